@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { koaBody } from 'koa-body';
+import helmet from 'koa-helmet';
+import serve from 'koa-static';
+import send from 'koa-send';
+import type { Deps } from './deps';
+import type { AppState } from './middleware/auth';
+import { errorHandler } from './middleware/errorHandler';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+
+export interface AppOptions {
+  /** Folder of the built web app; served with an SPA fallback when it exists. */
+  webDist?: string;
+}
+
+/** The Koa app: security headers → logging → errors → body → /api routes → the web app. */
+export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
+  const app = new Koa<AppState>({ proxy: deps.config.trustProxy });
+  app.silent = true;
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Mantine sets style attributes; KaTeX ships its fonts as files and data URLs.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          mediaSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(requestLog(deps));
+  app.use(errorHandler(deps.log));
+  app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false }));
+
+  const api = new Router<AppState>({ prefix: '/api' });
+  for (const r of [healthRoutes(deps), authRoutes(deps)]) api.use(r.routes(), r.allowedMethods());
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+
+  if (opts.webDist && existsSync(path.join(opts.webDist, 'index.html'))) {
+    const root = opts.webDist;
+    app.use(serve(root, { index: false, maxage: 0, gzip: true }));
+    // Client-side routes: anything that is not an API or socket path gets the app's index.html.
+    app.use(async (ctx, next) => {
+      if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.path.startsWith('/api') && !ctx.path.startsWith('/socket.io')) {
+        ctx.set('Cache-Control', 'no-cache');
+        await send(ctx, 'index.html', { root });
+        return;
+      }
+      await next();
+    });
+  }
+  return app;
+}
+
+function requestLog(deps: Deps): Koa.Middleware {
+  return async (ctx, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      if (ctx.path.startsWith('/api')) {
+        deps.log.info(
+          { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+          'request',
+        );
+      }
+    }
+  };
+}

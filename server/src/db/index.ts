@@ -1,0 +1,87 @@
+import { mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+
+export type Db = Knex;
+
+export interface DbOptions {
+  /** PostgreSQL connection string; without it the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** Folder for PGlite's files; undefined means in memory (tests). */
+  pgliteDir?: string;
+  /** PostgreSQL schema to work in (tests isolate themselves this way). */
+  schema?: string;
+  poolMax?: number;
+}
+
+// pg returns BIGINT (count(*)) as strings; our counts fit in a JS number.
+let pgTypesSet = false;
+async function setPgTypes() {
+  if (pgTypesSet) return;
+  const pg = (await import('pg')).default;
+  pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+  // DATE is a calendar day: keep it as YYYY-MM-DD instead of a local-midnight Date.
+  pg.types.setTypeParser(1082, (v) => v);
+  pgTypesSet = true;
+}
+
+export async function createDb(opts: DbOptions): Promise<Db> {
+  if (opts.databaseUrl) {
+    await setPgTypes();
+    if (opts.schema) {
+      const admin = knexFactory({ client: 'pg', connection: opts.databaseUrl, pool: { min: 0, max: 1 } });
+      await admin.raw('CREATE SCHEMA IF NOT EXISTS ??', [opts.schema]);
+      await admin.destroy();
+    }
+    return knexFactory({
+      client: 'pg',
+      connection: opts.databaseUrl,
+      searchPath: opts.schema ? [opts.schema, 'public'] : undefined,
+      pool: { min: 0, max: opts.poolMax ?? 10 },
+    });
+  }
+  if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
+  return knexFactory({
+    client: ClientPgLite as unknown as typeof Knex.Client,
+    dialect: 'postgres',
+    connection: opts.pgliteDir ? { filename: opts.pgliteDir } : {},
+  });
+}
+
+const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+
+/**
+ * Migrations are TypeScript modules under /migrations, loaded with import() so the same files
+ * run under tsx, vitest and the production start.
+ */
+class MigrationSource implements Knex.MigrationSource<string> {
+  async getMigrations() {
+    return readdirSync(migrationsDir)
+      .filter((f) => /^\d{14}_[a-z0-9_]+\.ts$/.test(f))
+      .sort();
+  }
+  getMigrationName(name: string) {
+    return name;
+  }
+  async getMigration(name: string): Promise<Knex.Migration> {
+    return import(pathToFileURL(path.join(migrationsDir, name)).href);
+  }
+}
+
+export async function migrate(db: Db): Promise<string[]> {
+  const [, applied] = (await db.migrate.latest({ migrationSource: new MigrationSource() })) as [number, string[]];
+  return applied;
+}
+
+export async function rollbackAll(db: Db): Promise<void> {
+  await db.migrate.rollback({ migrationSource: new MigrationSource() }, true);
+}
+
+/** Drops a test schema and everything in it. */
+export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const admin = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 1 } });
+  await admin.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
+  await admin.destroy();
+}

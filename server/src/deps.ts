@@ -1,0 +1,17 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Db } from './db';
+import type { Logger } from './logger';
+import type { Mailer } from './services/mail';
+import type { RateLimiters } from './services/rateLimits';
+
+/** What every service, route, socket handler and job is given: one object, built once at start. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  log: Logger;
+  mailer: Mailer;
+  limiters: RateLimiters;
+  /** Present when REDIS_URL is set. */
+  redis?: Redis;
+}

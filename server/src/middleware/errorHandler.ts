@@ -1,0 +1,42 @@
+import type { Middleware } from 'koa';
+import { MSG } from '@exam/shared';
+import { AppError, fromDatabaseError } from '../errors';
+import type { Logger } from '../logger';
+
+/**
+ * Known errors become the documented envelope; anything else is logged with its stack and
+ * answered with a generic 500 (no stack traces in responses).
+ */
+export function errorHandler(log: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+        ctx.status = 404;
+        ctx.body = { success: false, message: MSG.notFound };
+      }
+    } catch (err) {
+      const known = err instanceof AppError ? err : (fromDatabaseError(err) ?? fromHttpError(err));
+      if (known) {
+        ctx.status = known.status;
+        if (known.headers) ctx.set(known.headers);
+        ctx.body = { success: false, message: known.message, ...(known.errors ? { errors: known.errors } : {}) };
+        return;
+      }
+      log.error({ err, method: ctx.method, path: ctx.path }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = { success: false, message: MSG.serverError };
+    }
+  };
+}
+
+/** Errors raised by Koa and koa-body themselves (malformed JSON, body too large). */
+function fromHttpError(err: unknown): AppError | undefined {
+  const e = err as { status?: unknown; expose?: unknown; message?: unknown } | null;
+  if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+    const message =
+      e.status === 413 ? 'The request is too large.' : e.status === 400 || e.status === 415 ? 'The request body is not valid JSON.' : MSG.genericError;
+    return new AppError(e.status, 'http', message);
+  }
+  return undefined;
+}

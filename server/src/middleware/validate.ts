@@ -1,0 +1,32 @@
+import type { Context, Next } from 'koa';
+import type { z } from 'zod';
+import type { FieldError } from '@exam/shared';
+import { Errors } from '../errors';
+
+export function zodFieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((i) => ({ field: i.path.join('.') || '_', msg: i.message }));
+}
+
+/** Parses with a shared schema or throws the documented 400 with field messages. */
+export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data ?? {});
+  if (!result.success) throw Errors.validation(zodFieldErrors(result.error));
+  return result.data;
+}
+
+type Source = 'body' | 'query';
+
+/**
+ * Wraps a handler so it receives its already-parsed, typed input: the last step of the
+ * middleware order rate limit → auth → validate → handler.
+ */
+export function validated<S extends z.ZodType, C extends Context = Context>(
+  schema: S,
+  handler: (ctx: C, input: z.output<S>) => Promise<void> | void,
+  source: Source = 'body',
+) {
+  return async (ctx: C, _next: Next) => {
+    const raw = source === 'body' ? (ctx.request as { body?: unknown }).body : ctx.query;
+    await handler(ctx, parseInput(schema, raw));
+  };
+}

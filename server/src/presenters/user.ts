@@ -1,0 +1,60 @@
+import type { Role, User } from '@exam/shared';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  phone: string | null;
+  date_of_birth: Date | string | null;
+  address: string | null;
+  avatar: string | null;
+  student_id: string | null;
+  grade: number | null;
+  section: string | null;
+  subject: string | null;
+  qualification: string | null;
+  is_verified: boolean;
+  is_active: boolean;
+  last_login: Date | null;
+  password_changed_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** Dates of birth are calendar dates: present them as YYYY-MM-DD whatever the driver returned. */
+function calendarDate(d: Date | string | null): string | null {
+  if (d === null) return null;
+  if (typeof d === 'string') return d.slice(0, 10);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** The whitelist of what any caller may see of a user (never the password hash). */
+export function presentUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    name: `${row.first_name} ${row.last_name}`,
+    email: row.email,
+    role: row.role,
+    avatar: row.avatar,
+    phone: row.phone,
+    dateOfBirth: calendarDate(row.date_of_birth),
+    address: row.address,
+    isVerified: row.is_verified,
+    isActive: row.is_active,
+    studentId: row.student_id,
+    grade: row.grade,
+    section: row.section,
+    subject: row.subject,
+    qualification: row.qualification,
+    createdAt: iso(row.created_at)!,
+    lastLogin: iso(row.last_login),
+  };
+}

@@ -1,0 +1,116 @@
+import Router from '@koa/router';
+import {
+  MSG,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from '@exam/shared';
+import type { Deps } from '../../deps';
+import { Errors } from '../../errors';
+import { auth, bearerToken, currentAuth, type AppState } from '../../middleware/auth';
+import { validated } from '../../middleware/validate';
+import { presentUser } from '../../presenters/user';
+import * as accounts from '../../services/accounts';
+import { authenticate, revokeByRefreshToken, revokeSession, rotateRefreshToken } from '../../services/sessions';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
+
+/** Every auth call of spec core §7, under /api/auth. */
+export function authRoutes(deps: Deps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/auth' });
+  const requireUser = auth(deps);
+
+  router.post(
+    '/register',
+    validated(registerSchema, async (ctx, input) => {
+      const user = await accounts.registerUser(deps, input);
+      ctx.status = 201;
+      ctx.body = { success: true, message: MSG.registered, data: { user: presentUser(user) } };
+    }),
+  );
+
+  router.post(
+    '/login',
+    validated(loginSchema, async (ctx, input) => {
+      const { user, session } = await accounts.login(deps, { ...input, ip: ctx.ip, userAgent: ctx.get('user-agent') });
+      setRefreshCookie(ctx, deps.config, session.refreshToken, session.refreshExpiresAt);
+      ctx.body = { success: true, message: MSG.loginSuccess, data: { user: presentUser(user), accessToken: session.accessToken } };
+    }),
+  );
+
+  router.post('/logout', async (ctx) => {
+    const refresh = readRefreshCookie(ctx);
+    if (refresh) await revokeByRefreshToken(deps.db, refresh);
+    // A client without the cookie still ends the session its access token belongs to.
+    const token = bearerToken(ctx.get('authorization'));
+    const authed = token ? await authenticate(deps, token).catch(() => undefined) : undefined;
+    if (authed) await revokeSession(deps.db, authed.sessionId, 'logout');
+    clearRefreshCookie(ctx, deps.config);
+    ctx.body = { success: true, message: MSG.logoutSuccess };
+  });
+
+  router.get('/me', requireUser, async (ctx) => {
+    ctx.body = { success: true, data: { user: presentUser(currentAuth(ctx).user) } };
+  });
+
+  router.post('/refresh-token', async (ctx) => {
+    const presented = readRefreshCookie(ctx);
+    if (!presented) throw Errors.unauthorized(MSG.refreshTokenInvalid);
+    try {
+      const { user, issued } = await rotateRefreshToken(deps, presented);
+      setRefreshCookie(ctx, deps.config, issued.refreshToken, issued.refreshExpiresAt);
+      ctx.body = { success: true, data: { user: presentUser(user), accessToken: issued.accessToken } };
+    } catch (err) {
+      clearRefreshCookie(ctx, deps.config);
+      throw err;
+    }
+  });
+
+  router.post(
+    '/forgot-password',
+    validated(forgotPasswordSchema, async (ctx, input) => {
+      await accounts.requestPasswordReset(deps, { email: input.email, ip: ctx.ip });
+      ctx.body = { success: true, message: MSG.forgotPasswordSent };
+    }),
+  );
+
+  router.post(
+    '/reset-password',
+    validated(resetPasswordSchema, async (ctx, input) => {
+      await accounts.resetPassword(deps, input);
+      ctx.body = { success: true, message: MSG.passwordResetSuccess };
+    }),
+  );
+
+  router.post(
+    '/verify-email',
+    validated(verifyEmailSchema, async (ctx, input) => {
+      const user = await accounts.verifyEmail(deps, input.token);
+      ctx.body = { success: true, message: MSG.emailVerified, data: { user: presentUser(user) } };
+    }),
+  );
+
+  router.post('/resend-verification', requireUser, async (ctx) => {
+    const { user } = currentAuth(ctx);
+    if (user.is_verified) {
+      ctx.body = { success: true, message: MSG.alreadyVerified };
+      return;
+    }
+    await accounts.resendVerification(deps, user);
+    ctx.body = { success: true, message: MSG.verificationSent };
+  });
+
+  router.post(
+    '/change-password',
+    requireUser,
+    validated(changePasswordSchema, async (ctx, input) => {
+      const { user, sessionId } = currentAuth(ctx);
+      await accounts.changePassword(deps, { user, sessionId, ...input });
+      ctx.body = { success: true, message: MSG.passwordChanged };
+    }),
+  );
+
+  return router;
+}

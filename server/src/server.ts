@@ -1,0 +1,74 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import type { Server as IoServer } from 'socket.io';
+import { createApp } from './app';
+import type { Config } from './config';
+import { createDb, migrate } from './db';
+import type { Deps } from './deps';
+import { createLogger, type Logger } from './logger';
+import { createSocketServer } from './realtime/socketServer';
+import { createMailer } from './services/mail';
+import { createRateLimiters } from './services/rateLimits';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface RunningServer {
+  deps: Deps;
+  http: HttpServer;
+  io: IoServer;
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  log?: Logger;
+  /** PostgreSQL schema to use (tests isolate themselves this way). */
+  schema?: string;
+  /** Keep PGlite in memory instead of under DATA_DIR (tests). */
+  inMemory?: boolean;
+  webDist?: string;
+}
+
+/** Builds every dependency once, migrates, and listens: the one start path for main and tests. */
+export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
+  const log = opts.log ?? createLogger(config.logLevel);
+  const db = await createDb({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: opts.inMemory ? undefined : path.join(config.dataDir, 'pglite'),
+    schema: opts.schema,
+  });
+  await migrate(db);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  redis?.on('error', (err) => log.warn({ err }, 'redis error'));
+  const deps: Deps = {
+    config,
+    db,
+    log,
+    redis,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail'), log }),
+    limiters: createRateLimiters(config.rateLimits, config.keyPrefix, redis),
+  };
+  const app = createApp(deps, { webDist: opts.webDist ?? WEB_DIST });
+  const http = createServer(app.callback());
+  const io = createSocketServer(deps, http);
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(config.port, config.host, () => resolve());
+  });
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      http.closeAllConnections();
+      await deps.mailer.idle();
+      await db.destroy();
+      await redis?.quit().catch(() => undefined);
+    })());
+  return { deps, http, io, url, close };
+}

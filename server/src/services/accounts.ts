@@ -1,0 +1,175 @@
+import { randomInt } from 'node:crypto';
+import type { Knex } from 'knex';
+import { MSG, RESET_PASSWORD_TOKEN_TTL_MS, VERIFY_EMAIL_TOKEN_TTL_MS, type RegisterInput } from '@exam/shared';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { Deps } from '../deps';
+import { Errors } from '../errors';
+import type { UserRow } from '../presenters/user';
+import { linkMail } from './mail';
+import { consumeOneTimeToken, issueOneTimeToken } from './oneTimeTokens';
+import { assertNotExhausted, consumeOrThrow } from './rateLimits';
+import { revokeUserSessions, startSession, type IssuedSession } from './sessions';
+
+const STUDENT_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A short human-friendly id for the student's papers, e.g. STU-7KQ2M9XA. */
+function newStudentId(): string {
+  let s = 'STU-';
+  for (let i = 0; i < 8; i++) s += STUDENT_ID_ALPHABET[randomInt(STUDENT_ID_ALPHABET.length)];
+  return s;
+}
+
+export interface NewUser extends Omit<RegisterInput, 'role'> {
+  role: UserRow['role'];
+  isVerified?: boolean;
+}
+
+/** Inserts a user; a duplicate e-mail (any case) is the documented 409. */
+export async function createUser(db: Knex | Knex.Transaction, input: NewUser): Promise<UserRow> {
+  const existing = await db('users').whereRaw('lower(email) = ?', [input.email.toLowerCase()]).first('id');
+  if (existing) throw Errors.emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [row] = (await db('users')
+      .insert({
+        email: input.email.toLowerCase(),
+        password_hash: passwordHash,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        role: input.role,
+        phone: input.phone ?? null,
+        date_of_birth: input.dateOfBirth ?? null,
+        address: input.address ?? null,
+        grade: input.grade ?? null,
+        section: input.section ?? null,
+        subject: input.subject ?? null,
+        qualification: input.qualification ?? null,
+        student_id: input.role === 'student' ? newStudentId() : null,
+        is_verified: input.isVerified ?? false,
+      })
+      .returning('*')) as UserRow[];
+    await db('user_settings').insert({ user_id: row!.id });
+    return row!;
+  } catch (err) {
+    // Two registrations racing for one e-mail: the unique index decides, the loser gets the 409.
+    if ((err as { constraint?: string }).constraint === 'users_email_lower_unique') throw Errors.emailTaken();
+    throw err;
+  }
+}
+
+export async function registerUser(deps: Deps, input: RegisterInput): Promise<UserRow> {
+  const user = await createUser(deps.db, input);
+  await sendVerificationMail(deps, user);
+  return user;
+}
+
+export async function sendVerificationMail(deps: Deps, user: UserRow): Promise<void> {
+  const token = await issueOneTimeToken(deps.db, user.id, 'verify_email', VERIFY_EMAIL_TOKEN_TTL_MS);
+  deps.mailer.sendInBackground(
+    linkMail({
+      to: user.email,
+      name: user.first_name,
+      subject: 'Verify your e-mail address',
+      intro: 'Welcome to the exam platform. Please confirm that this is your e-mail address.',
+      action: 'Verify e-mail',
+      link: `${deps.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`,
+      outro: 'The link works once and expires in 24 hours. If you did not create an account, ignore this message.',
+    }),
+  );
+}
+
+export async function resendVerification(deps: Deps, user: UserRow): Promise<void> {
+  if (user.is_verified) return;
+  await consumeOrThrow(deps.limiters.resendAccount, user.id);
+  await sendVerificationMail(deps, user);
+}
+
+export async function verifyEmail(deps: Deps, token: string): Promise<UserRow> {
+  return deps.db.transaction(async (trx) => {
+    const userId = await consumeOneTimeToken(trx, token, 'verify_email');
+    if (!userId) throw Errors.invalidToken();
+    const [user] = (await trx('users').where({ id: userId }).update({ is_verified: true, updated_at: trx.fn.now() }).returning('*')) as UserRow[];
+    return user!;
+  });
+}
+
+export interface LoginResult {
+  user: UserRow;
+  session: IssuedSession;
+}
+
+/**
+ * Signs in. Budgets: every attempt counts against the caller's IP, failures against the account;
+ * a success clears the account's failures.
+ */
+export async function login(deps: Deps, input: { email: string; password: string; ip: string; userAgent?: string }): Promise<LoginResult> {
+  const accountKey = input.email.toLowerCase();
+  await consumeOrThrow(deps.limiters.loginIp, input.ip);
+  await assertNotExhausted(deps.limiters.loginFailures, accountKey);
+  const user = (await deps.db('users').whereRaw('lower(email) = ?', [accountKey]).first()) as UserRow | undefined;
+  const ok = await verifyPassword(user?.password_hash, input.password);
+  if (!user || !ok) {
+    await deps.limiters.loginFailures.penalty(accountKey, 1);
+    throw Errors.invalidCredentials();
+  }
+  await deps.limiters.loginFailures.delete(accountKey);
+  if (!user.is_active) throw Errors.deactivated();
+  return deps.db.transaction(async (trx) => {
+    const [updated] = (await trx('users').where({ id: user.id }).update({ last_login: trx.fn.now() }).returning('*')) as UserRow[];
+    // The response reports the previous sign-in ("last login"), not the one happening now.
+    const presented = { ...updated!, last_login: user.last_login };
+    return { user: presented, session: await startSession(deps, trx, updated!, input) };
+  });
+}
+
+/** Always resolves the same way whether or not the account exists (no account enumeration). */
+export async function requestPasswordReset(deps: Deps, input: { email: string; ip: string }): Promise<void> {
+  await consumeOrThrow(deps.limiters.forgotIp, input.ip);
+  await consumeOrThrow(deps.limiters.forgotAccount, input.email.toLowerCase());
+  const user = (await deps.db('users').whereRaw('lower(email) = ?', [input.email.toLowerCase()]).first()) as UserRow | undefined;
+  if (!user || !user.is_active) return;
+  const token = await issueOneTimeToken(deps.db, user.id, 'reset_password', RESET_PASSWORD_TOKEN_TTL_MS);
+  deps.mailer.sendInBackground(
+    linkMail({
+      to: user.email,
+      name: user.first_name,
+      subject: 'Reset your password',
+      intro: 'Someone (hopefully you) asked to reset the password of your exam platform account.',
+      action: 'Choose a new password',
+      link: `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+      outro: 'The link works once and expires in 1 hour. If you did not ask for this, ignore this message: your password stays the same.',
+    }),
+  );
+}
+
+/** Sets a new password from a reset link and signs every existing session out. */
+export async function resetPassword(deps: Deps, input: { token: string; password: string }): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (trx) => {
+    const userId = await consumeOneTimeToken(trx, input.token, 'reset_password');
+    if (!userId) throw Errors.invalidToken();
+    // Following the mailed link proves the mailbox, so the address counts as verified too.
+    await trx('users')
+      .where({ id: userId })
+      .update({ password_hash: passwordHash, password_changed_at: trx.fn.now(), is_verified: true, updated_at: trx.fn.now() });
+    await revokeUserSessions(trx, userId, 'password-reset');
+  });
+}
+
+/** Changes the password of a signed-in user; other sessions are signed out, this one stays. */
+export async function changePassword(
+  deps: Deps,
+  input: { user: UserRow; sessionId: string; currentPassword: string; newPassword: string },
+): Promise<void> {
+  const current = (await deps.db('users').where({ id: input.user.id }).first('password_hash')) as { password_hash: string };
+  if (!(await verifyPassword(current.password_hash, input.currentPassword))) {
+    throw Errors.badRequest(MSG.currentPasswordWrong, 'currentPassword');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (trx) => {
+    await trx('users')
+      .where({ id: input.user.id })
+      .update({ password_hash: passwordHash, password_changed_at: trx.fn.now(), updated_at: trx.fn.now() });
+    await revokeUserSessions(trx, input.user.id, 'password-change', input.sessionId);
+  });
+}

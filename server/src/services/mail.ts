@@ -1,0 +1,85 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from '../logger';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link the reader is meant to follow; logged in dev so nobody needs a mailbox. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Sends without making the caller wait (or reveal timing); failures are logged. */
+  sendInBackground(message: MailMessage): void;
+  /** Resolves once every background send has finished (tests and shutdown). */
+  idle(): Promise<void>;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log: Logger;
+}
+
+/**
+ * Real SMTP when SMTP_URL is set; otherwise the dev outbox: each message is written as JSON under
+ * DATA_DIR/mail/ and its link is logged.
+ */
+export function createMailer(opts: MailerOptions): Mailer {
+  const transport: Transporter = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl)
+    : nodemailer.createTransport({ jsonTransport: true });
+  const pending = new Set<Promise<void>>();
+  let counter = 0;
+
+  async function send(message: MailMessage): Promise<void> {
+    const info = await transport.sendMail({
+      from: opts.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
+    if (opts.smtpUrl) {
+      opts.log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+      return;
+    }
+    mkdirSync(opts.outboxDir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = path.join(opts.outboxDir, `${stamp}-${process.pid}-${++counter}.json`);
+    const envelope = JSON.parse(String(info.message)) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify({ ...envelope, to: message.to, link: message.link, sentAt: new Date().toISOString() }, null, 2));
+    opts.log.info({ to: message.to, subject: message.subject, link: message.link, file }, 'mail written to dev outbox');
+  }
+
+  return {
+    send,
+    sendInBackground(message) {
+      const p = send(message)
+        .catch((err: unknown) => opts.log.error({ err, to: message.to, subject: message.subject }, 'mail failed'))
+        .finally(() => pending.delete(p));
+      pending.add(p);
+    },
+    async idle() {
+      while (pending.size) await Promise.all([...pending]);
+    },
+  };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** One plain layout for every transactional mail: a greeting, a paragraph, a button, a fallback link. */
+export function linkMail(p: { to: string; name: string; subject: string; intro: string; action: string; link: string; outro: string }): MailMessage {
+  const text = `Hello ${p.name},\n\n${p.intro}\n\n${p.action}: ${p.link}\n\n${p.outro}\n`;
+  const html = `<p>Hello ${escapeHtml(p.name)},</p><p>${escapeHtml(p.intro)}</p>
+<p><a href="${escapeHtml(p.link)}" style="display:inline-block;padding:10px 16px;background:#228be6;color:#fff;border-radius:4px;text-decoration:none">${escapeHtml(p.action)}</a></p>
+<p>Or open this link: <a href="${escapeHtml(p.link)}">${escapeHtml(p.link)}</a></p><p>${escapeHtml(p.outro)}</p>`;
+  return { to: p.to, subject: p.subject, text, html, link: p.link };
+}

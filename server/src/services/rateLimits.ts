@@ -1,0 +1,48 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimits } from '../config';
+import { Errors } from '../errors';
+
+export interface RateLimiters {
+  loginIp: RateLimiterAbstract;
+  loginFailures: RateLimiterAbstract;
+  forgotIp: RateLimiterAbstract;
+  forgotAccount: RateLimiterAbstract;
+  resendAccount: RateLimiterAbstract;
+}
+
+/**
+ * In memory in embedded mode; in Redis when REDIS_URL is set so every node shares the counts
+ * (with an in-memory fallback if Redis is briefly unreachable).
+ */
+export function createRateLimiters(limits: RateLimits, keyPrefix: string, redis?: Redis): RateLimiters {
+  const make = (name: string, points: number): RateLimiterAbstract => {
+    const opts = { points, duration: limits.windowSeconds, keyPrefix: `${keyPrefix}:rl:${name}` };
+    return redis
+      ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) })
+      : new RateLimiterMemory(opts);
+  };
+  return {
+    loginIp: make('login-ip', limits.loginPerIp),
+    loginFailures: make('login-fail', limits.loginFailuresPerAccount),
+    forgotIp: make('forgot-ip', limits.forgotPerIp),
+    forgotAccount: make('forgot-acct', limits.forgotPerAccount),
+    resendAccount: make('resend-acct', limits.forgotPerAccount),
+  };
+}
+
+/** Spends one point or throws the 429 with Retry-After. */
+export async function consumeOrThrow(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (res) {
+    if (res instanceof RateLimiterRes) throw Errors.tooManyRequests(res.msBeforeNext / 1000);
+    throw res;
+  }
+}
+
+/** Throws the 429 when the key has already used its budget, without spending a point. */
+export async function assertNotExhausted(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  const res = await limiter.get(key);
+  if (res && res.consumedPoints >= limiter.points) throw Errors.tooManyRequests(res.msBeforeNext / 1000);
+}

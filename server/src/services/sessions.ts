@@ -1,0 +1,117 @@
+import type { Knex } from 'knex';
+import { MSG } from '@exam/shared';
+import { signAccessToken, verifyAccessToken } from '../auth/jwt';
+import { hashOpaqueToken, newOpaqueToken } from '../auth/opaqueTokens';
+import type { Db } from '../db';
+import type { Deps } from '../deps';
+import { Errors } from '../errors';
+import type { UserRow } from '../presenters/user';
+
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface IssuedSession {
+  sessionId: string;
+  accessToken: string;
+  refreshToken: string;
+  refreshExpiresAt: Date;
+}
+
+/** Starts a session (one sign-in) with its first refresh token. */
+export async function startSession(
+  deps: Deps,
+  trx: Db | Knex.Transaction,
+  user: UserRow,
+  meta: { ip?: string; userAgent?: string },
+): Promise<IssuedSession> {
+  const [session] = (await trx('sessions')
+    .insert({ user_id: user.id, ip: meta.ip?.slice(0, 64), user_agent: meta.userAgent?.slice(0, 300) })
+    .returning('id')) as { id: string }[];
+  return issueTokens(deps, trx, user, session!.id);
+}
+
+async function issueTokens(deps: Deps, trx: Db | Knex.Transaction, user: UserRow, sessionId: string): Promise<IssuedSession> {
+  const { token, hash } = newOpaqueToken();
+  const refreshExpiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_MS);
+  await trx('refresh_tokens').insert({ session_id: sessionId, token_hash: hash, expires_at: refreshExpiresAt });
+  return {
+    sessionId,
+    refreshToken: token,
+    refreshExpiresAt,
+    accessToken: signAccessToken(deps.config.jwtSecret, { sub: user.id, sid: sessionId, role: user.role }),
+  };
+}
+
+/**
+ * Rotates a refresh token: the presented one is spent and a new one issued. Presenting a spent
+ * token means it was stolen or replayed, so the whole session (the token family) is revoked.
+ */
+export async function rotateRefreshToken(deps: Deps, presented: string): Promise<{ user: UserRow; issued: IssuedSession }> {
+  const outcome = await deps.db.transaction(async (trx) => {
+    const row = (await trx('refresh_tokens as rt')
+      .join('sessions as s', 's.id', 'rt.session_id')
+      .where('rt.token_hash', hashOpaqueToken(presented))
+      .forUpdate()
+      .first('rt.id', 'rt.used_at', 'rt.expires_at', 's.id as session_id', 's.revoked_at', 's.user_id')) as
+      | { id: string; used_at: Date | null; expires_at: Date; session_id: string; revoked_at: Date | null; user_id: string }
+      | undefined;
+    if (!row || row.revoked_at) return { error: 'invalid' as const };
+    if (row.used_at) {
+      await revokeSession(trx, row.session_id, 'refresh-reuse');
+      return { error: 'reused' as const };
+    }
+    if (new Date(row.expires_at).getTime() <= Date.now()) return { error: 'invalid' as const };
+    const user = (await trx('users').where({ id: row.user_id }).first()) as UserRow | undefined;
+    if (!user) return { error: 'invalid' as const };
+    if (!user.is_active) {
+      await revokeSession(trx, row.session_id, 'deactivated');
+      return { error: 'deactivated' as const };
+    }
+    await trx('refresh_tokens').where({ id: row.id }).update({ used_at: trx.fn.now() });
+    return { user, issued: await issueTokens(deps, trx, user, row.session_id) };
+  });
+  if ('error' in outcome) {
+    if (outcome.error === 'reused') deps.log.warn('refresh token reused: session revoked');
+    throw outcome.error === 'deactivated' ? Errors.unauthorized(MSG.accountDeactivated) : Errors.unauthorized(MSG.refreshTokenInvalid);
+  }
+  return outcome;
+}
+
+export async function revokeSession(db: Db | Knex.Transaction, sessionId: string, reason: string): Promise<void> {
+  await db('sessions').where({ id: sessionId }).whereNull('revoked_at').update({ revoked_at: db.fn.now(), revoked_reason: reason });
+}
+
+/** Revokes every session of a user, optionally keeping the one making the request. */
+export async function revokeUserSessions(db: Db | Knex.Transaction, userId: string, reason: string, keepSessionId?: string): Promise<void> {
+  const q = db('sessions').where({ user_id: userId }).whereNull('revoked_at');
+  if (keepSessionId) q.whereNot({ id: keepSessionId });
+  await q.update({ revoked_at: db.fn.now(), revoked_reason: reason });
+}
+
+export async function revokeByRefreshToken(db: Db, presented: string): Promise<void> {
+  const row = (await db('refresh_tokens').where({ token_hash: hashOpaqueToken(presented) }).first('session_id')) as
+    | { session_id: string }
+    | undefined;
+  if (row) await revokeSession(db, row.session_id, 'logout');
+}
+
+export interface Authenticated {
+  user: UserRow;
+  sessionId: string;
+}
+
+/**
+ * Resolves a bearer token to its user. The session is checked too, so logout and a detected
+ * refresh-token theft end access at once rather than when the JWT expires.
+ */
+export async function authenticate(deps: Deps, accessToken: string): Promise<Authenticated> {
+  const claims = verifyAccessToken(deps.config.jwtSecret, accessToken);
+  if (!claims) throw Errors.unauthorized(MSG.sessionExpired);
+  const user = (await deps.db('users as u')
+    .join('sessions as s', 's.user_id', 'u.id')
+    .where({ 'u.id': claims.sub, 's.id': claims.sid })
+    .whereNull('s.revoked_at')
+    .first('u.*')) as UserRow | undefined;
+  if (!user) throw Errors.unauthorized(MSG.sessionExpired);
+  if (!user.is_active) throw Errors.unauthorized(MSG.accountDeactivated);
+  return { user, sessionId: claims.sid };
+}
