@@ -4,8 +4,6 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    // Each integration file boots its own database; keep the 2-core machine from thrashing.
-    maxWorkers: 2,
     testTimeout: 30000,
     hookTimeout: 60000,
   },

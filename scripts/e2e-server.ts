@@ -1,0 +1,20 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { buildWebIfNeeded, ROOT } from './webBuild';
+
+/**
+ * The app as `npm start` runs it (embedded PGlite, dev outbox), on a fresh data folder, for the
+ * browser tests. CI's DATABASE_URL / REDIS_URL are for the integration tests, not for this.
+ */
+export const E2E_DATA_DIR = path.join(ROOT, '.tmp/e2e-data');
+
+delete process.env.DATABASE_URL;
+delete process.env.REDIS_URL;
+delete process.env.SMTP_URL;
+rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+process.env.DATA_DIR = E2E_DATA_DIR;
+process.env.PORT ??= '3100';
+process.env.PUBLIC_URL = `http://localhost:${process.env.PORT}`;
+process.env.LOG_LEVEL ??= 'warn';
+buildWebIfNeeded();
+await import('../server/src/main');

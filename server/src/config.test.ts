@@ -1,0 +1,33 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'exam-config-'));
+
+describe('configuration', () => {
+  it('defaults to the embedded mode on port 3000 with demo data', () => {
+    const c = loadConfig({ DATA_DIR: tmp() });
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.seedDemo).toBe(true);
+    expect(c.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('keeps a generated JWT secret under DATA_DIR so sign-ins survive a restart', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(loadConfig({ DATA_DIR: dir }).jwtSecret);
+  });
+
+  it('does not seed demo data against PostgreSQL unless asked', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://x@h/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://x@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('refuses production without a JWT secret, and bad values with the variable named', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+});
