@@ -31,3 +31,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
   });
 });
+
+describe('empty variables', () => {
+  it('treats an empty variable as unset', () => {
+    const c = loadConfig({ DATA_DIR: tmp(), SMTP_URL: '', DATABASE_URL: '', PORT: '' });
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.port).toBe(3000);
+  });
+});

@@ -70,9 +70,21 @@ class MigrationSource implements Knex.MigrationSource<string> {
   }
 }
 
-export async function migrate(db: Db): Promise<string[]> {
-  const [, applied] = (await db.migrate.latest({ migrationSource: new MigrationSource() })) as [number, string[]];
-  return applied;
+/**
+ * Brings the schema up to date. Several nodes starting together race for knex's migration lock;
+ * the losers wait for the winner instead of failing.
+ */
+export async function migrate(db: Db, waitMs = 60_000): Promise<string[]> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      const [, applied] = (await db.migrate.latest({ migrationSource: new MigrationSource() })) as [number, string[]];
+      return applied;
+    } catch (err) {
+      if ((err as Error).name !== 'MigrationLocked' || Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
 }
 
 export async function rollbackAll(db: Db): Promise<void> {
