@@ -1,0 +1,355 @@
+import { z } from 'zod';
+import { SUBJECTS } from './constants';
+
+export const EXAM_TYPES = ['practice', 'assessment', 'final', 'quiz'] as const;
+export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+export const QUESTION_TYPES = ['multiple-choice', 'true-false', 'essay', 'fill-blank'] as const;
+export type ExamType = (typeof EXAM_TYPES)[number];
+export type Difficulty = (typeof DIFFICULTIES)[number];
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export type Subject = (typeof SUBJECTS)[number];
+
+export const EXAM_GRADES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+/** The creation wizard offers grades 6–12 (spec core §9); the edit form 1–12. */
+export const WIZARD_GRADES = [6, 7, 8, 9, 10, 11, 12] as const;
+export const MAX_ATTEMPTS_LIMIT = 10;
+export const TRUE_FALSE_OPTIONS = ['True', 'False'] as const;
+export const QUESTION_PREVIEW_LENGTH = 100;
+
+/** Texts of the exam and question rules (spec core §5, and ours where the spec gives none). */
+export const EXAM_MSG = {
+  titleTooShort: 'Title must be at least 3 characters',
+  descriptionTooShort: 'Description must be at least 10 characters',
+  subjectRequired: 'Subject is required',
+  gradeRequired: 'Grade is required',
+  gradeInvalid: 'Grade must be between 1 and 12',
+  durationTooShort: 'Duration must be at least 1 minute',
+  durationTooLong: 'Duration must be at most 600 minutes',
+  passingMarksInvalid: 'Passing marks must be between 0 and 100 (percent)',
+  startRequired: 'Start date is required',
+  endRequired: 'End date is required',
+  dateInvalid: 'Enter a valid date and time',
+  endBeforeStart: 'End date must be after start date',
+  startInPast: 'Start date cannot be in the past',
+  maxAttemptsRange: 'Max attempts must be between 1 and 10',
+  timezoneInvalid: 'Unknown time zone',
+  examTypeInvalid: 'Exam type must be practice, assessment, final or quiz',
+  difficultyInvalid: 'Difficulty must be easy, medium or hard',
+  questionTextTooShort: 'Question text must be at least 10 characters',
+  questionTypeInvalid: 'Question type must be multiple-choice, true-false, essay or fill-blank',
+  optionsTooFew: 'Add at least 2 non-empty options',
+  invalidCorrectAnswer: 'Please select a valid correct answer',
+  fillBlankAnswerRequired: 'Enter the correct answer for the blank',
+  pointsInvalid: 'Points must be greater than 0',
+  atLeastOneQuestion: 'Please add at least one question',
+  selectAtLeastOneQuestion: 'Please select at least one question',
+  publishNeedsQuestion: 'Add at least one question before publishing',
+  deleteOnlyUpcoming: 'Only upcoming exams can be deleted',
+  frozen: 'Students have already attempted this exam, so its questions and marks can no longer change.',
+  questionFrozen: 'This question is part of an exam that students have already attempted, so it can no longer change.',
+  questionInUse: 'This question is used in an exam. Remove it from the exam first.',
+  notAccessible: 'This exam is not accessible or not yet available.',
+  questionNotYours: 'You can only add your own questions to an exam',
+  examNotFound: 'Exam not found.',
+  alreadyInExam: 'These questions are already in the exam',
+} as const;
+
+export const PROCTORING_DEFAULTS = {
+  enabled: false,
+  preventTabSwitching: true,
+  requireFullscreen: true,
+  disableRightClick: true,
+  preventCopyPaste: true,
+  enableCamera: false,
+  enableMicrophone: false,
+};
+
+export const EXAM_SETTINGS_DEFAULTS = {
+  randomizeQuestions: false,
+  randomizeOptions: false,
+  allowReview: true,
+  showResultsImmediately: true,
+  showCorrectAnswers: false,
+  allowMultipleAttempts: false,
+  maxAttempts: 1,
+  proctoring: PROCTORING_DEFAULTS,
+};
+
+/** Form defaults of spec core §3. */
+export const EXAM_FORM_DEFAULTS = {
+  title: '',
+  subject: '',
+  description: '',
+  grade: '',
+  instructions: '',
+  duration: 60,
+  passingMarks: 60,
+  examType: 'practice' as ExamType,
+  difficulty: 'medium' as Difficulty,
+  wizardTimezone: 'UTC',
+  editTimezone: 'Asia/Kolkata',
+};
+
+const proctoringSchema = z
+  .object({
+    enabled: z.boolean().default(PROCTORING_DEFAULTS.enabled),
+    preventTabSwitching: z.boolean().default(PROCTORING_DEFAULTS.preventTabSwitching),
+    requireFullscreen: z.boolean().default(PROCTORING_DEFAULTS.requireFullscreen),
+    disableRightClick: z.boolean().default(PROCTORING_DEFAULTS.disableRightClick),
+    preventCopyPaste: z.boolean().default(PROCTORING_DEFAULTS.preventCopyPaste),
+    enableCamera: z.boolean().default(PROCTORING_DEFAULTS.enableCamera),
+    enableMicrophone: z.boolean().default(PROCTORING_DEFAULTS.enableMicrophone),
+  })
+  .default(PROCTORING_DEFAULTS);
+
+export const examSettingsSchema = z
+  .object({
+    randomizeQuestions: z.boolean().default(false),
+    randomizeOptions: z.boolean().default(false),
+    allowReview: z.boolean().default(true),
+    showResultsImmediately: z.boolean().default(true),
+    showCorrectAnswers: z.boolean().default(false),
+    allowMultipleAttempts: z.boolean().default(false),
+    maxAttempts: z.coerce
+      .number({ error: EXAM_MSG.maxAttemptsRange })
+      .int(EXAM_MSG.maxAttemptsRange)
+      .min(1, EXAM_MSG.maxAttemptsRange)
+      .max(MAX_ATTEMPTS_LIMIT, EXAM_MSG.maxAttemptsRange)
+      .default(1),
+    proctoring: proctoringSchema,
+  })
+  .default(EXAM_SETTINGS_DEFAULTS)
+  // A single-attempt exam has exactly one attempt, whatever the hidden field says.
+  .transform((s) => ({ ...s, maxAttempts: s.allowMultipleAttempts ? s.maxAttempts : 1 }));
+export type ExamSettings = z.output<typeof examSettingsSchema>;
+
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An instant with an explicit offset: a wall time without a zone would be ambiguous. */
+const isInstant = (s: unknown): s is string => typeof s === 'string' && /(Z|[+-]\d\d:?\d\d)$/i.test(s.trim()) && !Number.isNaN(Date.parse(s));
+
+const instant = (requiredMsg: string) =>
+  z
+    .string({ error: requiredMsg })
+    .trim()
+    .min(1, requiredMsg)
+    .refine(isInstant, EXAM_MSG.dateInvalid)
+    .transform((s) => new Date(s).toISOString());
+
+const scheduleSchema = z.object({
+  startDate: instant(EXAM_MSG.startRequired),
+  endDate: instant(EXAM_MSG.endRequired),
+  timezone: z.string().trim().default('UTC').refine(isValidTimeZone, EXAM_MSG.timezoneInvalid),
+});
+
+const gradeField = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*(grade\s*)?\d+\s*$/i.test(v) ? Number(v.replace(/\D/g, '')) : v === '' ? undefined : v),
+  z.number({ error: EXAM_MSG.gradeRequired }).int(EXAM_MSG.gradeInvalid).min(1, EXAM_MSG.gradeInvalid).max(12, EXAM_MSG.gradeInvalid),
+);
+
+const intField = (msg: string) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number({ error: msg }).int(msg));
+
+/** Both readings of the schedule: `schedule {startDate, endDate, timezone}` or `startTime/endTime`. */
+function liftSchedule(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object') return raw;
+  const r = raw as Record<string, unknown>;
+  if (r.schedule === undefined && (r.startTime !== undefined || r.endTime !== undefined)) {
+    return { ...r, schedule: { startDate: r.startTime, endDate: r.endTime, timezone: r.timezone } };
+  }
+  return r;
+}
+
+const examFields = {
+  title: z.string({ error: EXAM_MSG.titleTooShort }).trim().min(3, EXAM_MSG.titleTooShort).max(200),
+  description: z.string({ error: EXAM_MSG.descriptionTooShort }).trim().min(10, EXAM_MSG.descriptionTooShort).max(5000),
+  subject: z.enum(SUBJECTS, { error: EXAM_MSG.subjectRequired }),
+  grade: gradeField,
+  duration: intField(EXAM_MSG.durationTooShort).pipe(z.number().min(1, EXAM_MSG.durationTooShort).max(600, EXAM_MSG.durationTooLong)),
+  passingMarks: intField(EXAM_MSG.passingMarksInvalid).pipe(z.number().min(0, EXAM_MSG.passingMarksInvalid).max(100, EXAM_MSG.passingMarksInvalid)),
+  examType: z.enum(EXAM_TYPES, { error: EXAM_MSG.examTypeInvalid }).default('practice'),
+  difficulty: z.enum(DIFFICULTIES, { error: EXAM_MSG.difficultyInvalid }).default('medium'),
+  instructions: z.string().trim().max(10000).default(''),
+  schedule: scheduleSchema,
+  settings: examSettingsSchema,
+  eligibleStudents: z.array(z.uuid('Eligible students must be student ids')).max(2000).default([]),
+  tags: z
+    .array(z.string().trim().toLowerCase().min(1).max(40))
+    .max(20)
+    .default([])
+    .transform((t) => [...new Set(t)]),
+};
+
+// Object-level checks still run when a field failed; compare only dates that parsed.
+const endAfterStart = (v: { schedule: { startDate: string; endDate: string } }, ctx: z.RefinementCtx) => {
+  const { startDate, endDate } = v.schedule ?? {};
+  if (isInstant(startDate) && isInstant(endDate) && Date.parse(endDate) <= Date.parse(startDate)) {
+    ctx.addIssue({ code: 'custom', path: ['schedule', 'endDate'], message: EXAM_MSG.endBeforeStart });
+  }
+};
+
+/** Grace for "start cannot be in the past": the form's now is a little older than the server's. */
+export const START_IN_PAST_GRACE_MS = 5 * 60 * 1000;
+
+const questionOption = z.union([
+  z.string(),
+  z.object({ text: z.string(), isCorrect: z.boolean().optional() }),
+]);
+
+const questionBase = z.object({
+  text: z.string({ error: EXAM_MSG.questionTextTooShort }).trim().min(10, EXAM_MSG.questionTextTooShort).max(10000),
+  type: z.preprocess((v) => (v === 'fill-blanks' ? 'fill-blank' : v), z.enum(QUESTION_TYPES, { error: EXAM_MSG.questionTypeInvalid })),
+  subject: z.enum(SUBJECTS, { error: EXAM_MSG.subjectRequired }),
+  topic: z.string().trim().max(100).default(''),
+  difficulty: z.enum(DIFFICULTIES, { error: EXAM_MSG.difficultyInvalid }).default('medium'),
+  points: intField(EXAM_MSG.pointsInvalid).pipe(z.number().min(1, EXAM_MSG.pointsInvalid).max(1000, EXAM_MSG.pointsInvalid)).default(1),
+  options: z.array(questionOption).max(10).default([]),
+  correctAnswer: z.union([z.string(), z.array(z.string())]).optional(),
+  sampleAnswer: z.string().trim().max(10000).default(''),
+  explanation: z.string().trim().max(10000).default(''),
+  image: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((s) => s === '' || /^(https?:\/\/|\/)/.test(s), 'Image must be a web address')
+    .default(''),
+});
+
+export interface QuestionOptionValue {
+  text: string;
+  isCorrect: boolean;
+}
+
+export interface QuestionInput {
+  text: string;
+  type: QuestionType;
+  subject: Subject;
+  topic: string;
+  difficulty: Difficulty;
+  points: number;
+  options: QuestionOptionValue[];
+  /** MC/TF: the correct option's text; fill-blank: the first accepted answer; essay: ''. */
+  correctAnswer: string;
+  /** Fill-blank: every accepted answer (compared ignoring case and surrounding spaces). */
+  acceptedAnswers: string[];
+  sampleAnswer: string;
+  explanation: string;
+  image: string;
+}
+
+/**
+ * Question rules of spec core §5 with the options normalised: blanks dropped, true/false fixed,
+ * `isCorrect` and `correctAnswer` made to agree. `marks` is read as `points` (both readings).
+ */
+export const questionInputSchema = z.preprocess(
+  (raw) => {
+    if (raw && typeof raw === 'object') {
+      const r = raw as Record<string, unknown>;
+      return { ...r, text: r.text ?? r.question, points: r.points ?? r.marks };
+    }
+    return raw;
+  },
+  questionBase.transform((q, ctx): QuestionInput => {
+    const fail = (path: string, message: string) => {
+      ctx.addIssue({ code: 'custom', path: [path], message });
+      return z.NEVER;
+    };
+    const given = Array.isArray(q.correctAnswer) ? q.correctAnswer : q.correctAnswer === undefined ? [] : [q.correctAnswer];
+    const answers = given.map((a) => a.trim()).filter(Boolean);
+    const base = { ...q, acceptedAnswers: [] as string[] };
+    if (q.type === 'essay') return { ...base, options: [], correctAnswer: '' };
+    if (q.type === 'fill-blank') {
+      if (!answers.length) return fail('correctAnswer', EXAM_MSG.fillBlankAnswerRequired);
+      return { ...base, options: [], correctAnswer: answers[0]!, acceptedAnswers: [...new Set(answers)] };
+    }
+    if (q.type === 'true-false') {
+      const flagged = q.options.find((o) => typeof o === 'object' && o.isCorrect);
+      const wanted = (answers[0] ?? (typeof flagged === 'object' ? flagged.text : '')).toLowerCase();
+      const correct = TRUE_FALSE_OPTIONS.find((o) => o.toLowerCase() === wanted);
+      if (!correct) return fail('correctAnswer', EXAM_MSG.invalidCorrectAnswer);
+      return { ...base, options: TRUE_FALSE_OPTIONS.map((t) => ({ text: t, isCorrect: t === correct })), correctAnswer: correct };
+    }
+    const options = q.options
+      .map((o) => (typeof o === 'string' ? { text: o.trim(), isCorrect: false } : { text: o.text.trim(), isCorrect: !!o.isCorrect }))
+      .filter((o) => o.text !== '');
+    if (options.length < 2) return fail('options', EXAM_MSG.optionsTooFew);
+    if (new Set(options.map((o) => o.text)).size !== options.length) return fail('options', 'Options must all be different');
+    const correctText = answers[0] ?? options.find((o) => o.isCorrect)?.text;
+    if (!correctText || !options.some((o) => o.text === correctText)) return fail('correctAnswer', EXAM_MSG.invalidCorrectAnswer);
+    return { ...base, options: options.map((o) => ({ text: o.text, isCorrect: o.text === correctText })), correctAnswer: correctText };
+  }),
+);
+
+/** POST /exams: the exam, plus (for the wizard's one transactional call) new and existing questions. */
+export const examCreateSchema = z.preprocess(
+  liftSchedule,
+  z
+    .object({
+      ...examFields,
+      isPublished: z.boolean().default(false),
+      questions: z.array(questionInputSchema).max(200).default([]),
+      questionIds: z.array(z.uuid()).max(200).default([]),
+    })
+    .superRefine(endAfterStart)
+    .superRefine((v, ctx) => {
+      const start = v.schedule?.startDate;
+      if (isInstant(start) && Date.parse(start) < Date.now() - START_IN_PAST_GRACE_MS) {
+        ctx.addIssue({ code: 'custom', path: ['schedule', 'startDate'], message: EXAM_MSG.startInPast });
+      }
+      if (v.isPublished && v.questions.length + v.questionIds.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['isPublished'], message: EXAM_MSG.publishNeedsQuestion });
+      }
+    }),
+);
+export type ExamCreateInput = z.output<typeof examCreateSchema>;
+
+/** PUT /exams/{id}: the whole exam again (the edit form), end after start, start may be past. */
+export const examUpdateSchema = z.preprocess(liftSchedule, z.object(examFields).superRefine(endAfterStart));
+export type ExamUpdateInput = z.output<typeof examUpdateSchema>;
+
+export const addQuestionsSchema = z.object({
+  questionIds: z.array(z.uuid()).min(1, EXAM_MSG.selectAtLeastOneQuestion).max(200),
+});
+
+const pageField = intField('Page must be a whole number').pipe(z.number().min(1)).default(1);
+const limitField = (def: number, max: number) => intField('Limit must be a whole number').pipe(z.number().min(1).max(max)).default(def);
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(values).optional());
+
+export const EXAM_STATUS_FILTERS = ['upcoming', 'ongoing', 'completed'] as const;
+export const EXAM_SORTS = ['startTime', 'title', 'subject', 'duration', 'createdAt'] as const;
+
+export const examListQuerySchema = z.object({
+  page: pageField,
+  limit: limitField(10, 100),
+  sort: z
+    .preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^-?(startTime|title|subject|duration|createdAt)$/, 'Unknown sort').optional())
+    .default('-startTime'),
+  subject: optionalEnum(SUBJECTS),
+  grade: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), gradeField.optional()),
+  difficulty: optionalEnum(DIFFICULTIES),
+  status: z.preprocess((v) => (v === 'active' ? 'ongoing' : v === 'past' ? 'completed' : v), optionalEnum(EXAM_STATUS_FILTERS)),
+  search: z.string().trim().max(100).optional(),
+  published: z.enum(['true', 'false']).optional(),
+});
+export type ExamListQuery = z.output<typeof examListQuerySchema>;
+
+export const questionListQuerySchema = z.object({
+  page: pageField,
+  limit: limitField(20, 100),
+  subject: optionalEnum(SUBJECTS),
+  type: z.preprocess((v) => (v === 'fill-blanks' ? 'fill-blank' : v), optionalEnum(QUESTION_TYPES)),
+  difficulty: optionalEnum(DIFFICULTIES),
+  topic: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(100).optional(),
+  /** The Add Questions modal: leave out what this exam already holds. */
+  excludeExam: z.uuid().optional(),
+});
+export type QuestionListQuery = z.output<typeof questionListQuerySchema>;
