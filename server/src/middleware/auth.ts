@@ -33,3 +33,12 @@ export function currentAuth(ctx: Context): Authenticated {
   if (!authed) throw Errors.unauthorized();
   return authed;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A path id that is not a UUID names nothing: the same 404 as a missing row. */
+export function idParam(ctx: Context, name: string, notFound = 'Resource not found.'): string {
+  const value = (ctx as unknown as { params: Record<string, string> }).params[name] ?? '';
+  if (!UUID.test(value)) throw Errors.notFound(notFound);
+  return value.toLowerCase();
+}

@@ -1,0 +1,88 @@
+import { MSG, type Role } from '@exam/shared';
+import { AppError, Errors } from '../errors';
+import type { UserRow } from '../presenters/user';
+
+/**
+ * Who may do what to which object, in one place: every route asks `authorize`. A rule grants
+ * actions on a kind of resource to roles, optionally only when its predicate holds.
+ */
+export interface Viewer {
+  user: UserRow;
+  /** Linked children (parents only): id and grade, to see the exams meant for them. */
+  children: { id: string; grade: number | null }[];
+}
+
+export interface ExamResource {
+  owner_id: string;
+  is_published: boolean;
+  grade: number;
+  /** Student ids of the eligible list; empty means every student of the grade. */
+  eligibleIds: string[];
+}
+
+export interface QuestionResource {
+  owner_id: string;
+}
+
+interface Resources {
+  exam: ExamResource;
+  question: QuestionResource;
+}
+
+export type ExamAction = 'read' | 'update' | 'delete' | 'publish' | 'manage-questions' | 'read-questions';
+export type QuestionAction = 'read' | 'update' | 'delete' | 'use';
+type ActionOf<K extends keyof Resources> = K extends 'exam' ? ExamAction : QuestionAction;
+
+interface Rule {
+  roles: Role[];
+  kind: keyof Resources;
+  actions: string[] | '*';
+  predicate?: (viewer: Viewer, resource: never) => boolean;
+}
+
+const rules: Rule[] = [];
+
+function allow<K extends keyof Resources>(
+  roles: Role[],
+  actions: ActionOf<K>[] | '*',
+  kind: K,
+  predicate?: (viewer: Viewer, resource: Resources[K]) => boolean,
+): void {
+  rules.push({ roles, kind, actions, predicate: predicate as Rule['predicate'] });
+}
+
+/** A student sees a published exam when listed on it, or, with no list, when in its grade. */
+export function eligibleFor(student: { id: string; grade: number | null }, exam: ExamResource): boolean {
+  if (!exam.is_published) return false;
+  return exam.eligibleIds.length ? exam.eligibleIds.includes(student.id) : exam.grade === student.grade;
+}
+
+const owns = (viewer: Viewer, res: { owner_id: string }) => res.owner_id === viewer.user.id;
+
+allow(['admin'], '*', 'exam');
+allow(['admin'], '*', 'question');
+allow(['teacher'], '*', 'exam', owns);
+allow(['teacher'], '*', 'question', owns);
+allow(['student'], ['read'], 'exam', (v, exam) => eligibleFor(v.user, exam));
+allow(['parent'], ['read'], 'exam', (v, exam) => v.children.some((c) => eligibleFor(c, exam)));
+
+export function can<K extends keyof Resources>(viewer: Viewer, action: ActionOf<K>, kind: K, resource: Resources[K]): boolean {
+  return rules.some(
+    (r) =>
+      r.kind === kind &&
+      r.roles.includes(viewer.user.role) &&
+      (r.actions === '*' || r.actions.includes(action)) &&
+      (!r.predicate || r.predicate(viewer, resource as never)),
+  );
+}
+
+/** Throws the 403 (with the caller's message when given) unless the viewer may act. */
+export function authorize<K extends keyof Resources>(
+  viewer: Viewer,
+  action: ActionOf<K>,
+  kind: K,
+  resource: Resources[K],
+  denied: AppError = Errors.forbidden(MSG.forbidden),
+): void {
+  if (!can(viewer, action, kind, resource)) throw denied;
+}

@@ -1,0 +1,87 @@
+import { examTimeStatus, type ExamSettings } from '@exam/shared';
+import type { Viewer } from '../policies';
+
+/** An exams row with the computed columns the catalogue query adds. */
+export interface ExamRow {
+  id: string;
+  owner_id: string;
+  title: string;
+  subject: string;
+  description: string;
+  grade: number;
+  duration_minutes: number;
+  passing_marks: number;
+  exam_type: string;
+  difficulty: string;
+  instructions: string;
+  start_at: Date;
+  end_at: Date;
+  timezone: string;
+  settings: ExamSettings;
+  is_published: boolean;
+  is_active: boolean;
+  published_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  owner_first_name: string;
+  owner_last_name: string;
+  total_questions: number;
+  total_marks: number;
+  tags: string[];
+  eligible_ids: string[];
+  attempt_count?: number;
+  in_progress_count?: number;
+  any_attempts?: number;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/**
+ * The documented exam (spec core §3). The eligible list is for the people who manage the exam;
+ * attempts are reported to the student viewing it.
+ */
+export function presentExam(row: ExamRow, viewer: Viewer, now: number = Date.now()) {
+  const manages = viewer.user.role === 'admin' || row.owner_id === viewer.user.id;
+  const startDate = iso(row.start_at);
+  const endDate = iso(row.end_at);
+  const attemptCount = row.attempt_count ?? 0;
+  return {
+    _id: row.id,
+    title: row.title,
+    subject: row.subject,
+    description: row.description,
+    grade: row.grade,
+    duration: row.duration_minutes,
+    passingMarks: row.passing_marks,
+    totalMarks: row.total_marks,
+    maxScore: row.total_marks,
+    examType: row.exam_type,
+    difficulty: row.difficulty,
+    instructions: row.instructions,
+    schedule: { startDate, endDate, timezone: row.timezone },
+    startTime: startDate,
+    endTime: endDate,
+    status: examTimeStatus(startDate, endDate, now),
+    settings: row.settings,
+    eligibleStudents: manages ? row.eligible_ids : [],
+    tags: row.tags,
+    isPublished: row.is_published,
+    isActive: row.is_active,
+    publishedAt: row.published_at ? iso(row.published_at) : null,
+    totalQuestions: row.total_questions,
+    hasAttempts: manages ? (row.any_attempts ?? 0) > 0 : undefined,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    createdBy: { _id: row.owner_id, firstName: row.owner_first_name, lastName: row.owner_last_name },
+    userAttempts:
+      viewer.user.role === 'student'
+        ? {
+            hasAttempted: attemptCount > 0,
+            attemptCount,
+            nextAttemptNumber: attemptCount + 1,
+            inProgress: (row.in_progress_count ?? 0) > 0,
+          }
+        : null,
+  };
+}
+export type PresentedExam = ReturnType<typeof presentExam>;

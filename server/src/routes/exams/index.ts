@@ -1,0 +1,109 @@
+import Router from '@koa/router';
+import { EXAM_MSG, addQuestionsSchema, examCreateSchema, examListQuerySchema, examUpdateSchema } from '@exam/shared';
+import type { Deps } from '../../deps';
+import { auth, idParam, type AppState } from '../../middleware/auth';
+import { validated } from '../../middleware/validate';
+import { viewerOf } from '../../middleware/viewer';
+import { presentExam } from '../../presenters/exam';
+import { presentQuestion } from '../../presenters/question';
+import { findExam, listExams } from '../../services/examCatalogue';
+import * as exams from '../../services/exams';
+
+/** The exams calls of spec core §7. */
+export function examRoutes(deps: Deps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/exams' });
+  const signedIn = auth(deps);
+  const staff = auth(deps, ['teacher', 'admin']);
+  const examId = (ctx: Parameters<typeof idParam>[0]) => idParam(ctx, 'id', EXAM_MSG.examNotFound);
+
+  router.get(
+    '/',
+    signedIn,
+    validated(
+      examListQuerySchema,
+      async (ctx, query) => {
+        const viewer = await viewerOf(deps, ctx);
+        const page = await listExams(deps.db, viewer, query);
+        const now = Date.now();
+        ctx.body = {
+          success: true,
+          data: {
+            exams: page.rows.map((r) => presentExam(r, viewer, now)),
+            currentPage: query.page,
+            total: page.total,
+            totalPages: Math.ceil(page.total / query.limit),
+            stats: page.stats,
+          },
+        };
+      },
+      'query',
+    ),
+  );
+
+  router.post(
+    '/',
+    staff,
+    validated(examCreateSchema, async (ctx, input) => {
+      const viewer = await viewerOf(deps, ctx);
+      const id = await exams.createExam(deps.db, viewer, input);
+      const row = await findExam(deps.db, viewer, id);
+      ctx.status = 201;
+      ctx.body = { success: true, message: 'Exam created successfully!', data: { exam: presentExam(row!, viewer) } };
+    }),
+  );
+
+  router.get('/:id', signedIn, async (ctx) => {
+    const viewer = await viewerOf(deps, ctx);
+    const row = await exams.getExamFor(deps.db, viewer, examId(ctx), 'read');
+    const exam = presentExam(row, viewer);
+    const manages = viewer.user.role === 'admin' || row.owner_id === viewer.user.id;
+    const questions = manages ? (await exams.examQuestions(deps.db, row.id)).map(presentQuestion) : undefined;
+    ctx.body = { success: true, data: { exam: questions ? { ...exam, questions } : exam } };
+  });
+
+  router.put(
+    '/:id',
+    staff,
+    validated(examUpdateSchema, async (ctx, input) => {
+      const viewer = await viewerOf(deps, ctx);
+      await exams.updateExam(deps.db, viewer, examId(ctx), input);
+      const row = await findExam(deps.db, viewer, examId(ctx));
+      ctx.body = { success: true, message: 'Exam updated successfully!', data: { exam: presentExam(row!, viewer) } };
+    }),
+  );
+
+  router.delete('/:id', staff, async (ctx) => {
+    await exams.deleteExam(deps.db, await viewerOf(deps, ctx), examId(ctx));
+    ctx.body = { success: true, message: 'Exam deleted successfully!' };
+  });
+
+  router.put('/:id/publish', staff, async (ctx) => {
+    const viewer = await viewerOf(deps, ctx);
+    await exams.publishExam(deps.db, viewer, examId(ctx));
+    const row = await findExam(deps.db, viewer, examId(ctx));
+    ctx.body = { success: true, message: 'Exam published successfully!', data: { exam: presentExam(row!, viewer) } };
+  });
+
+  router.get('/:id/questions', staff, async (ctx) => {
+    const row = await exams.getExamFor(deps.db, await viewerOf(deps, ctx), examId(ctx), 'read-questions');
+    ctx.body = { success: true, data: { questions: (await exams.examQuestions(deps.db, row.id)).map(presentQuestion) } };
+  });
+
+  router.post(
+    '/:id/questions',
+    staff,
+    validated(addQuestionsSchema, async (ctx, input) => {
+      const viewer = await viewerOf(deps, ctx);
+      const added = await exams.addQuestionsToExam(deps.db, viewer, examId(ctx), input.questionIds);
+      const questions = (await exams.examQuestions(deps.db, examId(ctx))).map(presentQuestion);
+      ctx.body = { success: true, message: 'Questions added successfully!', data: { added, questions } };
+    }),
+  );
+
+  router.delete('/:id/questions/:questionId', staff, async (ctx) => {
+    await exams.removeQuestionFromExam(deps.db, await viewerOf(deps, ctx), examId(ctx), idParam(ctx, 'questionId', 'Question not found.'));
+    ctx.body = { success: true, message: 'Question removed successfully!' };
+  });
+
+  return router;
+}

@@ -1,0 +1,110 @@
+import type { Knex } from 'knex';
+import type { ExamListQuery } from '@exam/shared';
+import type { Db } from '../db';
+import type { Viewer } from '../policies';
+import type { ExamRow } from '../presenters/exam';
+
+/**
+ * Which exams a viewer sees (ARCHITECTURE "The API"): admins all, teachers their own, students
+ * published exams they are eligible for, parents those of their linked children.
+ */
+export function scopeToViewer(q: Knex.QueryBuilder, viewer: Viewer): Knex.QueryBuilder {
+  const { user } = viewer;
+  if (user.role === 'admin') return q;
+  if (user.role === 'teacher') return q.where('e.owner_id', user.id);
+  const students = user.role === 'student' ? [{ id: user.id, grade: user.grade }] : viewer.children;
+  if (!students.length) return q.whereRaw('false');
+  return q.where('e.is_published', true).where((w) => {
+    for (const s of students) {
+      w.orWhereRaw(
+        `(exists (select 1 from exam_eligible_students s where s.exam_id = e.id and s.student_id = ?)
+          or (not exists (select 1 from exam_eligible_students s where s.exam_id = e.id) and e.grade = ?))`,
+        [s.id, s.grade ?? -1],
+      );
+    }
+  });
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function applyFilters(q: Knex.QueryBuilder, f: Omit<ExamListQuery, 'page' | 'limit' | 'sort'>, withStatus: boolean): Knex.QueryBuilder {
+  if (f.subject) q.where('e.subject', f.subject);
+  if (f.grade) q.where('e.grade', f.grade);
+  if (f.difficulty) q.where('e.difficulty', f.difficulty);
+  if (f.published) q.where('e.is_published', f.published === 'true');
+  if (f.search) {
+    const like = `%${escapeLike(f.search)}%`;
+    q.where((w) => w.whereILike('e.title', like).orWhereILike('e.description', like));
+  }
+  if (withStatus && f.status === 'upcoming') q.where('e.start_at', '>', q.client.raw('now()'));
+  if (withStatus && f.status === 'ongoing') q.where('e.start_at', '<=', q.client.raw('now()')).where('e.end_at', '>', q.client.raw('now()'));
+  if (withStatus && f.status === 'completed') q.where('e.end_at', '<=', q.client.raw('now()'));
+  return q;
+}
+
+/** The exams row plus totals, tags, eligible list, owner's name and (for students) attempt counts. */
+export function selectExams(db: Db | Knex.Transaction, viewer: Viewer): Knex.QueryBuilder {
+  const q = db('exams as e')
+    .join('users as o', 'o.id', 'e.owner_id')
+    .select(
+      'e.*',
+      'o.first_name as owner_first_name',
+      'o.last_name as owner_last_name',
+      db.raw('(select count(*)::int from exam_questions eq where eq.exam_id = e.id) as total_questions'),
+      db.raw(
+        '(select coalesce(sum(q.points), 0)::int from exam_questions eq join questions q on q.id = eq.question_id where eq.exam_id = e.id) as total_marks',
+      ),
+      db.raw("(select coalesce(json_agg(t.tag order by t.tag), '[]'::json) from exam_tags t where t.exam_id = e.id) as tags"),
+      db.raw("(select coalesce(json_agg(s.student_id), '[]'::json) from exam_eligible_students s where s.exam_id = e.id) as eligible_ids"),
+      db.raw('(select count(*)::int from attempts a where a.exam_id = e.id) as any_attempts'),
+    );
+  if (viewer.user.role === 'student') {
+    q.select(
+      db.raw('(select count(*)::int from attempts a where a.exam_id = e.id and a.student_id = ?) as attempt_count', [viewer.user.id]),
+      db.raw("(select count(*)::int from attempts a where a.exam_id = e.id and a.student_id = ? and a.status = 'in_progress') as in_progress_count", [
+        viewer.user.id,
+      ]),
+    );
+  }
+  return q;
+}
+
+const SORT_COLUMNS: Record<string, string> = {
+  startTime: 'e.start_at',
+  title: 'lower(e.title)',
+  subject: 'e.subject',
+  duration: 'e.duration_minutes',
+  createdAt: 'e.created_at',
+};
+
+export interface ExamPage {
+  rows: ExamRow[];
+  total: number;
+  stats: { total: number; upcoming: number; ongoing: number; completed: number; published: number; draft: number };
+}
+
+/** One page of the catalogue, its total, and counters over every status (for the stat cards). */
+export async function listExams(db: Db, viewer: Viewer, query: ExamListQuery): Promise<ExamPage> {
+  const desc = query.sort.startsWith('-');
+  const column = SORT_COLUMNS[query.sort.replace(/^-/, '')] ?? 'e.start_at';
+  const rows = (await applyFilters(scopeToViewer(selectExams(db, viewer), viewer), query, true)
+    .orderByRaw(`${column} ${desc ? 'desc' : 'asc'}, e.id`)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)) as ExamRow[];
+  const counters = (await applyFilters(scopeToViewer(db('exams as e'), viewer), query, false)
+    .select(
+      db.raw('count(*)::int as total'),
+      db.raw('count(*) filter (where e.start_at > now())::int as upcoming'),
+      db.raw('count(*) filter (where e.start_at <= now() and e.end_at > now())::int as ongoing'),
+      db.raw('count(*) filter (where e.end_at <= now())::int as completed'),
+      db.raw('count(*) filter (where e.is_published)::int as published'),
+      db.raw('count(*) filter (where not e.is_published)::int as draft'),
+    )
+    .first()) as ExamPage['stats'];
+  const total = query.status ? counters[query.status] : counters.total;
+  return { rows, total, stats: counters };
+}
+
+export async function findExam(db: Db | Knex.Transaction, viewer: Viewer, id: string): Promise<ExamRow | undefined> {
+  return (await selectExams(db, viewer).where('e.id', id).first()) as ExamRow | undefined;
+}

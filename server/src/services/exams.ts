@@ -1,0 +1,166 @@
+import type { Knex } from 'knex';
+import { EXAM_MSG, MSG, examTimeStatus, type ExamCreateInput, type ExamUpdateInput } from '@exam/shared';
+import type { Db } from '../db';
+import { Errors } from '../errors';
+import { authorize, type ExamAction, type Viewer } from '../policies';
+import type { ExamRow } from '../presenters/exam';
+import type { QuestionRow } from '../presenters/question';
+import { findExam } from './examCatalogue';
+import { insertQuestions } from './questions';
+
+type Trx = Db | Knex.Transaction;
+
+function examColumns(input: ExamUpdateInput) {
+  return {
+    title: input.title,
+    subject: input.subject,
+    description: input.description,
+    grade: input.grade,
+    duration_minutes: input.duration,
+    passing_marks: input.passingMarks,
+    exam_type: input.examType,
+    difficulty: input.difficulty,
+    instructions: input.instructions,
+    start_at: input.schedule.startDate,
+    end_at: input.schedule.endDate,
+    timezone: input.schedule.timezone,
+    settings: JSON.stringify(input.settings),
+  };
+}
+
+/**
+ * Loads an exam the viewer may act on. Missing is a 404; present but not for this viewer is the
+ * 403 (a student hears the exam is not accessible or not yet available).
+ */
+export async function getExamFor(db: Trx, viewer: Viewer, id: string, action: ExamAction): Promise<ExamRow> {
+  const row = await findExam(db, viewer, id);
+  if (!row) throw Errors.notFound(EXAM_MSG.examNotFound);
+  const denied = viewer.user.role === 'student' ? Errors.forbidden(EXAM_MSG.notAccessible) : Errors.forbidden(MSG.forbidden);
+  authorize(viewer, action, 'exam', { ...row, eligibleIds: row.eligible_ids }, denied);
+  return row;
+}
+
+async function assertStudents(trx: Trx, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const found = (await trx('users').whereIn('id', ids).where('role', 'student').count<{ n: number }[]>({ n: '*' })) as { n: number | string }[];
+  if (Number(found[0]?.n) !== new Set(ids).size) {
+    throw Errors.badRequest('Eligible students must all be student accounts', 'eligibleStudents');
+  }
+}
+
+async function replaceLists(trx: Trx, examId: string, input: ExamUpdateInput): Promise<void> {
+  await assertStudents(trx, input.eligibleStudents);
+  await trx('exam_eligible_students').where({ exam_id: examId }).delete();
+  await trx('exam_tags').where({ exam_id: examId }).delete();
+  const eligible = [...new Set(input.eligibleStudents)];
+  if (eligible.length) await trx('exam_eligible_students').insert(eligible.map((student_id) => ({ exam_id: examId, student_id })));
+  if (input.tags.length) await trx('exam_tags').insert(input.tags.map((tag) => ({ exam_id: examId, tag })));
+}
+
+/** Questions the exam's owner may put in it: their own (an admin: any). */
+async function usableQuestions(trx: Trx, viewer: Viewer, ids: string[]): Promise<QuestionRow[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const rows = (await trx('questions').whereIn('id', unique)) as QuestionRow[];
+  if (rows.length !== unique.length) throw Errors.badRequest('Some of the selected questions no longer exist', 'questionIds');
+  if (viewer.user.role !== 'admin' && rows.some((q) => q.owner_id !== viewer.user.id)) {
+    throw Errors.forbidden(EXAM_MSG.questionNotYours);
+  }
+  return unique.map((id) => rows.find((r) => r.id === id)!);
+}
+
+async function linkQuestions(trx: Trx, examId: string, questionIds: string[]): Promise<void> {
+  if (!questionIds.length) return;
+  const { max } = (await trx('exam_questions').where({ exam_id: examId }).max<{ max: number | null }>('position as max').first()) ?? { max: null };
+  const start = (max ?? 0) + 1;
+  await trx('exam_questions').insert(questionIds.map((question_id, i) => ({ exam_id: examId, question_id, position: start + i })));
+}
+
+/**
+ * Creates an exam with its new questions and links to existing ones in one transaction: the
+ * wizard's single call, so a failure part-way leaves nothing half-made.
+ */
+export async function createExam(db: Db, viewer: Viewer, input: ExamCreateInput): Promise<string> {
+  return db.transaction(async (trx) => {
+    const [exam] = (await trx('exams')
+      .insert({
+        ...examColumns(input),
+        owner_id: viewer.user.id,
+        is_published: input.isPublished,
+        published_at: input.isPublished ? trx.fn.now() : null,
+      })
+      .returning('id')) as { id: string }[];
+    await replaceLists(trx, exam!.id, input);
+    const existing = await usableQuestions(trx, viewer, input.questionIds);
+    const created = await insertQuestions(trx, viewer.user.id, input.questions);
+    await linkQuestions(trx, exam!.id, [...created.map((q) => q.id), ...existing.map((q) => q.id)]);
+    return exam!.id;
+  });
+}
+
+export async function updateExam(db: Db, viewer: Viewer, id: string, input: ExamUpdateInput): Promise<void> {
+  await db.transaction(async (trx) => {
+    await getExamFor(trx, viewer, id, 'update');
+    await trx('exams')
+      .where({ id })
+      .update({ ...examColumns(input), updated_at: trx.fn.now() });
+    await replaceLists(trx, id, input);
+  });
+}
+
+export async function deleteExam(db: Db, viewer: Viewer, id: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    const exam = await getExamFor(trx, viewer, id, 'delete');
+    if (examTimeStatus(exam.start_at, exam.end_at) !== 'upcoming') throw Errors.conflict(EXAM_MSG.deleteOnlyUpcoming);
+    if ((exam.any_attempts ?? 0) > 0) throw Errors.conflict(EXAM_MSG.frozen);
+    await trx('exams').where({ id }).delete();
+  });
+}
+
+export async function publishExam(db: Db, viewer: Viewer, id: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    const exam = await getExamFor(trx, viewer, id, 'publish');
+    if (exam.total_questions < 1) throw Errors.badRequest(EXAM_MSG.publishNeedsQuestion);
+    if (exam.is_published) return;
+    await trx('exams').where({ id }).update({ is_published: true, published_at: trx.fn.now(), updated_at: trx.fn.now() });
+  });
+}
+
+/** The exam's questions in order, answer keys included (owner and admins only). */
+export async function examQuestions(db: Trx, examId: string): Promise<QuestionRow[]> {
+  return (await db('exam_questions as eq')
+    .join('questions as q', 'q.id', 'eq.question_id')
+    .where('eq.exam_id', examId)
+    .orderBy('eq.position')
+    .select('q.*')) as QuestionRow[];
+}
+
+function assertNotFrozen(exam: ExamRow): void {
+  if ((exam.any_attempts ?? 0) > 0) throw Errors.conflict(EXAM_MSG.frozen);
+}
+
+export async function addQuestionsToExam(db: Db, viewer: Viewer, examId: string, questionIds: string[]): Promise<number> {
+  return db.transaction(async (trx) => {
+    const exam = await getExamFor(trx, viewer, examId, 'manage-questions');
+    assertNotFrozen(exam);
+    const wanted = await usableQuestions(trx, viewer, questionIds);
+    const present = new Set((await trx('exam_questions').where({ exam_id: examId }).pluck('question_id')) as string[]);
+    const fresh = wanted.filter((q) => !present.has(q.id)).map((q) => q.id);
+    if (!fresh.length) throw Errors.conflict(EXAM_MSG.alreadyInExam);
+    await linkQuestions(trx, examId, fresh);
+    await trx('exams').where({ id: examId }).update({ updated_at: trx.fn.now() });
+    return fresh.length;
+  });
+}
+
+export async function removeQuestionFromExam(db: Db, viewer: Viewer, examId: string, questionId: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    const exam = await getExamFor(trx, viewer, examId, 'manage-questions');
+    assertNotFrozen(exam);
+    const removed = await trx('exam_questions').where({ exam_id: examId, question_id: questionId }).delete();
+    if (!removed) throw Errors.notFound('This question is not in the exam.');
+    // A published exam keeps at least one question: an empty exam could not be taken.
+    if (exam.is_published && exam.total_questions <= 1) throw Errors.conflict('A published exam must keep at least one question.');
+    await trx('exams').where({ id: examId }).update({ updated_at: trx.fn.now() });
+  });
+}
