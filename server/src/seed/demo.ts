@@ -1,5 +1,6 @@
 import type { Deps } from '../deps';
 import { createUser, type NewUser } from '../services/accounts';
+import { seedDemoExams } from './demoExams';
 
 export const DEMO_PASSWORD = 'password123';
 
@@ -45,6 +46,7 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
       child_id: ids['student@example.com'],
       relationship: 'parent',
     });
+    await seedDemoExams(trx, ids['teacher@example.com']!);
     await trx('seed_runs').insert({ name: 'demo' });
     return true;
   });
