@@ -6,3 +6,4 @@ export * from './api';
 export * from './exams';
 export * from './examTime';
 export * from './cardActions';
+export * from './session';

@@ -1,0 +1,230 @@
+import { MSG, REQUEST_TIMEOUT_MS, type AuthPayload, type FieldError, type User } from '@exam/shared';
+import { clearStoredSession, readToken, storeSession } from '../lib/storedSession';
+
+/**
+ * The one HTTP client of the app (spec core §7): base /api, JSON, 30 s timeout, the stored
+ * bearer token on every call, and the error catalogue of spec core §8 turned into ApiError
+ * messages. A 401 on a call that carried a token gets one silent refresh (the refresh token is an
+ * httpOnly cookie) and one retry; if that fails the session is over.
+ */
+
+export const API_BASE = '/api';
+
+/** A failed call. `message` is the catalogue text to show; `serverMessage` is what the server said. */
+export class ApiError extends Error {
+  /** HTTP status, or 0 when no response arrived (offline, timeout). */
+  readonly status: number;
+  readonly serverMessage: string | undefined;
+  readonly errors: FieldError[];
+
+  constructor(init: { status: number; message: string; serverMessage?: string; errors?: FieldError[] }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.serverMessage = init.serverMessage;
+    this.errors = init.errors ?? [];
+  }
+}
+
+/** What a successful call resolves to: the envelope's message and data. */
+export interface ApiResult<T> {
+  message?: string;
+  data: T;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * Whether an expired session (refresh failed) triggers the app-wide reaction: toast and
+   * /login. The start-up /auth/me check turns it off: a stale session is just logged out quietly.
+   */
+  redirectOnExpiry?: boolean;
+}
+
+/** The toast text for a status, spec core §8 ("other statuses: the server's message if present"). */
+export function catalogueMessage(status: number, serverMessage?: string): string {
+  switch (status) {
+    case 0:
+      return MSG.networkError;
+    case 403:
+      return MSG.forbiddenToast;
+    case 404:
+      return MSG.notFoundToast;
+    case 429:
+      return MSG.tooManyRequests;
+    case 500:
+      return MSG.serverError;
+    default:
+      return serverMessage || MSG.genericError;
+  }
+}
+
+/** The text to show for anything a call may throw: catalogue text, else the catch-all. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : MSG.unexpectedError;
+}
+
+/**
+ * For forms whose failures show "the server message first" (login, registration, password and
+ * verification screens): the server's words, else the network text, else the screen's fallback.
+ */
+export function messageFromServer(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.serverMessage) return error.serverMessage;
+  return error.status === 0 ? MSG.networkError : fallback;
+}
+
+export interface SessionHandlers {
+  /** A silent refresh stored a new token and user; the session state should follow. */
+  onRefreshed?: (payload: AuthPayload) => void;
+  /** The session is over (stored token and user already removed): tell the user, go to /login. */
+  onExpired?: () => void;
+}
+
+let handlers: SessionHandlers = {};
+
+/** The session provider registers its reactions here; the client itself knows no React. */
+export function setSessionHandlers(next: SessionHandlers): () => void {
+  handlers = next;
+  return () => {
+    if (handlers === next) handlers = {};
+  };
+}
+
+/**
+ * Calls whose 401 means "wrong credentials" or that manage the session themselves: they never
+ * trigger a refresh or a session-expired redirect.
+ */
+const NO_REFRESH_PATHS = new Set(['/auth/login', '/auth/register', '/auth/refresh-token', '/auth/logout']);
+
+interface RawResponse {
+  status: number;
+  ok: boolean;
+  body: Envelope | undefined;
+  /** True when the response had a body that was not JSON. */
+  unreadable: boolean;
+}
+
+interface Envelope {
+  success?: boolean;
+  message?: string;
+  data?: unknown;
+  errors?: FieldError[];
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  const token = readToken();
+  let response = await send(method, path, options, token);
+
+  if (response.status === 401 && token && !NO_REFRESH_PATHS.has(path)) {
+    // Another call may have refreshed already while this one was in flight: reuse its token.
+    const current = readToken();
+    const fresh = current && current !== token ? current : await refreshSession();
+    if (fresh) response = await send(method, path, options, fresh);
+    if (!fresh || response.status === 401) {
+      expireSession(options.redirectOnExpiry ?? true);
+      throw new ApiError({ status: 401, message: MSG.sessionExpired, serverMessage: response.body?.message });
+    }
+  }
+
+  return toResult<T>(response);
+}
+
+function toResult<T>(response: RawResponse): ApiResult<T> {
+  const { body } = response;
+  if (response.ok && body?.success !== false) {
+    if (response.unreadable) throw new ApiError({ status: response.status, message: MSG.unexpectedError });
+    return { message: body?.message, data: body?.data as T };
+  }
+  const serverMessage = typeof body?.message === 'string' && body.message ? body.message : undefined;
+  throw new ApiError({
+    status: response.status,
+    message: catalogueMessage(response.status, serverMessage),
+    serverMessage,
+    errors: Array.isArray(body?.errors) ? body.errors : [],
+  });
+}
+
+async function send(method: string, path: string, options: RequestOptions, token: string | null): Promise<RawResponse> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const onCallerAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onCallerAbort);
+
+  try {
+    const res = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      // The refresh token is an httpOnly cookie; it must travel with auth calls.
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    const text = await res.text();
+    let body: Envelope | undefined;
+    let unreadable = false;
+    if (text) {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        body = typeof parsed === 'object' && parsed !== null ? (parsed as Envelope) : undefined;
+      } catch {
+        unreadable = true;
+      }
+    }
+    return { status: res.status, ok: res.ok, body, unreadable };
+  } catch (error) {
+    // A caller's own cancellation (a query unmounting) is not a network failure: pass it on.
+    if (options.signal?.aborted) throw error;
+    throw new ApiError({ status: 0, message: MSG.networkError });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/**
+ * One refresh at a time: concurrent 401s share the same attempt. Resolves to the new token, or
+ * null when the server refused. A network failure rejects, so a dropped connection does not
+ * log anybody out.
+ */
+function refreshSession(): Promise<string | null> {
+  refreshing ??= (async () => {
+    try {
+      const response = await send('POST', '/auth/refresh-token', {}, null);
+      const data = response.ok ? (response.body?.data as Partial<AuthPayload> | undefined) : undefined;
+      if (!data || typeof data.accessToken !== 'string' || !data.user) return null;
+      const payload: AuthPayload = { accessToken: data.accessToken, user: data.user as User };
+      storeSession(payload.accessToken, payload.user);
+      handlers.onRefreshed?.(payload);
+      return payload.accessToken;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+function expireSession(redirect: boolean): void {
+  // Only the first of several concurrent failures finds a token to clear: one toast, one redirect.
+  const hadSession = readToken() !== null;
+  clearStoredSession();
+  if (hadSession && redirect) handlers.onExpired?.();
+}
+
+export const http = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};

@@ -1,0 +1,69 @@
+import { MSG, type Role } from '@exam/shared';
+import { Alert, Button, Container, Group } from '@mantine/core';
+import { IconAlertTriangle, IconLock, IconUserOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { PageLoader } from '../../components/PageLoader';
+import { useAuth } from '../../features/auth/useAuth';
+import { guardDecision } from './guardDecision';
+
+/**
+ * Wraps a route with the spec's access checks (core §2). Without `roles` any signed-in role may
+ * enter. The decision itself is the pure `guardDecision`; this only renders it.
+ */
+export function RequireRole({ roles, children }: { roles?: readonly Role[]; children: ReactNode }) {
+  const session = useAuth();
+  const location = useLocation();
+
+  switch (guardDecision(session, roles)) {
+    case 'loading':
+      return <PageLoader label="Checking your session" />;
+    case 'login':
+      return (
+        <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />
+      );
+    case 'verify':
+      return (
+        <GuardNotice color="yellow" icon={<IconAlertTriangle />}>
+          {MSG.guardVerify}
+          <Group mt="md">
+            <Button component={Link} to="/verify-email">
+              Verify Now
+            </Button>
+          </Group>
+        </GuardNotice>
+      );
+    case 'denied':
+      return (
+        <GuardNotice color="red" icon={<IconLock />}>
+          {MSG.guardAccessDenied}
+        </GuardNotice>
+      );
+    case 'deactivated':
+      return (
+        <GuardNotice color="red" icon={<IconUserOff />}>
+          {MSG.guardDeactivated}
+        </GuardNotice>
+      );
+    case 'allow':
+      return <>{children}</>;
+  }
+}
+
+function GuardNotice({
+  color,
+  icon,
+  children,
+}: {
+  color: string;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Container size="sm" py="xl">
+      <Alert color={color} icon={icon} data-testid="guard-notice">
+        {children}
+      </Alert>
+    </Container>
+  );
+}

@@ -1,0 +1,126 @@
+import { ActionIcon, Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconMoon, IconSchool, IconSun } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useAuth } from '../../features/auth/useAuth';
+import { useTheme } from '../theme';
+import { ACCOUNT_LINKS, ROLE_LINKS, VISITOR_LINKS, isActivePath, type NavItem } from './navLinks';
+
+/**
+ * The navigation shell (spec core §2). Visitors get the public links; signed-in users get their
+ * account links, Sign Out, and a second row with their role's links. Narrow screens get the same
+ * links in a drawer. No unread count yet: notifications arrive in a later issue.
+ */
+export function Header() {
+  const { user, isLoading, logout } = useAuth();
+  const { pathname } = useLocation();
+  const [drawerOpen, drawer] = useDisclosure(false);
+
+  // Following a link from the drawer should close it.
+  const closeDrawer = drawer.close;
+  useEffect(() => closeDrawer(), [pathname, closeDrawer]);
+
+  const mainLinks = isLoading ? [] : user ? ACCOUNT_LINKS : VISITOR_LINKS;
+  const roleLinks = user ? ROLE_LINKS[user.role] : [];
+  const signOut = () => void logout();
+
+  return (
+    <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <Container size="lg" py="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="ExamPortal home">
+            <Group gap={6} wrap="nowrap">
+              <IconSchool aria-hidden />
+              <Text fw={700} size="lg">
+                ExamPortal
+              </Text>
+            </Group>
+          </Anchor>
+
+          <Group gap="xs" visibleFrom="md" wrap="nowrap">
+            <NavLinks items={mainLinks} pathname={pathname} label="Main navigation" />
+            {user && (
+              <Button variant="default" onClick={signOut}>
+                Sign Out
+              </Button>
+            )}
+            <ThemeToggle />
+          </Group>
+
+          <Group gap="xs" hiddenFrom="md" wrap="nowrap">
+            <ThemeToggle />
+            <Burger opened={drawerOpen} onClick={drawer.toggle} aria-label="Open navigation menu" />
+          </Group>
+        </Group>
+
+        {roleLinks.length > 0 && (
+          <Box visibleFrom="md" mt="xs">
+            <NavLinks items={roleLinks} pathname={pathname} label="Role navigation" />
+          </Box>
+        )}
+      </Container>
+
+      <Drawer opened={drawerOpen} onClose={drawer.close} title="Menu" hiddenFrom="md" position="right">
+        <Stack gap="xs">
+          <NavLinks items={mainLinks} pathname={pathname} label="Main navigation" vertical />
+          {roleLinks.length > 0 && (
+            <>
+              <Divider />
+              <NavLinks items={roleLinks} pathname={pathname} label="Role navigation" vertical />
+            </>
+          )}
+          {user && (
+            <Button variant="default" onClick={signOut}>
+              Sign Out
+            </Button>
+          )}
+        </Stack>
+      </Drawer>
+    </Box>
+  );
+}
+
+function NavLinks({
+  items,
+  pathname,
+  label,
+  vertical = false,
+}: {
+  items: NavItem[];
+  pathname: string;
+  label: string;
+  vertical?: boolean;
+}) {
+  const links = items.map((item) => {
+    const active = isActivePath(pathname, item.href);
+    return (
+      <Button
+        key={item.href}
+        component={Link}
+        to={item.href}
+        variant={active ? 'light' : 'subtle'}
+        aria-current={active ? 'page' : undefined}
+        justify={vertical ? 'flex-start' : undefined}
+        fullWidth={vertical}
+      >
+        {item.label}
+      </Button>
+    );
+  });
+  return (
+    <Box component="nav" aria-label={label}>
+      {vertical ? <Stack gap={4}>{links}</Stack> : <Group gap={4} wrap="nowrap">{links}</Group>}
+    </Box>
+  );
+}
+
+function ThemeToggle() {
+  const { theme, toggleTheme } = useTheme();
+  const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
+  return (
+    <ActionIcon variant="default" size="lg" onClick={toggleTheme} aria-label={label} title={label}>
+      {theme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
+    </ActionIcon>
+  );
+}

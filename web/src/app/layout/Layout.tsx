@@ -1,0 +1,22 @@
+import { Box, Container } from '@mantine/core';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Breadcrumb } from './Breadcrumb';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+/** Header, breadcrumb, the page, footer. The home page has no breadcrumb (it would be only "Home"). */
+export function Layout() {
+  return (
+    <Box style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <Header />
+      <Box component="main" style={{ flex: 1 }}>
+        <Container size="lg" pt="md">
+          <Breadcrumb />
+        </Container>
+        <Outlet />
+      </Box>
+      <Footer />
+      <ScrollRestoration />
+    </Box>
+  );
+}

@@ -1,0 +1,20 @@
+import { MSG } from '@exam/shared';
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+
+/** What a render failure shows (spec core §2): the message and a Refresh Page button. */
+export function ErrorFallback() {
+  return (
+    <Container size="sm" py="xl">
+      <Stack align="center" gap="md" role="alert">
+        <Title order={2}>{MSG.errorBoundary}</Title>
+        <Text c="dimmed" ta="center">
+          Reloading the page usually fixes it. Your saved work is kept on the server.
+        </Text>
+        <Button leftSection={<IconRefresh size={16} />} onClick={() => window.location.reload()}>
+          Refresh Page
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,10 @@
+import { Center, Loader } from '@mantine/core';
+
+/** Full-width spinner for a page whose data (or session) is not known yet. */
+export function PageLoader({ label = 'Loading' }: { label?: string }) {
+  return (
+    <Center py="xl" role="status" aria-live="polite">
+      <Loader aria-label={label} />
+    </Center>
+  );
+}

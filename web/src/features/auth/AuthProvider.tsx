@@ -1,0 +1,133 @@
+import { MSG, type LoginInput, type RegisterInput, type User } from '@exam/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { messageFromServer, setSessionHandlers } from '../../api/http';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { clearStoredSession, readStoredUser, readToken, storeSession, storeUser } from '../../lib/storedSession';
+import { authApi } from './api';
+import { initialSession, sessionReducer } from './sessionReducer';
+import { AuthContext, type AuthContextValue } from './useAuth';
+
+/**
+ * Owns the session (spec core §4). Must sit inside the router: an expired session navigates to
+ * /login, remembering the page so signing in again returns there.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(sessionReducer, initialSession);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+
+  // The expiry handler outlives renders; it reads the current page through a ref.
+  const locationRef = useRef(location);
+  useEffect(() => {
+    locationRef.current = location;
+  }, [location]);
+
+  useEffect(
+    () =>
+      setSessionHandlers({
+        onRefreshed: ({ user, accessToken }) => dispatch({ type: 'success', user, token: accessToken }),
+        onExpired: () => {
+          queryClient.clear();
+          dispatch({ type: 'logout' });
+          notifyError(MSG.sessionExpired, 'session-expired');
+          const { pathname, search, hash } = locationRef.current;
+          navigate('/login', { replace: true, state: { from: `${pathname}${search}${hash}` } });
+        },
+      }),
+    [navigate, queryClient],
+  );
+
+  // Start-up check: a stored session counts only once the server confirms it. The ref keeps
+  // StrictMode's second effect run from asking twice.
+  const checked = useRef(false);
+  useEffect(() => {
+    if (checked.current) return;
+    checked.current = true;
+    if (!readToken() || !readStoredUser()) {
+      clearStoredSession();
+      dispatch({ type: 'logout' });
+      return;
+    }
+    authApi
+      .me({ redirectOnExpiry: false })
+      .then(({ data }) => {
+        const token = readToken();
+        if (!data?.user || !token) throw new Error('No user');
+        storeUser(data.user);
+        dispatch({ type: 'success', user: data.user, token });
+      })
+      .catch(() => {
+        clearStoredSession();
+        dispatch({ type: 'logout' });
+      });
+  }, []);
+
+  const login = useCallback(async (input: LoginInput) => {
+    dispatch({ type: 'start' });
+    try {
+      const { data, message } = await authApi.login(input);
+      if (!data?.user || !data.accessToken) throw new Error('Malformed login response');
+      storeSession(data.accessToken, data.user);
+      dispatch({ type: 'success', user: data.user, token: data.accessToken });
+      return { user: data.user, message };
+    } catch (error) {
+      clearStoredSession();
+      dispatch({ type: 'failure', error: messageFromServer(error, MSG.loginFailed) });
+      throw error;
+    }
+  }, []);
+
+  const register = useCallback(async (input: RegisterInput) => {
+    try {
+      const { data, message } = await authApi.register(input);
+      dispatch({ type: 'clearError' });
+      return { user: data.user, message };
+    } catch (error) {
+      dispatch({ type: 'setError', error: messageFromServer(error, MSG.registrationFailed) });
+      throw error;
+    }
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await authApi.logout();
+    } catch {
+      // The session ends on this device whatever the server answers.
+    }
+    clearStoredSession();
+    // Leave first: dropping the session while a guarded page is still shown would make its
+    // guard bounce to /login instead of the home page the spec asks for. flushSync commits the
+    // new page now; the router's default transition would render after the logout.
+    await navigate('/', { flushSync: true });
+    queryClient.clear();
+    dispatch({ type: 'logout' });
+    notifySuccess(MSG.logoutSuccess);
+  }, [navigate, queryClient]);
+
+  const updateUser = useCallback((patch: Partial<User>) => {
+    const stored = readStoredUser();
+    if (stored) storeUser({ ...stored, ...patch });
+    dispatch({ type: 'updateUser', patch });
+  }, []);
+
+  const clearError = useCallback(() => dispatch({ type: 'clearError' }), []);
+
+  const refreshMe = useCallback(async () => {
+    const token = readToken();
+    if (!token) return null;
+    const { data } = await authApi.me();
+    storeUser(data.user);
+    dispatch({ type: 'success', user: data.user, token: readToken() ?? token });
+    return data.user;
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, login, register, logout, updateUser, clearError, refreshMe }),
+    [state, login, register, logout, updateUser, clearError, refreshMe],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

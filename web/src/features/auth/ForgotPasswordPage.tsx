@@ -1,0 +1,54 @@
+import { MSG, forgotPasswordSchema } from '@exam/shared';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { messageFromServer } from '../../api/http';
+import { AuthCard } from '../../components/AuthCard';
+import { notifySuccess } from '../../lib/notify';
+import { zodValidate } from '../../lib/zodForm';
+import { authApi } from './api';
+
+/**
+ * Asks for a reset link. The server answers the same generic message whether or not the address
+ * exists (no account probing), and that message is what the page shows.
+ */
+export function ForgotPasswordPage() {
+  const form = useForm({ initialValues: { email: '' }, validate: zodValidate(forgotPasswordSchema) });
+  const mutation = useMutation({
+    mutationFn: (email: string) => authApi.forgotPassword(email),
+    onSuccess: () => notifySuccess(MSG.resetEmailSent),
+  });
+
+  const submit = form.onSubmit((values) => mutation.mutate(forgotPasswordSchema.parse(values).email));
+  const busy = mutation.isPending;
+
+  return (
+    <AuthCard title="Forgot your password?" subtitle="Enter your email and we will send you a reset link.">
+      <form onSubmit={submit} noValidate aria-label="Request a password reset">
+        <Stack>
+          {mutation.isSuccess && (
+            <Alert color="green" data-testid="form-success">
+              {mutation.data.message ?? MSG.forgotPasswordSent}
+            </Alert>
+          )}
+          {mutation.isError && (
+            <Alert color="red" data-testid="form-error">
+              {messageFromServer(mutation.error, MSG.resetEmailFailed)}
+            </Alert>
+          )}
+          <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+          <Button type="submit" disabled={busy} fullWidth>
+            {busy ? 'Sending...' : 'Send Reset Link'}
+          </Button>
+          <Text size="sm" ta="center">
+            Remembered it?{' '}
+            <Anchor component={Link} to="/login">
+              Back to sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,76 @@
+import { MSG, resetPasswordFormSchema } from '@exam/shared';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { messageFromServer } from '../../api/http';
+import { AuthCard } from '../../components/AuthCard';
+import { PasswordField } from '../../components/PasswordField';
+import { notifySuccess } from '../../lib/notify';
+import { zodValidate } from '../../lib/zodForm';
+import { authApi } from './api';
+
+/** Sets a new password from the e-mailed link (?token=); success goes to /login. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const navigate = useNavigate();
+
+  const form = useForm({
+    initialValues: { password: '', confirmPassword: '' },
+    validate: zodValidate(resetPasswordFormSchema),
+  });
+  const mutation = useMutation({
+    mutationFn: (password: string) => authApi.resetPassword(token, password),
+    onSuccess: () => {
+      notifySuccess(MSG.passwordResetSuccess);
+      navigate('/login', { replace: true });
+    },
+  });
+
+  if (!token) {
+    return (
+      <AuthCard title="Reset your password">
+        <Stack>
+          <Alert color="red" data-testid="form-error">
+            {MSG.invalidOrExpiredToken}
+          </Alert>
+          <Button component={Link} to="/forgot-password">
+            Request a new link
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  const submit = form.onSubmit((values) => mutation.mutate(values.password));
+  const busy = mutation.isPending;
+
+  return (
+    <AuthCard title="Reset your password" subtitle="Choose a new password of at least 6 characters.">
+      <form onSubmit={submit} noValidate aria-label="Set a new password">
+        <Stack>
+          {mutation.isError && (
+            <Alert color="red" data-testid="form-error">
+              {messageFromServer(mutation.error, MSG.passwordResetFailed)}
+              {' '}
+              <Anchor component={Link} to="/forgot-password" size="sm">
+                Request a new link
+              </Anchor>
+            </Alert>
+          )}
+          <PasswordField label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
+          <PasswordField label="Confirm Password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+          <Button type="submit" disabled={busy} fullWidth>
+            {busy ? 'Resetting...' : 'Reset Password'}
+          </Button>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/login">
+              Back to sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

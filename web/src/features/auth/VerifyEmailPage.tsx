@@ -1,0 +1,156 @@
+import { MSG, VERIFY_REDIRECT_MS } from '@exam/shared';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError, errorMessage, messageFromServer } from '../../api/http';
+import { AuthCard } from '../../components/AuthCard';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { authApi } from './api';
+import { useAuth } from './useAuth';
+
+/** The spec's texts for a failed verification (surroundings §8). */
+function verifyFailureText(error: unknown): string {
+  // No answer at all, or something other than an HTTP failure: the "exception" text.
+  if (!(error instanceof ApiError) || error.status === 0) return MSG.verifyException;
+  return error.serverMessage ?? MSG.verifyFailedLink;
+}
+
+/**
+ * E-mail verification (surroundings §2): verifying → success (redirect after 3 s) or error.
+ * A signed-in user is marked verified and sent to the dashboard instead of the login screen.
+ */
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const { isAuthenticated, user, updateUser } = useAuth();
+  const navigate = useNavigate();
+
+  const verify = useMutation({ mutationFn: (t: string) => authApi.verifyEmail(t) });
+
+  // The link's token is single-use: StrictMode's double effect must not post it twice.
+  const posted = useRef<string | null>(null);
+  const { mutate } = verify;
+  useEffect(() => {
+    if (!token || posted.current === token) return;
+    posted.current = token;
+    mutate(token);
+  }, [token, mutate]);
+
+  const succeeded = verify.isSuccess;
+  const target = isAuthenticated ? '/dashboard' : '/login';
+
+  useEffect(() => {
+    if (succeeded && isAuthenticated && user && !user.isVerified) updateUser({ isVerified: true });
+  }, [succeeded, isAuthenticated, user, updateUser]);
+
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(() => navigate(target, { replace: true }), VERIFY_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded, target, navigate]);
+
+  if (!token) return <NoToken />;
+
+  if (verify.isError) {
+    return (
+      <AuthCard title="Email verification">
+        <Stack>
+          <Alert color="red" icon={<IconCircleX />} data-testid="verify-error">
+            {verifyFailureText(verify.error)}
+          </Alert>
+          <Group grow>
+            <Button component={Link} to="/login">
+              Go to Login
+            </Button>
+            <Button component={Link} to="/register" variant="default">
+              Register Again
+            </Button>
+          </Group>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  if (succeeded) {
+    return (
+      <AuthCard title="Email verification">
+        <Stack>
+          <Alert color="green" icon={<IconCircleCheck />} data-testid="verify-success">
+            {MSG.emailVerified}
+          </Alert>
+          <Text size="sm" c="dimmed">
+            {isAuthenticated
+              ? 'Taking you to your dashboard in a few seconds.'
+              : 'Taking you to the sign-in page in a few seconds.'}
+          </Text>
+          <Button component={Link} to={target} replace>
+            {isAuthenticated ? 'Go to Dashboard Now' : 'Go to Login Now'}
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Email verification">
+      <Stack align="center" role="status" aria-live="polite">
+        <Loader aria-hidden />
+        <Text>Verifying your email address...</Text>
+      </Stack>
+    </AuthCard>
+  );
+}
+
+/** Opened without a token (e.g. from the guard's Verify Now): explain, and offer a new e-mail. */
+function NoToken() {
+  const { isAuthenticated, user } = useAuth();
+  const resend = useMutation({
+    mutationFn: () => authApi.resendVerification(),
+    onSuccess: ({ message }) => notifySuccess(message ?? MSG.verificationSent),
+    onError: (error) => notifyError(messageFromServer(error, errorMessage(error))),
+  });
+  const canResend = isAuthenticated && user !== null && !user.isVerified;
+
+  return (
+    <AuthCard title="Email verification">
+      <Stack>
+        <Alert color="yellow" data-testid="verify-error">
+          {MSG.verifyNoToken}
+        </Alert>
+        {canResend ? (
+          <>
+            <Text size="sm">
+              Signed in as {user.email}. We can send a new verification link to this address.
+            </Text>
+            <Button onClick={() => resend.mutate()} disabled={resend.isPending || resend.isSuccess}>
+              {resend.isPending ? 'Sending...' : 'Resend verification email'}
+            </Button>
+            {resend.isSuccess && (
+              <Text size="sm" c="green" role="status">
+                {resend.data.message ?? MSG.verificationSent}
+              </Text>
+            )}
+          </>
+        ) : isAuthenticated ? (
+          <>
+            {user?.isVerified && <Text size="sm">{MSG.alreadyVerified}</Text>}
+            <Button component={Link} to="/dashboard">
+              Go to Dashboard
+            </Button>
+          </>
+        ) : (
+          <Group grow>
+            <Button component={Link} to="/login">
+              Go to Login
+            </Button>
+            <Button component={Link} to="/register" variant="default">
+              Register Again
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </AuthCard>
+  );
+}

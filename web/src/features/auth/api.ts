@@ -1,0 +1,17 @@
+import type { AuthPayload, LoginInput, RegisterInput, User } from '@exam/shared';
+import { http } from '../../api/http';
+
+/** The auth calls of spec core §7, as the server answers them. */
+export const authApi = {
+  login: (input: LoginInput) => http.post<AuthPayload>('/auth/login', input),
+  register: (input: RegisterInput) => http.post<{ user: User }>('/auth/register', input),
+  logout: () => http.post<undefined>('/auth/logout'),
+  /** The start-up check passes redirectOnExpiry false: a stale session ends quietly. */
+  me: (options?: { redirectOnExpiry?: boolean }) => http.get<{ user: User }>('/auth/me', options),
+  forgotPassword: (email: string) => http.post<undefined>('/auth/forgot-password', { email }),
+  resetPassword: (token: string, password: string) => http.post<undefined>('/auth/reset-password', { token, password }),
+  verifyEmail: (token: string) => http.post<{ user?: User }>('/auth/verify-email', { token }),
+  resendVerification: () => http.post<undefined>('/auth/resend-verification'),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    http.post<undefined>('/auth/change-password', { currentPassword, newPassword }),
+};

@@ -1,0 +1,63 @@
+import { ROLES, STORAGE_KEYS, type User } from '@exam/shared';
+
+/**
+ * The session as the browser keeps it (spec core §4): the access token and the user under the
+ * localStorage keys `token` and `user`. Both the HTTP client (refresh, expiry) and the session
+ * provider read and write it, so it lives below both of them.
+ */
+
+export function readToken(): string | null {
+  return safeGet(STORAGE_KEYS.token);
+}
+
+/** The stored user, or null when missing or not shaped like a user (storage is user-editable). */
+export function readStoredUser(): User | null {
+  const raw = safeGet(STORAGE_KEYS.user);
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return isUserLike(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeSession(token: string, user: User): void {
+  safeSet(STORAGE_KEYS.token, token);
+  storeUser(user);
+}
+
+export function storeUser(user: User): void {
+  safeSet(STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+export function clearStoredSession(): void {
+  try {
+    localStorage.removeItem(STORAGE_KEYS.token);
+    localStorage.removeItem(STORAGE_KEYS.user);
+  } catch {
+    // Storage disabled (private mode): nothing was stored either.
+  }
+}
+
+function isUserLike(value: unknown): value is User {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v._id === 'string' && typeof v.role === 'string' && (ROLES as readonly string[]).includes(v.role);
+}
+
+function safeGet(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function safeSet(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // A full or disabled storage only costs persistence across reloads.
+  }
+}
