@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
-/** Same folder scripts/e2e-server.ts gives the app. */
-const OUTBOX = path.resolve('.tmp/e2e-data/mail');
+/** Same folder scripts/e2e-server.ts gives the app on this port. */
+const OUTBOX = path.resolve(`.tmp/e2e-data-${process.env.E2E_PORT ?? 3100}/mail`);
 
 /** The link of the newest mail the dev outbox holds for an address (polls until it arrives). */
 export async function mailedLink(to: string): Promise<string> {
