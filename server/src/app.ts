@@ -13,6 +13,7 @@ import { authRoutes } from './routes/auth';
 import { examRoutes } from './routes/exams';
 import { healthRoutes } from './routes/health';
 import { questionRoutes } from './routes/questions';
+import { submissionRoutes } from './routes/submissions';
 
 export interface AppOptions {
   /** Folder of the built web app; served with an SPA fallback when it exists. */
@@ -49,7 +50,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
   app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false }));
 
   const api = new Router<AppState>({ prefix: '/api' });
-  for (const r of [healthRoutes(deps), authRoutes(deps), examRoutes(deps), questionRoutes(deps)]) api.use(r.routes(), r.allowedMethods());
+  for (const r of [healthRoutes(deps), authRoutes(deps), examRoutes(deps), questionRoutes(deps), submissionRoutes(deps)]) api.use(r.routes(), r.allowedMethods());
   app.use(api.routes());
   app.use(api.allowedMethods());
 

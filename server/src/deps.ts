@@ -2,6 +2,8 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { Logger } from './logger';
+import type { RealtimeHub } from './realtime/hub';
+import type { AnswerSaver } from './services/answerSaver';
 import type { Mailer } from './services/mail';
 import type { RateLimiters } from './services/rateLimits';
 
@@ -12,6 +14,8 @@ export interface Deps {
   log: Logger;
   mailer: Mailer;
   limiters: RateLimiters;
+  realtime: RealtimeHub;
+  answerSaver: AnswerSaver;
   /** Present when REDIS_URL is set. */
   redis?: Redis;
 }

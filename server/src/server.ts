@@ -8,7 +8,10 @@ import type { Config } from './config';
 import { createDb, migrate } from './db';
 import type { Deps } from './deps';
 import { createLogger, type Logger } from './logger';
+import { createRealtimeHub } from './realtime/hub';
 import { createSocketServer } from './realtime/socketServer';
+import { startDeadlineSweeper } from './jobs/deadlineSweeper';
+import { createAnswerSaver } from './services/answerSaver';
 import { createMailer } from './services/mail';
 import { createRateLimiters } from './services/rateLimits';
 
@@ -29,6 +32,7 @@ export interface StartOptions {
   /** Keep PGlite in memory instead of under DATA_DIR (tests). */
   inMemory?: boolean;
   webDist?: string;
+  sweepIntervalMs?: number;
 }
 
 /** Builds every dependency once, migrates, and listens: the one start path for main and tests. */
@@ -49,10 +53,14 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     redis,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail'), log }),
     limiters: createRateLimiters(config.rateLimits, config.keyPrefix, redis),
+    realtime: createRealtimeHub(),
+    answerSaver: createAnswerSaver(db, log),
   };
   const app = createApp(deps, { webDist: opts.webDist ?? WEB_DIST });
   const http = createServer(app.callback());
   const io = createSocketServer(deps, http);
+  deps.realtime.attach(io);
+  const sweeper = startDeadlineSweeper(deps, opts.sweepIntervalMs);
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(config.port, config.host, () => resolve());
@@ -64,8 +72,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      await sweeper.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       http.closeAllConnections();
+      await deps.answerSaver.drain();
       await deps.mailer.idle();
       await db.destroy();
       await redis?.quit().catch(() => undefined);

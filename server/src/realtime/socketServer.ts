@@ -3,12 +3,13 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
 import type { Deps } from '../deps';
 import { authenticate, type Authenticated } from '../services/sessions';
+import { registerAttemptHandlers } from './attemptHandlers';
+import { rooms } from './hub';
 
 export interface SocketData {
   auth: Authenticated;
 }
 
-export const userRoom = (userId: string) => `user:${userId}`;
 
 /**
  * Socket.IO on the same port as the API. Clients sign in with the JWT in `auth.token`; anyone
@@ -47,7 +48,8 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
 
   io.on('connection', (socket) => {
     const { user } = (socket.data as SocketData).auth;
-    void socket.join(userRoom(user.id));
+    void socket.join(rooms.user(user.id));
+    registerAttemptHandlers(deps, socket);
   });
 
   return io;

@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from '../server';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
+  schema?: string;
   api: ApiClient;
   stop(): Promise<void>;
 }
@@ -15,6 +16,9 @@ export interface TestServer extends RunningServer {
 export interface TestServerOptions {
   rateLimits?: Partial<RateLimits>;
   env?: Record<string, string>;
+  /** Start a second node on the same PostgreSQL schema, Redis namespace and JWT secret. */
+  shareWith?: TestServer;
+  sweepIntervalMs?: number;
 }
 
 /**
@@ -35,17 +39,25 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...opts.env,
   });
-  const config: Config = { ...base, keyPrefix: `test-${id}`, rateLimits: { ...base.rateLimits, ...opts.rateLimits } };
-  const schema = config.databaseUrl ? `t_${id}` : undefined;
-  const server = await startServer(config, { schema, inMemory: true, webDist: path.join(dataDir, 'no-web') });
+  const shared = opts.shareWith;
+  if (shared && !base.databaseUrl) throw new Error('a second node needs DATABASE_URL (PGlite in memory is one process)');
+  const config: Config = {
+    ...base,
+    keyPrefix: shared?.deps.config.keyPrefix ?? `test-${id}`,
+    jwtSecret: shared?.deps.config.jwtSecret ?? base.jwtSecret,
+    rateLimits: { ...base.rateLimits, ...opts.rateLimits },
+  };
+  const schema = shared?.schema ?? (config.databaseUrl ? `t_${id}` : undefined);
+  const server = await startServer(config, { schema, inMemory: true, webDist: path.join(dataDir, 'no-web'), sweepIntervalMs: opts.sweepIntervalMs });
   return {
     ...server,
     dataDir,
+    schema,
     api: apiClient(server.url),
     async stop() {
       await server.close();
-      if (config.databaseUrl && schema) await dropSchema(config.databaseUrl, schema);
-      if (config.redisUrl) await clearRedisKeys(config.redisUrl, config.keyPrefix);
+      if (config.databaseUrl && schema && !shared) await dropSchema(config.databaseUrl, schema);
+      if (config.redisUrl && !shared) await clearRedisKeys(config.redisUrl, config.keyPrefix);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

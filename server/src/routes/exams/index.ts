@@ -7,7 +7,9 @@ import { viewerOf } from '../../middleware/viewer';
 import { presentExam } from '../../presenters/exam';
 import { presentQuestion } from '../../presenters/question';
 import { findExam, listExams } from '../../services/examCatalogue';
+import { inProgressAttempt, joinData, questionsForAttempt } from '../../services/attempts';
 import * as exams from '../../services/exams';
+import { respondWithStartedAttempt } from '../submissions';
 
 /** The exams calls of spec core §7. */
 export function examRoutes(deps: Deps): Router<AppState> {
@@ -58,8 +60,18 @@ export function examRoutes(deps: Deps): Router<AppState> {
     const exam = presentExam(row, viewer);
     const manages = viewer.user.role === 'admin' || row.owner_id === viewer.user.id;
     const questions = manages ? (await exams.examQuestions(deps.db, row.id)).map(presentQuestion) : undefined;
-    ctx.body = { success: true, data: { exam: questions ? { ...exam, questions } : exam } };
+    // A student sees the questions only while an attempt of theirs is in progress, in its order, without keys.
+    const attempt = viewer.user.role === 'student' ? await inProgressAttempt(deps.db, row.id, viewer.user.id) : undefined;
+    ctx.body = {
+      success: true,
+      data: {
+        exam: questions ? { ...exam, questions } : exam,
+        ...(attempt ? { questions: await questionsForAttempt(deps.db, attempt), attemptId: attempt.id, session: await joinData(deps.db, attempt) } : {}),
+      },
+    };
   });
+
+  router.post('/:id/start', auth(deps, ['student']), (ctx) => respondWithStartedAttempt(deps, ctx, examId(ctx)));
 
   router.put(
     '/:id',

@@ -1,0 +1,69 @@
+import { SAVE_GRACE_MS } from '@exam/shared';
+import type { Deps } from '../deps';
+import type { AttemptRow } from '../presenters/attempt';
+import { announceSubmitted } from '../services/attempts';
+
+const BATCH = 1000;
+
+/**
+ * Submits every attempt past its deadline (plus the grace for saves in flight), reason
+ * time-expired, whether or not a browser is connected. Safe on any number of nodes: rows are
+ * claimed with FOR UPDATE SKIP LOCKED and flipped by one conditional UPDATE, so an attempt is
+ * submitted exactly once.
+ */
+export async function sweepOnce(deps: Deps): Promise<AttemptRow[]> {
+  const all: AttemptRow[] = [];
+  for (;;) {
+    const swept = await deps.db.transaction(async (trx) => {
+      const rows = (await trx('attempts')
+        .whereIn(
+          'id',
+          trx('attempts')
+            .select('id')
+            .where('status', 'in_progress')
+            .where('deadline_at', '<', trx.raw('now() - make_interval(secs => ?)', [SAVE_GRACE_MS / 1000]))
+            .orderBy('deadline_at')
+            .limit(BATCH)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .where('status', 'in_progress')
+        .update({ status: 'submitted', submitted_at: trx.fn.now(), submit_reason: 'time-expired', updated_at: trx.fn.now() })
+        .returning('*')) as AttemptRow[];
+      if (rows.length) {
+        await trx('attempt_events').insert(
+          rows.map((r) => ({ attempt_id: r.id, type: 'submitted', detail: JSON.stringify({ reason: 'time-expired' }) })),
+        );
+      }
+      return rows;
+    });
+    for (const a of swept) announceSubmitted(deps, a);
+    all.push(...swept);
+    if (swept.length < BATCH) return all;
+  }
+}
+
+export interface Job {
+  stop(): Promise<void>;
+}
+
+/** Runs the sweep every `intervalMs`; a tick is skipped while the previous sweep still runs. */
+export function startDeadlineSweeper(deps: Deps, intervalMs = 250): Job {
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (stopped || running) return;
+    running = sweepOnce(deps)
+      .catch((err: unknown) => deps.log.error({ err }, 'deadline sweep failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,50 @@
+export interface AttemptRow {
+  id: string;
+  exam_id: string;
+  student_id: string;
+  attempt_number: number;
+  status: 'in_progress' | 'submitted' | 'graded';
+  started_at: Date;
+  deadline_at: Date;
+  submitted_at: Date | null;
+  submit_reason: 'student' | 'time-expired' | 'violations' | 'proctor' | null;
+  question_order: string[];
+  option_order: Record<string, number[]>;
+  tab_switches: number;
+  fullscreen_exits: number;
+  warnings: number;
+  extra_minutes: number;
+  client_time_spent: number | null;
+  client_security_flags: unknown;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** Seconds between start and submission, by the server's clock (what the client says is only recorded). */
+export function serverTimeSpent(row: Pick<AttemptRow, 'started_at' | 'submitted_at'>): number | null {
+  if (!row.submitted_at) return null;
+  return Math.max(0, Math.round((new Date(row.submitted_at).getTime() - new Date(row.started_at).getTime()) / 1000));
+}
+
+/** The attempt as the spec's Submission, for its student and the exam's staff. */
+export function presentAttempt(row: AttemptRow) {
+  const timeSpent = serverTimeSpent(row);
+  return {
+    _id: row.id,
+    examId: row.exam_id,
+    studentId: row.student_id,
+    attemptNumber: row.attempt_number,
+    status: row.status,
+    isSubmitted: row.status !== 'in_progress',
+    startedAt: iso(row.started_at),
+    deadlineAt: iso(row.deadline_at),
+    submittedAt: iso(row.submitted_at),
+    submitReason: row.submit_reason,
+    extraMinutes: row.extra_minutes,
+    timeSpent,
+    timeTaken: timeSpent === null ? null : Math.round(timeSpent / 60),
+    securityFlags: { tabSwitches: row.tab_switches, fullscreenExited: row.fullscreen_exits, warningsReceived: row.warnings },
+  };
+}

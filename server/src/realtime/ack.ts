@@ -1,0 +1,37 @@
+import type { Socket } from 'socket.io';
+import type { z } from 'zod';
+import type { Logger } from '../logger';
+import { AppError } from '../errors';
+
+type AckFn = (response: unknown) => void;
+
+/**
+ * Registers a handler whose payload is parsed with its zod schema and whose every outcome,
+ * success or failure, goes back through the acknowledgement.
+ */
+export function onAck<S extends z.ZodType>(
+  socket: Socket,
+  log: Logger,
+  event: string,
+  schema: S,
+  handler: (input: z.output<S>) => Promise<object>,
+): void {
+  socket.on(event, async (payload: unknown, ack?: AckFn) => {
+    const reply: AckFn = typeof ack === 'function' ? ack : () => undefined;
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      reply({ ok: false, code: 'invalid', message: parsed.error.issues[0]?.message ?? 'Invalid payload' });
+      return;
+    }
+    try {
+      reply(await handler(parsed.data));
+    } catch (err) {
+      if (err instanceof AppError) {
+        reply({ ok: false, code: err.id, message: err.message });
+        return;
+      }
+      log.error({ err, event }, 'socket handler failed');
+      reply({ ok: false, code: 'error', message: 'Server error. Please try again later.' });
+    }
+  });
+}

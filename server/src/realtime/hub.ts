@@ -1,0 +1,28 @@
+import type { Server } from 'socket.io';
+
+/**
+ * How services publish realtime events without knowing Socket.IO. Services call it only after
+ * their transaction commits, so no client ever sees an event for a write that rolled back.
+ */
+export interface RealtimeHub {
+  emit(room: string, event: string, payload: unknown): void;
+  attach(io: Server): void;
+}
+
+export function createRealtimeHub(): RealtimeHub {
+  let io: Server | undefined;
+  return {
+    emit(room, event, payload) {
+      io?.to(room).emit(event, payload);
+    },
+    attach(server) {
+      io = server;
+    },
+  };
+}
+
+export const rooms = {
+  user: (id: string) => `user:${id}`,
+  attempt: (id: string) => `attempt:${id}`,
+  proctors: (examId: string) => `exam:${examId}:proctors`,
+};

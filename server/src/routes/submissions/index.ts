@@ -1,0 +1,82 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { restAnswerSchema, restSubmitSchema, startAttemptSchema, submitExamSchema } from '@exam/shared';
+import type { Deps } from '../../deps';
+import { auth, currentAuth, type AppState } from '../../middleware/auth';
+import { validated } from '../../middleware/validate';
+import { viewerOf } from '../../middleware/viewer';
+import { presentAttempt } from '../../presenters/attempt';
+import { attemptClosed, joinData, ownAttempt, questionsForAttempt, startAttempt, submitAttempt } from '../../services/attempts';
+import { submitExam } from '../../services/submitExam';
+
+/** Starts (or resumes) and answers with what the taking screen needs to begin. */
+export async function respondWithStartedAttempt(deps: Deps, ctx: Context, examId: string): Promise<void> {
+  const { attempt, resumed } = await startAttempt(deps, await viewerOf(deps, ctx), examId);
+  const [questions, session] = await Promise.all([questionsForAttempt(deps.db, attempt), joinData(deps.db, attempt)]);
+  ctx.status = resumed ? 200 : 201;
+  ctx.body = {
+    success: true,
+    message: resumed ? 'Exam resumed' : 'Exam started successfully!',
+    data: { submission: presentAttempt(attempt), questions, session },
+  };
+}
+
+/** The submission calls of spec core §7 that the live session needs (start, answer, submit). */
+export function submissionRoutes(deps: Deps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/submissions' });
+  const student = auth(deps, ['student']);
+
+  router.post(
+    '/start',
+    student,
+    validated(startAttemptSchema, (ctx, input) => respondWithStartedAttempt(deps, ctx, input.examId)),
+  );
+
+  // REST autosave: without a seq, the write goes after whatever is stored (last writer wins).
+  router.post(
+    '/answer',
+    student,
+    validated(restAnswerSchema, async (ctx, input) => {
+      const { user } = currentAuth(ctx);
+      await ownAttempt(deps.db, input.submissionId, user.id);
+      const stored = (await deps.db('answers').where({ attempt_id: input.submissionId, question_id: input.questionId }).first('seq')) as
+        | { seq: number }
+        | undefined;
+      const seq = input.seq ?? (stored?.seq ?? 0) + 1;
+      const outcome = await deps.answerSaver.save({ attemptId: input.submissionId, questionId: input.questionId, answer: input.answer, seq }, user.id);
+      if (!outcome.ok) throw outcome.code === 'attempt-closed' ? attemptClosed() : new Error(outcome.message);
+      ctx.body = { success: true, message: 'Answer saved', data: { savedAt: outcome.savedAt, seq } };
+    }),
+  );
+
+  router.post(
+    '/submit',
+    student,
+    validated(restSubmitSchema, async (ctx, input) => {
+      const { user } = currentAuth(ctx);
+      await ownAttempt(deps.db, input.submissionId, user.id);
+      const { attempt } = await submitAttempt(deps, input.submissionId, 'student', user.id);
+      ctx.body = { success: true, message: 'Exam submitted successfully!', data: { submissionId: attempt.id, submission: presentAttempt(attempt) } };
+    }),
+  );
+
+  router.post(
+    '/',
+    student,
+    validated(submitExamSchema, async (ctx, input) => {
+      const answers = Array.isArray(input.answers)
+        ? Object.fromEntries(input.answers.map((a) => [a.questionId, a.answer ?? a.userAnswer ?? null]))
+        : input.answers;
+      const attempt = await submitExam(deps, {
+        examId: input.examId,
+        studentId: currentAuth(ctx).user.id,
+        answers,
+        timeSpent: input.timeSpent,
+        securityFlags: input.securityFlags,
+      });
+      ctx.body = { success: true, message: 'Exam submitted successfully!', data: { submissionId: attempt.id, submission: presentAttempt(attempt) } };
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,155 @@
+import { randomInt } from 'node:crypto';
+import type { Knex } from 'knex';
+import { SAVE_GRACE_MS, SESSION_MSG, examTimeStatus, type JoinData, type SubmitReason } from '@exam/shared';
+import type { Db } from '../db';
+import type { Deps } from '../deps';
+import { AppError, Errors } from '../errors';
+import type { Viewer } from '../policies';
+import type { AttemptRow } from '../presenters/attempt';
+import { presentQuestionForStudent, type QuestionRow } from '../presenters/question';
+import { rooms } from '../realtime/hub';
+import { examQuestions, getExamFor } from './exams';
+
+type Trx = Db | Knex.Transaction;
+
+export const attemptClosed = () => new AppError(409, 'attempt-closed', SESSION_MSG.attemptClosed);
+
+function shuffled<T>(items: T[]): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
+export async function findAttempt(db: Trx, id: string): Promise<AttemptRow | undefined> {
+  return (await db('attempts').where({ id }).first()) as AttemptRow | undefined;
+}
+
+/** The attempt, if it is the caller's own: a student never touches anyone else's. */
+export async function ownAttempt(db: Trx, id: string, userId: string): Promise<AttemptRow> {
+  const attempt = await findAttempt(db, id);
+  if (!attempt) throw Errors.notFound(SESSION_MSG.attemptNotFound);
+  if (attempt.student_id !== userId) throw Errors.forbidden(SESSION_MSG.notYourAttempt);
+  return attempt;
+}
+
+export async function inProgressAttempt(db: Trx, examId: string, studentId: string): Promise<AttemptRow | undefined> {
+  return (await db('attempts').where({ exam_id: examId, student_id: studentId, status: 'in_progress' }).first()) as AttemptRow | undefined;
+}
+
+/**
+ * Starts the student's attempt, or resumes the one in progress. Only while the exam is ongoing,
+ * published and meant for them, within its attempts. The deadline is fixed here by the
+ * database clock: min(start + duration + extra time, exam end).
+ */
+export async function startAttempt(deps: Deps, viewer: Viewer, examId: string): Promise<{ attempt: AttemptRow; resumed: boolean }> {
+  if (viewer.user.role !== 'student') throw Errors.forbidden('Only students can take exams.');
+  const exam = await getExamFor(deps.db, viewer, examId, 'read');
+  const existing = await inProgressAttempt(deps.db, examId, viewer.user.id);
+  if (existing) return { attempt: existing, resumed: true };
+  if (examTimeStatus(exam.start_at, exam.end_at) !== 'ongoing') throw Errors.forbidden(SESSION_MSG.notOngoing);
+  if (exam.total_questions < 1) throw Errors.conflict(SESSION_MSG.noQuestions);
+  const max = exam.settings.allowMultipleAttempts ? exam.settings.maxAttempts : 1;
+  if ((exam.attempt_count ?? 0) >= max) {
+    throw Errors.conflict(exam.settings.allowMultipleAttempts ? SESSION_MSG.maxAttempts : SESSION_MSG.alreadyAttempted);
+  }
+  const questions = await examQuestions(deps.db, examId);
+  const order = exam.settings.randomizeQuestions ? shuffled(questions) : questions;
+  const optionOrder: Record<string, number[]> = {};
+  if (exam.settings.randomizeOptions) {
+    for (const q of questions) if (q.type === 'multiple-choice') optionOrder[q.id] = shuffled(q.options.map((_, i) => i));
+  }
+  try {
+    const [attempt] = (await deps.db('attempts')
+      .insert({
+        exam_id: examId,
+        student_id: viewer.user.id,
+        attempt_number: (exam.attempt_count ?? 0) + 1,
+        started_at: deps.db.fn.now(),
+        deadline_at: deps.db.raw('least(now() + make_interval(mins => ?), ?::timestamptz)', [exam.duration_minutes, new Date(exam.end_at).toISOString()]),
+        question_order: JSON.stringify(order.map((q) => q.id)),
+        option_order: JSON.stringify(optionOrder),
+      })
+      .returning('*')) as AttemptRow[];
+    await deps.db('attempt_events').insert({ attempt_id: attempt!.id, type: 'started', actor_id: viewer.user.id });
+    return { attempt: attempt!, resumed: false };
+  } catch (err) {
+    // Two tabs pressing Start together: the unique indexes let one win; the other resumes it.
+    if ((err as { code?: string }).code === '23505') {
+      const winner = await inProgressAttempt(deps.db, examId, viewer.user.id);
+      if (winner) return { attempt: winner, resumed: true };
+      throw Errors.conflict(SESSION_MSG.alreadyAttempted);
+    }
+    throw err;
+  }
+}
+
+/** The attempt's questions in its drawn order, with the option order drawn for it, and no key. */
+export async function questionsForAttempt(db: Trx, attempt: AttemptRow) {
+  const rows = (await db('questions').whereIn('id', attempt.question_order)) as QuestionRow[];
+  const byId = new Map(rows.map((q) => [q.id, q]));
+  return attempt.question_order
+    .map((id) => byId.get(id))
+    .filter((q): q is QuestionRow => !!q)
+    .map((q) => presentQuestionForStudent(q, attempt.option_order[q.id]));
+}
+
+/** What a (re)joining client needs: status, server time, deadline, and every saved answer with its seq. */
+export async function joinData(db: Trx, attempt: AttemptRow): Promise<JoinData> {
+  const saved = (await db('answers').where({ attempt_id: attempt.id }).select('question_id', 'answer', 'seq')) as {
+    question_id: string;
+    answer: string | null;
+    seq: number;
+  }[];
+  const { now } = (await db.raw('select now() as now')).rows?.[0] ?? { now: new Date() };
+  return {
+    attemptId: attempt.id,
+    status: attempt.status,
+    serverNow: new Date(now).toISOString(),
+    deadlineAt: new Date(attempt.deadline_at).toISOString(),
+    answers: Object.fromEntries(saved.map((a) => [a.question_id, a.answer])),
+    seqs: Object.fromEntries(saved.map((a) => [a.question_id, a.seq])),
+  };
+}
+
+export interface SubmitResult {
+  attempt: AttemptRow;
+  /** False when the attempt had already been submitted (by a sweeper, a proctor, another tab). */
+  changed: boolean;
+}
+
+/**
+ * Ends an attempt for any reason, exactly once: the conditional UPDATE lets only the first
+ * caller through, and row locking makes it wait for saves being committed, so everything saved
+ * so far is part of the submission.
+ */
+export async function submitAttemptTx(trx: Knex.Transaction, attemptId: string, reason: SubmitReason, actorId: string | null): Promise<SubmitResult> {
+  const [updated] = (await trx('attempts')
+    .where({ id: attemptId, status: 'in_progress' })
+    .update({ status: 'submitted', submitted_at: trx.fn.now(), submit_reason: reason, updated_at: trx.fn.now() })
+    .returning('*')) as AttemptRow[];
+  if (!updated) {
+    const current = await findAttempt(trx, attemptId);
+    if (!current) throw Errors.notFound(SESSION_MSG.attemptNotFound);
+    return { attempt: current, changed: false };
+  }
+  await trx('attempt_events').insert({ attempt_id: attemptId, type: 'submitted', actor_id: actorId, detail: JSON.stringify({ reason }) });
+  return { attempt: updated, changed: true };
+}
+
+export function announceSubmitted(deps: Deps, attempt: AttemptRow): void {
+  deps.realtime.emit(rooms.attempt(attempt.id), 'attempt:submitted', { attemptId: attempt.id, reason: attempt.submit_reason });
+}
+
+export async function submitAttempt(deps: Deps, attemptId: string, reason: SubmitReason, actorId: string | null): Promise<SubmitResult> {
+  const result = await deps.db.transaction((trx) => submitAttemptTx(trx, attemptId, reason, actorId));
+  if (result.changed) announceSubmitted(deps, result.attempt);
+  return result;
+}
+
+/** Is the attempt still taking saves (in progress, and not past its deadline plus the grace)? */
+export function isOpen(attempt: Pick<AttemptRow, 'status' | 'deadline_at'>, now: number): boolean {
+  return attempt.status === 'in_progress' && now <= new Date(attempt.deadline_at).getTime() + SAVE_GRACE_MS;
+}

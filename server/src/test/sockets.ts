@@ -1,0 +1,36 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import type { TestServer } from './harness';
+import { TEST_PASSWORD } from './factories';
+
+/** A signed-in socket.io-client over WebSocket, as the web app connects. */
+export async function connectAs(server: TestServer, email: string, password = TEST_PASSWORD): Promise<Socket> {
+  const login = await server.api('POST', '/auth/login', { email, password });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+  return openSocket(server.url, login.body.data.accessToken);
+}
+
+export function openSocket(url: string, token: string): Promise<Socket> {
+  const socket = connect(url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+/** Emits with an acknowledgement and resolves with the server's reply. */
+export function call<T = any>(socket: Socket, event: string, payload: unknown): Promise<T> {
+  return socket.timeout(10_000).emitWithAck(event, payload) as Promise<T>;
+}
+
+export function nextEvent<T = any>(socket: Socket, event: string, timeoutMs = 10_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
