@@ -54,7 +54,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail'), log }),
     limiters: createRateLimiters(config.rateLimits, config.keyPrefix, redis),
     realtime: createRealtimeHub(),
-    answerSaver: createAnswerSaver(db, log),
+    answerSaver: createAnswerSaver(db, log, { maxInFlight: config.databaseUrl ? 2 : 1 }),
   };
   const app = createApp(deps, { webDist: opts.webDist ?? WEB_DIST });
   const http = createServer(app.callback());

@@ -38,7 +38,8 @@ export async function createDb(opts: DbOptions): Promise<Db> {
     return knexFactory({
       client: 'pg',
       connection: opts.databaseUrl,
-      searchPath: opts.schema ? [opts.schema, 'public'] : undefined,
+      // Only the test's own schema: nothing may fall through to tables elsewhere in the database.
+      searchPath: opts.schema ? [opts.schema] : undefined,
       pool: { min: 0, max: opts.poolMax ?? 10 },
     });
   }

@@ -18,7 +18,8 @@ const modes: { name: string; env: () => Promise<Record<string, string>>; cleanup
 const dataDirs: string[] = [];
 let pgDatabase: string | undefined;
 
-modes.push({ name: 'embedded PGlite', env: async () => ({}) });
+// An empty variable counts as unset: the embedded run must not inherit CI's PostgreSQL or Redis.
+modes.push({ name: 'embedded PGlite', env: async () => ({ DATABASE_URL: '', REDIS_URL: '' }) });
 if (process.env.DATABASE_URL) {
   modes.push({
     name: 'PostgreSQL',
@@ -29,7 +30,7 @@ if (process.env.DATABASE_URL) {
       await admin.destroy();
       const url = new URL(process.env.DATABASE_URL!);
       url.pathname = `/${pgDatabase}`;
-      return { DATABASE_URL: url.toString() };
+      return { DATABASE_URL: url.toString(), REDIS_URL: '' };
     },
     cleanup: async () => {
       const admin = knexFactory({ client: 'pg', connection: process.env.DATABASE_URL, pool: { min: 0, max: 1 } });

@@ -45,7 +45,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 
 export function killHard(p: ServerProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (p.child.exitCode !== null) return resolve();
+    if (p.child.exitCode !== null || p.child.signalCode !== null) return resolve();
     p.child.once('exit', () => resolve());
     p.child.kill('SIGKILL');
   });

@@ -18,113 +18,150 @@ export interface AnswerSaver {
   drain(): Promise<void>;
 }
 
-const MAX_BATCH = 500;
+export interface AnswerSaverOptions {
+  /** Largest number of saves in one statement. */
+  maxBatch?: number;
+  /** Batches written at the same time (PGlite has one connection, so 1 there). */
+  maxInFlight?: number;
+}
+
+/** What never changes for an attempt: whose it is and which questions it holds. */
+interface AttemptShape {
+  studentId: string;
+  questions: Set<string>;
+}
+
+const SHAPE_CACHE_LIMIT = 50_000;
 
 /**
- * Group commit for answer saves. Saves that arrive while a batch is being written wait and go
- * together in the next transaction, so under load many saves share one commit; alone, a save is
+ * Group commit for answer saves. Saves that arrive while batches are being written queue up and
+ * go together in the next statement, so under load many saves share one commit; alone, a save is
  * written at once. Each caller is answered only after its batch has committed.
+ *
+ * A batch is ONE statement: it locks the batch's attempts that are still open (in progress and
+ * within the deadline's grace) FOR SHARE and upserts into them, keeping the newest seq. A
+ * submission updates the attempt row, so it waits for a batch in flight and a later batch sees the
+ * attempt closed: every acknowledged save is part of the submission.
  */
-export function createAnswerSaver(db: Db, log: Logger): AnswerSaver {
+export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions = {}): AnswerSaver {
+  const maxBatch = opts.maxBatch ?? 1000;
+  const maxInFlight = opts.maxInFlight ?? 2;
+  const shapes = new Map<string, AttemptShape>();
   let queue: Pending[] = [];
-  let running: Promise<void> | undefined;
+  let inFlight = 0;
+  const idleWaiters: (() => void)[] = [];
 
-  const pump = () => {
-    if (running || !queue.length) return;
-    running = (async () => {
-      while (queue.length) {
-        const batch = queue.slice(0, MAX_BATCH);
-        queue = queue.slice(MAX_BATCH);
-        await writeBatch(db, batch).catch((err: unknown) => {
-          log.error({ err, size: batch.length }, 'answer batch failed');
-          for (const p of batch) p.resolve({ ok: false, code: 'error', message: 'The answer could not be saved. It will be retried.' });
-        });
-      }
-    })().finally(() => {
-      running = undefined;
-      pump();
-    });
-  };
+  async function shapesFor(ids: string[]): Promise<void> {
+    const missing = ids.filter((id) => !shapes.has(id));
+    if (!missing.length) return;
+    const rows = (await db('attempts').whereIn('id', missing).select('id', 'student_id', 'question_order')) as {
+      id: string;
+      student_id: string;
+      question_order: string[];
+    }[];
+    if (shapes.size + rows.length > SHAPE_CACHE_LIMIT) shapes.clear();
+    for (const r of rows) shapes.set(r.id, { studentId: r.student_id, questions: new Set(r.question_order) });
+  }
 
-  return {
-    save(save, studentId) {
-      return new Promise<SaveOutcome>((resolve) => {
-        queue.push({ save, studentId, resolve });
-        queueMicrotask(pump);
-      });
-    },
-    async drain() {
-      while (running || queue.length) await (running ?? new Promise((r) => setImmediate(r)));
-    },
-  };
-}
-
-interface AttemptState {
-  id: string;
-  student_id: string;
-  status: string;
-  question_order: string[];
-  open: boolean;
-  now: Date;
-}
-
-async function writeBatch(db: Db, batch: Pending[]): Promise<void> {
-  const outcomes = new Map<Pending, SaveOutcome>();
-  await db.transaction(async (trx) => {
-    const ids = [...new Set(batch.map((p) => p.save.attemptId))];
-    // FOR SHARE: a submission (which updates the row) waits for this batch, and vice versa.
-    const attempts = (await trx('attempts')
-      .whereIn('id', ids)
-      .forShare()
-      .select(
-        'id',
-        'student_id',
-        'status',
-        'question_order',
-        trx.raw(`(status = 'in_progress' and now() <= deadline_at + make_interval(secs => ?)) as open`, [SAVE_GRACE_MS / 1000]),
-        trx.raw('now() as now'),
-      )) as AttemptState[];
-    const byId = new Map(attempts.map((a) => [a.id, a]));
-
-    // The newest seq per (attempt, question) wins inside the batch; the database keeps the newest overall.
+  async function writeBatch(batch: Pending[]): Promise<void> {
+    await shapesFor([...new Set(batch.map((p) => p.save.attemptId))]);
+    const outcomes = new Map<Pending, SaveOutcome>();
+    // The newest seq per (attempt, question) goes to the database; it keeps the newest overall.
     const newest = new Map<string, Pending>();
-    let savedAt = new Date().toISOString();
     for (const p of batch) {
-      const a = byId.get(p.save.attemptId);
-      if (!a) outcomes.set(p, { ok: false, code: 'not-found', message: SESSION_MSG.attemptNotFound });
-      else if (a.student_id !== p.studentId) outcomes.set(p, { ok: false, code: 'forbidden', message: SESSION_MSG.notYourAttempt });
-      else if (!a.open) outcomes.set(p, { ok: false, code: 'attempt-closed', message: SESSION_MSG.attemptClosed });
-      else if (!a.question_order.includes(p.save.questionId)) outcomes.set(p, { ok: false, code: 'invalid', message: SESSION_MSG.questionNotInAttempt });
+      const shape = shapes.get(p.save.attemptId);
+      if (!shape) outcomes.set(p, { ok: false, code: 'not-found', message: SESSION_MSG.attemptNotFound });
+      else if (shape.studentId !== p.studentId) outcomes.set(p, { ok: false, code: 'forbidden', message: SESSION_MSG.notYourAttempt });
+      else if (!shape.questions.has(p.save.questionId)) outcomes.set(p, { ok: false, code: 'invalid', message: SESSION_MSG.questionNotInAttempt });
       else {
-        savedAt = new Date(a.now).toISOString();
         const key = `${p.save.attemptId}:${p.save.questionId}`;
         const prev = newest.get(key);
         if (!prev || prev.save.seq < p.save.seq) newest.set(key, p);
       }
     }
-    const rows = [...newest.values()].map((p) => ({
-      attempt_id: p.save.attemptId,
-      question_id: p.save.questionId,
-      answer: p.save.answer,
-      seq: p.save.seq,
-      saved_at: trx.fn.now(),
-    }));
-    const applied = new Set<string>();
+    const rows = [...newest.values()];
     if (rows.length) {
-      const written = (await trx('answers')
-        .insert(rows)
-        .onConflict(['attempt_id', 'question_id'])
-        .merge(['answer', 'seq', 'saved_at'])
-        .where('answers.seq', '<', trx.raw('excluded.seq'))
-        .returning(['attempt_id', 'question_id', 'seq'])) as { attempt_id: string; question_id: string; seq: number }[];
-      for (const w of written) applied.add(`${w.attempt_id}:${w.question_id}:${w.seq}`);
-    }
-    for (const p of batch) {
-      if (!outcomes.has(p)) {
-        outcomes.set(p, { ok: true, savedAt, applied: applied.has(`${p.save.attemptId}:${p.save.questionId}:${p.save.seq}`) });
+      const result = await db.raw(
+        `with v as (
+           select * from unnest(?::uuid[], ?::uuid[], ?::text[], ?::int[]) as v(attempt_id, question_id, answer, seq)
+         ), open_attempts as (
+           select id from attempts
+            where id in (select attempt_id from v)
+              and status = 'in_progress'
+              and now() <= deadline_at + make_interval(secs => ?)
+            for share
+         ), written as (
+           insert into answers (attempt_id, question_id, answer, seq, saved_at)
+           select v.attempt_id, v.question_id, v.answer, v.seq, now() from v join open_attempts o on o.id = v.attempt_id
+           on conflict (attempt_id, question_id) do update
+             set answer = excluded.answer, seq = excluded.seq, saved_at = excluded.saved_at
+             where answers.seq < excluded.seq
+           returning 1
+         )
+         select (select coalesce(json_agg(id), '[]'::json) from open_attempts) as open_ids,
+                (select count(*) from written)::int as written,
+                now() as now`,
+        [
+          rows.map((p) => p.save.attemptId),
+          rows.map((p) => p.save.questionId),
+          rows.map((p) => p.save.answer),
+          rows.map((p) => p.save.seq),
+          SAVE_GRACE_MS / 1000,
+        ] as unknown as readonly string[],
+      );
+      const { open_ids: openIds, now } = result.rows[0] as { open_ids: string[]; now: Date };
+      const open = new Set(openIds);
+      const savedAt = new Date(now).toISOString();
+      for (const p of batch) {
+        if (outcomes.has(p)) continue;
+        outcomes.set(
+          p,
+          open.has(p.save.attemptId)
+            ? { ok: true, savedAt, applied: newest.get(`${p.save.attemptId}:${p.save.questionId}`) === p }
+            : { ok: false, code: 'attempt-closed', message: SESSION_MSG.attemptClosed },
+        );
       }
     }
-  });
-  // Only now, after the commit, does anyone hear "saved".
-  for (const p of batch) p.resolve(outcomes.get(p)!);
+    // Only now, after the statement committed, does anyone hear "saved".
+    for (const p of batch) p.resolve(outcomes.get(p)!);
+  }
+
+  function pump(): void {
+    while (queue.length && inFlight < maxInFlight) {
+      const batch = queue.slice(0, maxBatch);
+      queue = queue.slice(maxBatch);
+      inFlight++;
+      writeBatch(batch)
+        .catch((err: unknown) => {
+          log.error({ err, size: batch.length }, 'answer batch failed');
+          for (const p of batch) p.resolve({ ok: false, code: 'error', message: 'The answer could not be saved. It will be retried.' });
+        })
+        .finally(() => {
+          inFlight--;
+          pump();
+          if (!inFlight && !queue.length) idleWaiters.splice(0).forEach((w) => w());
+        });
+    }
+  }
+
+  let scheduled = false;
+  return {
+    save(save, studentId) {
+      return new Promise<SaveOutcome>((resolve) => {
+        queue.push({ save, studentId, resolve });
+        // Saves arriving in the same tick go together.
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(() => {
+            scheduled = false;
+            pump();
+          });
+        }
+      });
+    },
+    drain() {
+      if (!inFlight && !queue.length) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+  };
 }

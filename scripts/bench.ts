@@ -1,0 +1,247 @@
+/**
+ * `npm run bench`: the live session under load (issue 4). Simulated students (socket.io-client in
+ * worker threads) join one exam and save answers at a set rate while some report violations;
+ * the same load against a bare Socket.IO server gives the transport ceiling. Prints its figures.
+ *
+ * Settings (environment): BENCH_SOCKETS (5000), BENCH_RATE total saves/s (2000), BENCH_SECONDS (20),
+ * BENCH_WORKERS (2), BENCH_CONCURRENCY for the closed-loop ceiling run (500),
+ * DATABASE_URL (PostgreSQL to create a scratch database in; default the local test server).
+ */
+import { fork } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import knexFactory, { type Knex } from 'knex';
+import { signAccessToken } from '../server/src/auth/jwt';
+import { freePort, killHard, startServerProcess } from '../server/src/faults/processNode';
+import { ROOT } from './webBuild';
+
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
+const RATE = Number(process.env.BENCH_RATE ?? 2000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 500);
+const QUESTIONS = 20;
+const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Client {
+  token: string;
+  attemptId: string;
+  questionIds: string[];
+}
+interface RunResult {
+  sent: number;
+  errors: number;
+  violations: number;
+  latencies: number[];
+  acked: [string, string, number][];
+}
+
+const log = (...a: unknown[]) => console.error('[bench]', ...a);
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function rssKb(pid: number): number {
+  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : 0;
+}
+
+async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: BASE_URL, pool: { min: 0, max: 1 } });
+  await admin.raw(`CREATE DATABASE ${name}`);
+  await admin.destroy();
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const a = knexFactory({ client: 'pg', connection: BASE_URL, pool: { min: 0, max: 1 } });
+      await a.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.destroy();
+    },
+  };
+}
+
+/** One teacher, one ongoing exam, and per student a user, a session and an attempt in progress. */
+async function seed(db: Knex, secret: string): Promise<{ examId: string; clients: Client[] }> {
+  const [teacher] = await db('users').insert({ email: 'bench-teacher@bench.test', password_hash: 'x', first_name: 'Bench', last_name: 'Teacher', role: 'teacher', is_verified: true }).returning('id');
+  const questionRows = Array.from({ length: QUESTIONS }, (_, i) => ({ owner_id: teacher.id, text: `Benchmark question number ${i + 1}`, type: 'essay', subject: 'physics' }));
+  const questions = (await db('questions').insert(questionRows).returning('id')) as { id: string }[];
+  const [exam] = await db('exams')
+    .insert({
+      owner_id: teacher.id,
+      title: 'Benchmark exam',
+      subject: 'physics',
+      description: 'The exam the benchmark sits',
+      grade: 10,
+      duration_minutes: 180,
+      start_at: new Date(Date.now() - 60_000),
+      end_at: new Date(Date.now() + 6 * 3600_000),
+      settings: JSON.stringify({ randomizeQuestions: false, randomizeOptions: false, allowReview: true, showResultsImmediately: true, showCorrectAnswers: false, allowMultipleAttempts: false, maxAttempts: 1, proctoring: { enabled: false } }),
+      is_published: true,
+    })
+    .returning('id');
+  await db('exam_questions').insert(questions.map((q, i) => ({ exam_id: exam.id, question_id: q.id, position: i + 1 })));
+  const questionIds = questions.map((q) => q.id);
+  const clients: Client[] = [];
+  for (let offset = 0; offset < SOCKETS; offset += 1000) {
+    const n = Math.min(1000, SOCKETS - offset);
+    const users = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), email: `s${offset + i}@bench.test`, password_hash: 'x', first_name: 'S', last_name: String(offset + i), role: 'student', grade: 10, is_verified: true }));
+    await db('users').insert(users);
+    const sessions = users.map((u) => ({ id: randomUUID(), user_id: u.id }));
+    await db('sessions').insert(sessions);
+    const attempts = users.map((u) => ({ id: randomUUID(), exam_id: exam.id, student_id: u.id, attempt_number: 1, deadline_at: new Date(Date.now() + 3 * 3600_000), question_order: JSON.stringify(questionIds) }));
+    await db('attempts').insert(attempts);
+    users.forEach((u, i) =>
+      clients.push({ token: signAccessToken(secret, { sub: u.id, sid: sessions[i]!.id, role: 'student' }), attemptId: attempts[i]!.id, questionIds }),
+    );
+  }
+  return { examId: exam.id, clients };
+}
+
+class LoadGenerators {
+  private workers: Worker[];
+  constructor(url: string, clients: Client[]) {
+    const per = Math.ceil(clients.length / WORKERS);
+    this.workers = Array.from({ length: WORKERS }, (_, w) => new Worker(path.join(ROOT, 'scripts/bench/loadWorker.mjs'), { workerData: { url, clients: clients.slice(w * per, (w + 1) * per) } }));
+  }
+  private all<T>(msg: object, expect: string): Promise<T[]> {
+    return Promise.all(
+      this.workers.map(
+        (w) =>
+          new Promise<T>((resolve) => {
+            const onMsg = (m: { type: string } & Record<string, unknown>) => {
+              if (m.type !== expect) return;
+              w.off('message', onMsg);
+              resolve((m.result ?? m.count ?? m) as T);
+            };
+            w.on('message', onMsg);
+            w.postMessage(msg);
+          }),
+      ),
+    );
+  }
+  async connect(): Promise<number> {
+    return (await this.all<number>({ type: 'connect' }, 'connected')).reduce((a, b) => a + b, 0);
+  }
+  async run(msg: object): Promise<RunResult> {
+    const parts = await this.all<RunResult>(msg, 'result');
+    return parts.reduce((a, b) => ({ sent: a.sent + b.sent, errors: a.errors + b.errors, violations: a.violations + b.violations, latencies: a.latencies.concat(b.latencies), acked: a.acked.concat(b.acked) }));
+  }
+  async close(): Promise<void> {
+    await this.all({ type: 'close' }, 'closed');
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
+
+function summarise(name: string, r: RunResult, seconds: number) {
+  const sorted = [...r.latencies].sort((a, b) => a - b);
+  return {
+    name,
+    acked: r.latencies.length,
+    perSecond: Math.round(r.latencies.length / seconds),
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    errors: r.errors,
+    violations: r.violations,
+  };
+}
+
+async function lostSaves(db: Knex, acked: [string, string, number][]): Promise<number> {
+  const newest = new Map<string, number>();
+  for (const [a, q, seq] of acked) newest.set(`${a}:${q}`, Math.max(seq, newest.get(`${a}:${q}`) ?? 0));
+  const stored = new Map<string, number>();
+  const rows = (await db('answers').select('attempt_id', 'question_id', 'seq')) as { attempt_id: string; question_id: string; seq: number }[];
+  for (const r of rows) stored.set(`${r.attempt_id}:${r.question_id}`, r.seq);
+  let lost = 0;
+  for (const [key, seq] of newest) if ((stored.get(key) ?? 0) < seq) lost++;
+  return lost;
+}
+
+async function bareCeiling(clients: Client[]): Promise<ReturnType<typeof summarise>> {
+  const port = await freePort();
+  const bare = fork(path.join(ROOT, 'scripts/bench/bareServer.mjs'), { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+  await new Promise((r) => bare.once('message', r));
+  const gens = new LoadGenerators(`http://127.0.0.1:${port}`, clients);
+  await gens.connect();
+  const closed = summarise('bare closed-loop', await gens.run({ type: 'closed', concurrency: CONCURRENCY, seconds: 10 }), 10);
+  await gens.close();
+  bare.kill('SIGKILL');
+  return closed;
+}
+
+async function main() {
+  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
+  log(`${SOCKETS} sockets, ${RATE} saves/s for ${SECONDS} s, ${WORKERS} load workers`);
+  const scratch = await scratchDatabase();
+  const secret = randomBytes(32).toString('hex');
+  const node = await startServerProcess({ DATABASE_URL: scratch.url, JWT_SECRET: secret, DATA_DIR: path.join(ROOT, '.tmp/bench-data'), LOG_LEVEL: 'error' });
+  const db = knexFactory({ client: 'pg', connection: scratch.url, pool: { min: 0, max: 4 } });
+  try {
+    const { examId, clients } = await seed(db, secret);
+    log('seeded');
+    const rssBefore = rssKb(node.child.pid!);
+    const gens = new LoadGenerators(node.url, clients);
+    const held = await gens.connect();
+    const rssAfter = rssKb(node.child.pid!);
+    log(`${held} sockets connected and joined`);
+
+    const rateRun = await gens.run({ type: 'rate', ratePerSocket: RATE / held, seconds: SECONDS, violationEvery: 50 });
+    const rate = summarise('ours at set rate', rateRun, SECONDS);
+    log('rate phase done');
+    const closedRun = await gens.run({ type: 'closed', concurrency: CONCURRENCY, seconds: 10 });
+    const closed = summarise('ours closed-loop', closedRun, 10);
+    log('closed-loop phase done');
+    await new Promise((r) => setTimeout(r, 500));
+
+    // Every attempt given one deadline, 3 s ahead: how long after it is the last one submitted?
+    const [{ deadline }] = (await db.raw("update attempts set deadline_at = date_trunc('second', now()) + interval '3 seconds' where exam_id = ? and status = 'in_progress' returning deadline_at as deadline", [examId])).rows;
+    for (;;) {
+      const left = (await db('attempts').where({ exam_id: examId, status: 'in_progress' }).count({ n: '*' })) as { n: string }[];
+      if (Number(left[0]?.n) === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const last = ((await db('attempts').where({ exam_id: examId }).max({ last: 'submitted_at' })) as { last: Date }[])[0]!.last;
+    const sweepSeconds = (new Date(last).getTime() - new Date(deadline).getTime()) / 1000;
+    const lost = await lostSaves(db, [...rateRun.acked, ...closedRun.acked]);
+    await gens.close();
+    await killHard(node);
+
+    const bare = await bareCeiling(clients);
+    const ratio = closed.perSecond / bare.perSecond;
+    const lines = [
+      '',
+      'Live session benchmark',
+      `  machine: ${(await import('node:os')).cpus().length} cores; server, PostgreSQL and load generators on one box`,
+      `  sockets held:                         ${held}`,
+      `  server memory per socket:             ${((rssAfter - rssBefore) / held).toFixed(1)} KiB`,
+      `  saves at set rate (${RATE}/s offered):   ${rate.perSecond}/s acknowledged, errors ${rate.errors}, violations sent ${rate.violations}`,
+      `  ack latency at set rate p50/p95/p99:  ${fmt(rate.p50)} / ${fmt(rate.p95)} / ${fmt(rate.p99)} ms`,
+      `  closed loop (${CONCURRENCY} in flight), ours:   ${closed.perSecond}/s, p99 ${fmt(closed.p99)} ms`,
+      `  closed loop, bare Socket.IO ceiling:  ${bare.perSecond}/s, p99 ${fmt(bare.p99)} ms`,
+      `  throughput vs bare ceiling:           ${ratio.toFixed(2)}`,
+      `  saves lost (acked, not in database):  ${lost}`,
+      `  sweeper, ${held} attempts one deadline: last submitted ${sweepSeconds.toFixed(2)} s after the deadline`,
+      '',
+    ];
+    console.log(lines.join('\n'));
+  } finally {
+    await db.destroy();
+    await killHard(node).catch(() => undefined);
+    await scratch.drop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,100 @@
+// A load generator thread: holds a share of the simulated students' sockets and saves answers.
+import { parentPort, workerData } from 'node:worker_threads';
+import { io } from 'socket.io-client';
+
+const { url, clients } = workerData;
+const sockets = [];
+
+function connect(client) {
+  return new Promise((resolve) => {
+    const socket = io(url, { transports: ['websocket'], auth: { token: client.token }, reconnection: false, forceNew: true, timeout: 60000 });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', () => resolve(null));
+  });
+}
+
+async function connectAll() {
+  const batch = 100;
+  for (let i = 0; i < clients.length; i += batch) {
+    const group = clients.slice(i, i + batch);
+    const opened = await Promise.all(group.map(connect));
+    opened.forEach((s, j) => {
+      if (s) sockets.push({ socket: s, client: group[j], seqs: new Map(), next: 0 });
+    });
+  }
+  await Promise.all(sockets.map((s) => s.socket.timeout(30000).emitWithAck('attempt:join', { attemptId: s.client.attemptId }).catch(() => null)));
+}
+
+function saveOnce(s, result, violationEvery) {
+  const q = s.client.questionIds[s.next++ % s.client.questionIds.length];
+  const seq = (s.seqs.get(q) ?? 0) + 1;
+  s.seqs.set(q, seq);
+  const started = performance.now();
+  result.sent++;
+  if (violationEvery && result.sent % violationEvery === 0) {
+    s.socket.timeout(30000).emitWithAck('violation', { attemptId: s.client.attemptId, type: 'tab-switch', at: Date.now() }).catch(() => null);
+    result.violations++;
+  }
+  return s.socket
+    .timeout(30000)
+    .emitWithAck('answer:save', { attemptId: s.client.attemptId, questionId: q, answer: `answer ${seq}`, seq })
+    .then((ack) => {
+      if (ack?.ok) {
+        result.latencies.push(performance.now() - started);
+        result.acked.push([s.client.attemptId, q, seq]);
+      } else result.errors++;
+    })
+    .catch(() => {
+      result.errors++;
+    });
+}
+
+/** Open loop: every socket saves at a fixed rate, whatever the server does. */
+async function runRate({ ratePerSocket, seconds, violationEvery }) {
+  const result = { sent: 0, errors: 0, violations: 0, latencies: [], acked: [] };
+  const intervalMs = 1000 / ratePerSocket;
+  const inflight = new Set();
+  const fire = (s) => {
+    const p = saveOnce(s, result, violationEvery);
+    inflight.add(p);
+    p.finally(() => inflight.delete(p));
+  };
+  // Each socket starts at a random phase within one interval, so the offered rate is flat from the start.
+  const timers = sockets.map((s) =>
+    setTimeout(() => {
+      fire(s);
+      s.interval = setInterval(() => fire(s), intervalMs);
+    }, Math.random() * intervalMs),
+  );
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  timers.forEach(clearTimeout);
+  sockets.forEach((s) => clearInterval(s.interval));
+  await Promise.all([...inflight]);
+  return result;
+}
+
+/** Closed loop: `concurrency` sockets each send the next save as soon as the last is acked. */
+async function runClosed({ concurrency, seconds }) {
+  const result = { sent: 0, errors: 0, violations: 0, latencies: [], acked: [] };
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    sockets.slice(0, concurrency).map(async (s) => {
+      while (performance.now() < until) await saveOnce(s, result, 0);
+    }),
+  );
+  return result;
+}
+
+parentPort.on('message', async (msg) => {
+  if (msg.type === 'connect') {
+    await connectAll();
+    parentPort.postMessage({ type: 'connected', count: sockets.length });
+  } else if (msg.type === 'rate') {
+    parentPort.postMessage({ type: 'result', result: await runRate(msg) });
+  } else if (msg.type === 'closed') {
+    parentPort.postMessage({ type: 'result', result: await runClosed(msg) });
+  } else if (msg.type === 'close') {
+    sockets.forEach((s) => s.socket.close());
+    parentPort.postMessage({ type: 'closed' });
+  }
+});
