@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Koa from 'koa';
 import Router from '@koa/router';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import helmet from 'koa-helmet';
 import serve from 'koa-static';
 import send from 'koa-send';
@@ -12,6 +12,7 @@ import { errorHandler } from './middleware/errorHandler';
 import { authRoutes } from './routes/auth';
 import { examRoutes } from './routes/exams';
 import { healthRoutes } from './routes/health';
+import { notificationRoutes } from './routes/notifications';
 import { questionRoutes } from './routes/questions';
 import { submissionRoutes } from './routes/submissions';
 
@@ -47,10 +48,11 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
   );
   app.use(requestLog(deps));
   app.use(errorHandler(deps.log));
-  app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false }));
+  // DELETE too: the documented bulk delete carries its ids in the body.
+  app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }));
 
   const api = new Router<AppState>({ prefix: '/api' });
-  for (const r of [healthRoutes(deps), authRoutes(deps), examRoutes(deps), questionRoutes(deps), submissionRoutes(deps)]) api.use(r.routes(), r.allowedMethods());
+  for (const r of [healthRoutes(deps), authRoutes(deps), examRoutes(deps), questionRoutes(deps), submissionRoutes(deps), notificationRoutes(deps)]) api.use(r.routes(), r.allowedMethods());
   app.use(api.routes());
   app.use(api.allowedMethods());
 

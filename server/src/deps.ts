@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { Logger } from './logger';
 import type { RealtimeHub } from './realtime/hub';
+import type { ProctorFeed } from './realtime/proctorFeed';
 import type { AnswerSaver } from './services/answerSaver';
 import type { Mailer } from './services/mail';
 import type { RateLimiters } from './services/rateLimits';
@@ -16,6 +17,7 @@ export interface Deps {
   limiters: RateLimiters;
   realtime: RealtimeHub;
   answerSaver: AnswerSaver;
+  proctor: ProctorFeed;
   /** Present when REDIS_URL is set. */
   redis?: Redis;
 }

@@ -9,8 +9,11 @@ import { createDb, migrate } from './db';
 import type { Deps } from './deps';
 import { createLogger, type Logger } from './logger';
 import { createRealtimeHub } from './realtime/hub';
+import { createProctorFeed } from './realtime/proctorFeed';
 import { createSocketServer } from './realtime/socketServer';
 import { startDeadlineSweeper } from './jobs/deadlineSweeper';
+import { every } from './jobs/periodic';
+import { sendStartReminders } from './services/examNotifications';
 import { createAnswerSaver } from './services/answerSaver';
 import { createMailer } from './services/mail';
 import { createRateLimiters } from './services/rateLimits';
@@ -46,6 +49,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   await migrate(db);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   redis?.on('error', (err) => log.warn({ err }, 'redis error'));
+  const realtime = createRealtimeHub();
+  const proctor = createProctorFeed(db, realtime, log);
   const deps: Deps = {
     config,
     db,
@@ -53,14 +58,15 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     redis,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail'), log }),
     limiters: createRateLimiters(config.rateLimits, config.keyPrefix, redis),
-    realtime: createRealtimeHub(),
-    answerSaver: createAnswerSaver(db, log, { maxInFlight: config.databaseUrl ? 2 : 1 }),
+    realtime,
+    proctor,
+    answerSaver: createAnswerSaver(db, log, { maxInFlight: config.databaseUrl ? 2 : 1, onCommitted: (ids) => proctor.saved(ids) }),
   };
   const app = createApp(deps, { webDist: opts.webDist ?? WEB_DIST });
   const http = createServer(app.callback());
   const io = createSocketServer(deps, http);
   deps.realtime.attach(io);
-  const sweeper = startDeadlineSweeper(deps, opts.sweepIntervalMs);
+  const jobs = [startDeadlineSweeper(deps, opts.sweepIntervalMs), every(deps, 'start-reminders', 30_000, () => sendStartReminders(deps))];
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(config.port, config.host, () => resolve());
@@ -72,10 +78,11 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await sweeper.stop();
+      await Promise.all(jobs.map((j) => j.stop()));
       await new Promise<void>((resolve) => io.close(() => resolve()));
       http.closeAllConnections();
       await deps.answerSaver.drain();
+      await proctor.stop();
       await deps.mailer.idle();
       await db.destroy();
       await redis?.quit().catch(() => undefined);

@@ -7,3 +7,4 @@ export * from './exams';
 export * from './examTime';
 export * from './cardActions';
 export * from './session';
+export * from './notifications';

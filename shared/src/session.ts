@@ -95,3 +95,62 @@ export interface JoinData extends AttemptTime {
 }
 
 export type Ack<T extends object = object> = ({ ok: true } & T) | { ok: false; code: string; message: string };
+
+// Proctor board (issue 5)
+export const PROCTOR_EVENTS = {
+  watch: 'proctor:watch',
+  row: 'proctor:row',
+  event: 'proctor:event',
+  message: 'proctor:message',
+  extend: 'proctor:extend',
+  submit: 'proctor:submit',
+  reinstate: 'proctor:reinstate',
+  timeline: 'proctor:timeline',
+  health: 'attempt:health',
+  reinstated: 'attempt:reinstated',
+} as const;
+
+export const MAX_EXTENSION_MINUTES = 180;
+
+export const proctorWatchSchema = z.object({ examId: id });
+export const proctorMessageSchema = z.object({
+  examId: id,
+  attemptId: id.optional(),
+  text: z.string().trim().min(1, 'Write a message').max(500, 'A message can be at most 500 characters'),
+});
+export const proctorExtendSchema = z.object({
+  attemptId: id,
+  minutes: z.number().int('Minutes must be a whole number').min(1, 'Extend by at least 1 minute').max(MAX_EXTENSION_MINUTES, `Extend by at most ${MAX_EXTENSION_MINUTES} minutes`),
+});
+export const proctorAttemptSchema = z.object({ attemptId: id });
+/** The student's client reports its unacknowledged saves, so the proctor sees save health. */
+export const attemptHealthSchema = z.object({ attemptId: id, pending: z.number().int().min(0).max(100000) });
+
+export type ProctorRowStatus = 'not-started' | 'in_progress' | 'submitted' | 'graded';
+
+export interface ProctorRow {
+  attemptId: string | null;
+  student: { _id: string; firstName: string; lastName: string };
+  status: ProctorRowStatus;
+  submitReason: SubmitReason | null;
+  online: boolean;
+  /** When the student was last seen connected (for "offline for N min"). */
+  lastSeenAt: string | null;
+  answered: number;
+  total: number;
+  deadlineAt: string | null;
+  extraMinutes: number;
+  violations: { tabSwitches: number; fullscreenExits: number; other: number };
+  /** Saves the student's device still holds unacknowledged (as last reported) and the last acknowledged save. */
+  pendingSaves: number | null;
+  lastSaveAt: string | null;
+  lastEventAt: string | null;
+}
+
+export interface ProctorEvent {
+  attemptId: string;
+  studentId: string;
+  type: string;
+  at: string;
+  detail: Record<string, unknown>;
+}

@@ -27,6 +27,18 @@ async function setPgTypes() {
   pgTypesSet = true;
 }
 
+/**
+ * knex-pglite names each result's command after knex's method, and knex calls deletes `del`, so
+ * knex never saw a DELETE and handed back the raw result instead of the row count.
+ */
+type ResponseProcessor = new (config: object) => { processResponse(obj: unknown, runner: unknown): unknown };
+class PgLiteClient extends (ClientPgLite as unknown as ResponseProcessor) {
+  override processResponse(obj: unknown, runner: unknown): unknown {
+    const o = obj as { method?: string } | null;
+    return super.processResponse(o?.method === 'del' ? { ...o, method: 'delete' } : obj, runner);
+  }
+}
+
 export async function createDb(opts: DbOptions): Promise<Db> {
   if (opts.databaseUrl) {
     await setPgTypes();
@@ -45,7 +57,7 @@ export async function createDb(opts: DbOptions): Promise<Db> {
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
   return knexFactory({
-    client: ClientPgLite as unknown as typeof Knex.Client,
+    client: PgLiteClient as unknown as typeof Knex.Client,
     dialect: 'postgres',
     connection: opts.pgliteDir ? { filename: opts.pgliteDir } : {},
   });

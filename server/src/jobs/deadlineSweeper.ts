@@ -2,6 +2,7 @@ import { SAVE_GRACE_MS } from '@exam/shared';
 import type { Deps } from '../deps';
 import type { AttemptRow } from '../presenters/attempt';
 import { announceSubmitted } from '../services/attempts';
+import { every, type Job } from './periodic';
 
 const BATCH = 1000;
 
@@ -37,33 +38,13 @@ export async function sweepOnce(deps: Deps): Promise<AttemptRow[]> {
       }
       return rows;
     });
-    for (const a of swept) announceSubmitted(deps, a);
+    announceSubmitted(deps, ...swept);
     all.push(...swept);
     if (swept.length < BATCH) return all;
   }
 }
 
-export interface Job {
-  stop(): Promise<void>;
-}
-
-/** Runs the sweep every `intervalMs`; a tick is skipped while the previous sweep still runs. */
+/** Sweeps every `intervalMs` (250 ms by default, so attempts close about 1.5 s after the deadline). */
 export function startDeadlineSweeper(deps: Deps, intervalMs = 250): Job {
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (stopped || running) return;
-    running = sweepOnce(deps)
-      .catch((err: unknown) => deps.log.error({ err }, 'deadline sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return every(deps, 'deadline-sweeper', intervalMs, () => sweepOnce(deps));
 }

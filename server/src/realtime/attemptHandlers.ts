@@ -1,22 +1,44 @@
 import type { Socket } from 'socket.io';
-import { SOCKET_EVENTS, answerSaveSchema, attemptJoinSchema, attemptSubmitSchema, violationSchema } from '@exam/shared';
+import { PROCTOR_EVENTS, SOCKET_EVENTS, answerSaveSchema, attemptHealthSchema, attemptJoinSchema, attemptSubmitSchema, violationSchema } from '@exam/shared';
 import type { Deps } from '../deps';
 import { joinData, ownAttempt, submitAttempt } from '../services/attempts';
 import { recordViolation } from '../services/violations';
 import { onAck } from './ack';
 import { rooms } from './hub';
+import type { StudentSocketData } from './proctorFeed';
 import type { SocketData } from './socketServer';
 
 /** The student's side of the live session protocol (issue 4). */
 export function registerAttemptHandlers(deps: Deps, socket: Socket): void {
   const { user } = (socket.data as SocketData).auth;
 
+  // Presence: which attempts this socket sits, visible to every node through fetchSockets.
+  const presence = socket.data as SocketData & StudentSocketData;
+  presence.attempts ??= {};
+
   onAck(socket, deps.log, SOCKET_EVENTS.join, attemptJoinSchema, async ({ attemptId }) => {
     const attempt = await ownAttempt(deps.db, attemptId, user.id);
-    await socket.join(rooms.attempt(attempt.id));
+    const rejoin = !!presence.attempts![attempt.id];
+    presence.attempts![attempt.id] = { examId: attempt.exam_id, pending: presence.attempts![attempt.id]?.pending ?? 0 };
+    await socket.join([rooms.attempt(attempt.id), rooms.examStudents(attempt.exam_id)]);
+    await deps.db('attempts').where({ id: attempt.id }).update({ last_seen_at: deps.db.fn.now() });
     const data = await joinData(deps.db, attempt);
     socket.emit(SOCKET_EVENTS.time, { serverNow: data.serverNow, deadlineAt: data.deadlineAt });
+    if (!rejoin) deps.proctor.events([{ attemptId: attempt.id, type: 'joined' }]);
     return { ok: true, data };
+  });
+
+  onAck(socket, deps.log, PROCTOR_EVENTS.health, attemptHealthSchema, async ({ attemptId, pending }) => {
+    const mine = presence.attempts![attemptId];
+    if (!mine) return { ok: false, code: 'invalid', message: 'Join the attempt first.' };
+    mine.pending = pending;
+    deps.realtime.emit(rooms.proctors(mine.examId), 'proctor:health', { attemptId, pending, at: new Date().toISOString() });
+    return { ok: true };
+  });
+
+  socket.on('disconnect', () => {
+    const left = Object.keys(presence.attempts ?? {});
+    if (left.length) deps.proctor.left(left);
   });
 
   onAck(socket, deps.log, SOCKET_EVENTS.save, answerSaveSchema, async (save) => {

@@ -6,6 +6,8 @@ import type { Server } from 'socket.io';
  */
 export interface RealtimeHub {
   emit(room: string, event: string, payload: unknown): void;
+  /** The data of every socket in a room, on every node (through the Redis adapter when set). */
+  socketsIn(room: string): Promise<unknown[]>;
   attach(io: Server): void;
 }
 
@@ -14,6 +16,11 @@ export function createRealtimeHub(): RealtimeHub {
   return {
     emit(room, event, payload) {
       io?.to(room).emit(event, payload);
+    },
+    async socketsIn(room) {
+      if (!io) return [];
+      const sockets = await io.in(room).fetchSockets();
+      return sockets.map((s) => s.data as unknown);
     },
     attach(server) {
       io = server;
@@ -25,4 +32,5 @@ export const rooms = {
   user: (id: string) => `user:${id}`,
   attempt: (id: string) => `attempt:${id}`,
   proctors: (examId: string) => `exam:${examId}:proctors`,
+  examStudents: (examId: string) => `exam:${examId}:students`,
 };

@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { authenticate, type Authenticated } from '../services/sessions';
 import { registerAttemptHandlers } from './attemptHandlers';
 import { rooms } from './hub';
+import { registerProctorHandlers } from './proctorHandlers';
 
 export interface SocketData {
   auth: Authenticated;
@@ -50,6 +51,7 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
     const { user } = (socket.data as SocketData).auth;
     void socket.join(rooms.user(user.id));
     registerAttemptHandlers(deps, socket);
+    registerProctorHandlers(deps, socket);
   });
 
   return io;

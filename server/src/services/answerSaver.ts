@@ -23,6 +23,8 @@ export interface AnswerSaverOptions {
   maxBatch?: number;
   /** Batches written at the same time (PGlite has one connection, so 1 there). */
   maxInFlight?: number;
+  /** Told which attempts had answers committed (the proctor board's progress). */
+  onCommitted?: (attemptIds: string[]) => void;
 }
 
 /** What never changes for an attempt: whose it is and which questions it holds. */
@@ -124,6 +126,7 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
     }
     // Only now, after the statement committed, does anyone hear "saved".
     for (const p of batch) p.resolve(outcomes.get(p)!);
+    if (rows.length) opts.onCommitted?.([...new Set(rows.map((p) => p.save.attemptId))]);
   }
 
   function pump(): void {

@@ -139,8 +139,10 @@ export async function submitAttemptTx(trx: Knex.Transaction, attemptId: string, 
   return { attempt: updated, changed: true };
 }
 
-export function announceSubmitted(deps: Deps, attempt: AttemptRow): void {
-  deps.realtime.emit(rooms.attempt(attempt.id), 'attempt:submitted', { attemptId: attempt.id, reason: attempt.submit_reason });
+/** Tells the students' sockets and the proctor boards (after the commit) that attempts ended. */
+export function announceSubmitted(deps: Deps, ...attempts: AttemptRow[]): void {
+  for (const a of attempts) deps.realtime.emit(rooms.attempt(a.id), 'attempt:submitted', { attemptId: a.id, reason: a.submit_reason });
+  deps.proctor.events(attempts.map((a) => ({ attemptId: a.id, type: 'submitted', detail: { reason: a.submit_reason } })));
 }
 
 export async function submitAttempt(deps: Deps, attemptId: string, reason: SubmitReason, actorId: string | null): Promise<SubmitResult> {

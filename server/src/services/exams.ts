@@ -117,12 +117,15 @@ export async function deleteExam(db: Db, viewer: Viewer, id: string): Promise<vo
   });
 }
 
-export async function publishExam(db: Db, viewer: Viewer, id: string): Promise<void> {
-  await db.transaction(async (trx) => {
+/** Publishes; resolves true when this call made the exam public (false if it already was). */
+export async function publishExam(db: Db, viewer: Viewer, id: string): Promise<boolean> {
+  return db.transaction(async (trx) => {
     const exam = await getExamFor(trx, viewer, id, 'publish');
     if (exam.total_questions < 1) throw Errors.badRequest(EXAM_MSG.publishNeedsQuestion);
-    if (exam.is_published) return;
-    await trx('exams').where({ id }).update({ is_published: true, published_at: trx.fn.now(), updated_at: trx.fn.now() });
+    const updated = await trx('exams')
+      .where({ id, is_published: false })
+      .update({ is_published: true, published_at: trx.fn.now(), updated_at: trx.fn.now() });
+    return updated > 0;
   });
 }
 

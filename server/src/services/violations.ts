@@ -63,6 +63,8 @@ export async function recordViolation(
       crossed: false,
     };
   });
+  // The violation reaches the proctor board before the submission it caused.
+  deps.proctor.events([{ attemptId: input.attemptId, type: 'violation', detail: { violation: input.type, counts: result.counts } }]);
   if (result.crossed) announceSubmitted(deps, result.attempt);
   return result;
 }

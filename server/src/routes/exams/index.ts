@@ -8,6 +8,7 @@ import { presentExam } from '../../presenters/exam';
 import { presentQuestion } from '../../presenters/question';
 import { findExam, listExams } from '../../services/examCatalogue';
 import { inProgressAttempt, joinData, questionsForAttempt } from '../../services/attempts';
+import { notifyExamPublished } from '../../services/examNotifications';
 import * as exams from '../../services/exams';
 import { respondWithStartedAttempt } from '../submissions';
 
@@ -48,6 +49,7 @@ export function examRoutes(deps: Deps): Router<AppState> {
     validated(examCreateSchema, async (ctx, input) => {
       const viewer = await viewerOf(deps, ctx);
       const id = await exams.createExam(deps.db, viewer, input);
+      if (input.isPublished) await notifyExamPublished(deps, id);
       const row = await findExam(deps.db, viewer, id);
       ctx.status = 201;
       ctx.body = { success: true, message: 'Exam created successfully!', data: { exam: presentExam(row!, viewer) } };
@@ -91,7 +93,7 @@ export function examRoutes(deps: Deps): Router<AppState> {
 
   router.put('/:id/publish', staff, async (ctx) => {
     const viewer = await viewerOf(deps, ctx);
-    await exams.publishExam(deps.db, viewer, examId(ctx));
+    if (await exams.publishExam(deps.db, viewer, examId(ctx))) await notifyExamPublished(deps, examId(ctx));
     const row = await findExam(deps.db, viewer, examId(ctx));
     ctx.body = { success: true, message: 'Exam published successfully!', data: { exam: presentExam(row!, viewer) } };
   });

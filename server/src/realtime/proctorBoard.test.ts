@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { buildExam, buildUser, TEST_PASSWORD } from '../test/factories';
+import { startTestServer, type TestServer } from '../test/harness';
+import { call, connectAs, nextEvent } from '../test/sockets';
+import { sweepOnce } from '../jobs/deadlineSweeper';
+
+let server: TestServer;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  server = await startTestServer({ sweepIntervalMs: 60_000 });
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await server?.stop();
+});
+
+const PROCTORED = { proctoring: { enabled: true, preventTabSwitching: true, requireFullscreen: true, disableRightClick: true, preventCopyPaste: true, enableCamera: false, enableMicrophone: false } };
+
+async function connected(email: string) {
+  const s = await connectAs(server, email);
+  sockets.push(s);
+  return s;
+}
+
+/** An exam of a teacher's with a proctor watching, and a way to bring students in. */
+async function proctoredExam(questions = 3) {
+  const teacher = await buildUser(server.deps, { role: 'teacher' });
+  const exam = await buildExam(server.deps, teacher.id, { questions, settings: PROCTORED, grade: 7 });
+  const proctor = await connected(teacher.email);
+  const events: { type: string; attemptId: string; detail: Record<string, unknown> }[] = [];
+  proctor.on('proctor:event', (e) => events.push(e));
+  const rows = new Map<string, any>();
+  proctor.on('proctor:row', (r) => rows.set(r.attemptId, r));
+  return { teacher, exam, proctor, events, rows };
+}
+
+async function studentStarts(examId: string, grade = 7) {
+  const student = await buildUser(server.deps, { role: 'student' });
+  await server.deps.db('users').where({ id: student.id }).update({ grade });
+  const token = (await server.api('POST', '/auth/login', { email: student.email, password: TEST_PASSWORD })).body.data.accessToken;
+  const start = await server.api('POST', `/exams/${examId}/start`, undefined, { token });
+  const socket = await connected(student.email);
+  return { student, token, socket, attemptId: start.body.data.submission._id as string, questionIds: start.body.data.questions.map((q: { _id: string }) => q._id) as string[] };
+}
+
+describe('the proctor board', () => {
+  it('opens with a row per student: not started, in progress online, submitted', async () => {
+    const { exam, proctor } = await proctoredExam();
+    const idle = await buildUser(server.deps, { role: 'student' });
+    await server.deps.db('users').where({ id: idle.id }).update({ grade: 7 });
+    const sitting = await studentStarts(exam.id);
+    await call(sitting.socket, 'attempt:join', { attemptId: sitting.attemptId });
+    await call(sitting.socket, 'answer:save', { attemptId: sitting.attemptId, questionId: sitting.questionIds[0], answer: 'Four', seq: 1 });
+    const done = await studentStarts(exam.id);
+    await server.api('POST', '/submissions/submit', { submissionId: done.attemptId }, { token: done.token });
+    const watch = await call(proctor, 'proctor:watch', { examId: exam.id });
+    expect(watch.ok).toBe(true);
+    const byStudent = new Map(watch.data.students.map((r: any) => [r.student._id, r]));
+    expect(byStudent.get(idle.id)).toMatchObject({ status: 'not-started', attemptId: null, online: false });
+    expect(byStudent.get(sitting.student.id)).toMatchObject({ status: 'in_progress', online: true, answered: 1, total: 3, pendingSaves: 0 });
+    expect(byStudent.get(done.student.id)).toMatchObject({ status: 'submitted', submitReason: 'student' });
+  });
+
+  it('sees a student join, make progress, break a rule and be submitted, in that order', async () => {
+    const { exam, proctor, events, rows } = await proctoredExam();
+    await call(proctor, 'proctor:watch', { examId: exam.id });
+    const s = await studentStarts(exam.id);
+    await call(s.socket, 'attempt:join', { attemptId: s.attemptId });
+    await call(s.socket, 'answer:save', { attemptId: s.attemptId, questionId: s.questionIds[0], answer: 'Four', seq: 1 });
+    await vi.waitFor(() => expect(events.map((e) => e.type)).toContain('progress'), { timeout: 5000 });
+    for (let i = 0; i < 4; i++) await call(s.socket, 'violation', { attemptId: s.attemptId, type: 'tab-switch' });
+    await vi.waitFor(() => expect(events.map((e) => e.type)).toContain('submitted'), { timeout: 5000 });
+    const mine = events.filter((e) => e.attemptId === s.attemptId).map((e) => e.type);
+    expect(mine).toEqual(['joined', 'progress', 'violation', 'violation', 'violation', 'violation', 'submitted']);
+    expect(events.find((e) => e.type === 'submitted')!.detail).toEqual({ reason: 'violations' });
+    expect(rows.get(s.attemptId)).toMatchObject({ status: 'submitted', submitReason: 'violations', violations: { tabSwitches: 4, fullscreenExits: 0, other: 0 }, answered: 1 });
+  });
+
+  it('marks a student offline when their connection drops', async () => {
+    const { exam, proctor, events, rows } = await proctoredExam();
+    await call(proctor, 'proctor:watch', { examId: exam.id });
+    const s = await studentStarts(exam.id);
+    await call(s.socket, 'attempt:join', { attemptId: s.attemptId });
+    s.socket.close();
+    await vi.waitFor(() => expect(events.map((e) => e.type)).toContain('left'), { timeout: 5000 });
+    await vi.waitFor(() => expect(rows.get(s.attemptId)).toMatchObject({ online: false, status: 'in_progress' }), { timeout: 5000 });
+    expect(rows.get(s.attemptId).lastSeenAt).toBeTruthy();
+  });
+
+  it('lets only the exam’s owner or an admin watch', async () => {
+    const { exam } = await proctoredExam();
+    const otherTeacher = await buildUser(server.deps, { role: 'teacher' });
+    const student = await buildUser(server.deps, { role: 'student' });
+    const admin = await buildUser(server.deps, { role: 'admin' });
+    expect(await call(await connected(otherTeacher.email), 'proctor:watch', { examId: exam.id })).toMatchObject({ ok: false, code: 'forbidden' });
+    expect(await call(await connected(student.email), 'proctor:watch', { examId: exam.id })).toMatchObject({ ok: false, code: 'forbidden' });
+    expect((await call(await connected(admin.email), 'proctor:watch', { examId: exam.id })).ok).toBe(true);
+  });
+
+  it('extends one student’s time: their timer moves at once and the sweeper respects it', async () => {
+    const { exam, proctor } = await proctoredExam();
+    await call(proctor, 'proctor:watch', { examId: exam.id });
+    const s = await studentStarts(exam.id);
+    await call(s.socket, 'attempt:join', { attemptId: s.attemptId });
+    await server.deps.db('attempts').where({ id: s.attemptId }).update({ deadline_at: new Date(Date.now() - 5000) });
+    const time = nextEvent(s.socket, 'attempt:time');
+    const ack = await call(proctor, 'proctor:extend', { attemptId: s.attemptId, minutes: 10 });
+    expect(ack.ok).toBe(true);
+    const moved = await time;
+    expect(Date.parse(moved.deadlineAt)).toBeGreaterThan(Date.now() + 9 * 60_000);
+    await sweepOnce(server.deps);
+    expect((await server.deps.db('attempts').where({ id: s.attemptId }).first()).status).toBe('in_progress');
+    expect((await call(s.socket, 'answer:save', { attemptId: s.attemptId, questionId: s.questionIds[0], answer: 'Four', seq: 1 })).ok).toBe(true);
+    expect(await call(proctor, 'proctor:extend', { attemptId: s.attemptId, minutes: 0 })).toMatchObject({ ok: false, code: 'invalid' });
+  });
+
+  it('force-submits an attempt and tells the student', async () => {
+    const { exam, proctor } = await proctoredExam();
+    await call(proctor, 'proctor:watch', { examId: exam.id });
+    const s = await studentStarts(exam.id);
+    await call(s.socket, 'attempt:join', { attemptId: s.attemptId });
+    const told = nextEvent(s.socket, 'attempt:submitted');
+    expect(await call(proctor, 'proctor:submit', { attemptId: s.attemptId })).toEqual({ ok: true });
+    expect(await told).toEqual({ attemptId: s.attemptId, reason: 'proctor' });
+    const log = await call(proctor, 'proctor:timeline', { attemptId: s.attemptId });
+    expect(log.data.events.at(-1)).toMatchObject({ type: 'submitted', detail: { reason: 'proctor' }, by: { role: 'teacher' } });
+  });
+
+  it('sends a message to one student or to all, shown at once and kept as a notification', async () => {
+    const { exam, proctor } = await proctoredExam();
+    await call(proctor, 'proctor:watch', { examId: exam.id });
+    const a = await studentStarts(exam.id);
+    const b = await studentStarts(exam.id);
+    await call(a.socket, 'attempt:join', { attemptId: a.attemptId });
+    await call(b.socket, 'attempt:join', { attemptId: b.attemptId });
+    const toA = nextEvent(a.socket, 'proctor:message');
+    expect(await call(proctor, 'proctor:message', { examId: exam.id, attemptId: a.attemptId, text: 'Eyes on your own screen, please.' })).toEqual({ ok: true, delivered: 1 });
+    expect((await toA).text).toBe('Eyes on your own screen, please.');
+    const allA = nextEvent(a.socket, 'proctor:message');
+    const allB = nextEvent(b.socket, 'proctor:message');
+    await call(proctor, 'proctor:message', { examId: exam.id, text: 'Ten minutes left.' });
+    expect([(await allA).text, (await allB).text]).toEqual(['Ten minutes left.', 'Ten minutes left.']);
+    const inbox = await server.api('GET', '/notifications', undefined, { token: b.token });
+    expect(inbox.body.data.notifications[0]).toMatchObject({ type: 'message', message: 'Ten minutes left.', read: false });
+  });
+
+  it('reinstates an attempt auto-submitted for violations while time is left, and only that', async () => {
+    const { exam, proctor } = await proctoredExam();
+    await call(proctor, 'proctor:watch', { examId: exam.id });
+    const s = await studentStarts(exam.id);
+    await call(s.socket, 'attempt:join', { attemptId: s.attemptId });
+    for (let i = 0; i < 3; i++) await call(s.socket, 'violation', { attemptId: s.attemptId, type: 'fullscreen-exit' });
+    expect((await server.deps.db('attempts').where({ id: s.attemptId }).first()).submit_reason).toBe('violations');
+    const back = nextEvent(s.socket, 'attempt:reinstated');
+    expect((await call(proctor, 'proctor:reinstate', { attemptId: s.attemptId })).ok).toBe(true);
+    expect(await back).toEqual({ attemptId: s.attemptId });
+    expect((await call(s.socket, 'answer:save', { attemptId: s.attemptId, questionId: s.questionIds[1], answer: 'Four', seq: 1 })).ok).toBe(true);
+    const timeline = await call(proctor, 'proctor:timeline', { attemptId: s.attemptId });
+    expect(timeline.data.events.map((e: { type: string }) => e.type)).toContain('reinstated');
+    // A student's own submission is not a false positive.
+    const other = await studentStarts(exam.id);
+    await server.api('POST', '/submissions/submit', { submissionId: other.attemptId }, { token: other.token });
+    expect(await call(proctor, 'proctor:reinstate', { attemptId: other.attemptId })).toMatchObject({ ok: false, code: 'not-reinstatable' });
+  });
+
+  it('passes on the save health a student’s device reports', async () => {
+    const { exam, proctor } = await proctoredExam();
+    await call(proctor, 'proctor:watch', { examId: exam.id });
+    const s = await studentStarts(exam.id);
+    await call(s.socket, 'attempt:join', { attemptId: s.attemptId });
+    const health = nextEvent(proctor, 'proctor:health');
+    expect(await call(s.socket, 'attempt:health', { attemptId: s.attemptId, pending: 3 })).toEqual({ ok: true });
+    expect(await health).toMatchObject({ attemptId: s.attemptId, pending: 3 });
+    const watch = await call(proctor, 'proctor:watch', { examId: exam.id });
+    expect(watch.data.students.find((r: any) => r.attemptId === s.attemptId).pendingSaves).toBe(3);
+  });
+});

@@ -1,0 +1,61 @@
+import type { Socket } from 'socket.io';
+import { PROCTOR_EVENTS, proctorAttemptSchema, proctorExtendSchema, proctorMessageSchema, proctorWatchSchema } from '@exam/shared';
+import type { Deps } from '../deps';
+import { Errors } from '../errors';
+import { getExamFor } from '../services/exams';
+import { examSnapshot } from '../services/proctorBoard';
+import { attemptTimeline, extendAttempt, forceSubmit, reinstateAttempt, sendProctorMessage } from '../services/proctorActions';
+import { loadViewer } from '../services/viewer';
+import { onAck } from './ack';
+import { rooms } from './hub';
+import type { SocketData } from './socketServer';
+
+/** The proctor's side of the protocol (issue 5): the exam's owner or an admin. */
+export function registerProctorHandlers(deps: Deps, socket: Socket): void {
+  const { user } = (socket.data as SocketData).auth;
+  // Everyone gets an answer: students and parents a clear refusal, not silence.
+  const viewer = async () => {
+    if (user.role !== 'teacher' && user.role !== 'admin') throw Errors.forbidden();
+    return loadViewer(deps, user);
+  };
+
+  onAck(socket, deps.log, PROCTOR_EVENTS.watch, proctorWatchSchema, async ({ examId }) => {
+    const exam = await getExamFor(deps.db, await viewer(), examId, 'update');
+    await socket.join(rooms.proctors(examId));
+    const { online, health } = await deps.proctor.presence(examId);
+    const students = await examSnapshot(deps.db, examId, online, health);
+    return {
+      ok: true,
+      data: {
+        students,
+        serverNow: new Date().toISOString(),
+        exam: { _id: exam.id, title: exam.title, startAt: new Date(exam.start_at).toISOString(), endAt: new Date(exam.end_at).toISOString(), duration: exam.duration_minutes, totalQuestions: exam.total_questions },
+      },
+    };
+  });
+
+  onAck(socket, deps.log, PROCTOR_EVENTS.timeline, proctorAttemptSchema, async ({ attemptId }) => ({
+    ok: true,
+    data: { events: await attemptTimeline(deps, await viewer(), attemptId) },
+  }));
+
+  onAck(socket, deps.log, PROCTOR_EVENTS.message, proctorMessageSchema, async (input) => ({
+    ok: true,
+    delivered: await sendProctorMessage(deps, await viewer(), input),
+  }));
+
+  onAck(socket, deps.log, PROCTOR_EVENTS.extend, proctorExtendSchema, async ({ attemptId, minutes }) => {
+    const attempt = await extendAttempt(deps, await viewer(), attemptId, minutes);
+    return { ok: true, deadlineAt: new Date(attempt.deadline_at).toISOString() };
+  });
+
+  onAck(socket, deps.log, PROCTOR_EVENTS.submit, proctorAttemptSchema, async ({ attemptId }) => {
+    await forceSubmit(deps, await viewer(), attemptId);
+    return { ok: true };
+  });
+
+  onAck(socket, deps.log, PROCTOR_EVENTS.reinstate, proctorAttemptSchema, async ({ attemptId }) => {
+    const attempt = await reinstateAttempt(deps, await viewer(), attemptId);
+    return { ok: true, deadlineAt: new Date(attempt.deadline_at).toISOString() };
+  });
+}

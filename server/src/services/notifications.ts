@@ -1,0 +1,76 @@
+import type { Knex } from 'knex';
+import type { Notification, NotificationType } from '@exam/shared';
+import type { Db } from '../db';
+import type { Deps } from '../deps';
+import { rooms } from '../realtime/hub';
+
+export interface NotificationRow {
+  id: string;
+  user_id: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  action_url: string | null;
+  metadata: Record<string, unknown>;
+  read_at: Date | null;
+  created_at: Date;
+}
+
+export function presentNotification(row: NotificationRow): Notification {
+  return {
+    _id: row.id,
+    title: row.title,
+    message: row.message,
+    type: row.type,
+    read: row.read_at !== null,
+    readAt: row.read_at ? new Date(row.read_at).toISOString() : null,
+    createdAt: new Date(row.created_at).toISOString(),
+    actionUrl: row.action_url,
+    metadata: row.metadata,
+  };
+}
+
+export interface NewNotification {
+  type: NotificationType;
+  title: string;
+  message: string;
+  actionUrl?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * Stores one notification per user inside the caller's transaction and returns them; the caller
+ * pushes them with `pushNotifications` after its commit.
+ */
+export async function createNotifications(trx: Db | Knex.Transaction, userIds: string[], n: NewNotification): Promise<NotificationRow[]> {
+  const unique = [...new Set(userIds)];
+  if (!unique.length) return [];
+  return (await trx('notifications')
+    .insert(unique.map((user_id) => ({ user_id, type: n.type, title: n.title, message: n.message, action_url: n.actionUrl ?? null, metadata: JSON.stringify(n.metadata ?? {}) })))
+    .returning('*')) as NotificationRow[];
+}
+
+/** Pushes stored notifications live to their users' rooms (after the commit). */
+export function pushNotifications(deps: Deps, rows: NotificationRow[]): void {
+  for (const row of rows) deps.realtime.emit(rooms.user(row.user_id), 'notification', presentNotification(row));
+}
+
+export async function notify(deps: Deps, userIds: string[], n: NewNotification): Promise<void> {
+  pushNotifications(deps, await createNotifications(deps.db, userIds, n));
+}
+
+/** Parents linked to any of these students. */
+export async function parentsOf(db: Db | Knex.Transaction, studentIds: string[]): Promise<{ parent_id: string; child_id: string }[]> {
+  if (!studentIds.length) return [];
+  return (await db('parent_children').whereIn('child_id', studentIds).select('parent_id', 'child_id')) as { parent_id: string; child_id: string }[];
+}
+
+/** Every student an exam is meant for: its eligible list, or with none, every active student of its grade. */
+export async function eligibleStudentIds(db: Db | Knex.Transaction, examId: string): Promise<string[]> {
+  const listed = (await db('exam_eligible_students').where({ exam_id: examId }).pluck('student_id')) as string[];
+  if (listed.length) return listed;
+  return (await db('users as u')
+    .join('exams as e', 'e.grade', 'u.grade')
+    .where({ 'e.id': examId, 'u.role': 'student', 'u.is_active': true })
+    .pluck('u.id')) as string[];
+}

@@ -1,0 +1,125 @@
+import type { Knex } from 'knex';
+import { SESSION_MSG } from '@exam/shared';
+import type { Deps } from '../deps';
+import { AppError, Errors } from '../errors';
+import type { Viewer } from '../policies';
+import type { AttemptRow } from '../presenters/attempt';
+import { rooms } from '../realtime/hub';
+import { findAttempt, submitAttempt } from './attempts';
+import { getExamFor } from './exams';
+import { createNotifications, pushNotifications } from './notifications';
+
+/** The attempt, when the viewer may proctor its exam (its owner or an admin). */
+export async function proctoredAttempt(deps: Deps, viewer: Viewer, attemptId: string): Promise<AttemptRow> {
+  const attempt = await findAttempt(deps.db, attemptId);
+  if (!attempt) throw Errors.notFound(SESSION_MSG.attemptNotFound);
+  await getExamFor(deps.db, viewer, attempt.exam_id, 'update');
+  return attempt;
+}
+
+async function logEvent(trx: Deps['db'] | Knex.Transaction, attemptId: string, type: string, actorId: string, detail: Record<string, unknown>) {
+  await trx('attempt_events').insert({ attempt_id: attemptId, type, actor_id: actorId, detail: JSON.stringify(detail) });
+}
+
+/** A message to one student or to every student sitting the exam: shown at once, logged, kept as a notification. */
+export async function sendProctorMessage(deps: Deps, viewer: Viewer, input: { examId: string; attemptId?: string; text: string }): Promise<number> {
+  await getExamFor(deps.db, viewer, input.examId, 'update');
+  const q = deps.db('attempts').where({ exam_id: input.examId, status: 'in_progress' });
+  if (input.attemptId) q.where({ id: input.attemptId });
+  const targets = (await q.select('id', 'student_id')) as { id: string; student_id: string }[];
+  if (input.attemptId && !targets.length) throw Errors.conflict('This student is not sitting the exam right now.');
+  const notifications = await deps.db.transaction(async (trx) => {
+    for (const t of targets) await logEvent(trx, t.id, 'message', viewer.user.id, { text: input.text, to: input.attemptId ? 'student' : 'all' });
+    return createNotifications(
+      trx,
+      targets.map((t) => t.student_id),
+      { type: 'message', title: 'Message from your proctor', message: input.text, metadata: { examId: input.examId } },
+    );
+  });
+  const payload = { text: input.text, at: new Date().toISOString() };
+  if (input.attemptId) deps.realtime.emit(rooms.attempt(input.attemptId), 'proctor:message', payload);
+  else deps.realtime.emit(rooms.examStudents(input.examId), 'proctor:message', payload);
+  pushNotifications(deps, notifications);
+  deps.proctor.events(targets.map((t) => ({ attemptId: t.id, type: 'message', detail: { text: input.text, by: viewer.user.id } })));
+  return targets.length;
+}
+
+/** More time for one student: their deadline moves at once, even past the exam's end. */
+export async function extendAttempt(deps: Deps, viewer: Viewer, attemptId: string, minutes: number): Promise<AttemptRow> {
+  await proctoredAttempt(deps, viewer, attemptId);
+  const updated = await deps.db.transaction(async (trx) => {
+    const [row] = (await trx('attempts')
+      .where({ id: attemptId, status: 'in_progress' })
+      .update({
+        deadline_at: trx.raw('deadline_at + make_interval(mins => ?)', [minutes]),
+        extra_minutes: trx.raw('extra_minutes + ?', [minutes]),
+        updated_at: trx.fn.now(),
+      })
+      .returning('*')) as AttemptRow[];
+    if (!row) throw Errors.conflict('Only an attempt in progress can be given more time.');
+    await logEvent(trx, attemptId, 'extended', viewer.user.id, { minutes, deadlineAt: new Date(row.deadline_at).toISOString() });
+    return row;
+  });
+  announceTime(deps, updated);
+  deps.proctor.events([{ attemptId, type: 'extended', detail: { minutes, by: viewer.user.id } }]);
+  return updated;
+}
+
+export function announceTime(deps: Deps, attempt: AttemptRow): void {
+  deps.realtime.emit(rooms.attempt(attempt.id), 'attempt:time', { serverNow: new Date().toISOString(), deadlineAt: new Date(attempt.deadline_at).toISOString() });
+}
+
+export async function forceSubmit(deps: Deps, viewer: Viewer, attemptId: string): Promise<AttemptRow> {
+  await proctoredAttempt(deps, viewer, attemptId);
+  const { attempt, changed } = await submitAttempt(deps, attemptId, 'proctor', viewer.user.id);
+  if (!changed) throw Errors.conflict('This attempt has already been submitted.');
+  return attempt;
+}
+
+/**
+ * Undoes an automatic submission for violations that was a false positive, while time is left:
+ * the student continues where they were; the decision and the counts it cleared are logged.
+ */
+export async function reinstateAttempt(deps: Deps, viewer: Viewer, attemptId: string): Promise<AttemptRow> {
+  await proctoredAttempt(deps, viewer, attemptId);
+  const row = await deps.db.transaction(async (trx) => {
+    const current = (await trx('attempts').where({ id: attemptId }).forUpdate().first()) as AttemptRow;
+    const [updated] = (await trx('attempts')
+      .where({ id: attemptId, submit_reason: 'violations' })
+      .whereIn('status', ['submitted', 'graded'])
+      .where('deadline_at', '>', trx.fn.now())
+      .update({ status: 'in_progress', submitted_at: null, submit_reason: null, tab_switches: 0, fullscreen_exits: 0, updated_at: trx.fn.now() })
+      .returning('*')) as AttemptRow[];
+    if (!updated) throw new AppError(409, 'not-reinstatable', 'Only an attempt submitted for violations, with time left, can be reinstated.');
+    await logEvent(trx, attemptId, 'reinstated', viewer.user.id, { clearedTabSwitches: current.tab_switches, clearedFullscreenExits: current.fullscreen_exits });
+    return updated;
+  });
+  deps.realtime.emit(rooms.attempt(attemptId), 'attempt:reinstated', { attemptId });
+  announceTime(deps, row);
+  deps.proctor.events([{ attemptId, type: 'reinstated', detail: { by: viewer.user.id } }]);
+  return row;
+}
+
+export async function attemptTimeline(deps: Deps, viewer: Viewer, attemptId: string) {
+  await proctoredAttempt(deps, viewer, attemptId);
+  const rows = (await deps.db('attempt_events as ev')
+    .leftJoin('users as u', 'u.id', 'ev.actor_id')
+    .where('ev.attempt_id', attemptId)
+    .orderBy('ev.id')
+    .select('ev.type', 'ev.detail', 'ev.created_at', 'ev.client_at', 'u.first_name', 'u.last_name', 'u.role')) as {
+    type: string;
+    detail: Record<string, unknown>;
+    created_at: Date;
+    client_at: Date | null;
+    first_name: string | null;
+    last_name: string | null;
+    role: string | null;
+  }[];
+  return rows.map((r) => ({
+    type: r.type,
+    detail: r.detail,
+    at: new Date(r.created_at).toISOString(),
+    clientAt: r.client_at ? new Date(r.client_at).toISOString() : null,
+    by: r.first_name ? { name: `${r.first_name} ${r.last_name}`, role: r.role } : null,
+  }));
+}

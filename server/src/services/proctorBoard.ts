@@ -1,0 +1,91 @@
+import type { Knex } from 'knex';
+import type { ProctorRow } from '@exam/shared';
+import type { Db } from '../db';
+import { eligibleStudentIds } from './notifications';
+
+interface RowData {
+  attempt_id: string | null;
+  student_id: string;
+  first_name: string;
+  last_name: string;
+  status: ProctorRow['status'] | null;
+  submit_reason: ProctorRow['submitReason'];
+  deadline_at: Date | null;
+  extra_minutes: number | null;
+  last_seen_at: Date | null;
+  tab_switches: number | null;
+  fullscreen_exits: number | null;
+  total: number;
+  answered: number;
+  other: number;
+  last_save_at: Date | null;
+  last_event_at: Date | null;
+}
+
+/** What the device of a student reported about its saves, keyed by attempt. */
+export type DeviceHealth = Map<string, { pending: number }>;
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+const ATTEMPT_COLUMNS = `
+  a.id as attempt_id, u.id as student_id, u.first_name, u.last_name, a.status, a.submit_reason, a.deadline_at,
+  a.extra_minutes, a.last_seen_at, a.tab_switches, a.fullscreen_exits,
+  coalesce(jsonb_array_length(a.question_order), 0)::int as total,
+  (select count(*) from answers an where an.attempt_id = a.id and an.answer is not null and an.answer <> '')::int as answered,
+  (select count(*) from attempt_events ev where ev.attempt_id = a.id and ev.type = 'violation'
+     and ev.detail->>'violation' not in ('tab-switch', 'fullscreen-exit'))::int as other,
+  (select max(an.saved_at) from answers an where an.attempt_id = a.id) as last_save_at,
+  (select max(ev.created_at) from attempt_events ev where ev.attempt_id = a.id) as last_event_at`;
+
+function toRow(d: RowData, online: Set<string>, health: DeviceHealth): ProctorRow {
+  const attemptId = d.attempt_id;
+  return {
+    attemptId,
+    student: { _id: d.student_id, firstName: d.first_name, lastName: d.last_name },
+    status: d.status ?? 'not-started',
+    submitReason: d.submit_reason,
+    online: attemptId ? online.has(attemptId) : false,
+    lastSeenAt: iso(d.last_seen_at),
+    answered: d.answered,
+    total: d.total,
+    deadlineAt: iso(d.deadline_at),
+    extraMinutes: d.extra_minutes ?? 0,
+    violations: { tabSwitches: d.tab_switches ?? 0, fullscreenExits: d.fullscreen_exits ?? 0, other: d.other },
+    pendingSaves: attemptId && online.has(attemptId) ? (health.get(attemptId)?.pending ?? 0) : null,
+    lastSaveAt: iso(d.last_save_at),
+    lastEventAt: iso(d.last_event_at),
+  };
+}
+
+/** Rows for given attempts (the live deltas), grouped by exam. */
+export async function rowsForAttempts(db: Db | Knex.Transaction, attemptIds: string[], online: Set<string>, health: DeviceHealth = new Map()) {
+  if (!attemptIds.length) return [] as { examId: string; row: ProctorRow }[];
+  const rows = (await db.raw(
+    `select a.exam_id, ${ATTEMPT_COLUMNS} from attempts a join users u on u.id = a.student_id where a.id = any(?::uuid[])`,
+    [attemptIds],
+  )).rows as (RowData & { exam_id: string })[];
+  return rows.map((r) => ({ examId: r.exam_id, row: toRow(r, online, health) }));
+}
+
+/**
+ * The board's opening snapshot: every student the exam is meant for (and anyone who attempted it),
+ * with their latest attempt, or "not started".
+ */
+export async function examSnapshot(db: Db, examId: string, online: Set<string>, health: DeviceHealth): Promise<ProctorRow[]> {
+  const eligible = await eligibleStudentIds(db, examId);
+  const rows = (await db.raw(
+    `with students as (
+       select unnest(?::uuid[]) as id
+       union select student_id from attempts where exam_id = ?
+     ), latest as (
+       select distinct on (student_id) * from attempts where exam_id = ? order by student_id, attempt_number desc
+     )
+     select ${ATTEMPT_COLUMNS}
+       from students s
+       join users u on u.id = s.id
+       left join latest a on a.student_id = u.id
+      order by u.last_name, u.first_name`,
+    [eligible, examId, examId],
+  )).rows as RowData[];
+  return rows.map((r) => toRow(r, online, health));
+}

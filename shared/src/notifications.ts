@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_TYPES = ['exam', 'result', 'reminder', 'system', 'payment', 'message', 'achievement', 'warning', 'info'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export const DASHBOARD_NOTIFICATION_LIMIT = 5;
+
+export interface Notification {
+  _id: string;
+  title: string;
+  message: string;
+  type: NotificationType;
+  read: boolean;
+  readAt: string | null;
+  createdAt: string;
+  actionUrl: string | null;
+  metadata: Record<string, unknown>;
+}
+
+export const notificationListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  page: z.coerce.number().int().min(1).default(1),
+  unread: z.enum(['true', 'false']).optional(),
+  type: z.enum(NOTIFICATION_TYPES).optional(),
+});
+
+export const bulkNotificationSchema = z.object({
+  notificationIds: z.array(z.uuid()).min(1, 'Please select notifications to delete').max(500),
+});
+
+/** 'Just now', minutes, hours (under 24), days (under 7), else the date (surroundings §2). */
+export function relativeTime(iso: string, now: number = Date.now()): string {
+  const t = new Date(iso).getTime();
+  if (Number.isNaN(t)) return '';
+  const s = Math.max(0, Math.floor((now - t) / 1000));
+  if (s < 60) return 'Just now';
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} minute${m === 1 ? '' : 's'} ago`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return `${h} hour${h === 1 ? '' : 's'} ago`;
+  const d = Math.floor(h / 24);
+  if (d < 7) return `${d} day${d === 1 ? '' : 's'} ago`;
+  return new Date(t).toLocaleDateString();
+}
