@@ -37,6 +37,24 @@ describe.runIf(multiNode)('two server nodes with Redis', () => {
     expect(await told).toEqual({ attemptId, reason: 'student' });
   });
 
+  it('shows a proctor on one node the students connected to the other, live', async () => {
+    const teacher = await buildUser(a.deps, { role: 'teacher' });
+    const student = await buildUser(a.deps, { role: 'student' });
+    const exam = await buildExam(a.deps, teacher.id, { eligible: [student.id] });
+    const token = (await a.api('POST', '/auth/login', { email: student.email, password: TEST_PASSWORD })).body.data.accessToken;
+    const attemptId = (await a.api('POST', `/exams/${exam.id}/start`, undefined, { token })).body.data.submission._id;
+    const onA = await connectAs(a, student.email);
+    sockets.push(onA);
+    await call(onA, 'attempt:join', { attemptId });
+    const proctorOnB = await connectAs(b, teacher.email);
+    sockets.push(proctorOnB);
+    const watch = await call(proctorOnB, 'proctor:watch', { examId: exam.id });
+    expect(watch.data.students).toEqual([expect.objectContaining({ attemptId, online: true, status: 'in_progress' })]);
+    const violation = new Promise((resolve) => proctorOnB.on('proctor:event', (e) => e.type === 'violation' && resolve(e)));
+    await call(onA, 'violation', { attemptId, type: 'copy' });
+    expect(await violation).toMatchObject({ attemptId, type: 'violation', detail: { violation: 'copy' } });
+  });
+
   it('submits each expired attempt exactly once with both nodes sweeping', async () => {
     const teacher = await buildUser(a.deps, { role: 'teacher' });
     const exam = await buildExam(a.deps, teacher.id, { questions: 1 });
