@@ -8,3 +8,4 @@ export * from './examTime';
 export * from './cardActions';
 export * from './session';
 export * from './notifications';
+export * from './grading';

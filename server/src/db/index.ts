@@ -22,6 +22,8 @@ async function setPgTypes() {
   if (pgTypesSet) return;
   const pg = (await import('pg')).default;
   pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+  // NUMERIC (marks) comes back as a string; our marks are small decimals.
+  pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
   // DATE is a calendar day: keep it as YYYY-MM-DD instead of a local-midnight Date.
   pg.types.setTypeParser(1082, (v) => v);
   pgTypesSet = true;

@@ -2,6 +2,7 @@ import { SAVE_GRACE_MS } from '@exam/shared';
 import type { Deps } from '../deps';
 import type { AttemptRow } from '../presenters/attempt';
 import { announceSubmitted } from '../services/attempts';
+import { autoGradeTx } from '../services/grading';
 import { every, type Job } from './periodic';
 
 const BATCH = 1000;
@@ -31,17 +32,17 @@ export async function sweepOnce(deps: Deps): Promise<AttemptRow[]> {
         .where('status', 'in_progress')
         .update({ status: 'submitted', submitted_at: trx.fn.now(), submit_reason: 'time-expired', updated_at: trx.fn.now() })
         .returning('*')) as AttemptRow[];
-      if (rows.length) {
-        await trx('attempt_events').insert(
-          rows.map((r) => ({ attempt_id: r.id, type: 'submitted', detail: JSON.stringify({ reason: 'time-expired' }) })),
-        );
-      }
-      return rows;
+      if (!rows.length) return rows;
+      await trx('attempt_events').insert(rows.map((r) => ({ attempt_id: r.id, type: 'submitted', detail: JSON.stringify({ reason: 'time-expired' }) })));
+      // Graded in the same transaction, with every answer saved so far.
+      return autoGradeTx(trx, rows);
     });
-    announceSubmitted(deps, ...swept);
     all.push(...swept);
-    if (swept.length < BATCH) return all;
+    if (swept.length < BATCH) break;
   }
+  // Announced once every batch is in: closing attempts comes before telling about them.
+  if (all.length) await announceSubmitted(deps, ...all);
+  return all;
 }
 
 /** Sweeps every `intervalMs` (250 ms by default, so attempts close about 1.5 s after the deadline). */

@@ -14,6 +14,15 @@ export interface AttemptRow {
   fullscreen_exits: number;
   warnings: number;
   extra_minutes: number;
+  score: number | string | null;
+  max_score: number | null;
+  percentage: number | null;
+  passed: boolean | null;
+  correct_count: number | null;
+  incorrect_count: number | null;
+  skipped_count: number | null;
+  pending_count: number | null;
+  graded_at: Date | null;
   client_time_spent: number | null;
   client_security_flags: unknown;
   created_at: Date;

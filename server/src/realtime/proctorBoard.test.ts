@@ -59,7 +59,7 @@ describe('the proctor board', () => {
     const byStudent = new Map(watch.data.students.map((r: any) => [r.student._id, r]));
     expect(byStudent.get(idle.id)).toMatchObject({ status: 'not-started', attemptId: null, online: false });
     expect(byStudent.get(sitting.student.id)).toMatchObject({ status: 'in_progress', online: true, answered: 1, total: 3, pendingSaves: 0 });
-    expect(byStudent.get(done.student.id)).toMatchObject({ status: 'submitted', submitReason: 'student' });
+    expect(byStudent.get(done.student.id)).toMatchObject({ status: 'graded', submitReason: 'student' });
   });
 
   it('sees a student join, make progress, break a rule and be submitted, in that order', async () => {
@@ -74,7 +74,7 @@ describe('the proctor board', () => {
     const mine = events.filter((e) => e.attemptId === s.attemptId).map((e) => e.type);
     expect(mine).toEqual(['joined', 'progress', 'violation', 'violation', 'violation', 'violation', 'submitted']);
     expect(events.find((e) => e.type === 'submitted')!.detail).toEqual({ reason: 'violations' });
-    expect(rows.get(s.attemptId)).toMatchObject({ status: 'submitted', submitReason: 'violations', violations: { tabSwitches: 4, fullscreenExits: 0, other: 0 }, answered: 1 });
+    expect(rows.get(s.attemptId)).toMatchObject({ status: 'graded', submitReason: 'violations', violations: { tabSwitches: 4, fullscreenExits: 0, other: 0 }, answered: 1 });
   });
 
   it('marks a student offline when their connection drops', async () => {

@@ -9,6 +9,7 @@ import type { AttemptRow } from '../presenters/attempt';
 import { presentQuestionForStudent, type QuestionRow } from '../presenters/question';
 import { rooms } from '../realtime/hub';
 import { examQuestions, getExamFor } from './exams';
+import { autoGradeTx, notifyResults } from './grading';
 
 type Trx = Db | Knex.Transaction;
 
@@ -136,18 +137,24 @@ export async function submitAttemptTx(trx: Knex.Transaction, attemptId: string, 
     return { attempt: current, changed: false };
   }
   await trx('attempt_events').insert({ attempt_id: attemptId, type: 'submitted', actor_id: actorId, detail: JSON.stringify({ reason }) });
-  return { attempt: updated, changed: true };
+  // Graded in the same transaction: a submission never exists without its automatic marks.
+  const [graded] = await autoGradeTx(trx, [updated]);
+  return { attempt: graded ?? updated, changed: true };
 }
 
-/** Tells the students' sockets and the proctor boards (after the commit) that attempts ended. */
-export function announceSubmitted(deps: Deps, ...attempts: AttemptRow[]): void {
+/**
+ * After the commit: tells the students' sockets and the proctor boards that attempts ended, and
+ * students and parents that a result exists where grading already finished.
+ */
+export async function announceSubmitted(deps: Deps, ...attempts: AttemptRow[]): Promise<void> {
   for (const a of attempts) deps.realtime.emit(rooms.attempt(a.id), 'attempt:submitted', { attemptId: a.id, reason: a.submit_reason });
   deps.proctor.events(attempts.map((a) => ({ attemptId: a.id, type: 'submitted', detail: { reason: a.submit_reason } })));
+  await notifyResults(deps, attempts).catch((err: unknown) => deps.log.error({ err }, 'result notification failed'));
 }
 
 export async function submitAttempt(deps: Deps, attemptId: string, reason: SubmitReason, actorId: string | null): Promise<SubmitResult> {
   const result = await deps.db.transaction((trx) => submitAttemptTx(trx, attemptId, reason, actorId));
-  if (result.changed) announceSubmitted(deps, result.attempt);
+  if (result.changed) await announceSubmitted(deps, result.attempt);
   return result;
 }
 

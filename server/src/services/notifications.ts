@@ -43,10 +43,14 @@ export interface NewNotification {
  * pushes them with `pushNotifications` after its commit.
  */
 export async function createNotifications(trx: Db | Knex.Transaction, userIds: string[], n: NewNotification): Promise<NotificationRow[]> {
-  const unique = [...new Set(userIds)];
-  if (!unique.length) return [];
+  return insertNotifications(trx, [...new Set(userIds)].map((userId) => ({ ...n, userId })));
+}
+
+/** Many notifications, each to its own user, in one statement. */
+export async function insertNotifications(trx: Db | Knex.Transaction, items: (NewNotification & { userId: string })[]): Promise<NotificationRow[]> {
+  if (!items.length) return [];
   return (await trx('notifications')
-    .insert(unique.map((user_id) => ({ user_id, type: n.type, title: n.title, message: n.message, action_url: n.actionUrl ?? null, metadata: JSON.stringify(n.metadata ?? {}) })))
+    .insert(items.map((n) => ({ user_id: n.userId, type: n.type, title: n.title, message: n.message, action_url: n.actionUrl ?? null, metadata: JSON.stringify(n.metadata ?? {}) })))
     .returning('*')) as NotificationRow[];
 }
 

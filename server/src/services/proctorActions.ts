@@ -88,9 +88,27 @@ export async function reinstateAttempt(deps: Deps, viewer: Viewer, attemptId: st
       .where({ id: attemptId, submit_reason: 'violations' })
       .whereIn('status', ['submitted', 'graded'])
       .where('deadline_at', '>', trx.fn.now())
-      .update({ status: 'in_progress', submitted_at: null, submit_reason: null, tab_switches: 0, fullscreen_exits: 0, updated_at: trx.fn.now() })
+      .update({
+        status: 'in_progress',
+        submitted_at: null,
+        submit_reason: null,
+        tab_switches: 0,
+        fullscreen_exits: 0,
+        // The attempt goes on: its automatic result no longer stands.
+        score: null,
+        max_score: null,
+        percentage: null,
+        passed: null,
+        correct_count: null,
+        incorrect_count: null,
+        skipped_count: null,
+        pending_count: null,
+        graded_at: null,
+        updated_at: trx.fn.now(),
+      })
       .returning('*')) as AttemptRow[];
     if (!updated) throw new AppError(409, 'not-reinstatable', 'Only an attempt submitted for violations, with time left, can be reinstated.');
+    await trx('answers').where({ attempt_id: attemptId }).whereNull('graded_by').update({ marks: null, is_correct: null });
     await logEvent(trx, attemptId, 'reinstated', viewer.user.id, { clearedTabSwitches: current.tab_switches, clearedFullscreenExits: current.fullscreen_exits });
     return updated;
   });

@@ -40,6 +40,6 @@ export async function submitExam(
       });
     return submitAttemptTx(trx, attempt.id, 'student', input.studentId);
   });
-  if (result.changed) announceSubmitted(deps, result.attempt);
+  if (result.changed) await announceSubmitted(deps, result.attempt);
   return result.attempt;
 }

@@ -65,6 +65,6 @@ export async function recordViolation(
   });
   // The violation reaches the proctor board before the submission it caused.
   deps.proctor.events([{ attemptId: input.attemptId, type: 'violation', detail: { violation: input.type, counts: result.counts } }]);
-  if (result.crossed) announceSubmitted(deps, result.attempt);
+  if (result.crossed) await announceSubmitted(deps, result.attempt);
   return result;
 }

@@ -1,0 +1,237 @@
+import type { Knex } from 'knex';
+import { GRADING_MSG, autoGrade, hasPassed, percentageOf, type ExamSettings } from '@exam/shared';
+import type { Db } from '../db';
+import type { Deps } from '../deps';
+import { Errors } from '../errors';
+import type { Viewer } from '../policies';
+import type { AttemptRow } from '../presenters/attempt';
+import type { QuestionRow } from '../presenters/question';
+import { getExamFor } from './exams';
+import { insertNotifications, parentsOf, pushNotifications, type NewNotification } from './notifications';
+
+type Trx = Db | Knex.Transaction;
+
+interface AnswerMarks {
+  attempt_id: string;
+  question_id: string;
+  answer: string | null;
+  marks: number | string | null;
+  graded_by: string | null;
+}
+
+const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+
+async function questionsById(trx: Trx, ids: string[]): Promise<Map<string, QuestionRow>> {
+  const rows = (await trx('questions').whereIn('id', [...new Set(ids)])) as QuestionRow[];
+  return new Map(rows.map((q) => [q.id, q]));
+}
+
+/**
+ * Totals of an attempt from its questions and marked answers: an answered essay without marks is
+ * pending (not wrong); a question without an answer is skipped.
+ */
+function totals(attempt: AttemptRow, questions: Map<string, QuestionRow>, answers: Map<string, AnswerMarks>, passingMarks: number) {
+  let score = 0;
+  let max = 0;
+  let correct = 0;
+  let incorrect = 0;
+  let skipped = 0;
+  let pending = 0;
+  for (const qid of attempt.question_order) {
+    const q = questions.get(qid);
+    if (!q) continue;
+    max += q.points;
+    const a = answers.get(qid);
+    const blank = !a || a.answer === null || a.answer.trim() === '';
+    const marks = num(a?.marks);
+    if (blank && marks === null) skipped++;
+    else if (marks === null) pending++;
+    else {
+      score += marks;
+      if (blank && !a?.graded_by) skipped++;
+      else if (marks >= q.points) correct++;
+      else incorrect++;
+    }
+  }
+  const percentage = percentageOf(score, max);
+  return { score, max_score: max, percentage, passed: hasPassed(percentage, passingMarks), correct_count: correct, incorrect_count: incorrect, skipped_count: skipped, pending_count: pending };
+}
+
+/**
+ * Grades freshly submitted attempts inside the submitting transaction: choices and blanks against
+ * their keys, essays left pending. An attempt with nothing pending is graded at once. Returns
+ * the attempts as they now stand.
+ */
+export async function autoGradeTx(trx: Knex.Transaction, attempts: AttemptRow[]): Promise<AttemptRow[]> {
+  if (!attempts.length) return [];
+  const questions = await questionsById(trx, attempts.flatMap((a) => a.question_order));
+  const exams = new Map(
+    ((await trx('exams').whereIn('id', [...new Set(attempts.map((a) => a.exam_id))]).select('id', 'passing_marks')) as { id: string; passing_marks: number }[]).map((e) => [e.id, e.passing_marks]),
+  );
+  const saved = (await trx('answers').whereIn('attempt_id', attempts.map((a) => a.id)).select('attempt_id', 'question_id', 'answer', 'marks', 'graded_by')) as AnswerMarks[];
+  const byAttempt = new Map<string, Map<string, AnswerMarks>>();
+  for (const a of saved) {
+    if (!byAttempt.has(a.attempt_id)) byAttempt.set(a.attempt_id, new Map());
+    byAttempt.get(a.attempt_id)!.set(a.question_id, a);
+  }
+  const answerUpdates: { attempt_id: string; question_id: string; marks: number; is_correct: boolean }[] = [];
+  const attemptUpdates: (ReturnType<typeof totals> & { id: string })[] = [];
+  for (const attempt of attempts) {
+    const answers = byAttempt.get(attempt.id) ?? new Map<string, AnswerMarks>();
+    for (const [qid, a] of answers) {
+      const q = questions.get(qid);
+      if (!q || a.graded_by) continue; // a teacher's mark stands
+      const g = autoGrade({ type: q.type, points: q.points, correctAnswer: q.correct_answer, acceptedAnswers: q.accepted_answers }, a.answer);
+      if (g.marks === null) continue;
+      a.marks = g.marks;
+      answerUpdates.push({ attempt_id: attempt.id, question_id: qid, marks: g.marks, is_correct: g.isCorrect! });
+    }
+    attemptUpdates.push({ id: attempt.id, ...totals(attempt, questions, answers, exams.get(attempt.exam_id) ?? 60) });
+  }
+  if (answerUpdates.length) {
+    await trx.raw(
+      `update answers as an set marks = v.marks, is_correct = v.is_correct
+         from unnest(?::uuid[], ?::uuid[], ?::numeric[], ?::boolean[]) as v(attempt_id, question_id, marks, is_correct)
+        where an.attempt_id = v.attempt_id and an.question_id = v.question_id`,
+      [answerUpdates.map((u) => u.attempt_id), answerUpdates.map((u) => u.question_id), answerUpdates.map((u) => u.marks), answerUpdates.map((u) => u.is_correct)] as unknown as readonly string[],
+    );
+  }
+  return writeTotals(trx, attemptUpdates);
+}
+
+async function writeTotals(trx: Trx, rows: (ReturnType<typeof totals> & { id: string })[]): Promise<AttemptRow[]> {
+  if (!rows.length) return [];
+  const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
+  const result = await trx.raw(
+    `update attempts as a set
+        score = v.score, max_score = v.max_score, percentage = v.percentage, passed = v.passed,
+        correct_count = v.correct_count, incorrect_count = v.incorrect_count, skipped_count = v.skipped_count,
+        pending_count = v.pending_count,
+        status = case when v.pending_count = 0 then 'graded' else 'submitted' end,
+        graded_at = case when v.pending_count = 0 then coalesce(a.graded_at, now()) else null end,
+        updated_at = now()
+       from unnest(?::uuid[], ?::numeric[], ?::int[], ?::int[], ?::boolean[], ?::int[], ?::int[], ?::int[], ?::int[])
+            as v(id, score, max_score, percentage, passed, correct_count, incorrect_count, skipped_count, pending_count)
+      where a.id = v.id and a.status <> 'in_progress'
+      returning a.*`,
+    [col('id'), col('score'), col('max_score'), col('percentage'), col('passed'), col('correct_count'), col('incorrect_count'), col('skipped_count'), col('pending_count')] as unknown as readonly string[],
+  );
+  return result.rows as AttemptRow[];
+}
+
+export interface ExamResultSettings {
+  id: string;
+  title: string;
+  settings: ExamSettings;
+  results_released_at: Date | null;
+}
+
+/** Students (and their parents) see a score only when the exam shows results at once or they were released. */
+export const resultsVisible = (exam: Pick<ExamResultSettings, 'settings' | 'results_released_at'>) =>
+  exam.settings.showResultsImmediately || exam.results_released_at !== null;
+
+/**
+ * Tells students and their linked parents that a result exists, the moment it does, for graded
+ * attempts whose results the exam lets them see.
+ */
+export async function notifyResults(deps: Deps, attempts: AttemptRow[], opts: { updated?: boolean } = {}): Promise<void> {
+  const graded = attempts.filter((a) => a.status === 'graded');
+  if (!graded.length) return;
+  const exams = new Map(
+    ((await deps.db('exams').whereIn('id', [...new Set(graded.map((a) => a.exam_id))]).select('id', 'title', 'settings', 'results_released_at')) as ExamResultSettings[]).map((e) => [e.id, e]),
+  );
+  const visible = graded.filter((a) => resultsVisible(exams.get(a.exam_id)!));
+  if (!visible.length) return;
+  const parents = await parentsOf(deps.db, visible.map((a) => a.student_id));
+  const names = new Map(
+    ((await deps.db('users').whereIn('id', visible.map((a) => a.student_id)).select('id', 'first_name')) as { id: string; first_name: string }[]).map((u) => [u.id, u.first_name]),
+  );
+  const items: (NewNotification & { userId: string })[] = [];
+  for (const a of visible) {
+    const exam = exams.get(a.exam_id)!;
+    const name = names.get(a.student_id);
+    const metadata = { examId: exam.id, examTitle: exam.title, submissionId: a.id, score: a.percentage };
+    items.push({
+      userId: a.student_id,
+      type: 'result',
+      title: opts.updated ? 'Result updated' : 'Result available',
+      message: `${exam.title}: you scored ${a.percentage}%.`,
+      actionUrl: `/exam-result/${a.id}`,
+      metadata,
+    });
+    for (const p of parents.filter((p) => p.child_id === a.student_id)) {
+      items.push({
+        userId: p.parent_id,
+        type: 'result',
+        title: opts.updated ? `${name}'s result updated` : `${name}'s result is available`,
+        message: `${exam.title}: ${name} scored ${a.percentage}%.`,
+        actionUrl: `/exam-result/${a.id}`,
+        metadata: { ...metadata, childId: a.student_id },
+      });
+    }
+  }
+  const stored = await insertNotifications(deps.db, items);
+  pushNotifications(deps, stored);
+}
+
+/**
+ * A teacher's marks (and feedback) for questions of a submitted attempt: essays, or overriding an
+ * automatic mark. Every change is kept in the grade history; totals are recomputed, and when
+ * nothing is left pending the attempt is graded and the student and parents are told.
+ */
+export async function gradeSubmission(
+  deps: Deps,
+  viewer: Viewer,
+  attemptId: string,
+  grades: { questionId: string; marks: number; feedback?: string }[],
+): Promise<AttemptRow> {
+  const attempt = (await deps.db('attempts').where({ id: attemptId }).first()) as AttemptRow | undefined;
+  if (!attempt) throw Errors.notFound(GRADING_MSG.resultNotFound);
+  const exam = await getExamFor(deps.db, viewer, attempt.exam_id, 'update');
+  if (attempt.status === 'in_progress') throw Errors.conflict(GRADING_MSG.notSubmitted);
+  const questions = await questionsById(deps.db, attempt.question_order);
+  for (const g of grades) {
+    const q = attempt.question_order.includes(g.questionId) ? questions.get(g.questionId) : undefined;
+    if (!q) throw Errors.badRequest(GRADING_MSG.questionNotInAttempt, 'grades');
+    if (g.marks > q.points) throw Errors.badRequest(`${GRADING_MSG.marksAbovePoints} (${q.points})`, 'grades');
+  }
+  const wasGraded = attempt.status === 'graded';
+  const updated = await deps.db.transaction(async (trx) => {
+    const locked = (await trx('attempts').where({ id: attemptId }).forUpdate().first()) as AttemptRow;
+    if (locked.status === 'in_progress') throw Errors.conflict(GRADING_MSG.notSubmitted);
+    for (const g of grades) {
+      const before = (await trx('answers').where({ attempt_id: attemptId, question_id: g.questionId }).first('marks', 'feedback')) as
+        | { marks: number | string | null; feedback: string | null }
+        | undefined;
+      const q = questions.get(g.questionId)!;
+      const row = { marks: g.marks, is_correct: g.marks >= q.points, feedback: g.feedback ?? before?.feedback ?? null, graded_by: viewer.user.id, graded_at: trx.fn.now() };
+      if (before) await trx('answers').where({ attempt_id: attemptId, question_id: g.questionId }).update(row);
+      else await trx('answers').insert({ attempt_id: attemptId, question_id: g.questionId, answer: null, seq: 1, ...row });
+      await trx('grade_history').insert({
+        attempt_id: attemptId,
+        question_id: g.questionId,
+        graded_by: viewer.user.id,
+        before_marks: num(before?.marks),
+        after_marks: g.marks,
+        before_feedback: before?.feedback ?? null,
+        after_feedback: row.feedback,
+      });
+    }
+    const answers = new Map(
+      ((await trx('answers').where({ attempt_id: attemptId }).select('attempt_id', 'question_id', 'answer', 'marks', 'graded_by')) as AnswerMarks[]).map((a) => [a.question_id, a]),
+    );
+    const [row] = await writeTotals(trx, [{ id: attemptId, ...totals(locked, questions, answers, exam.passing_marks) }]);
+    return row!;
+  });
+  await notifyResults(deps, [updated], { updated: wasGraded });
+  return updated;
+}
+
+/** Releases an exam's results to students and parents (when it does not show them at once). */
+export async function releaseResults(deps: Deps, viewer: Viewer, examId: string): Promise<void> {
+  await getExamFor(deps.db, viewer, examId, 'update');
+  const released = await deps.db('exams').where({ id: examId }).whereNull('results_released_at').update({ results_released_at: deps.db.fn.now() });
+  if (!released) return;
+  const graded = (await deps.db('attempts').where({ exam_id: examId, status: 'graded' })) as AttemptRow[];
+  await notifyResults(deps, graded);
+}

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+
+/**
+ * Grading and result figures (spec core §3, §4, §9; surroundings §9), shared by the server that
+ * computes them and the screens that show them.
+ *
+ * passingMarks is read as a PERCENTAGE of the exam's total marks (0–100): the form's default of 60
+ * with the spec's 60 % pass mark elsewhere, and it keeps meaning the same thing when questions are
+ * added or re-weighted. A student passes when their rounded percentage is at least passingMarks.
+ */
+export interface GradableQuestion {
+  type: 'multiple-choice' | 'true-false' | 'essay' | 'fill-blank';
+  points: number;
+  correctAnswer: string;
+  acceptedAnswers: string[];
+}
+
+export type AnswerStatus = 'correct' | 'incorrect' | 'pending' | 'skipped';
+
+export interface AutoGrade {
+  marks: number | null;
+  isCorrect: boolean | null;
+  status: AnswerStatus;
+}
+
+const normalise = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+const isBlank = (a: string | null | undefined) => a === null || a === undefined || a.trim() === '';
+
+/**
+ * Grades one answer automatically: choices against the key, blanks against any accepted answer
+ * (ignoring case and surrounding spaces); an answered essay waits for a teacher, an empty one
+ * earns nothing.
+ */
+export function autoGrade(q: GradableQuestion, answer: string | null | undefined): AutoGrade {
+  if (isBlank(answer)) return { marks: 0, isCorrect: false, status: 'skipped' };
+  if (q.type === 'essay') return { marks: null, isCorrect: null, status: 'pending' };
+  const given = normalise(answer!);
+  const accepted = q.type === 'fill-blank' ? (q.acceptedAnswers.length ? q.acceptedAnswers : [q.correctAnswer]) : [q.correctAnswer];
+  const ok = accepted.some((a) => normalise(a) === given);
+  return { marks: ok ? q.points : 0, isCorrect: ok, status: ok ? 'correct' : 'incorrect' };
+}
+
+export function percentageOf(score: number, maxScore: number): number {
+  return maxScore > 0 ? Math.round((score / maxScore) * 100) : 0;
+}
+
+export function hasPassed(percentage: number, passingMarks: number): boolean {
+  return percentage >= passingMarks;
+}
+
+type Band = readonly [number, string];
+const letter = (bands: readonly Band[], fallback: string) => (pct: number) => bands.find(([min]) => pct >= min)?.[1] ?? fallback;
+
+/** Submissions screen: 90 A, 80 B, 70 C, 60 D, else F. Also the student dashboard. */
+export const submissionGrade = letter([[90, 'A'], [80, 'B'], [70, 'C'], [60, 'D']], 'F');
+/** Student result screen and results list: 90 A+, 80 A, 70 B+, 60 B, 50 C, 40 D, else F. */
+export const resultGrade = letter([[90, 'A+'], [80, 'A'], [70, 'B+'], [60, 'B'], [50, 'C'], [40, 'D']], 'F');
+/** Parent reports: 90 A+, 80 A, 70 B+, 60 B, 50 C+, 40 C, else F. */
+export const parentReportGrade = letter([[90, 'A+'], [80, 'A'], [70, 'B+'], [60, 'B'], [50, 'C+'], [40, 'C']], 'F');
+/** Parent performance labels. */
+export const performanceLabel = letter([[90, 'Excellent'], [80, 'Good'], [70, 'Average'], [60, 'Below Average']], 'Needs Improvement');
+
+/** The result screen's message, changing at 90, 80, 70, 60 and 50. */
+export function resultMessage(pct: number): string {
+  if (pct >= 90) return 'Outstanding! Excellent work.';
+  if (pct >= 80) return 'Great job! Very good performance.';
+  if (pct >= 70) return 'Good work! Keep it up.';
+  if (pct >= 60) return 'Fair performance. There is room to improve.';
+  if (pct >= 50) return 'You passed the halfway mark. Keep practising.';
+  return 'Keep studying and try again. You can do better.';
+}
+
+export const SCORE_BUCKETS = ['90-100', '80-89', '70-79', '60-69', '0-59'] as const;
+export function scoreBucket(pct: number): (typeof SCORE_BUCKETS)[number] {
+  if (pct >= 90) return '90-100';
+  if (pct >= 80) return '80-89';
+  if (pct >= 70) return '70-79';
+  if (pct >= 60) return '60-69';
+  return '0-59';
+}
+
+/**
+ * Percentile rank of a score among all of an exam's scores (not one page): the share of scores
+ * below it plus half of those equal to it, as a whole percentage.
+ */
+export function percentileRank(score: number, all: number[]): number {
+  if (!all.length) return 0;
+  const below = all.filter((s) => s < score).length;
+  const equal = all.filter((s) => s === score).length;
+  return Math.round(((below + 0.5 * equal) / all.length) * 100);
+}
+
+/** Display status on the submissions screen (spec core §4). */
+export function submissionDisplayStatus(s: { isSubmitted: boolean; isGraded: boolean; isPassed: boolean | null }): 'In Progress' | 'Reviewing' | 'Passed' | 'Failed' {
+  if (!s.isSubmitted) return 'In Progress';
+  if (!s.isGraded) return 'Reviewing';
+  return s.isPassed ? 'Passed' : 'Failed';
+}
+
+const variance = (xs: number[]) => {
+  if (xs.length < 2) return 0;
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  return xs.reduce((a, x) => a + (x - mean) ** 2, 0) / xs.length;
+};
+
+export interface ItemInput {
+  questionId: string;
+  points: number;
+  type: GradableQuestion['type'];
+  options: string[];
+}
+
+export interface AttemptMarks {
+  total: number;
+  /** questionId → marks earned (null while pending); answers for option counts. */
+  marks: Record<string, number | null>;
+  answers: Record<string, string | null>;
+}
+
+export interface ItemStatistics {
+  questionId: string;
+  /** Share of attempts earning full marks (objective items) or mean marks / points (essays). */
+  facility: number | null;
+  /** Facility among the top 27 % by total minus facility among the bottom 27 %. */
+  discrimination: number | null;
+  averageMarks: number | null;
+  optionCounts: Record<string, number> | null;
+  graded: number;
+}
+
+/** Minimum graded attempts before reliability is reported. */
+export const MIN_ATTEMPTS_FOR_RELIABILITY = 5;
+
+/**
+ * Classical item analysis over an exam's graded attempts. Facility is the share correct (or mean
+ * fraction of points for essays); discrimination compares the upper and lower 27 % by total
+ * score; reliability is Cronbach's alpha on the item scores (KR-20 when every item is
+ * right/wrong), reported from MIN_ATTEMPTS_FOR_RELIABILITY attempts on.
+ */
+export function itemAnalysis(items: ItemInput[], attempts: AttemptMarks[]): { items: ItemStatistics[]; reliability: number | null; method: 'KR-20' | "Cronbach's alpha" | null } {
+  const ranked = [...attempts].sort((a, b) => b.total - a.total);
+  const groupSize = Math.max(1, Math.round(ranked.length * 0.27));
+  const upper = ranked.slice(0, groupSize);
+  const lower = ranked.slice(-groupSize);
+  const fraction = (a: AttemptMarks, q: ItemInput) => (a.marks[q.questionId] ?? 0) / q.points;
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : null);
+
+  const stats = items.map((q): ItemStatistics => {
+    const graded = attempts.filter((a) => a.marks[q.questionId] !== null && a.marks[q.questionId] !== undefined);
+    const facility = mean(graded.map((a) => fraction(a, q)));
+    const up = mean(upper.filter((a) => graded.includes(a)).map((a) => fraction(a, q)));
+    const low = mean(lower.filter((a) => graded.includes(a)).map((a) => fraction(a, q)));
+    let optionCounts: Record<string, number> | null = null;
+    if (q.type === 'multiple-choice' || q.type === 'true-false') {
+      optionCounts = Object.fromEntries(q.options.map((o) => [o, 0]));
+      for (const a of attempts) {
+        const chosen = a.answers[q.questionId];
+        if (chosen !== null && chosen !== undefined && chosen in optionCounts) optionCounts[chosen]!++;
+      }
+    }
+    return {
+      questionId: q.questionId,
+      facility: facility === null ? null : round(facility),
+      discrimination: ranked.length >= 2 && up !== null && low !== null ? round(up - low) : null,
+      averageMarks: q.type === 'essay' ? (mean(graded.map((a) => a.marks[q.questionId] ?? 0)) === null ? null : round(mean(graded.map((a) => a.marks[q.questionId] ?? 0))!)) : null,
+      optionCounts,
+      graded: graded.length,
+    };
+  });
+
+  const complete = attempts.filter((a) => items.every((q) => a.marks[q.questionId] !== null && a.marks[q.questionId] !== undefined));
+  if (items.length < 2 || complete.length < MIN_ATTEMPTS_FOR_RELIABILITY) return { items: stats, reliability: null, method: null };
+  const k = items.length;
+  const itemVariances = items.map((q) => variance(complete.map((a) => a.marks[q.questionId] ?? 0)));
+  const totalVariance = variance(complete.map((a) => items.reduce((s, q) => s + (a.marks[q.questionId] ?? 0), 0)));
+  const dichotomous = items.every((q) => q.type !== 'essay');
+  if (totalVariance === 0) return { items: stats, reliability: null, method: null };
+  const alpha = (k / (k - 1)) * (1 - itemVariances.reduce((s, v) => s + v, 0) / totalVariance);
+  return { items: stats, reliability: round(alpha), method: dichotomous ? 'KR-20' : "Cronbach's alpha" };
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+export const gradeSubmissionSchema = z.object({
+  grades: z
+    .array(
+      z.object({
+        questionId: z.uuid(),
+        marks: z.number({ error: 'Marks must be a number' }).min(0, 'Marks cannot be negative'),
+        feedback: z.string().trim().max(5000).optional(),
+      }),
+    )
+    .min(1, 'Grade at least one question')
+    .max(500),
+});
+
+export const SUBMISSION_STATUS_FILTERS = ['all', 'submitted', 'graded', 'passed', 'failed', 'in-progress', 'reviewing'] as const;
+export const SUBMISSION_SORTS = ['submittedAt', 'percentage', 'timeTaken', 'studentName', 'lastName', 'score'] as const;
+
+export const submissionListQuerySchema = z.object({
+  examId: z.uuid().optional(),
+  student: z.uuid().optional(),
+  isSubmitted: z.enum(['true', 'false']).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().trim().max(100).optional(),
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SUBMISSION_STATUS_FILTERS).default('all')),
+  sortBy: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SUBMISSION_SORTS).default('submittedAt')),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  grade: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(['A', 'B', 'C', 'D', 'F']).optional()),
+  subject: z.string().trim().max(40).optional(),
+});
+export type SubmissionListQuery = z.output<typeof submissionListQuerySchema>;
+
+export const GRADING_MSG = {
+  marksAbovePoints: 'Marks cannot be more than the question’s points',
+  notSubmitted: 'This attempt has not been submitted yet.',
+  questionNotInAttempt: 'This question is not part of the submission.',
+  resultNotFound: 'Result not found',
+  resultsHidden: 'Your teacher has not released the results of this exam yet.',
+} as const;
