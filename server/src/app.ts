@@ -14,6 +14,7 @@ import { examRoutes } from './routes/exams';
 import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
 import { questionRoutes } from './routes/questions';
+import { reportRoutes } from './routes/reports';
 import { submissionRoutes } from './routes/submissions';
 
 export interface AppOptions {
@@ -52,7 +53,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
   app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }));
 
   const api = new Router<AppState>({ prefix: '/api' });
-  for (const r of [healthRoutes(deps), authRoutes(deps), examRoutes(deps), questionRoutes(deps), submissionRoutes(deps), notificationRoutes(deps)]) api.use(r.routes(), r.allowedMethods());
+  for (const r of [healthRoutes(deps), authRoutes(deps), examRoutes(deps), questionRoutes(deps), submissionRoutes(deps), notificationRoutes(deps), reportRoutes(deps)]) api.use(r.routes(), r.allowedMethods());
   app.use(api.routes());
   app.use(api.allowedMethods());
 

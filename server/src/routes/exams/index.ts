@@ -9,6 +9,8 @@ import { presentQuestion } from '../../presenters/question';
 import { findExam, listExams } from '../../services/examCatalogue';
 import { inProgressAttempt, joinData, questionsForAttempt } from '../../services/attempts';
 import { notifyExamPublished } from '../../services/examNotifications';
+import { releaseResults } from '../../services/grading';
+import { examStats, exportCsv, latestResult } from '../../services/results';
 import * as exams from '../../services/exams';
 import { respondWithStartedAttempt } from '../submissions';
 
@@ -96,6 +98,29 @@ export function examRoutes(deps: Deps): Router<AppState> {
     if (await exams.publishExam(deps.db, viewer, examId(ctx))) await notifyExamPublished(deps, examId(ctx));
     const row = await findExam(deps.db, viewer, examId(ctx));
     ctx.body = { success: true, message: 'Exam published successfully!', data: { exam: presentExam(row!, viewer) } };
+  });
+
+  router.get('/:id/result', auth(deps, ['student']), async (ctx) => {
+    const viewer = await viewerOf(deps, ctx);
+    const exam = await exams.getExamFor(deps.db, viewer, examId(ctx), 'read');
+    const result = await latestResult(deps, viewer, exam.id);
+    ctx.body = { success: true, data: { result: result.submission, submission: result.submission, exam: presentExam(exam, viewer) } };
+  });
+
+  router.get('/:id/stats', staff, async (ctx) => {
+    ctx.body = { success: true, data: await examStats(deps, await viewerOf(deps, ctx), examId(ctx)) };
+  });
+
+  router.get('/:id/export', staff, async (ctx) => {
+    const { filename, csv } = await exportCsv(deps, await viewerOf(deps, ctx), examId(ctx));
+    ctx.set('Content-Type', 'text/csv; charset=utf-8');
+    ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
+    ctx.body = `\ufeff${csv}`;
+  });
+
+  router.put('/:id/release-results', staff, async (ctx) => {
+    await releaseResults(deps, await viewerOf(deps, ctx), examId(ctx));
+    ctx.body = { success: true, message: 'Results released to students and parents' };
   });
 
   router.get('/:id/questions', staff, async (ctx) => {

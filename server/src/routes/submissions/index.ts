@@ -1,12 +1,14 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { restAnswerSchema, restSubmitSchema, startAttemptSchema, submitExamSchema } from '@exam/shared';
+import { GRADING_MSG, gradeSubmissionSchema, restAnswerSchema, restSubmitSchema, startAttemptSchema, submissionListQuerySchema, submitExamSchema } from '@exam/shared';
 import type { Deps } from '../../deps';
-import { auth, currentAuth, type AppState } from '../../middleware/auth';
+import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
 import { viewerOf } from '../../middleware/viewer';
 import { presentAttempt } from '../../presenters/attempt';
 import { attemptClosed, joinData, ownAttempt, questionsForAttempt, startAttempt, submitAttempt } from '../../services/attempts';
+import { gradeSubmission } from '../../services/grading';
+import { listSubmissions, submissionDetail } from '../../services/results';
 import { submitExam } from '../../services/submitExam';
 
 /** Starts (or resumes) and answers with what the taking screen needs to begin. */
@@ -77,6 +79,31 @@ export function submissionRoutes(deps: Deps): Router<AppState> {
       ctx.body = { success: true, message: 'Exam submitted successfully!', data: { submissionId: attempt.id, submission: presentAttempt(attempt) } };
     }),
   );
+
+  const signedIn = auth(deps);
+  const staff = auth(deps, ['teacher', 'admin']);
+
+  router.get(
+    '/',
+    signedIn,
+    validated(submissionListQuerySchema, async (ctx, query) => {
+      ctx.body = { success: true, data: await listSubmissions(deps, await viewerOf(deps, ctx), query) };
+    }, 'query'),
+  );
+
+  router.get('/:id', signedIn, async (ctx) => {
+    ctx.body = { success: true, data: await submissionDetail(deps, await viewerOf(deps, ctx), idParam(ctx, 'id', GRADING_MSG.resultNotFound)) };
+  });
+
+  // Both readings of the grading call (spec core §7): POST and PUT.
+  const grade = validated(gradeSubmissionSchema, async (ctx, input) => {
+    const viewer = await viewerOf(deps, ctx);
+    const id = idParam(ctx, 'id', GRADING_MSG.resultNotFound);
+    await gradeSubmission(deps, viewer, id, input.grades);
+    ctx.body = { success: true, message: 'Grades saved successfully!', data: await submissionDetail(deps, viewer, id) };
+  });
+  router.post('/:id/grade', staff, grade);
+  router.put('/:id/grade', staff, grade);
 
   return router;
 }

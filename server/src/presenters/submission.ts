@@ -1,0 +1,110 @@
+import { submissionDisplayStatus, submissionGrade, resultGrade, autoGrade } from '@exam/shared';
+import type { QuestionRow } from './question';
+import { serverTimeSpent, type AttemptRow } from './attempt';
+
+/** An attempt joined with its exam and student, as the results queries return it. */
+export interface SubmissionRow extends AttemptRow {
+  exam_title: string;
+  exam_subject: string;
+  exam_owner_id: string;
+  passing_marks: number;
+  show_results: boolean;
+  show_answers: boolean;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+const num = (v: number | string | null) => (v === null ? null : Number(v));
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/**
+ * A submission as the spec's Submission. `withScore` is false for a student or parent before the
+ * exam's results are out: the attempt is listed, its score is not.
+ */
+export function presentSubmission(row: SubmissionRow, opts: { withScore: boolean; percentile?: number | null; rank?: number | null }) {
+  const timeSpent = serverTimeSpent(row);
+  const isSubmitted = row.status !== 'in_progress';
+  const isGraded = row.status === 'graded';
+  const show = opts.withScore;
+  return {
+    _id: row.id,
+    examId: row.exam_id,
+    exam: { _id: row.exam_id, title: row.exam_title, subject: row.exam_subject },
+    student: { _id: row.student_id, firstName: row.first_name, lastName: row.last_name, email: row.email },
+    attemptNumber: row.attempt_number,
+    status: row.status,
+    displayStatus: show || !isSubmitted ? submissionDisplayStatus({ isSubmitted, isGraded, isPassed: row.passed }) : 'Submitted',
+    isSubmitted,
+    isGraded,
+    resultsReleased: show,
+    isPassed: show && isGraded ? row.passed : null,
+    score: show ? num(row.score) : null,
+    marksObtained: show ? num(row.score) : null,
+    totalMarks: row.max_score,
+    percentage: show ? row.percentage : null,
+    grade: show && row.percentage !== null && isGraded ? submissionGrade(row.percentage) : null,
+    letterGrade: show && row.percentage !== null && isGraded ? resultGrade(row.percentage) : null,
+    totalQuestions: row.question_order.length,
+    correctAnswers: show ? row.correct_count : null,
+    incorrectAnswers: show ? row.incorrect_count : null,
+    skippedAnswers: show ? row.skipped_count : null,
+    pendingAnswers: row.pending_count,
+    passingMarks: row.passing_marks,
+    timeSpent,
+    timeTaken: timeSpent === null ? null : Math.round(timeSpent / 60),
+    startedAt: iso(row.started_at),
+    submittedAt: iso(row.submitted_at),
+    gradedAt: iso(row.graded_at),
+    submitReason: row.submit_reason,
+    securityFlags: { tabSwitches: row.tab_switches, fullscreenExited: row.fullscreen_exits, warningsReceived: row.warnings },
+    percentile: show ? (opts.percentile ?? null) : null,
+    rank: show ? (opts.rank ?? null) : null,
+  };
+}
+
+export interface AnswerDetailRow {
+  question_id: string;
+  answer: string | null;
+  marks: number | string | null;
+  is_correct: boolean | null;
+  feedback: string | null;
+  graded_at: Date | null;
+}
+
+/**
+ * The answer list of a submission. Keys and explanations only when `withKeys` (staff always; a
+ * student when the exam shows correct answers and results are out).
+ */
+export function presentAnswers(order: string[], questions: Map<string, QuestionRow>, answers: Map<string, AnswerDetailRow>, opts: { withKeys: boolean; withMarks: boolean; staff: boolean }) {
+  return order
+    .map((qid, index) => {
+      const q = questions.get(qid);
+      if (!q) return undefined;
+      const a = answers.get(qid);
+      const userAnswer = a?.answer ?? null;
+      const marks = a ? num(a.marks) : null;
+      const blank = userAnswer === null || userAnswer.trim() === '';
+      const status = blank && marks === null ? 'skipped' : marks === null ? 'pending' : a?.is_correct ? 'correct' : blank ? 'skipped' : 'incorrect';
+      return {
+        index: index + 1,
+        questionId: q.id,
+        question: q.text,
+        text: q.text,
+        type: q.type,
+        points: q.points,
+        options: q.options.map((o) => o.text),
+        userAnswer,
+        marks: opts.withMarks ? (blank && marks === null ? 0 : marks) : null,
+        isCorrect: opts.withMarks && status !== 'pending' ? status === 'correct' : null,
+        status: opts.withMarks ? status : blank ? 'skipped' : 'submitted',
+        feedback: opts.withMarks ? (a?.feedback ?? null) : null,
+        gradedAt: opts.staff && a?.graded_at ? new Date(a.graded_at).toISOString() : null,
+        correctAnswer: opts.withKeys ? (q.type === 'fill-blank' ? q.accepted_answers.join(' / ') : q.correct_answer) : undefined,
+        explanation: opts.withKeys ? q.explanation || null : undefined,
+        sampleAnswer: opts.staff ? q.sample_answer || null : undefined,
+        autoMarks: opts.staff && q.type !== 'essay' ? autoGrade({ type: q.type, points: q.points, correctAnswer: q.correct_answer, acceptedAnswers: q.accepted_answers }, userAnswer).marks : undefined,
+      };
+    })
+    .filter((x) => x !== undefined);
+}

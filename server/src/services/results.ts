@@ -1,0 +1,254 @@
+import type { Knex } from 'knex';
+import { stringify } from 'csv-stringify/sync';
+import { GRADING_MSG, MSG, SCORE_BUCKETS, itemAnalysis, percentileRank, scoreBucket, submissionGrade, type SubmissionListQuery } from '@exam/shared';
+import type { Db } from '../db';
+import type { Deps } from '../deps';
+import { Errors } from '../errors';
+import type { Viewer } from '../policies';
+import type { QuestionRow } from '../presenters/question';
+import { presentAnswers, presentSubmission, type AnswerDetailRow, type SubmissionRow } from '../presenters/submission';
+import { getExamFor } from './exams';
+
+const staff = (v: Viewer) => v.user.role === 'admin' || v.user.role === 'teacher';
+
+/** Attempts with their exam and student, limited to what the viewer may see. */
+function submissions(db: Db | Knex.Transaction, viewer: Viewer): Knex.QueryBuilder {
+  const q = db('attempts as a')
+    .join('exams as e', 'e.id', 'a.exam_id')
+    .join('users as u', 'u.id', 'a.student_id')
+    .select(
+      'a.*',
+      'e.title as exam_title',
+      'e.subject as exam_subject',
+      'e.owner_id as exam_owner_id',
+      'e.passing_marks',
+      db.raw("(coalesce((e.settings->>'showResultsImmediately')::boolean, true) or e.results_released_at is not null) as show_results"),
+      db.raw("coalesce((e.settings->>'showCorrectAnswers')::boolean, false) as show_answers"),
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+    );
+  const { user } = viewer;
+  if (user.role === 'teacher') q.where('e.owner_id', user.id);
+  if (user.role === 'student') q.where('a.student_id', user.id);
+  if (user.role === 'parent') q.whereIn('a.student_id', viewer.children.length ? viewer.children.map((c) => c.id) : ['00000000-0000-0000-0000-000000000000']);
+  return q;
+}
+
+const canSeeScore = (viewer: Viewer, row: SubmissionRow) => staff(viewer) || row.show_results;
+
+const GRADE_RANGES: Record<string, [number, number]> = { A: [90, 100], B: [80, 89], C: [70, 79], D: [60, 69], F: [0, 59] };
+const SORTS: Record<string, string> = {
+  submittedAt: 'a.submitted_at',
+  percentage: 'a.percentage',
+  score: 'a.score',
+  timeTaken: '(a.submitted_at - a.started_at)',
+  studentName: 'lower(u.last_name)',
+  lastName: 'lower(u.last_name)',
+};
+
+/** Rank and percentile of each graded score among ALL graded attempts of the exam, not one page. */
+async function standings(db: Db, examId: string) {
+  const scores = ((await db('attempts').where({ exam_id: examId, status: 'graded' }).pluck('percentage')) as (number | null)[]).filter((s): s is number => s !== null);
+  return {
+    percentile: (p: number | null) => (p === null ? null : percentileRank(p, scores)),
+    rank: (p: number | null) => (p === null ? null : 1 + scores.filter((s) => s > p).length),
+  };
+}
+
+export async function listSubmissions(deps: Deps, viewer: Viewer, query: SubmissionListQuery) {
+  const { db } = deps;
+  if (query.examId && staff(viewer)) await getExamFor(db, viewer, query.examId, 'read-questions');
+  if (query.student && viewer.user.role === 'student' && query.student !== viewer.user.id) throw Errors.forbidden();
+  if (query.student && viewer.user.role === 'parent' && !viewer.children.some((c) => c.id === query.student)) throw Errors.forbidden();
+  const q = submissions(db, viewer);
+  if (query.examId) q.where('a.exam_id', query.examId);
+  if (query.student) q.where('a.student_id', query.student);
+  if (query.isSubmitted === 'true') q.whereNot('a.status', 'in_progress');
+  if (query.isSubmitted === 'false') q.where('a.status', 'in_progress');
+  if (query.subject) q.where('e.subject', query.subject);
+  if (query.search) {
+    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q.where((w) => w.whereILike('u.first_name', like).orWhereILike('u.last_name', like).orWhereILike('u.email', like).orWhereILike('e.title', like));
+  }
+  // A student or parent filtering by outcome only sees outcomes that are out.
+  const outcome = staff(viewer) ? (w: Knex.QueryBuilder) => w : (w: Knex.QueryBuilder) => w.whereRaw("(coalesce((e.settings->>'showResultsImmediately')::boolean, true) or e.results_released_at is not null)");
+  switch (query.status) {
+    case 'submitted':
+      q.whereIn('a.status', ['submitted', 'graded']);
+      break;
+    case 'graded':
+      q.where('a.status', 'graded');
+      break;
+    case 'reviewing':
+      q.where('a.status', 'submitted');
+      break;
+    case 'in-progress':
+      q.where('a.status', 'in_progress');
+      break;
+    case 'passed':
+      outcome(q.where('a.status', 'graded').where('a.passed', true));
+      break;
+    case 'failed':
+      outcome(q.where('a.status', 'graded').where('a.passed', false));
+      break;
+  }
+  if (query.grade) {
+    const [lo, hi] = GRADE_RANGES[query.grade]!;
+    outcome(q.where('a.status', 'graded').whereBetween('a.percentage', [lo, hi]));
+  }
+  const counted = (await q.clone().clearSelect().clearOrder().count({ n: '*' })) as { n: number | string }[];
+  const total = Number(counted[0]?.n ?? 0);
+  const rows = (await q
+    .orderByRaw(`${SORTS[query.sortBy] ?? 'a.submitted_at'} ${query.sortOrder} nulls last, a.id`)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)) as SubmissionRow[];
+  const byExam = new Map<string, Awaited<ReturnType<typeof standings>>>();
+  for (const examId of new Set(rows.map((r) => r.exam_id))) byExam.set(examId, await standings(db, examId));
+  return {
+    submissions: rows.map((r) => {
+      const s = byExam.get(r.exam_id)!;
+      const graded = r.status === 'graded';
+      return presentSubmission(r, { withScore: canSeeScore(viewer, r), percentile: graded ? s.percentile(r.percentage) : null, rank: graded ? s.rank(r.percentage) : null });
+    }),
+    currentPage: query.page,
+    total,
+    totalPages: Math.ceil(total / query.limit),
+  };
+}
+
+async function questionsOf(db: Db, ids: string[]) {
+  return new Map(((await db('questions').whereIn('id', ids)) as QuestionRow[]).map((q) => [q.id, q]));
+}
+
+/** One submission with its answers, for its student, their parents, or the exam's staff. */
+export async function submissionDetail(deps: Deps, viewer: Viewer, id: string) {
+  const row = (await submissions(deps.db, viewer).where('a.id', id).first()) as SubmissionRow | undefined;
+  if (!row) {
+    const exists = await deps.db('attempts').where({ id }).first('id');
+    throw exists ? Errors.forbidden(MSG.forbidden) : Errors.notFound(GRADING_MSG.resultNotFound);
+  }
+  const isStaff = staff(viewer);
+  const withScore = canSeeScore(viewer, row);
+  const questions = await questionsOf(deps.db, row.question_order);
+  const answers = new Map(
+    ((await deps.db('answers').where({ attempt_id: id }).select('question_id', 'answer', 'marks', 'is_correct', 'feedback', 'graded_at')) as AnswerDetailRow[]).map((a) => [a.question_id, a]),
+  );
+  const s = await standings(deps.db, row.exam_id);
+  const graded = row.status === 'graded';
+  return {
+    submission: {
+      ...presentSubmission(row, { withScore, percentile: graded ? s.percentile(row.percentage) : null, rank: graded ? s.rank(row.percentage) : null }),
+      answers: row.status === 'in_progress' && !isStaff ? [] : presentAnswers(row.question_order, questions, answers, { withKeys: isStaff || (withScore && row.show_answers), withMarks: withScore, staff: isStaff }),
+      showCorrectAnswers: isStaff || (withScore && row.show_answers),
+    },
+    history: isStaff ? await gradeHistory(deps.db, id) : undefined,
+  };
+}
+
+async function gradeHistory(db: Db, attemptId: string) {
+  const rows = (await db('grade_history as h')
+    .leftJoin('users as u', 'u.id', 'h.graded_by')
+    .where('h.attempt_id', attemptId)
+    .orderBy('h.id')
+    .select('h.question_id', 'h.before_marks', 'h.after_marks', 'h.before_feedback', 'h.after_feedback', 'h.created_at', 'u.first_name', 'u.last_name')) as {
+    question_id: string;
+    before_marks: number | string | null;
+    after_marks: number | string;
+    before_feedback: string | null;
+    after_feedback: string | null;
+    created_at: Date;
+    first_name: string | null;
+    last_name: string | null;
+  }[];
+  return rows.map((r) => ({
+    questionId: r.question_id,
+    before: r.before_marks === null ? null : Number(r.before_marks),
+    after: Number(r.after_marks),
+    beforeFeedback: r.before_feedback,
+    afterFeedback: r.after_feedback,
+    at: new Date(r.created_at).toISOString(),
+    by: r.first_name ? `${r.first_name} ${r.last_name}` : null,
+  }));
+}
+
+/** A student's latest submitted attempt at an exam (GET /exams/{id}/result). */
+export async function latestResult(deps: Deps, viewer: Viewer, examId: string) {
+  const latest = (await deps.db('attempts').where({ exam_id: examId, student_id: viewer.user.id }).whereNot('status', 'in_progress').orderBy('attempt_number', 'desc').first('id')) as
+    | { id: string }
+    | undefined;
+  if (!latest) throw Errors.notFound(GRADING_MSG.resultNotFound);
+  return submissionDetail(deps, viewer, latest.id);
+}
+
+/** Exam statistics, score distribution and item analysis (owner or admin). */
+export async function examStats(deps: Deps, viewer: Viewer, examId: string) {
+  const exam = await getExamFor(deps.db, viewer, examId, 'read-questions');
+  const attempts = (await deps.db('attempts').where({ exam_id: examId }).whereNot('status', 'in_progress')) as SubmissionRow[];
+  const graded = attempts.filter((a) => a.status === 'graded' && a.percentage !== null);
+  const pcts = graded.map((a) => a.percentage!);
+  const distribution = Object.fromEntries(SCORE_BUCKETS.map((b) => [b, 0])) as Record<string, number>;
+  for (const p of pcts) distribution[scoreBucket(p)]!++;
+  const questionRows = (await deps.db('exam_questions as eq').join('questions as q', 'q.id', 'eq.question_id').where('eq.exam_id', examId).orderBy('eq.position').select('q.*')) as QuestionRow[];
+  const marks = (await deps.db('answers').whereIn('attempt_id', graded.map((a) => a.id)).select('attempt_id', 'question_id', 'answer', 'marks')) as {
+    attempt_id: string;
+    question_id: string;
+    answer: string | null;
+    marks: number | string | null;
+  }[];
+  const perAttempt = new Map(graded.map((a) => [a.id, { total: Number(a.score ?? 0), marks: {} as Record<string, number | null>, answers: {} as Record<string, string | null> }]));
+  for (const a of graded) for (const q of a.question_order) perAttempt.get(a.id)!.marks[q] = 0;
+  for (const m of marks) {
+    const p = perAttempt.get(m.attempt_id);
+    if (!p) continue;
+    p.marks[m.question_id] = m.marks === null ? null : Number(m.marks);
+    p.answers[m.question_id] = m.answer;
+  }
+  const analysis = itemAnalysis(
+    questionRows.map((q) => ({ questionId: q.id, points: q.points, type: q.type, options: q.options.map((o) => o.text) })),
+    [...perAttempt.values()],
+  );
+  const text = new Map(questionRows.map((q) => [q.id, q]));
+  const avg = pcts.length ? Math.round((pcts.reduce((a, b) => a + b, 0) / pcts.length) * 10) / 10 : 0;
+  return {
+    stats: {
+      totalSubmissions: attempts.length,
+      gradedSubmissions: graded.length,
+      pendingGrading: attempts.filter((a) => a.status === 'submitted').length,
+      averageScore: avg,
+      passedCount: graded.filter((a) => a.passed).length,
+      failedCount: graded.filter((a) => !a.passed).length,
+      highestScore: pcts.length ? Math.max(...pcts) : 0,
+      lowestScore: pcts.length ? Math.min(...pcts) : 0,
+      passingMarks: exam.passing_marks,
+      resultsReleased: exam.settings.showResultsImmediately || !!(exam as unknown as { results_released_at: Date | null }).results_released_at,
+    },
+    distribution: SCORE_BUCKETS.map((range) => ({ range, count: distribution[range] })),
+    analysis: {
+      reliability: analysis.reliability,
+      method: analysis.method,
+      items: analysis.items.map((i) => ({ ...i, question: text.get(i.questionId)?.text ?? '', type: text.get(i.questionId)?.type, points: text.get(i.questionId)?.points })),
+    },
+  };
+}
+
+/** A spreadsheet cell that begins like a formula is turned into text, so it can never run. */
+export function csvSafe(value: unknown): string | number {
+  if (typeof value === 'number') return value;
+  const s = value === null || value === undefined ? '' : String(value);
+  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+}
+
+/** Every submission of an exam as CSV (owner or admin). */
+export async function exportCsv(deps: Deps, viewer: Viewer, examId: string): Promise<{ filename: string; csv: string }> {
+  const exam = await getExamFor(deps.db, viewer, examId, 'read-questions');
+  const rows = (await submissions(deps.db, viewer).where('a.exam_id', examId).orderByRaw('a.percentage desc nulls last, lower(u.last_name)')) as SubmissionRow[];
+  const s = await standings(deps.db, examId);
+  const header = ['Rank', 'Percentile', 'First name', 'Last name', 'Email', 'Attempt', 'Status', 'Score', 'Total marks', 'Percentage', 'Grade', 'Passed', 'Time spent (min)', 'Submitted at', 'Submit reason', 'Tab switches', 'Fullscreen exits'];
+  const body = rows.map((r) => {
+    const p = presentSubmission(r, { withScore: true, percentile: r.status === 'graded' ? s.percentile(r.percentage) : null, rank: r.status === 'graded' ? s.rank(r.percentage) : null });
+    return [p.rank ?? '', p.percentile ?? '', r.first_name, r.last_name, r.email, r.attempt_number, p.displayStatus, p.score ?? '', p.totalMarks ?? '', p.percentage ?? '', p.percentage !== null && p.isGraded ? submissionGrade(p.percentage) : '', p.isPassed === null ? '' : p.isPassed ? 'yes' : 'no', p.timeTaken ?? '', p.submittedAt ?? '', r.submit_reason ?? '', r.tab_switches, r.fullscreen_exits].map(csvSafe);
+  });
+  const slug = exam.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'exam';
+  return { filename: `${slug}-submissions.csv`, csv: stringify([header.map(csvSafe), ...body]) };
+}
