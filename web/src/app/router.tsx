@@ -1,5 +1,9 @@
+import type { Role } from '@exam/shared';
+import type { ReactElement } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { RouteError } from '../components/RouteError';
+import { AdminExamDetailsPage } from '../features/admin/exams/AdminExamDetailsPage';
+import { AdminExamsPage } from '../features/admin/exams/AdminExamsPage';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
@@ -9,13 +13,30 @@ import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { UnauthorizedPage } from '../features/errors/UnauthorizedPage';
+import { ExamTakingPage } from '../features/exam-taking/ExamTakingPage';
+import { EditExamPage } from '../features/exams/pages/EditExamPage';
+import { ExamListPage } from '../features/exams/pages/ExamListPage';
+import { ExamQuestionsPage } from '../features/exams/pages/ExamQuestionsPage';
+import { CreateExamPage } from '../features/exams/wizard/CreateExamPage';
 import { HomePage } from '../features/home/HomePage';
+import { SchedulePage } from '../features/schedule/SchedulePage';
 import { RequireRole } from './guard/RequireRole';
 import { Layout } from './layout/Layout';
 
+/** A page behind the guard; without `roles` any signed-in role may enter. */
+const guarded = (path: string, element: ReactElement, roles?: readonly Role[]): RouteObject => ({
+  path,
+  element: <RequireRole roles={roles}>{element}</RequireRole>,
+});
+
+/** Allowed-role lists of spec core §2 (route table). */
+const STAFF: Role[] = ['teacher', 'admin'];
+const STUDENT_TEACHER_PARENT: Role[] = ['student', 'teacher', 'parent'];
+
 /**
- * The routes built so far (spec core §2 route table). Routes of later issues (exams, admin,
- * parent, profile...) are deliberately absent and fall to Page Not Found until they exist.
+ * The routes built so far (spec core §2 route table). Routes of later issues (submissions,
+ * results, admin users, parent, profile...) are deliberately absent and fall to Page Not Found
+ * until they exist.
  */
 export const routes: RouteObject[] = [
   {
@@ -49,6 +70,18 @@ export const routes: RouteObject[] = [
                   </RequireRole>
                 ),
               },
+              // Exam authoring and the catalogue (issue 3).
+              guarded('exams', <ExamListPage />),
+              guarded('exam-list', <ExamListPage />, STUDENT_TEACHER_PARENT),
+              guarded('create-exam', <CreateExamPage />, STAFF),
+              guarded('exam/edit/:examId', <EditExamPage />, STAFF),
+              guarded('exam/:examId/edit', <EditExamPage />, STAFF),
+              guarded('exam/:examId/questions', <ExamQuestionsPage />, STAFF),
+              guarded('schedule', <SchedulePage />, STUDENT_TEACHER_PARENT),
+              guarded('admin/exams', <AdminExamsPage />, ['admin']),
+              guarded('admin/exams/:examId', <AdminExamDetailsPage />, ['admin', 'teacher']),
+              // Taking an exam (issue 4).
+              { path: 'exam/:examId', element: <RequireRole roles={['student']}><ExamTakingPage /></RequireRole> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -1,0 +1,32 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  /** The spec's confirmation sentence, shown as written. */
+  message: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * The confirmations of spec §5 in a Mantine Modal (focus trapped, Escape cancels) instead of the
+ * browser's confirm(), which cannot be styled or tested and blocks the page.
+ */
+export function ConfirmDialog({ opened, title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title} centered closeOnClickOutside={!busy}>
+      <Text data-testid="confirm-message">{message}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button color="red" onClick={onConfirm} loading={busy} data-autofocus>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,12 @@
+import { Alert, Button } from '@mantine/core';
+
+/** A list that could not be loaded: what went wrong and a Try Again button that refetches. */
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Alert color="red" title={message} role="alert">
+      <Button mt="sm" variant="light" color="red" onClick={onRetry}>
+        Try Again
+      </Button>
+    </Alert>
+  );
+}

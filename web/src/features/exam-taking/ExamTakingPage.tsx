@@ -1,0 +1,62 @@
+import { useMemo } from 'react';
+import { useParams } from 'react-router-dom';
+import { PageLoader } from '../../components/PageLoader';
+import { ExamActor } from './examActor';
+import { enterFullscreen } from './fullscreen';
+import { createLiveExamMachine } from './liveMachine';
+import { LoadError } from './LoadError';
+import { QuestionScreen } from './QuestionScreen';
+import { phaseOf } from './selectors';
+import { StartScreen } from './StartScreen';
+import { SubmittedPanel } from './SubmittedPanel';
+
+/** /exam/{examId} for students: one machine per exam, restarted when the id changes. */
+export function ExamTakingPage() {
+  const { examId = '' } = useParams();
+  return <ExamTaking key={examId} examId={examId} />;
+}
+
+function ExamTaking({ examId }: { examId: string }) {
+  const logic = useMemo(() => createLiveExamMachine(), []);
+  return (
+    <ExamActor.Provider logic={logic} options={{ input: { examId } }}>
+      <ExamTakingView />
+    </ExamActor.Provider>
+  );
+}
+
+function ExamTakingView() {
+  const actor = ExamActor.useActorRef();
+  const phase = ExamActor.useSelector(phaseOf);
+  const exam = ExamActor.useSelector((s) => s.context.exam);
+  const attemptInProgress = ExamActor.useSelector((s) => s.context.attemptInProgress);
+  const failure = ExamActor.useSelector((s) => s.context.failure);
+  const canRetry = failure?.kind === 'network' || failure?.kind === 'other';
+
+  switch (phase) {
+    case 'loading':
+      return <PageLoader label="Loading exam" />;
+    case 'error':
+      return <LoadError failure={failure ?? { kind: 'other', message: '' }} onRetry={canRetry ? () => actor.send({ type: 'user.retry' }) : undefined} />;
+    case 'start':
+    case 'starting':
+      if (!exam) return <PageLoader label="Loading exam" />;
+      return (
+        <StartScreen
+          exam={exam}
+          attemptInProgress={attemptInProgress}
+          starting={phase === 'starting'}
+          onStart={() => {
+            // Inside the click itself: browsers grant fullscreen only to a user gesture.
+            const p = exam.settings.proctoring;
+            if (p.enabled && p.requireFullscreen) enterFullscreen();
+            actor.send({ type: 'user.start' });
+          }}
+        />
+      );
+    case 'submitted':
+      return <SubmittedPanel />;
+    default:
+      return <QuestionScreen phase={phase} />;
+  }
+}

@@ -1,0 +1,45 @@
+import { Group, Paper, Text, VisuallyHidden } from '@mantine/core';
+import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { ExamActor } from './examActor';
+import { timeLeftOf, totalTimeOf } from './selectors';
+import { timerAnnouncement, timerView } from './timerStatus';
+
+/**
+ * The countdown. `role="timer"` with live updates off (a reader announcing every second is
+ * unusable); a separate polite region speaks only at the amber and red thresholds and at one minute.
+ */
+export function ExamTimer({ expired }: { expired: boolean }) {
+  const left = ExamActor.useSelector((s) => (expired ? 0 : Math.ceil(timeLeftOf(s) / 1000) * 1000));
+  const total = ExamActor.useSelector(totalTimeOf);
+  const view = timerView(left, total);
+  const [announcement, setAnnouncement] = useState('');
+  const previous = useRef<number | null>(null);
+
+  useEffect(() => {
+    const text = timerAnnouncement(previous.current, left, total);
+    previous.current = left;
+    if (text) setAnnouncement(text);
+  }, [left, total]);
+
+  return (
+    <Paper withBorder px="sm" py={6} radius="md" style={{ borderColor: `var(--mantine-color-${view.color.replace('.', '-')})` }}>
+      <Group gap="xs" wrap="nowrap">
+        {view.level === 'normal' ? <IconClock size={20} aria-hidden /> : <IconAlertTriangle size={20} aria-hidden color={`var(--mantine-color-${view.color.replace('.', '-')})`} />}
+        <div role="timer" aria-live="off" aria-atomic="true" aria-label="Time left" data-testid="exam-timer" data-level={view.level}>
+          <Text fw={700} c={view.color} size="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {view.text}
+          </Text>
+          {view.hint && (
+            <Text size="xs" fw={600} c={view.color} data-testid="exam-timer-hint">
+              {view.hint}
+            </Text>
+          )}
+        </div>
+      </Group>
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="timer-announcement">
+        {announcement}
+      </VisuallyHidden>
+    </Paper>
+  );
+}

@@ -1,0 +1,67 @@
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconCircleDashed, IconFlag } from '@tabler/icons-react';
+import type { QuestionStatus } from './selectors';
+
+export function statusWords(status: QuestionStatus): string {
+  return `${status.answered ? 'answered' : 'not answered'}${status.marked ? ', marked for review' : ''}`;
+}
+
+function StatusIcon({ status }: { status: QuestionStatus }) {
+  return status.answered ? <IconCircleCheck size={16} aria-hidden /> : <IconCircleDashed size={16} aria-hidden />;
+}
+
+/** Every question at a glance; status by icon and words, never by colour alone. */
+export function QuestionPalette({
+  statuses,
+  current,
+  onGo,
+}: {
+  statuses: QuestionStatus[];
+  current: number;
+  onGo: (index: number) => void;
+}) {
+  return (
+    <nav aria-labelledby="palette-title">
+      <Stack gap="xs">
+        <Title order={2} size="h5" id="palette-title">
+          Questions
+        </Title>
+        <SimpleGrid cols={4} spacing={6} verticalSpacing={6}>
+          {statuses.map((status, i) => (
+            <Button
+              key={i}
+              size="compact-sm"
+              px={4}
+              variant={i === current ? 'filled' : status.answered ? 'light' : 'default'}
+              color={status.marked ? 'orange' : undefined}
+              aria-current={i === current ? 'step' : undefined}
+              aria-label={`Question ${i + 1}: ${statusWords(status)}`}
+              title={`Question ${i + 1}: ${statusWords(status)}`}
+              data-testid={`palette-${i + 1}`}
+              data-status={status.marked ? 'marked' : status.answered ? 'answered' : 'unanswered'}
+              onClick={() => onGo(i)}
+              leftSection={<StatusIcon status={status} />}
+              rightSection={status.marked ? <IconFlag size={14} aria-hidden /> : undefined}
+            >
+              {i + 1}
+            </Button>
+          ))}
+        </SimpleGrid>
+        <Group gap="md" mt={4}>
+          <Legend icon={<IconCircleCheck size={14} aria-hidden />} text="Answered" />
+          <Legend icon={<IconCircleDashed size={14} aria-hidden />} text="Not answered" />
+          <Legend icon={<IconFlag size={14} aria-hidden />} text="Marked for review" />
+        </Group>
+      </Stack>
+    </nav>
+  );
+}
+
+function Legend({ icon, text }: { icon: React.ReactNode; text: string }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      {icon}
+      <Text size="xs">{text}</Text>
+    </Group>
+  );
+}

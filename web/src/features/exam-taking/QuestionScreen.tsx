@@ -1,0 +1,209 @@
+import { Alert, Badge, Button, CloseButton, Container, Grid, Group, Image, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconFlag, IconFlagFilled, IconHourglassEmpty, IconMaximize } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { MathText } from '../../components/MathText';
+import { AnswerInput } from './AnswerInput';
+import { ExamActor } from './examActor';
+import { ExamTimer } from './ExamTimer';
+import { canFullscreen, enterFullscreen, isFullscreen } from './fullscreen';
+import { TAKING_MSG, warningText } from './messages';
+import { QuestionPalette } from './QuestionPalette';
+import { SaveStatus } from './SaveStatus';
+import { questionStatuses, sameStatuses, type Phase } from './selectors';
+import { SubmitDialog } from './SubmitDialog';
+
+const TYPE_LABELS = { 'multiple-choice': 'Multiple choice', 'true-false': 'True or false', essay: 'Essay', 'fill-blank': 'Fill in the blank' } as const;
+
+/** The exam itself: timer, save status, progress, one question at a time, palette, submit. */
+export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'submitting' | 'expired'> }) {
+  const actor = ExamActor.useActorRef();
+  const title = ExamActor.useSelector((s) => s.context.exam?.title ?? '');
+  const questions = ExamActor.useSelector((s) => s.context.questions);
+  const current = ExamActor.useSelector((s) => s.context.current);
+  const answers = ExamActor.useSelector((s) => s.context.book.answers);
+  const unsaved = ExamActor.useSelector((s) => Object.keys(s.context.book.pending).length);
+  const statuses = ExamActor.useSelector(questionStatuses, sameStatuses);
+  const [confirming, setConfirming] = useState(false);
+  const flushRef = useRef<(() => void) | null>(null);
+
+  const locked = phase !== 'taking';
+  const question = questions[current];
+  const answeredCount = statuses.filter((s) => s.answered).length;
+  const flush = () => flushRef.current?.();
+
+  // At zero, whatever was typed still goes out (the server takes saves in flight for a moment).
+  useEffect(() => {
+    if (phase === 'expired') flushRef.current?.();
+  }, [phase]);
+
+  const go = (index: number) => {
+    flush();
+    actor.send({ type: 'user.goto', index });
+  };
+
+  if (!question) return null;
+  const status = statuses[current] ?? { answered: false, marked: false };
+
+  return (
+    <Container size="lg" py="md">
+      <Stack gap="md">
+        <Paper withBorder p="sm" radius="md" component="header">
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Title order={1} size="h3">
+              {title}
+            </Title>
+            <Group gap="md" wrap="wrap">
+              <SaveStatus />
+              <ExamTimer expired={phase === 'expired'} />
+            </Group>
+          </Group>
+          <Stack gap={4} mt="sm">
+            <Text size="sm" id="progress-label">
+              {answeredCount} of {questions.length} answered
+            </Text>
+            <Progress value={questions.length ? (answeredCount / questions.length) * 100 : 0} aria-labelledby="progress-label" size="md" />
+          </Stack>
+        </Paper>
+
+        <Notices phase={phase} />
+
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="question-heading">
+              <Stack gap="md">
+                <Group justify="space-between" wrap="wrap">
+                  <Title order={2} size="h4" id="question-heading">
+                    Question {current + 1} of {questions.length}
+                  </Title>
+                  <Group gap="xs">
+                    <Badge variant="light">{TYPE_LABELS[question.type]}</Badge>
+                    <Badge variant="outline" color="gray">
+                      {question.points} {question.points === 1 ? 'point' : 'points'}
+                    </Badge>
+                  </Group>
+                </Group>
+                <MathText block text={question.text} data-testid="question-text" />
+                {question.image && <Image src={question.image} alt={`Illustration for question ${current + 1}`} maw={480} radius="sm" />}
+                <AnswerInput
+                  key={question._id}
+                  question={question}
+                  number={current + 1}
+                  answer={answers[question._id] ?? null}
+                  disabled={locked}
+                  onAnswer={(answer) => actor.send({ type: 'user.answer', questionId: question._id, answer })}
+                  flushRef={flushRef}
+                />
+                <Group justify="space-between" wrap="wrap" mt="sm">
+                  <Button
+                    variant={status.marked ? 'filled' : 'default'}
+                    color="orange"
+                    aria-pressed={status.marked}
+                    leftSection={status.marked ? <IconFlagFilled size={16} aria-hidden /> : <IconFlag size={16} aria-hidden />}
+                    onClick={() => actor.send({ type: 'user.toggleMark', questionId: question._id })}
+                    disabled={locked}
+                  >
+                    {status.marked ? 'Marked for review' : 'Mark for review'}
+                  </Button>
+                  <Group gap="xs">
+                    <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => go(current - 1)} disabled={current === 0}>
+                      Previous
+                    </Button>
+                    <Button
+                      variant="default"
+                      rightSection={<IconArrowRight size={16} aria-hidden />}
+                      onClick={() => go(current + 1)}
+                      disabled={current >= questions.length - 1}
+                    >
+                      Next
+                    </Button>
+                  </Group>
+                </Group>
+              </Stack>
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Paper withBorder p="md" radius="md">
+              <Stack gap="md">
+                <QuestionPalette statuses={statuses} current={current} onGo={go} />
+                <Button
+                  color="red"
+                  onClick={() => {
+                    flush();
+                    setConfirming(true);
+                  }}
+                  disabled={locked}
+                  loading={phase === 'submitting'}
+                >
+                  Submit Exam
+                </Button>
+              </Stack>
+            </Paper>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+
+      <SubmitDialog
+        opened={confirming && phase === 'taking'}
+        statuses={statuses}
+        unsaved={unsaved}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          actor.send({ type: 'user.submit' });
+        }}
+      />
+    </Container>
+  );
+}
+
+/** Time up, submitting, violation warnings and the way back to fullscreen. */
+function Notices({ phase }: { phase: Phase }) {
+  const actor = ExamActor.useActorRef();
+  const warning = ExamActor.useSelector((s) => s.context.warning);
+  const proctoring = ExamActor.useSelector((s) => s.context.exam?.settings.proctoring);
+  const fullscreen = useFullscreen();
+  const wantsFullscreen = !!proctoring?.enabled && proctoring.requireFullscreen && canFullscreen();
+
+  return (
+    <>
+      {phase === 'expired' && (
+        <Alert color="red" icon={<IconHourglassEmpty />} title={TAKING_MSG.timeExpired} role="alert" data-testid="time-expired">
+          {TAKING_MSG.timeExpiredDetail}
+        </Alert>
+      )}
+      {phase === 'submitting' && (
+        <Alert color="blue" role="status" data-testid="submitting">
+          Submitting your exam…
+        </Alert>
+      )}
+      {warning && proctoring && phase === 'taking' && (
+        <Alert color="red" icon={<IconAlertTriangle />} role="alert" data-testid="violation-warning" key={warning.id}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text size="sm">{warningText(warning.violationType, warning.counts, proctoring)}</Text>
+            <CloseButton aria-label="Dismiss warning" onClick={() => actor.send({ type: 'user.dismissWarning' })} />
+          </Group>
+        </Alert>
+      )}
+      {wantsFullscreen && !fullscreen && phase === 'taking' && (
+        <Alert color="orange" icon={<IconMaximize />} data-testid="fullscreen-prompt">
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm">This exam is meant to be taken in fullscreen.</Text>
+            <Button size="xs" variant="light" color="orange" onClick={enterFullscreen}>
+              Return to fullscreen
+            </Button>
+          </Group>
+        </Alert>
+      )}
+    </>
+  );
+}
+
+function useFullscreen(): boolean {
+  const [on, setOn] = useState(isFullscreen);
+  useEffect(() => {
+    const update = () => setOn(isFullscreen());
+    document.addEventListener('fullscreenchange', update);
+    return () => document.removeEventListener('fullscreenchange', update);
+  }, []);
+  return on;
+}

@@ -1,0 +1,47 @@
+import { Group, Loader, Text, VisuallyHidden } from '@mantine/core';
+import { IconCircleCheck, IconCloudOff } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { ExamActor } from './examActor';
+import { saveStateOf, saveStateText, type SaveState } from './selectors';
+
+/**
+ * Says what is true: saved means acknowledged by the server, not merely sent. Screen readers
+ * hear only the connection changing, not "Saving…" after every click.
+ */
+export function SaveStatus() {
+  const state = ExamActor.useSelector(saveStateOf);
+  const outboxAvailable = ExamActor.useSelector((s) => s.context.outboxAvailable);
+  const text = saveStateText(state, outboxAvailable);
+  const announcement = useConnectionAnnouncement(state, text);
+  const color = state === 'offline' ? 'orange.8' : state === 'saved' ? 'green.8' : 'dimmed';
+  return (
+    <>
+      <Group gap={6} wrap="nowrap" data-testid="save-status" data-state={state}>
+        {state === 'saved' && <IconCircleCheck size={18} aria-hidden color="var(--mantine-color-green-8)" />}
+        {(state === 'saving' || state === 'connecting') && <Loader size={14} aria-hidden />}
+        {state === 'offline' && <IconCloudOff size={18} aria-hidden color="var(--mantine-color-orange-8)" />}
+        <Text size="sm" c={color} fw={state === 'offline' ? 600 : 400}>
+          {text}
+        </Text>
+      </Group>
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </VisuallyHidden>
+    </>
+  );
+}
+
+function useConnectionAnnouncement(state: SaveState, text: string): string {
+  const [announcement, setAnnouncement] = useState('');
+  const wasOffline = useRef(false);
+  useEffect(() => {
+    if (state === 'offline' && !wasOffline.current) {
+      wasOffline.current = true;
+      setAnnouncement(text);
+    } else if (state !== 'offline' && state !== 'connecting' && wasOffline.current) {
+      wasOffline.current = false;
+      setAnnouncement('Back online: your answers are being sent.');
+    }
+  }, [state, text]);
+  return announcement;
+}

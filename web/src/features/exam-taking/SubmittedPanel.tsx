@@ -1,0 +1,61 @@
+import { Alert, Button, Code, Container, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { ExamActor } from './examActor';
+import { submittedText } from './messages';
+
+/** The end: why the exam ended, in words, and where to go next. */
+export function SubmittedPanel() {
+  const outcome = ExamActor.useSelector((s) => s.context.outcome);
+  const counts = ExamActor.useSelector((s) => s.context.counts);
+  const lostSaves = ExamActor.useSelector((s) => s.context.lostSaves);
+  const readingReason = ExamActor.useSelector((s) => s.matches({ attempt: { submitted: 'readingReason' } }));
+  const heading = useRef<HTMLHeadingElement>(null);
+  const text = submittedText(outcome?.reason ?? null, counts);
+  const submissionId = outcome?.submissionId ?? '';
+
+  // Focus moves to the news so keyboard and screen-reader users land on it.
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <Container size="sm" py="xl">
+      <Paper withBorder p="xl" radius="md">
+        <Stack align="center" gap="md" ta="center">
+          <ThemeIcon size={56} radius="xl" color="green" variant="light">
+            <IconCircleCheck size={36} aria-hidden />
+          </ThemeIcon>
+          <Title order={1} size="h2" ref={heading} tabIndex={-1} data-testid="submitted-title">
+            {text.title}
+          </Title>
+          {readingReason ? (
+            <Loader size="sm" aria-label="Checking how the exam ended" />
+          ) : (
+            <Text data-testid="submitted-reason">{text.detail}</Text>
+          )}
+          {lostSaves > 0 && (
+            <Alert color="orange" ta="left" data-testid="lost-saves">
+              {lostSaves === 1 ? 'One answer change' : `${lostSaves} answer changes`} could not be recorded because the exam had already
+              closed.
+            </Alert>
+          )}
+          {submissionId && (
+            <Text size="sm">
+              Submission ID: <Code data-testid="submission-id">{submissionId}</Code>
+            </Text>
+          )}
+          <Group justify="center">
+            {submissionId && (
+              <Button component={Link} to={`/exam-result/${submissionId}`}>
+                View Result
+              </Button>
+            )}
+            <Button variant="default" component={Link} to="/exams">
+              Back to Exams
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,394 @@
+import type { JoinData } from '@exam/shared';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { contextTimeLeft, examTakingMachine, type SessionCommand, type SubmitInput } from './examTakingMachine';
+import { TakingError, type ExamInfo, type SubmitOutcome, type LoadedExam, type PendingSave, type RestoredLocal, type StartedAttempt } from './types';
+
+const EXAM_ID = '11111111-1111-4111-8111-111111111111';
+const ATTEMPT = '22222222-2222-4222-8222-222222222222';
+const Q1 = 'q1';
+const Q2 = 'q2';
+const SERVER_NOW = Date.parse('2030-01-01T09:00:00.000Z');
+const MINUTE = 60_000;
+/** Our clock runs 5 s behind the server's; the start call took 200 ms. */
+const SENT_AT = SERVER_NOW - 5000 - 100;
+const RECEIVED_AT = SERVER_NOW - 5000 + 100;
+
+const exam: ExamInfo = {
+  _id: EXAM_ID,
+  title: 'Algebra',
+  subject: 'mathematics',
+  description: 'Practice',
+  instructions: '',
+  duration: 30,
+  totalQuestions: 2,
+  totalMarks: 3,
+  isPublished: true,
+  schedule: { startDate: '2030-01-01T00:00:00.000Z', endDate: '2030-02-01T00:00:00.000Z' },
+  settings: {
+    allowMultipleAttempts: false,
+    maxAttempts: 1,
+    proctoring: { enabled: true, preventTabSwitching: true, requireFullscreen: true, disableRightClick: true, preventCopyPaste: true },
+  },
+  userAttempts: { hasAttempted: false, attemptCount: 0, nextAttemptNumber: 1 },
+};
+
+const serverState = (over: Partial<JoinData> = {}): JoinData => ({
+  attemptId: ATTEMPT,
+  status: 'in_progress',
+  serverNow: new Date(SERVER_NOW).toISOString(),
+  deadlineAt: new Date(SERVER_NOW + 30 * MINUTE).toISOString(),
+  answers: { [Q1]: 'Four' },
+  seqs: { [Q1]: 3 },
+  ...over,
+});
+
+const started = (over: Partial<JoinData> = {}): StartedAttempt => ({
+  attemptId: ATTEMPT,
+  startedAt: SERVER_NOW,
+  questions: [
+    { _id: Q1, text: 'What is $2+2$?', type: 'multiple-choice', points: 1, options: ['Three', 'Four'], image: null },
+    { _id: Q2, text: 'Explain.', type: 'essay', points: 2, options: [], image: null },
+  ],
+  session: serverState(over),
+  sentAt: SENT_AT,
+  receivedAt: RECEIVED_AT,
+});
+
+const restoredNothing: RestoredLocal = { pending: [], marked: [], current: 0, outboxAvailable: true };
+
+interface Overrides {
+  load?: () => Promise<LoadedExam>;
+  start?: () => Promise<StartedAttempt>;
+  restore?: () => Promise<RestoredLocal>;
+  submit?: (input: SubmitInput) => Promise<{ submissionId: string; reason: 'student' }>;
+}
+
+/** The machine with every effect faked: what it sends the socket session is recorded. */
+function harness(over: Overrides = {}) {
+  const toSession: SessionCommand[] = [];
+  const effects = { startErrors: [] as string[], submitErrors: [] as string[], cleared: [] as string[], exitedFullscreen: 0, submitted: [] as SubmitInput[], review: [] as unknown[] };
+  const machine = examTakingMachine.provide({
+    actors: {
+      loadExam: fromPromise(over.load ?? (async () => ({ exam, attemptInProgress: false }))),
+      startAttempt: fromPromise(over.start ?? (async () => started())),
+      restoreLocal: fromPromise(over.restore ?? (async () => restoredNothing)),
+      submitAttempt: fromPromise(async ({ input }) => {
+        effects.submitted.push(input);
+        return over.submit ? over.submit(input) : { submissionId: ATTEMPT, reason: 'student' as const };
+      }),
+      readSubmitReason: fromPromise(async (): Promise<SubmitOutcome> => ({ submissionId: ATTEMPT, reason: 'proctor' })),
+      session: fromCallback<SessionCommand, { attemptId: string }>(({ receive }) => {
+        receive((command) => toSession.push(command));
+      }),
+      ticker: fromCallback(() => undefined),
+      pageEvents: fromCallback(() => undefined),
+    },
+    actions: {
+      notifyStartError: (_, { message }) => void effects.startErrors.push(message),
+      notifySubmitError: (_, { message }) => void effects.submitErrors.push(message),
+      clearLocal: (_, { attemptId }) => void effects.cleared.push(attemptId),
+      exitFullscreen: () => void (effects.exitedFullscreen += 1),
+      persistReview: (_, params) => void effects.review.push(params),
+    },
+    delays: { submitFlushTimeout: 40, expiryRecheck: 20, saveRetry: 10 },
+  });
+  const actor = createActor(machine, { input: { examId: EXAM_ID } }).start();
+  const saves = () => toSession.flatMap((c) => (c.type === 'session.save' ? c.saves : []));
+  return { actor, toSession, saves, effects };
+}
+
+async function inExam(over: Overrides = {}) {
+  const h = harness(over);
+  await waitFor(h.actor, (s) => s.matches('startScreen'));
+  h.actor.send({ type: 'user.start' });
+  await waitFor(h.actor, (s) => s.matches('attempt'));
+  return h;
+}
+
+const joined = (data: JoinData, at = RECEIVED_AT) => ({ type: 'socket.joined' as const, data, sentAt: at - 100, receivedAt: at + 100 });
+
+describe('exam taking machine', () => {
+  it('loads the exam to the start screen, starts, and is online once the socket connects', async () => {
+    const { actor } = await inExam();
+    expect(actor.getSnapshot().context.exam?.title).toBe('Algebra');
+    expect(actor.getSnapshot().matches({ attempt: { inProgress: 'reconnecting' } })).toBe(true);
+    actor.send({ type: 'socket.connected' });
+    expect(actor.getSnapshot().matches({ attempt: { inProgress: 'online' } })).toBe(true);
+    expect(actor.getSnapshot().context.book.answers).toEqual({ [Q1]: 'Four' });
+  });
+
+  it('takes the server clock offset from the start call, corrected by half the round trip', async () => {
+    const { actor } = await inExam();
+    const { context } = actor.getSnapshot();
+    expect(context.offset).toBe(5000);
+    expect(contextTimeLeft(context, RECEIVED_AT)).toBe(30 * MINUTE - 100);
+  });
+
+  it('sends each answer with a seq above the server’s, and clears it when acked', async () => {
+    const { actor, saves } = await inExam();
+    actor.send({ type: 'socket.connected' });
+    actor.send({ type: 'user.answer', questionId: Q1, answer: 'Three' });
+    expect(saves()).toEqual([{ questionId: Q1, answer: 'Three', seq: 4, order: 1 }]);
+    expect(Object.keys(actor.getSnapshot().context.book.pending)).toEqual([Q1]);
+    actor.send({ type: 'user.answer', questionId: Q1, answer: 'Four' });
+    // The ack of the older save leaves the newer one pending; its own ack settles it.
+    actor.send({ type: 'save.acked', questionId: Q1, seq: 4 });
+    expect(actor.getSnapshot().context.book.pending[Q1]?.seq).toBe(5);
+    actor.send({ type: 'save.acked', questionId: Q1, seq: 5 });
+    expect(actor.getSnapshot().context.book.pending).toEqual({});
+  });
+
+  it('does not send an unchanged answer or one for a question not in the attempt', async () => {
+    const { actor, saves } = await inExam();
+    actor.send({ type: 'user.answer', questionId: Q1, answer: 'Four' });
+    actor.send({ type: 'user.answer', questionId: 'elsewhere', answer: 'x' });
+    expect(saves()).toEqual([]);
+  });
+
+  it('keeps an answer made while offline and replays it after reconnecting and joining', async () => {
+    const { actor, saves } = await inExam();
+    actor.send({ type: 'socket.connected' });
+    actor.send({ type: 'socket.disconnected' });
+    expect(actor.getSnapshot().matches({ attempt: { inProgress: 'reconnecting' } })).toBe(true);
+    actor.send({ type: 'user.answer', questionId: Q2, answer: 'Because.' });
+    // Handed to the session (which stores it in the outbox) even offline.
+    expect(saves()).toHaveLength(1);
+    actor.send({ type: 'socket.connected' });
+    expect(actor.getSnapshot().matches({ attempt: { inProgress: 'online' } })).toBe(true);
+    actor.send(joined(serverState()));
+    expect(saves()).toEqual([
+      { questionId: Q2, answer: 'Because.', seq: 1, order: 1 },
+      { questionId: Q2, answer: 'Because.', seq: 1, order: 1 },
+    ]);
+    // The server's answers, overlaid by the one it does not have yet.
+    expect(actor.getSnapshot().context.book.answers).toEqual({ [Q1]: 'Four', [Q2]: 'Because.' });
+  });
+
+  it('after a reload, overlays the outbox’s saves on the server’s answers and continues their seqs', async () => {
+    const pending: PendingSave[] = [{ questionId: Q1, answer: 'Three', seq: 7, order: 4 }];
+    const { actor, saves } = await inExam({ restore: async () => ({ pending, marked: [Q2], current: 1, outboxAvailable: true }) });
+    const { context } = actor.getSnapshot();
+    expect(context.book.answers[Q1]).toBe('Three');
+    expect(context.marked).toEqual([Q2]);
+    expect(context.current).toBe(1);
+    actor.send({ type: 'socket.connected' });
+    actor.send(joined(serverState()));
+    expect(saves()).toEqual(pending);
+    actor.send({ type: 'user.answer', questionId: Q1, answer: 'Four' });
+    expect(saves().at(-1)).toMatchObject({ questionId: Q1, seq: 8, order: 5 });
+  });
+
+  it('shows the server’s answer when its seq is newer than the local one', async () => {
+    const pending: PendingSave[] = [{ questionId: Q1, answer: 'Three', seq: 2, order: 1 }];
+    const { actor } = await inExam({ restore: async () => ({ pending, marked: [], current: 0, outboxAvailable: true }) });
+    expect(actor.getSnapshot().context.book.answers[Q1]).toBe('Four');
+  });
+
+  it('keeps running without IndexedDB, and says so', async () => {
+    const { actor } = await inExam({ restore: () => Promise.reject(new Error('no IndexedDB')) });
+    expect(actor.getSnapshot().matches('attempt')).toBe(true);
+    expect(actor.getSnapshot().context.outboxAvailable).toBe(false);
+  });
+
+  it('moves the deadline at once when the server sends a new one', async () => {
+    const { actor } = await inExam();
+    actor.send({ type: 'server.time', serverNow: new Date(SERVER_NOW).toISOString(), deadlineAt: new Date(SERVER_NOW + 40 * MINUTE).toISOString() });
+    expect(contextTimeLeft(actor.getSnapshot().context, RECEIVED_AT)).toBe(40 * MINUTE - 100);
+  });
+
+  it('re-joins when the tab becomes visible again', async () => {
+    const { actor, toSession } = await inExam();
+    actor.send({ type: 'page.visible' });
+    expect(toSession).toContainEqual({ type: 'session.join' });
+  });
+
+  describe('time', () => {
+    // Our clock reads the deadline 5 s early (the offset).
+    const afterDeadline = SERVER_NOW - 5000 + 30 * MINUTE;
+
+    it('ends at zero with Time expired, then takes the server’s submission', async () => {
+      const { actor, effects } = await inExam();
+      actor.send({ type: 'timer.tick', now: afterDeadline - 1000 });
+      expect(actor.getSnapshot().matches({ attempt: 'inProgress' })).toBe(true);
+      actor.send({ type: 'timer.tick', now: afterDeadline });
+      expect(actor.getSnapshot().matches({ attempt: 'timeExpired' })).toBe(true);
+      actor.send({ type: 'server.submitted', reason: 'time-expired' });
+      await waitFor(actor, (s) => s.matches({ attempt: { submitted: 'done' } }));
+      expect(actor.getSnapshot().context.outcome).toEqual({ submissionId: ATTEMPT, reason: 'time-expired' });
+      expect(effects.cleared).toEqual([ATTEMPT]);
+      expect(effects.exitedFullscreen).toBe(1);
+    });
+
+    it('still sends drafts flushed at zero', async () => {
+      const { actor, saves } = await inExam();
+      actor.send({ type: 'timer.expired' });
+      actor.send({ type: 'user.answer', questionId: Q2, answer: 'last words' });
+      expect(saves()).toHaveLength(1);
+    });
+
+    it('asks the server again when its word does not come, and ends when the join says submitted', async () => {
+      const { actor, toSession } = await inExam();
+      actor.send({ type: 'timer.expired' });
+      await waitFor(actor, () => toSession.some((c) => c.type === 'session.join'));
+      actor.send(joined(serverState({ status: 'submitted' })));
+      await waitFor(actor, (s) => s.matches({ attempt: { submitted: 'done' } }));
+      expect(actor.getSnapshot().context.outcome?.reason).toBe('time-expired');
+    });
+
+    it('goes back to the exam when the server’s clock says there is time left', async () => {
+      const { actor } = await inExam();
+      actor.send({ type: 'timer.expired' });
+      actor.send(joined(serverState({ deadlineAt: new Date(SERVER_NOW + 30 * MINUTE).toISOString() })));
+      expect(actor.getSnapshot().matches({ attempt: 'inProgress' })).toBe(true);
+    });
+  });
+
+  describe('violations', () => {
+    it('reports to the server and shows the warning with the server’s counts', async () => {
+      const { actor, toSession } = await inExam();
+      actor.send({ type: 'violation.reported', violationType: 'tab-switch', at: 5 });
+      expect(toSession).toContainEqual({ type: 'session.violation', violationType: 'tab-switch', at: 5 });
+      actor.send({ type: 'violation.acked', violationType: 'tab-switch', counts: { tabSwitches: 3, fullscreenExits: 0 }, submitted: false });
+      expect(actor.getSnapshot().context.warning).toMatchObject({ violationType: 'tab-switch', counts: { tabSwitches: 3 } });
+      expect(actor.getSnapshot().matches({ attempt: 'inProgress' })).toBe(true);
+    });
+
+    it('explains with the counts of the violation whose ack comes after the server’s word', async () => {
+      const { actor } = await inExam();
+      actor.send({ type: 'server.submitted', reason: 'violations' });
+      actor.send({ type: 'violation.acked', violationType: 'tab-switch', counts: { tabSwitches: 4, fullscreenExits: 0 }, submitted: true });
+      await waitFor(actor, (s) => s.matches({ attempt: { submitted: 'done' } }));
+      expect(actor.getSnapshot().context).toMatchObject({ outcome: { reason: 'violations' }, counts: { tabSwitches: 4 } });
+    });
+
+    it('ends when the server says the violation submitted the exam', async () => {
+      const { actor } = await inExam();
+      actor.send({ type: 'violation.acked', violationType: 'tab-switch', counts: { tabSwitches: 4, fullscreenExits: 0 }, submitted: true });
+      await waitFor(actor, (s) => s.matches({ attempt: { submitted: 'done' } }));
+      expect(actor.getSnapshot().context.outcome?.reason).toBe('violations');
+      expect(actor.getSnapshot().context.counts.tabSwitches).toBe(4);
+    });
+  });
+
+  describe('submitting', () => {
+    it('waits for the last saves’ acks, then submits every answer', async () => {
+      const { actor, effects } = await inExam();
+      actor.send({ type: 'socket.connected' });
+      actor.send({ type: 'user.answer', questionId: Q2, answer: 'Essay' });
+      actor.send({ type: 'user.submit' });
+      expect(actor.getSnapshot().matches({ attempt: { submitting: 'flushing' } })).toBe(true);
+      actor.send({ type: 'save.acked', questionId: Q2, seq: 1 });
+      await waitFor(actor, (s) => s.matches({ attempt: { submitted: 'done' } }));
+      expect(effects.submitted[0]).toMatchObject({ examId: EXAM_ID, attemptId: ATTEMPT, answers: { [Q1]: 'Four', [Q2]: 'Essay' } });
+      expect(actor.getSnapshot().context.outcome).toEqual({ submissionId: ATTEMPT, reason: 'student' });
+    });
+
+    it('gives up honestly when the last saves cannot be sent', async () => {
+      const { actor, effects } = await inExam();
+      actor.send({ type: 'user.answer', questionId: Q2, answer: 'Essay' });
+      actor.send({ type: 'user.submit' });
+      await waitFor(actor, (s) => s.matches({ attempt: 'inProgress' }));
+      expect(effects.submitErrors).toEqual(['Some answers have not reached the server yet. Check your connection and try again.']);
+      expect(effects.submitted).toEqual([]);
+    });
+
+    it('returns to the exam with the server’s message when the submit call fails', async () => {
+      const { actor, effects } = await inExam({ submit: () => Promise.reject(new TakingError('other', 'Server error. Please try again later.')) });
+      actor.send({ type: 'user.submit' });
+      await waitFor(actor, (s) => s.matches({ attempt: 'inProgress' }));
+      expect(effects.submitErrors).toEqual(['Server error. Please try again later.']);
+    });
+  });
+
+  describe('closing from elsewhere', () => {
+    it('asks why when a join finds the attempt closed', async () => {
+      const { actor } = await inExam();
+      actor.send(joined(serverState({ status: 'submitted' })));
+      await waitFor(actor, (s) => s.matches({ attempt: { submitted: 'done' } }));
+      expect(actor.getSnapshot().context.outcome?.reason).toBe('proctor');
+    });
+
+    it('counts the offline answers a closed attempt never got', async () => {
+      const { actor } = await inExam();
+      actor.send({ type: 'user.answer', questionId: Q2, answer: 'too late' });
+      actor.send(joined(serverState({ status: 'submitted' })));
+      await waitFor(actor, (s) => s.matches({ attempt: { submitted: 'done' } }));
+      expect(actor.getSnapshot().context).toMatchObject({ lostSaves: 1, book: { pending: {} } });
+    });
+
+    it('counts the saves the closed attempt refused and re-joins to learn its status', async () => {
+      const { actor, toSession } = await inExam();
+      actor.send({ type: 'user.answer', questionId: Q2, answer: 'late' });
+      actor.send({ type: 'save.rejected', questionId: Q2, seq: 1, code: 'attempt-closed', message: 'closed' });
+      expect(actor.getSnapshot().context.lostSaves).toBe(1);
+      expect(actor.getSnapshot().context.book.pending).toEqual({});
+      expect(toSession).toContainEqual({ type: 'session.join' });
+    });
+
+    it('retries a save that had no ack', async () => {
+      const { actor, saves } = await inExam();
+      actor.send({ type: 'user.answer', questionId: Q2, answer: 'x' });
+      actor.send({ type: 'save.failed', questionId: Q2, seq: 1 });
+      await waitFor(actor, () => saves().length === 2);
+    });
+
+    it('stays on the submitted panel when the socket session ends afterwards', async () => {
+      const { actor } = await inExam();
+      actor.send({ type: 'server.submitted', reason: 'proctor' });
+      actor.send({ type: 'socket.unauthorized' });
+      expect(actor.getSnapshot().matches({ attempt: { submitted: 'done' } })).toBe(true);
+    });
+
+    it('ends in error when the socket session cannot be renewed', async () => {
+      const { actor } = await inExam();
+      actor.send({ type: 'socket.unauthorized' });
+      expect(actor.getSnapshot().matches('error')).toBe(true);
+      expect(actor.getSnapshot().context.failure?.kind).toBe('session');
+    });
+  });
+
+  describe('loading and starting', () => {
+    it('shows the load failure and lets a network failure be retried', async () => {
+      let calls = 0;
+      const { actor } = harness({
+        load: async () => {
+          calls += 1;
+          if (calls === 1) throw new TakingError('network', 'Network error. Please check your connection.');
+          return { exam, attemptInProgress: true };
+        },
+      });
+      await waitFor(actor, (s) => s.matches('error'));
+      expect(actor.getSnapshot().context.failure).toEqual({ kind: 'network', message: 'Network error. Please check your connection.' });
+      actor.send({ type: 'user.retry' });
+      await waitFor(actor, (s) => s.matches('startScreen'));
+      expect(actor.getSnapshot().context.attemptInProgress).toBe(true);
+    });
+
+    it('does not retry a missing exam', async () => {
+      const { actor } = harness({ load: () => Promise.reject(new TakingError('not-found', 'Exam not found.')) });
+      await waitFor(actor, (s) => s.matches('error'));
+      actor.send({ type: 'user.retry' });
+      expect(actor.getSnapshot().matches('error')).toBe(true);
+    });
+
+    it('returns to the start screen with the reason when starting fails', async () => {
+      const { actor, effects } = harness({ start: () => Promise.reject(new TakingError('other', 'You have already attempted this exam.')) });
+      await waitFor(actor, (s) => s.matches('startScreen'));
+      actor.send({ type: 'user.start' });
+      await waitFor(actor, (s) => s.matches('startScreen') && effects.startErrors.length > 0);
+      expect(effects.startErrors).toEqual(['You have already attempted this exam.']);
+    });
+  });
+
+  it('moves between questions and keeps marks for review', async () => {
+    const { actor, effects } = await inExam();
+    actor.send({ type: 'user.next' });
+    actor.send({ type: 'user.next' });
+    expect(actor.getSnapshot().context.current).toBe(1);
+    actor.send({ type: 'user.toggleMark', questionId: Q2 });
+    actor.send({ type: 'user.goto', index: 0 });
+    expect(actor.getSnapshot().context).toMatchObject({ current: 0, marked: [Q2] });
+    expect(effects.review.at(-1)).toEqual({ attemptId: ATTEMPT, marked: [Q2], current: 0 });
+  });
+});

@@ -1,0 +1,536 @@
+import type { JoinData, SubmitReason, ViolationType } from '@exam/shared';
+import { MSG } from '@exam/shared';
+import { assign, cancel, fromCallback, fromPromise, raise, sendTo, setup, type EventObject } from 'xstate';
+import { acknowledge, applyServerState, drop, emptyBook, pendingInOrder, recordAnswer, unsentCount, withRestored, type AnswerBook } from './answerBook';
+import { clockOffset, timeLeftMs } from './clock';
+import { TAKING_MSG } from './messages';
+import {
+  TakingError,
+  type ExamInfo,
+  type LoadFailure,
+  type LoadedExam,
+  type PendingSave,
+  type Proctoring,
+  type RestoredLocal,
+  type StartedAttempt,
+  type SubmitOutcome,
+  type TakingQuestion,
+  type ViolationCounts,
+  type Warning,
+} from './types';
+
+/**
+ * The exam-taking screen's phases (ARCHITECTURE "The live exam session"). Pure: the API, the
+ * socket, storage, the clock, the page's events and the toasts are actors and actions the screen
+ * provides with `.provide()`, so every transition runs in a plain actor under test.
+ *
+ * loading → startScreen → starting (requesting → restoring) → attempt, where the socket session
+ * lives: inProgress (online | reconnecting) → submitting (flushing → sending) → submitted, or
+ * timeExpired → submitted when the clock runs out; error when the exam cannot be opened.
+ */
+
+/** Commands the machine sends to the socket session actor. */
+export type SessionCommand =
+  | { type: 'session.join' }
+  /** Saves to store in the outbox and emit, in this order (one new answer, or a replay). */
+  | { type: 'session.save'; saves: PendingSave[] }
+  | { type: 'session.violation'; violationType: ViolationType; at: number };
+
+export type ExamEvent =
+  | { type: 'user.start' }
+  | { type: 'user.answer'; questionId: string; answer: string | null }
+  | { type: 'user.goto'; index: number }
+  | { type: 'user.next' }
+  | { type: 'user.prev' }
+  | { type: 'user.toggleMark'; questionId: string }
+  | { type: 'user.submit' }
+  | { type: 'user.dismissWarning' }
+  | { type: 'user.retry' }
+  | { type: 'socket.connected' }
+  | { type: 'socket.disconnected' }
+  | { type: 'socket.joined'; data: JoinData; sentAt: number; receivedAt: number }
+  | { type: 'socket.joinFailed'; code: string; message: string }
+  | { type: 'socket.unauthorized' }
+  | { type: 'server.time'; serverNow: string; deadlineAt: string }
+  | { type: 'server.submitted'; reason: SubmitReason | null }
+  | { type: 'save.acked'; questionId: string; seq: number }
+  | { type: 'save.rejected'; questionId: string; seq: number; code: string; message: string }
+  | { type: 'save.failed'; questionId: string; seq: number }
+  | { type: 'outbox.unavailable' }
+  | { type: 'outbox.retry' }
+  | { type: 'violation.reported'; violationType: ViolationType; at: number }
+  | { type: 'violation.acked'; violationType: ViolationType; counts: ViolationCounts; submitted: boolean }
+  | { type: 'page.visible' }
+  | { type: 'timer.tick'; now: number }
+  | { type: 'timer.expired' };
+
+export interface ExamContext {
+  examId: string;
+  exam: ExamInfo | null;
+  attemptInProgress: boolean;
+  attemptId: string | null;
+  questions: TakingQuestion[];
+  /** Server-clock milliseconds. */
+  startedAt: number;
+  deadlineAt: number;
+  /** Server clock minus ours. */
+  offset: number;
+  /** Our clock at the last tick. */
+  now: number;
+  book: AnswerBook;
+  marked: string[];
+  current: number;
+  online: boolean;
+  /** Whether the socket has connected at least once (before that the screen says 'Connecting…'). */
+  everOnline: boolean;
+  outboxAvailable: boolean;
+  counts: ViolationCounts;
+  warning: Warning | null;
+  failure: LoadFailure | null;
+  outcome: SubmitOutcome | null;
+  /** Answer changes the server refused because the attempt had closed. */
+  lostSaves: number;
+  /** The save(s) the last answer produced, on their way to the session actor. */
+  outgoing: PendingSave[];
+}
+
+export interface SubmitInput {
+  examId: string;
+  attemptId: string;
+  answers: Record<string, string | null>;
+  /** Seconds by the server clock since the start (the server records it but trusts its own). */
+  timeSpent: number;
+  securityFlags: { tabSwitches: number; fullscreenExited: number; warningsReceived: number };
+}
+
+const notProvided = (name: string) => () => {
+  throw new Error(`${name} was not provided`);
+};
+
+/** What an invoke's error says to the student; the real actors throw display-ready TakingErrors. */
+function errorText(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+function asFailure(error: unknown): LoadFailure {
+  if (error instanceof TakingError) return { kind: error.kind, message: error.message };
+  return { kind: 'other', message: errorText(error, MSG.unexpectedError) };
+}
+
+const initialContext = (examId: string): ExamContext => ({
+  examId,
+  exam: null,
+  attemptInProgress: false,
+  attemptId: null,
+  questions: [],
+  startedAt: 0,
+  deadlineAt: 0,
+  offset: 0,
+  now: 0,
+  book: emptyBook(),
+  marked: [],
+  current: 0,
+  online: false,
+  everOnline: false,
+  outboxAvailable: true,
+  counts: { tabSwitches: 0, fullscreenExits: 0 },
+  warning: null,
+  failure: null,
+  outcome: null,
+  lostSaves: 0,
+  outgoing: [],
+});
+
+const reviewParams = ({ context }: { context: ExamContext }) => ({ attemptId: context.attemptId ?? '', marked: context.marked, current: context.current });
+
+const clampIndex = (context: ExamContext, index: number) => Math.min(Math.max(0, index), Math.max(0, context.questions.length - 1));
+
+/** Time left by the server's clock, in milliseconds, as of the context's last tick. */
+export const contextTimeLeft = (context: ExamContext, now: number = context.now) => timeLeftMs(context.deadlineAt, now, context.offset);
+
+export const examTakingMachine = setup({
+  types: {
+    context: {} as ExamContext,
+    events: {} as ExamEvent,
+    input: {} as { examId: string },
+  },
+  actors: {
+    loadExam: fromPromise<LoadedExam, { examId: string }>(notProvided('loadExam')),
+    startAttempt: fromPromise<StartedAttempt, { examId: string }>(notProvided('startAttempt')),
+    restoreLocal: fromPromise<RestoredLocal, { attemptId: string }>(notProvided('restoreLocal')),
+    submitAttempt: fromPromise<SubmitOutcome, SubmitInput>(notProvided('submitAttempt')),
+    readSubmitReason: fromPromise<SubmitOutcome, { attemptId: string }>(notProvided('readSubmitReason')),
+    session: fromCallback<SessionCommand, { attemptId: string }>(() => undefined),
+    ticker: fromCallback<EventObject>(() => undefined),
+    pageEvents: fromCallback<EventObject, { proctoring: Proctoring }>(() => undefined),
+  },
+  delays: {
+    /** How long a submit waits for the last saves' acks before giving up honestly. */
+    submitFlushTimeout: 15_000,
+    /** After zero, how long to wait for the server's attempt:submitted before asking again. */
+    expiryRecheck: 4_000,
+    /** A save with no ack (timeout, server hiccup) is sent again after this. */
+    saveRetry: 3_000,
+  },
+  guards: {
+    hasExam: ({ context }) => context.exam !== null,
+    isOnline: ({ context }) => context.online,
+    nothingPending: ({ context }) => Object.keys(context.book.pending).length === 0,
+    deadlinePassed: ({ context, event }) => event.type === 'timer.tick' && context.deadlineAt > 0 && contextTimeLeft(context, event.now) <= 0,
+    joinSaysClosed: ({ event }) => event.type === 'socket.joined' && event.data.status !== 'in_progress',
+    timeRemainsAfterJoin: ({ event }) =>
+      event.type === 'socket.joined' &&
+      timeLeftMs(Date.parse(event.data.deadlineAt), event.receivedAt, clockOffset(event.data.serverNow, event.sentAt, event.receivedAt)) > 0,
+    joinRefusedForGood: ({ event }) => event.type === 'socket.joinFailed' && (event.code === 'forbidden' || event.code === 'not-found'),
+    violationSubmitted: ({ event }) => event.type === 'violation.acked' && event.submitted,
+    attemptClosedRejection: ({ event }) => event.type === 'save.rejected' && event.code === 'attempt-closed',
+    transientRejection: ({ event }) => event.type === 'save.rejected' && event.code === 'error',
+    reasonKnown: ({ context }) => context.outcome?.reason != null,
+    canRetryLoad: ({ context }) => context.failure?.kind === 'network' || context.failure?.kind === 'other',
+  },
+  actions: {
+    // Side effects, provided by the screen.
+    notifyStartError: (_, _params: { message: string }) => undefined,
+    notifySubmitError: (_, _params: { message: string }) => undefined,
+    notifySubmitted: () => undefined,
+    persistReview: (_, _params: { attemptId: string; marked: string[]; current: number }) => undefined,
+    clearLocal: (_, _params: { attemptId: string }) => undefined,
+    exitFullscreen: () => undefined,
+
+    assignNow: assign({ now: ({ context, event }) => (event.type === 'timer.tick' ? event.now : context.now) }),
+    applyStarted: assign(({ event }) => {
+      const started = (event as unknown as { output: StartedAttempt }).output;
+      return {
+        attemptId: started.attemptId,
+        questions: started.questions,
+        startedAt: started.startedAt,
+        deadlineAt: Date.parse(started.session.deadlineAt),
+        offset: clockOffset(started.session.serverNow, started.sentAt, started.receivedAt),
+        now: started.receivedAt,
+        book: applyServerState(emptyBook(), started.session),
+      };
+    }),
+    applyRestored: assign(({ context, event }) => {
+      const restored = (event as unknown as { output: RestoredLocal }).output;
+      const known = new Set(context.questions.map((q) => q._id));
+      const pending = restored.pending.filter((p) => known.has(p.questionId));
+      // The start response said what the server holds; local saves it lacks go on top.
+      const book = applyServerState(withRestored(context.book, pending), { answers: context.book.answers, seqs: context.book.seqs });
+      return {
+        book,
+        marked: restored.marked.filter((id) => known.has(id)),
+        current: clampIndex(context, restored.current),
+        outboxAvailable: restored.outboxAvailable,
+      };
+    }),
+    applyJoin: assign(({ context, event }) => {
+      if (event.type !== 'socket.joined') return {};
+      return {
+        book: applyServerState(context.book, event.data),
+        deadlineAt: Date.parse(event.data.deadlineAt),
+        offset: clockOffset(event.data.serverNow, event.sentAt, event.receivedAt),
+        now: event.receivedAt,
+      };
+    }),
+    applyTime: assign({
+      // A proctor's extension (or the join) moves the deadline at once; the offset stays the
+      // round-trip-corrected one from the last join.
+      deadlineAt: ({ context, event }) => {
+        if (event.type !== 'server.time') return context.deadlineAt;
+        const at = Date.parse(event.deadlineAt);
+        return Number.isNaN(at) ? context.deadlineAt : at;
+      },
+    }),
+    recordAnswer: assign(({ context, event }) => {
+      if (event.type !== 'user.answer' || !context.questions.some((q) => q._id === event.questionId)) return { outgoing: [] };
+      const result = recordAnswer(context.book, event.questionId, event.answer);
+      return result ? { book: result.book, outgoing: [result.save] } : { outgoing: [] };
+    }),
+    sendOutgoing: sendTo('session', ({ context }): SessionCommand => ({ type: 'session.save', saves: context.outgoing })),
+    replayPending: sendTo('session', ({ context }): SessionCommand => ({ type: 'session.save', saves: pendingInOrder(context.book) })),
+    acknowledgeSave: assign({
+      book: ({ context, event }) => (event.type === 'save.acked' ? acknowledge(context.book, event.questionId, event.seq) : context.book),
+    }),
+    dropSave: assign({
+      book: ({ context, event }) => (event.type === 'save.rejected' ? drop(context.book, event.questionId, event.seq) : context.book),
+    }),
+    countLost: assign({ lostSaves: ({ context }) => context.lostSaves + 1 }),
+    cancelRetry: cancel('save-retry'),
+    scheduleRetry: raise({ type: 'outbox.retry' }, { id: 'save-retry', delay: 'saveRetry' }),
+    requestJoin: sendTo('session', { type: 'session.join' } satisfies SessionCommand),
+    sendViolation: sendTo('session', ({ event }): SessionCommand => {
+      const e = event as Extract<ExamEvent, { type: 'violation.reported' }>;
+      return { type: 'session.violation', violationType: e.violationType, at: e.at };
+    }),
+    showWarning: assign(({ context, event }) => {
+      if (event.type !== 'violation.acked') return {};
+      return { counts: event.counts, warning: { violationType: event.violationType, counts: event.counts, id: (context.warning?.id ?? 0) + 1 } };
+    }),
+    submittedBy: assign(({ context, event }, params: { reason: SubmitReason | null }) => ({
+      counts: event.type === 'violation.acked' ? event.counts : context.counts,
+      outcome: { submissionId: context.attemptId ?? '', reason: params.reason },
+    })),
+    closedOnJoin: assign(({ context, event }, params: { reason: SubmitReason | null }) => {
+      if (event.type !== 'socket.joined') return {};
+      // Saves this device holds that the server never got: the attempt closed without them.
+      const lost = unsentCount(context.book, event.data.seqs);
+      return {
+        outcome: { submissionId: context.attemptId ?? '', reason: context.outcome?.reason ?? params.reason },
+        lostSaves: context.lostSaves + lost,
+        book: applyServerState({ ...context.book, pending: {} }, event.data),
+      };
+    }),
+    goTo: assign({
+      current: ({ context, event }) =>
+        clampIndex(
+          context,
+          event.type === 'user.goto' ? event.index : event.type === 'user.next' ? context.current + 1 : event.type === 'user.prev' ? context.current - 1 : context.current,
+        ),
+    }),
+    toggleMark: assign({
+      marked: ({ context, event }) => {
+        if (event.type !== 'user.toggleMark') return context.marked;
+        return context.marked.includes(event.questionId) ? context.marked.filter((id) => id !== event.questionId) : [...context.marked, event.questionId];
+      },
+    }),
+  },
+}).createMachine({
+  id: 'exam',
+  initial: 'loading',
+  context: ({ input }) => initialContext(input.examId),
+  states: {
+    loading: {
+      entry: assign({ failure: null }),
+      invoke: {
+        src: 'loadExam',
+        input: ({ context }) => ({ examId: context.examId }),
+        onDone: {
+          target: 'startScreen',
+          actions: assign({ exam: ({ event }) => event.output.exam, attemptInProgress: ({ event }) => event.output.attemptInProgress }),
+        },
+        onError: { target: 'error', actions: assign({ failure: ({ event }) => asFailure(event.error) }) },
+      },
+    },
+
+    startScreen: {
+      on: { 'user.start': { guard: 'hasExam', target: 'starting' } },
+    },
+
+    starting: {
+      initial: 'requesting',
+      states: {
+        requesting: {
+          invoke: {
+            src: 'startAttempt',
+            input: ({ context }) => ({ examId: context.examId }),
+            onDone: { target: 'restoring', actions: 'applyStarted' },
+            onError: {
+              target: '#exam.startScreen',
+              actions: { type: 'notifyStartError', params: ({ event }) => ({ message: errorText(event.error, TAKING_MSG.startFailed) }) },
+            },
+          },
+        },
+        restoring: {
+          invoke: {
+            src: 'restoreLocal',
+            input: ({ context }) => ({ attemptId: context.attemptId ?? '' }),
+            onDone: { target: '#exam.attempt', actions: 'applyRestored' },
+            // Without IndexedDB the exam still runs; answers just cannot outlive the tab until acked.
+            onError: { target: '#exam.attempt', actions: assign({ outboxAvailable: false }) },
+          },
+        },
+      },
+    },
+
+    attempt: {
+      invoke: { id: 'session', src: 'session', input: ({ context }) => ({ attemptId: context.attemptId ?? '' }) },
+      initial: 'inProgress',
+      on: {
+        'socket.connected': { actions: assign({ online: true, everOnline: true }) },
+        'socket.disconnected': { actions: assign({ online: false }) },
+        'socket.joined': { actions: 'applyJoin' },
+        'socket.joinFailed': {
+          guard: 'joinRefusedForGood',
+          target: '#exam.error',
+          actions: assign({ failure: ({ event }) => ({ kind: 'forbidden', message: event.type === 'socket.joinFailed' ? event.message : TAKING_MSG.attemptUnavailable }) }),
+        },
+        'socket.unauthorized': { target: '#exam.error', actions: assign({ failure: { kind: 'session', message: TAKING_MSG.sessionOver } }) },
+        'server.time': { actions: 'applyTime' },
+        'save.acked': { actions: 'acknowledgeSave' },
+        'save.failed': { actions: ['cancelRetry', 'scheduleRetry'] },
+        'save.rejected': [
+          { guard: 'attemptClosedRejection', actions: ['dropSave', 'countLost', 'requestJoin'] },
+          { guard: 'transientRejection', actions: ['cancelRetry', 'scheduleRetry'] },
+          // invalid / forbidden / not-found: it can never succeed, so it must not block submitting.
+          { actions: 'dropSave' },
+        ],
+        'outbox.retry': { actions: 'replayPending' },
+        'outbox.unavailable': { actions: assign({ outboxAvailable: false }) },
+        'page.visible': { actions: 'requestJoin' },
+        'timer.tick': { actions: 'assignNow' },
+        'user.dismissWarning': { actions: assign({ warning: null }) },
+      },
+      states: {
+        inProgress: {
+          invoke: [
+            { src: 'ticker' },
+            { src: 'pageEvents', input: ({ context }) => ({ proctoring: context.exam!.settings.proctoring }) },
+          ],
+          initial: 'connection',
+          states: {
+            connection: {
+              always: [{ guard: 'isOnline', target: 'online' }, { target: 'reconnecting' }],
+            },
+            online: {
+              on: { 'socket.disconnected': { target: 'reconnecting', actions: assign({ online: false }) } },
+            },
+            reconnecting: {
+              on: { 'socket.connected': { target: 'online', actions: assign({ online: true, everOnline: true }) } },
+            },
+          },
+          on: {
+            'user.answer': { actions: ['recordAnswer', 'sendOutgoing'] },
+            'user.goto': { actions: ['goTo', { type: 'persistReview', params: reviewParams }] },
+            'user.next': { actions: ['goTo', { type: 'persistReview', params: reviewParams }] },
+            'user.prev': { actions: ['goTo', { type: 'persistReview', params: reviewParams }] },
+            'user.toggleMark': { actions: ['toggleMark', { type: 'persistReview', params: reviewParams }] },
+            'user.submit': { target: 'submitting' },
+            'timer.tick': [{ guard: 'deadlinePassed', target: 'timeExpired', actions: 'assignNow' }, { actions: 'assignNow' }],
+            'timer.expired': { target: 'timeExpired' },
+            'violation.reported': { actions: 'sendViolation' },
+            'violation.acked': [
+              { guard: 'violationSubmitted', target: 'submitted', actions: { type: 'submittedBy', params: { reason: 'violations' } } },
+              { actions: 'showWarning' },
+            ],
+            'server.submitted': {
+              target: 'submitted',
+              actions: { type: 'submittedBy', params: ({ event }) => ({ reason: event.reason }) },
+            },
+            'socket.joined': [
+              { guard: 'joinSaysClosed', target: 'submitted', actions: { type: 'closedOnJoin', params: { reason: null } } },
+              { actions: ['applyJoin', 'replayPending'] },
+            ],
+          },
+        },
+
+        submitting: {
+          invoke: [
+            { src: 'ticker' },
+            { src: 'pageEvents', input: ({ context }) => ({ proctoring: context.exam!.settings.proctoring }) },
+          ],
+          initial: 'flushing',
+          states: {
+            flushing: {
+              // Finishing always includes every answer made: wait for the last saves' acks first.
+              always: { guard: 'nothingPending', target: 'sending' },
+              on: { 'user.answer': { actions: ['recordAnswer', 'sendOutgoing'] } },
+              after: {
+                submitFlushTimeout: {
+                  target: '#exam.attempt.inProgress',
+                  actions: { type: 'notifySubmitError', params: { message: TAKING_MSG.unsentAtSubmit } },
+                },
+              },
+            },
+            sending: {
+              invoke: {
+                src: 'submitAttempt',
+                input: ({ context }) => ({
+                  examId: context.examId,
+                  attemptId: context.attemptId ?? '',
+                  answers: context.book.answers,
+                  timeSpent: Math.max(0, Math.round((context.now + context.offset - context.startedAt) / 1000)),
+                  securityFlags: {
+                    tabSwitches: context.counts.tabSwitches,
+                    fullscreenExited: context.counts.fullscreenExits,
+                    warningsReceived: context.warning?.id ?? 0,
+                  },
+                }),
+                onDone: { target: '#exam.attempt.submitted', actions: [assign({ outcome: ({ event }) => event.output }), 'notifySubmitted'] },
+                onError: {
+                  target: '#exam.attempt.inProgress',
+                  actions: { type: 'notifySubmitError', params: ({ event }) => ({ message: errorText(event.error, TAKING_MSG.submitFailed) }) },
+                },
+              },
+            },
+          },
+          on: {
+            'timer.tick': [{ guard: 'deadlinePassed', target: 'timeExpired', actions: 'assignNow' }, { actions: 'assignNow' }],
+            'timer.expired': { target: 'timeExpired' },
+            'violation.reported': { actions: 'sendViolation' },
+            'violation.acked': [
+              { guard: 'violationSubmitted', target: 'submitted', actions: { type: 'submittedBy', params: { reason: 'violations' } } },
+              { actions: 'showWarning' },
+            ],
+            'server.submitted': {
+              target: 'submitted',
+              actions: { type: 'submittedBy', params: ({ event }) => ({ reason: event.reason }) },
+            },
+            'socket.joined': [
+              { guard: 'joinSaysClosed', target: 'submitted', actions: { type: 'closedOnJoin', params: { reason: null } } },
+              { actions: ['applyJoin', 'replayPending'] },
+            ],
+          },
+        },
+
+        timeExpired: {
+          // The server's sweeper submits within about 1.5 s and says so; if that word does not
+          // come (offline, a missed event), ask again by re-joining until the status is known.
+          after: { expiryRecheck: { target: 'timeExpired', reenter: true, actions: 'requestJoin' } },
+          on: {
+            // Drafts flushed at zero: the server's grace still takes saves already in flight.
+            'user.answer': { actions: ['recordAnswer', 'sendOutgoing'] },
+            'server.submitted': {
+              target: 'submitted',
+              actions: { type: 'submittedBy', params: ({ event }) => ({ reason: event.reason ?? 'time-expired' }) },
+            },
+            'violation.acked': {
+              guard: 'violationSubmitted',
+              target: 'submitted',
+              actions: { type: 'submittedBy', params: { reason: 'time-expired' } },
+            },
+            'socket.joined': [
+              { guard: 'joinSaysClosed', target: 'submitted', actions: { type: 'closedOnJoin', params: { reason: 'time-expired' } } },
+              // Our clock ran ahead of the server's: there is time left after all.
+              { guard: 'timeRemainsAfterJoin', target: 'inProgress', actions: ['applyJoin', 'replayPending'] },
+              { actions: ['applyJoin', 'replayPending'] },
+            ],
+          },
+        },
+
+        submitted: {
+          entry: ['exitFullscreen', { type: 'clearLocal', params: ({ context }) => ({ attemptId: context.attemptId ?? '' }) }],
+          on: {
+            // The server announces the submission before it acks the violation that caused it:
+            // the ack's counts still belong in the explanation.
+            'violation.acked': { actions: assign({ counts: ({ context, event }) => (event.type === 'violation.acked' ? event.counts : context.counts) }) },
+            // Nothing left to do over the socket: its troubles no longer matter.
+            'socket.unauthorized': {},
+            'socket.joinFailed': {},
+          },
+          initial: 'checkingReason',
+          states: {
+            checkingReason: {
+              always: [{ guard: 'reasonKnown', target: 'done' }, { target: 'readingReason' }],
+            },
+            // A join only says "submitted", not why: ask the server.
+            readingReason: {
+              invoke: {
+                src: 'readSubmitReason',
+                input: ({ context }) => ({ attemptId: context.attemptId ?? '' }),
+                onDone: { target: 'done', actions: assign({ outcome: ({ event }) => event.output }) },
+                onError: { target: 'done' },
+              },
+            },
+            done: {},
+          },
+        },
+      },
+    },
+
+    error: {
+      on: { 'user.retry': { guard: 'canRetryLoad', target: 'loading' } },
+    },
+  },
+});
+
+export type ExamTakingMachine = typeof examTakingMachine;

@@ -1,0 +1,50 @@
+import { fromPromise } from 'xstate';
+import { createSocket, refreshSocketToken } from '../../api/socket';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { loadExam, readSubmitReason, startAttempt, submitAttempt } from './api';
+import { examTakingMachine } from './examTakingMachine';
+import { exitFullscreen } from './fullscreen';
+import { createOutbox } from './outbox';
+import { pageEvents, ticker } from './pageEvents';
+import { clearReviewState, readReviewState, writeReviewState } from './reviewMarks';
+import { createSessionActor } from './sessionActor';
+import type { RestoredLocal } from './types';
+
+/** The machine wired to the real world: HTTP, the socket, IndexedDB, localStorage, the page, toasts. */
+export function createLiveExamMachine() {
+  const outbox = createOutbox();
+  return examTakingMachine.provide({
+    actors: {
+      loadExam: fromPromise(({ input }) => loadExam(input.examId)),
+      startAttempt: fromPromise(({ input }) => startAttempt(input.examId)),
+      restoreLocal: fromPromise(async ({ input }): Promise<RestoredLocal> => {
+        const review = readReviewState(input.attemptId);
+        try {
+          const saved = await outbox.list(input.attemptId);
+          return { pending: saved.map(({ attemptId: _, ...p }) => p), ...review, outboxAvailable: true };
+        } catch {
+          return { pending: [], ...review, outboxAvailable: false };
+        }
+      }),
+      submitAttempt: fromPromise(({ input }) => submitAttempt(input)),
+      readSubmitReason: fromPromise(({ input }) => readSubmitReason(input.attemptId)),
+      session: createSessionActor({ createSocket, outbox, refreshToken: refreshSocketToken }),
+      ticker,
+      pageEvents,
+    },
+    actions: {
+      notifyStartError: (_, { message }) => notifyError(`Error starting exam: ${message}`),
+      notifySubmitError: (_, { message }) => notifyError(`Error submitting exam: ${message}`),
+      notifySubmitted: () => notifySuccess('Exam submitted successfully!'),
+      persistReview: (_, { attemptId, marked, current }) => {
+        if (attemptId) writeReviewState(attemptId, { marked, current });
+      },
+      clearLocal: (_, { attemptId }) => {
+        if (!attemptId) return;
+        clearReviewState(attemptId);
+        void outbox.clear(attemptId).catch(() => undefined);
+      },
+      exitFullscreen: () => exitFullscreen(),
+    },
+  });
+}

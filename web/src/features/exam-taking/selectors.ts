@@ -1,0 +1,59 @@
+import type { SnapshotFrom } from 'xstate';
+import { isAnswered } from './answerBook';
+import { contextTimeLeft, type examTakingMachine } from './examTakingMachine';
+import { TAKING_MSG } from './messages';
+
+type Snapshot = SnapshotFrom<typeof examTakingMachine>;
+
+export type Phase = 'loading' | 'start' | 'starting' | 'taking' | 'submitting' | 'expired' | 'submitted' | 'error';
+
+export function phaseOf(s: Snapshot): Phase {
+  if (s.matches('loading')) return 'loading';
+  if (s.matches('startScreen')) return 'start';
+  if (s.matches('starting')) return 'starting';
+  if (s.matches('error')) return 'error';
+  if (s.matches({ attempt: 'submitted' })) return 'submitted';
+  if (s.matches({ attempt: 'submitting' })) return 'submitting';
+  if (s.matches({ attempt: 'timeExpired' })) return 'expired';
+  return 'taking';
+}
+
+export type SaveState = 'saved' | 'saving' | 'connecting' | 'offline';
+
+export function saveStateOf(s: Snapshot): SaveState {
+  const { online, everOnline, book } = s.context;
+  if (!online) return everOnline ? 'offline' : 'connecting';
+  return Object.keys(book.pending).length > 0 ? 'saving' : 'saved';
+}
+
+export function saveStateText(state: SaveState, outboxAvailable: boolean): string {
+  switch (state) {
+    case 'saved':
+      return TAKING_MSG.saved;
+    case 'saving':
+      return TAKING_MSG.saving;
+    case 'connecting':
+      return TAKING_MSG.connecting;
+    case 'offline':
+      return outboxAvailable ? TAKING_MSG.offline : TAKING_MSG.offlineNoStorage;
+  }
+}
+
+export interface QuestionStatus {
+  answered: boolean;
+  marked: boolean;
+}
+
+export function questionStatuses(s: Snapshot): QuestionStatus[] {
+  const { questions, book, marked } = s.context;
+  return questions.map((q) => ({ answered: isAnswered(book.answers[q._id]), marked: marked.includes(q._id) }));
+}
+
+/** Equality for selectors returning fresh arrays: re-render only when a status changed. */
+export function sameStatuses(a: QuestionStatus[], b: QuestionStatus[]): boolean {
+  return a.length === b.length && a.every((x, i) => x.answered === b[i]!.answered && x.marked === b[i]!.marked);
+}
+
+export const timeLeftOf = (s: Snapshot) => contextTimeLeft(s.context);
+/** The whole window this attempt had: its deadline minus its start (extensions included). */
+export const totalTimeOf = (s: Snapshot) => Math.max(0, s.context.deadlineAt - s.context.startedAt);

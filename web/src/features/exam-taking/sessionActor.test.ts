@@ -1,0 +1,193 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine, sendTo } from 'xstate';
+import type { AppSocket } from '../../api/socket';
+import type { SessionCommand } from './examTakingMachine';
+import type { Outbox, OutboxRecord } from './outbox';
+import { createSessionActor } from './sessionActor';
+
+const ATTEMPT = 'attempt-1';
+const JOIN = { attemptId: ATTEMPT, status: 'in_progress', serverNow: '2030-01-01T00:00:00.000Z', deadlineAt: '2030-01-01T00:30:00.000Z', answers: {}, seqs: {} };
+
+type Reply = (event: string, payload: Record<string, unknown>) => unknown;
+
+/** Just enough of a Socket.IO client: emits are logged and answered by `reply`. */
+class FakeSocket {
+  connected = false;
+  active = true;
+  private handlers = new Map<string, ((...args: unknown[]) => void)[]>();
+  constructor(
+    private log: string[],
+    public reply: Reply,
+  ) {}
+  on(event: string, fn: (...args: unknown[]) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
+    return this;
+  }
+  fire(event: string, ...args: unknown[]) {
+    for (const fn of this.handlers.get(event) ?? []) fn(...args);
+  }
+  connect() {
+    this.connected = true;
+    this.fire('connect');
+  }
+  drop() {
+    this.connected = false;
+    this.fire('disconnect', 'transport close');
+  }
+  refuse(message: string) {
+    this.connected = false;
+    this.active = false;
+    this.fire('connect_error', new Error(message));
+  }
+  disconnect() {
+    this.connected = false;
+  }
+  removeAllListeners() {
+    this.handlers.clear();
+  }
+  timeout() {
+    return {
+      emitWithAck: async (event: string, payload: Record<string, unknown>) => {
+        this.log.push(`emit ${event} ${String(payload.questionId ?? payload.type ?? '')}#${String(payload.seq ?? '')}`);
+        return this.reply(event, payload);
+      },
+    };
+  }
+}
+
+function memoryOutbox(log: string[]): Outbox & { rows: Map<string, OutboxRecord> } {
+  const rows = new Map<string, OutboxRecord>();
+  return {
+    rows,
+    async put(r) {
+      log.push(`put ${r.questionId}#${r.seq}`);
+      const old = rows.get(r.questionId);
+      if (!old || old.seq <= r.seq) rows.set(r.questionId, r);
+    },
+    async acknowledge(_a, q, seq) {
+      log.push(`ack ${q}#${seq}`);
+      if ((rows.get(q)?.seq ?? 0) <= seq) rows.delete(q);
+    },
+    async list() {
+      return [...rows.values()];
+    },
+    async clear() {
+      rows.clear();
+    },
+  };
+}
+
+const okReplies: Reply = (event) => {
+  if (event === 'attempt:join') return { ok: true, data: JOIN };
+  if (event === 'violation') return { ok: true, counts: { tabSwitches: 1, fullscreenExits: 0 }, submitted: false };
+  return { ok: true, savedAt: '2030-01-01T00:01:00.000Z' };
+};
+
+function harness({ reply = okReplies, refresh = async () => true }: { reply?: Reply; refresh?: () => Promise<boolean> } = {}) {
+  const log: string[] = [];
+  const socket = new FakeSocket(log, reply);
+  const outbox = memoryOutbox(log);
+  const received: { type: string; [k: string]: unknown }[] = [];
+  const parent = createMachine({
+    types: {} as { events: { type: 'command'; command: SessionCommand } | { type: string } },
+    invoke: { id: 'session', src: 'session', input: { attemptId: ATTEMPT } },
+    on: {
+      command: { actions: sendTo('session', ({ event }) => (event as { command: SessionCommand }).command) },
+      '*': { actions: ({ event }) => void received.push(event as { type: string }) },
+    },
+  }).provide({
+    actors: { session: createSessionActor({ createSocket: () => socket as unknown as AppSocket, outbox, refreshToken: refresh }) },
+  });
+  const actor = createActor(parent).start();
+  const send = (command: SessionCommand) => actor.send({ type: 'command', command });
+  const types = () => received.map((e) => e.type);
+  return { socket, outbox, log, received, types, send, actor };
+}
+
+const save = (questionId: string, seq: number, answer: string | null = 'x') => ({ questionId, answer, seq, order: seq });
+
+describe('socket session actor', () => {
+  it('joins on every connect and reports the server state', async () => {
+    const { types, received } = harness();
+    await vi.waitFor(() => expect(types()).toEqual(['socket.connected', 'socket.joined']));
+    expect(received[1]).toMatchObject({ data: JOIN });
+  });
+
+  it('writes a save to the outbox before emitting it, and forgets it only after the ack', async () => {
+    const { send, log, outbox, types } = harness();
+    await vi.waitFor(() => expect(types()).toContain('socket.joined'));
+    send({ type: 'session.save', saves: [save('q1', 1), save('q2', 1)] });
+    await vi.waitFor(() => expect(types().filter((t) => t === 'save.acked')).toHaveLength(2));
+    const saves = log.filter((l) => !l.startsWith('emit attempt:join'));
+    expect(saves.indexOf('put q1#1')).toBeLessThan(saves.indexOf('emit answer:save q1#1'));
+    expect(saves.indexOf('emit answer:save q1#1')).toBeLessThan(saves.indexOf('ack q1#1'));
+    expect(saves.indexOf('emit answer:save q1#1')).toBeLessThan(saves.indexOf('emit answer:save q2#1'));
+    expect(outbox.rows.size).toBe(0);
+  });
+
+  it('keeps a save made offline in the outbox without emitting it', async () => {
+    const { socket, send, log, outbox, types } = harness();
+    await vi.waitFor(() => expect(types()).toContain('socket.joined'));
+    socket.drop();
+    send({ type: 'session.save', saves: [save('q1', 2)] });
+    await vi.waitFor(() => expect(outbox.rows.get('q1')?.seq).toBe(2));
+    expect(log.some((l) => l.startsWith('emit answer:save'))).toBe(false);
+    expect(types()).toContain('socket.disconnected');
+  });
+
+  it('passes on a refusal and drops the save from the outbox unless it was a server hiccup', async () => {
+    const { send, outbox, received, types } = harness({
+      reply: (event, payload) =>
+        event === 'answer:save'
+          ? payload.questionId === 'q1'
+            ? { ok: false, code: 'attempt-closed', message: 'closed' }
+            : { ok: false, code: 'error', message: 'retry' }
+          : okReplies(event, payload),
+    });
+    await vi.waitFor(() => expect(types()).toContain('socket.joined'));
+    send({ type: 'session.save', saves: [save('q1', 1), save('q2', 1)] });
+    await vi.waitFor(() => expect(types().filter((t) => t === 'save.rejected')).toHaveLength(2));
+    expect(received.filter((e) => e.type === 'save.rejected').map((e) => e.code)).toEqual(['attempt-closed', 'error']);
+    expect([...outbox.rows.keys()]).toEqual(['q2']);
+  });
+
+  it('says a save failed when no ack comes back', async () => {
+    const { send, types } = harness({ reply: (event, p) => (event === 'answer:save' ? Promise.reject(new Error('timeout')) : okReplies(event, p)) });
+    await vi.waitFor(() => expect(types()).toContain('socket.joined'));
+    send({ type: 'session.save', saves: [save('q1', 1)] });
+    await vi.waitFor(() => expect(types()).toContain('save.failed'));
+  });
+
+  it('holds violations seen offline and reports them after the next join', async () => {
+    const { socket, send, types, received } = harness();
+    await vi.waitFor(() => expect(types()).toContain('socket.joined'));
+    socket.drop();
+    send({ type: 'session.violation', violationType: 'tab-switch', at: 1 });
+    expect(types()).not.toContain('violation.acked');
+    socket.connect();
+    await vi.waitFor(() => expect(types()).toContain('violation.acked'));
+    expect(received.find((e) => e.type === 'violation.acked')).toMatchObject({ violationType: 'tab-switch', counts: { tabSwitches: 1 }, submitted: false });
+  });
+
+  it('passes on the server’s time and its word that the attempt was submitted', async () => {
+    const { socket, received } = harness();
+    socket.fire('attempt:time', { serverNow: JOIN.serverNow, deadlineAt: '2030-01-01T00:40:00.000Z' });
+    socket.fire('attempt:submitted', { attemptId: 'someone-else', reason: 'proctor' });
+    socket.fire('attempt:submitted', { attemptId: ATTEMPT, reason: 'proctor' });
+    expect(received.filter((e) => e.type.startsWith('server.'))).toEqual([
+      { type: 'server.time', serverNow: JOIN.serverNow, deadlineAt: '2030-01-01T00:40:00.000Z' },
+      { type: 'server.submitted', reason: 'proctor' },
+    ]);
+  });
+
+  it('refreshes the token after an Unauthorized handshake and reconnects; gives up when that fails', async () => {
+    let ok = true;
+    const { socket, types } = harness({ refresh: async () => ok });
+    await vi.waitFor(() => expect(types()).toContain('socket.joined'));
+    socket.refuse('Unauthorized');
+    await vi.waitFor(() => expect(types().filter((t) => t === 'socket.joined')).toHaveLength(2));
+    ok = false;
+    socket.refuse('Unauthorized');
+    await vi.waitFor(() => expect(types()).toContain('socket.unauthorized'));
+  });
+});

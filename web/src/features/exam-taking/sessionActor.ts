@@ -1,0 +1,193 @@
+import { SOCKET_EVENTS, VIOLATION_TYPES, type ViolationType } from '@exam/shared';
+import { fromCallback } from 'xstate';
+import { z } from 'zod';
+import { emitWithAck, type AppSocket } from '../../api/socket';
+import type { ExamEvent, SessionCommand } from './examTakingMachine';
+import type { Outbox } from './outbox';
+import { attemptSubmittedSchema, attemptTimeSchema, joinDataSchema, type PendingSave } from './types';
+
+/**
+ * The socket side of the session: the machine's commands become protocol calls, and what the
+ * server says becomes machine events. Every save is written to the outbox before it is emitted
+ * and leaves it only when acked; while disconnected it just waits there for the replay the machine
+ * asks for after the next join.
+ */
+
+export interface SessionDeps {
+  createSocket: () => AppSocket;
+  outbox: Outbox;
+  /** Refreshes the access token after an Unauthorized handshake; false when the session is over. */
+  refreshToken: () => Promise<boolean>;
+}
+
+const JOIN_TIMEOUT_MS = 8_000;
+const SAVE_TIMEOUT_MS = 10_000;
+const VIOLATION_TIMEOUT_MS = 8_000;
+/** Consecutive refused handshakes before giving up: a token the API takes may still be refused here. */
+const MAX_UNAUTHORIZED = 2;
+const RETRY_CONNECT_MS = 2_000;
+
+const failure = z.object({ ok: z.literal(false), code: z.string(), message: z.string() });
+const joinAck = z.union([z.object({ ok: z.literal(true), data: joinDataSchema }), failure]);
+const saveAck = z.union([z.object({ ok: z.literal(true) }), failure]);
+const violationAck = z.union([
+  z.object({ ok: z.literal(true), counts: z.object({ tabSwitches: z.number(), fullscreenExits: z.number() }), submitted: z.boolean() }),
+  failure,
+]);
+
+export function createSessionActor(deps: SessionDeps) {
+  return fromCallback<SessionCommand, { attemptId: string }>(({ input, sendBack: send, receive }) => {
+    // Typed so only events the machine knows can be sent back.
+    const sendBack = (event: ExamEvent) => send(event);
+    const { attemptId } = input;
+    const socket = deps.createSocket();
+    // Violations seen while offline still count: they go out after the next join.
+    const queuedViolations: { violationType: ViolationType; at: number }[] = [];
+    let unauthorized = 0;
+    let stopped = false;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+    const join = async () => {
+      const sentAt = Date.now();
+      try {
+        const ack = joinAck.safeParse(await emitWithAck(socket, SOCKET_EVENTS.join, { attemptId }, JOIN_TIMEOUT_MS));
+        if (stopped) return;
+        if (!ack.success) return;
+        if (!ack.data.ok) {
+          sendBack({ type: 'socket.joinFailed', code: ack.data.code, message: ack.data.message });
+          return;
+        }
+        sendBack({ type: 'socket.joined', data: ack.data.data, sentAt, receivedAt: Date.now() });
+        for (const v of queuedViolations.splice(0)) void reportViolation(v.violationType, v.at);
+      } catch {
+        // No answer in time: the next reconnect or visibility change joins again.
+      }
+    };
+
+    /** Stores, then emits; the ack is handled on its own so a slow one never holds up the next save. */
+    const storeAndEmit = async (pending: PendingSave) => {
+      try {
+        await deps.outbox.put({ attemptId, ...pending });
+      } catch {
+        // The answer still goes out; it just cannot outlive this tab until acked.
+        sendBack({ type: 'outbox.unavailable' });
+      }
+      if (stopped || !socket.connected) return;
+      const payload = { attemptId, questionId: pending.questionId, answer: pending.answer, seq: pending.seq };
+      void emitWithAck(socket, SOCKET_EVENTS.save, payload, SAVE_TIMEOUT_MS).then(
+        (raw) => settle(pending, saveAck.safeParse(raw)),
+        () => {
+          if (!stopped) sendBack({ type: 'save.failed', questionId: pending.questionId, seq: pending.seq });
+        },
+      );
+    };
+
+    const settle = async (pending: PendingSave, ack: z.ZodSafeParseResult<z.infer<typeof saveAck>>) => {
+      if (stopped) return;
+      const { questionId, seq } = pending;
+      if (!ack.success) {
+        sendBack({ type: 'save.failed', questionId, seq });
+      } else if (ack.data.ok) {
+        await deps.outbox.acknowledge(attemptId, questionId, seq).catch(() => undefined);
+        sendBack({ type: 'save.acked', questionId, seq });
+      } else {
+        // Only a server hiccup ('error') is worth retrying; anything else can never succeed.
+        if (ack.data.code !== 'error') await deps.outbox.acknowledge(attemptId, questionId, seq).catch(() => undefined);
+        sendBack({ type: 'save.rejected', questionId, seq, code: ack.data.code, message: ack.data.message });
+      }
+    };
+
+    // One chain for every save, so outbox writes and emits keep the order the answers were made in.
+    let saving: Promise<void> = Promise.resolve();
+    const enqueueSaves = (saves: PendingSave[]) => {
+      for (const pending of saves) saving = saving.then(() => storeAndEmit(pending)).catch(() => undefined);
+    };
+
+    const reportViolation = async (violationType: ViolationType, at: number) => {
+      if (!socket.connected) {
+        queuedViolations.push({ violationType, at });
+        return;
+      }
+      try {
+        const ack = violationAck.safeParse(await emitWithAck(socket, SOCKET_EVENTS.violation, { attemptId, type: violationType, at }, VIOLATION_TIMEOUT_MS));
+        if (!stopped && ack.success && ack.data.ok) {
+          sendBack({ type: 'violation.acked', violationType, counts: ack.data.counts, submitted: ack.data.submitted });
+        }
+      } catch {
+        queuedViolations.push({ violationType, at });
+      }
+    };
+
+    socket.on('connect', () => {
+      unauthorized = 0;
+      sendBack({ type: 'socket.connected' });
+      void join();
+    });
+
+    socket.on('disconnect', (reason) => {
+      sendBack({ type: 'socket.disconnected' });
+      // The server closed us on purpose (a redeploy, say): Socket.IO will not retry by itself.
+      if (reason === 'io server disconnect' && !stopped) socket.connect();
+    });
+
+    socket.on('connect_error', (error) => {
+      if (stopped || socket.active) return; // a transport failure: Socket.IO is already retrying
+      // Refused by the server's middleware: no automatic retry, so decide here.
+      if (error.message !== 'Unauthorized') {
+        retryTimer = setTimeout(() => socket.connect(), RETRY_CONNECT_MS);
+        return;
+      }
+      unauthorized += 1;
+      if (unauthorized > MAX_UNAUTHORIZED) {
+        sendBack({ type: 'socket.unauthorized' });
+        return;
+      }
+      void deps.refreshToken().then((ok) => {
+        if (stopped) return;
+        if (ok) socket.connect();
+        else sendBack({ type: 'socket.unauthorized' });
+      });
+    });
+
+    socket.on(SOCKET_EVENTS.time, (raw: unknown) => {
+      const time = attemptTimeSchema.safeParse(raw);
+      if (time.success) sendBack({ type: 'server.time', ...time.data });
+    });
+
+    socket.on(SOCKET_EVENTS.submitted, (raw: unknown) => {
+      const submitted = attemptSubmittedSchema.safeParse(raw);
+      if (submitted.success && submitted.data.attemptId === attemptId) sendBack({ type: 'server.submitted', reason: submitted.data.reason });
+    });
+
+    receive((command) => {
+      switch (command.type) {
+        case 'session.join':
+          if (socket.connected) void join();
+          break;
+        case 'session.save':
+          enqueueSaves(command.saves);
+          break;
+        case 'session.violation':
+          if ((VIOLATION_TYPES as readonly string[]).includes(command.violationType)) void reportViolation(command.violationType, command.at);
+          break;
+      }
+    });
+
+    // The browser knows it is offline long before a missed ping tells Socket.IO (~20 s): close
+    // the transport now so the screen says offline and reconnection starts at once.
+    const onOffline = () => {
+      if (socket.connected) socket.io?.engine?.close();
+    };
+    window.addEventListener('offline', onOffline);
+
+    socket.connect();
+
+    return () => {
+      stopped = true;
+      window.removeEventListener('offline', onOffline);
+      clearTimeout(retryTimer);
+      socket.removeAllListeners();
+      socket.disconnect();
+    };
+  });
+}

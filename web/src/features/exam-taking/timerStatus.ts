@@ -1,0 +1,79 @@
+/**
+ * The countdown's levels (spec core §9: amber at 25 % or less of the time left, red at 10 % or
+ * less). Colour is never the only signal: each level has its own words too.
+ */
+export type TimerLevel = 'normal' | 'low' | 'critical' | 'expired';
+
+export const LOW_SHARE = 0.25;
+export const CRITICAL_SHARE = 0.1;
+const MINUTE = 60_000;
+
+export function timerLevel(leftMs: number, totalMs: number): TimerLevel {
+  if (leftMs <= 0) return 'expired';
+  if (totalMs > 0 && leftMs <= totalMs * CRITICAL_SHARE) return 'critical';
+  if (totalMs > 0 && leftMs <= totalMs * LOW_SHARE) return 'low';
+  return 'normal';
+}
+
+/** '12:04', '1:02:09': whole seconds, rounded up so the display reaches 0:00 only at the deadline. */
+export function formatClock(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+export const TIMER_COLORS: Record<TimerLevel, string> = {
+  normal: 'green.8',
+  low: 'orange.8',
+  critical: 'red.8',
+  expired: 'red.8',
+};
+
+export const TIMER_HINTS: Record<TimerLevel, string | null> = {
+  normal: null,
+  low: 'Less than 25% of time left',
+  critical: 'Less than 10% of time left',
+  expired: 'Time expired',
+};
+
+export interface TimerView {
+  level: TimerLevel;
+  /** '12:04 left', or 'Time expired'. */
+  text: string;
+  /** The level in words, or null while there is plenty of time. */
+  hint: string | null;
+  color: string;
+}
+
+export function timerView(leftMs: number, totalMs: number): TimerView {
+  const level = timerLevel(leftMs, totalMs);
+  return {
+    level,
+    text: level === 'expired' ? 'Time expired' : `${formatClock(leftMs)} left`,
+    hint: level === 'expired' ? null : TIMER_HINTS[level],
+    color: TIMER_COLORS[level],
+  };
+}
+
+const minutesWord = (ms: number) => {
+  const n = Math.max(1, Math.round(ms / MINUTE));
+  return `${n} minute${n === 1 ? '' : 's'}`;
+};
+
+/**
+ * What a screen reader hears when the countdown crosses the amber threshold, the red one, or one
+ * minute (only on the crossing, never every second). With several crossed at once (a short exam,
+ * a hidden tab), the most urgent wins.
+ */
+export function timerAnnouncement(previousLeftMs: number | null, leftMs: number, totalMs: number): string | null {
+  if (previousLeftMs === null || leftMs >= previousLeftMs) return null;
+  const crossed = (threshold: number) => previousLeftMs > threshold && leftMs <= threshold;
+  if (crossed(0)) return 'Time expired.';
+  if (crossed(MINUTE)) return 'One minute left.';
+  if (totalMs > 0 && crossed(totalMs * CRITICAL_SHARE)) return `Less than 10% of time left: about ${minutesWord(leftMs)}.`;
+  if (totalMs > 0 && crossed(totalMs * LOW_SHARE)) return `Less than 25% of time left: about ${minutesWord(leftMs)}.`;
+  return null;
+}

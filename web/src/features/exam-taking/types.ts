@@ -1,0 +1,147 @@
+import { QUESTION_TYPES, SUBMIT_REASONS, type JoinData, type SubmitReason, type ViolationType } from '@exam/shared';
+import { z } from 'zod';
+
+/**
+ * What the taking screen reads from the server, parsed rather than trusted: a payload of the
+ * wrong shape becomes a clear error instead of a broken exam half-way through.
+ */
+
+const proctoringSchema = z.object({
+  enabled: z.boolean().default(false),
+  preventTabSwitching: z.boolean().default(true),
+  requireFullscreen: z.boolean().default(true),
+  disableRightClick: z.boolean().default(true),
+  preventCopyPaste: z.boolean().default(true),
+});
+export type Proctoring = z.infer<typeof proctoringSchema>;
+
+export const examInfoSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  subject: z.string().default(''),
+  description: z.string().default(''),
+  instructions: z.string().default(''),
+  duration: z.number(),
+  totalQuestions: z.number().default(0),
+  totalMarks: z.number().default(0),
+  isPublished: z.boolean().default(true),
+  schedule: z.object({ startDate: z.string(), endDate: z.string() }),
+  settings: z.object({
+    allowMultipleAttempts: z.boolean().default(false),
+    maxAttempts: z.number().default(1),
+    proctoring: proctoringSchema.default({
+      enabled: false,
+      preventTabSwitching: true,
+      requireFullscreen: true,
+      disableRightClick: true,
+      preventCopyPaste: true,
+    }),
+  }),
+  userAttempts: z
+    .object({ hasAttempted: z.boolean(), attemptCount: z.number(), nextAttemptNumber: z.number(), inProgress: z.boolean().optional() })
+    .nullable()
+    .optional(),
+});
+export type ExamInfo = z.infer<typeof examInfoSchema>;
+
+export const takingQuestionSchema = z.object({
+  _id: z.string(),
+  text: z.string(),
+  type: z.enum(QUESTION_TYPES),
+  points: z.number().default(1),
+  options: z.array(z.string()).default([]),
+  image: z.string().nullable().default(null),
+});
+export type TakingQuestion = z.infer<typeof takingQuestionSchema>;
+
+export const joinDataSchema = z.object({
+  attemptId: z.string(),
+  status: z.enum(['in_progress', 'submitted', 'graded']),
+  serverNow: z.string(),
+  deadlineAt: z.string(),
+  answers: z.record(z.string(), z.string().nullable()),
+  seqs: z.record(z.string(), z.number()),
+}) satisfies z.ZodType<JoinData>;
+
+export const attemptTimeSchema = z.object({ serverNow: z.string(), deadlineAt: z.string() });
+export const attemptSubmittedSchema = z.object({ attemptId: z.string(), reason: z.enum(SUBMIT_REASONS).nullable().catch(null) });
+
+/** GET /exams/{id}: the exam, and for a student with an attempt in progress, that attempt. */
+export const examDetailSchema = z.object({
+  exam: examInfoSchema,
+  attemptId: z.string().optional(),
+});
+
+/** POST /exams/{id}/start (starts or resumes). */
+export const startResponseSchema = z.object({
+  submission: z.object({ _id: z.string(), startedAt: z.string(), deadlineAt: z.string() }),
+  questions: z.array(takingQuestionSchema),
+  session: joinDataSchema,
+});
+
+export interface LoadedExam {
+  exam: ExamInfo;
+  /** Set when the student already has an attempt in progress: the button reads 'Resume Exam'. */
+  attemptInProgress: boolean;
+}
+
+export interface StartedAttempt {
+  attemptId: string;
+  startedAt: number;
+  questions: TakingQuestion[];
+  session: JoinData;
+  /** Client clock around the call, to correct the server clock offset by half the round trip. */
+  sentAt: number;
+  receivedAt: number;
+}
+
+/** One unacknowledged save, as kept in memory and in the IndexedDB outbox. */
+export interface PendingSave {
+  questionId: string;
+  answer: string | null;
+  seq: number;
+  /** When it was made, relative to the others: replays go in this order. */
+  order: number;
+}
+
+export interface RestoredLocal {
+  pending: PendingSave[];
+  marked: string[];
+  current: number;
+  /** False when IndexedDB refused: answers then live only in this tab until they are acked. */
+  outboxAvailable: boolean;
+}
+
+export type LoadFailureKind = 'not-found' | 'forbidden' | 'network' | 'session' | 'other';
+export interface LoadFailure {
+  kind: LoadFailureKind;
+  message: string;
+}
+
+export interface ViolationCounts {
+  tabSwitches: number;
+  fullscreenExits: number;
+}
+
+export interface Warning {
+  violationType: ViolationType;
+  counts: ViolationCounts;
+  /** Increments with every warning so the same text can be announced again. */
+  id: number;
+}
+
+export interface SubmitOutcome {
+  submissionId: string;
+  reason: SubmitReason | null;
+}
+
+/** A failure whose message is already the text to show (the real actors translate ApiErrors into these). */
+export class TakingError extends Error {
+  constructor(
+    readonly kind: LoadFailureKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TakingError';
+  }
+}

@@ -1,0 +1,42 @@
+import type { ExamCreateInput, ExamUpdateInput } from '@exam/shared';
+import { http } from '../../api/http';
+import type { Exam, ExamListParams, ExamPage, Question, QuestionListParams, QuestionPage } from './types';
+
+/** `?a=1&b=x` from the set values only: an empty filter means "any", so it is not sent. */
+export function toQueryString(params: object): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+const examPath = (id: string) => `/exams/${encodeURIComponent(id)}`;
+
+/**
+ * The exam and question-bank calls (spec core §7). Payloads are built by the forms from the
+ * shared schemas' input shapes; the server parses them with the same schemas.
+ */
+export const examsApi = {
+  list: (params: ExamListParams) => http.get<ExamPage>(`/exams${toQueryString(params)}`).then((r) => r.data),
+  get: (id: string) => http.get<{ exam: Exam }>(examPath(id)).then((r) => r.data.exam),
+  /** One transactional call: the exam, its new questions and the bank questions it reuses. */
+  create: (payload: ExamCreateBody) => http.post<{ exam: Exam }>('/exams', payload),
+  update: (id: string, payload: ExamUpdateBody) => http.put<{ exam: Exam }>(examPath(id), payload),
+  remove: (id: string) => http.delete<undefined>(examPath(id)),
+  publish: (id: string) => http.put<{ exam: Exam }>(`${examPath(id)}/publish`),
+  questions: (id: string) => http.get<{ questions: Question[] }>(`${examPath(id)}/questions`).then((r) => r.data.questions),
+  addQuestions: (id: string, questionIds: string[]) =>
+    http.post<{ added: number; questions: Question[] }>(`${examPath(id)}/questions`, { questionIds }),
+  removeQuestion: (id: string, questionId: string) =>
+    http.delete<undefined>(`${examPath(id)}/questions/${encodeURIComponent(questionId)}`),
+};
+
+export const questionsApi = {
+  list: (params: QuestionListParams) => http.get<QuestionPage>(`/questions${toQueryString(params)}`).then((r) => r.data),
+};
+
+/** What the forms send: the schemas' input (wire) shapes, before the server's parsing. */
+export type ExamCreateBody = Partial<Record<keyof ExamCreateInput, unknown>>;
+export type ExamUpdateBody = Partial<Record<keyof ExamUpdateInput, unknown>>;

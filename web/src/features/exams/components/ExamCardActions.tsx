@@ -1,0 +1,56 @@
+import { parentCardAction, studentCardAction, teacherCardActions, type CardAction, type Role } from '@exam/shared';
+import { Button, Group } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import type { Exam } from '../types';
+
+interface ExamCardActionsProps {
+  exam: Exam;
+  role: Role;
+  now: number;
+  onPublish?: (exam: Exam) => void;
+  onDelete?: (exam: Exam) => void;
+  /** The exam whose publish call is running, so only its button shows the spinner. */
+  publishingId?: string | null;
+}
+
+/**
+ * Exactly the card actions of spec core §4, from the shared rules: the student's one action,
+ * the teacher's list (admins manage every exam, so they get the teacher's), the parent's link.
+ */
+export function ExamCardActions({ exam, role, now, onPublish, onDelete, publishingId }: ExamCardActionsProps) {
+  const actions: CardAction[] =
+    role === 'student' ? [studentCardAction(exam, now)] : role === 'parent' ? [parentCardAction(undefined)] : teacherCardActions(exam, now);
+
+  return (
+    <Group gap="xs">
+      {actions.map((action) => {
+        if (action.kind === 'publish') {
+          return (
+            <Button key={action.kind} size="xs" color="green" loading={publishingId === exam._id} onClick={() => onPublish?.(exam)}>
+              {action.label}
+            </Button>
+          );
+        }
+        if (action.kind === 'delete') {
+          return (
+            <Button key={action.kind} size="xs" color="red" variant="light" onClick={() => onDelete?.(exam)}>
+              {action.label}
+            </Button>
+          );
+        }
+        if (action.to && !action.disabled) {
+          return (
+            <Button key={action.kind} size="xs" variant={role === 'student' ? 'filled' : 'light'} component={Link} to={action.to}>
+              {action.label}
+            </Button>
+          );
+        }
+        return (
+          <Button key={action.kind} size="xs" disabled>
+            {action.label}
+          </Button>
+        );
+      })}
+    </Group>
+  );
+}

@@ -1,0 +1,22 @@
+import type { TitleOrder } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { DetailList } from '../../../components/DetailList';
+import { Section } from '../../../components/Section';
+import type { ExamFormValues } from '../form/examForm';
+import { settingsSummary } from '../labels';
+
+/** An exam's instructions (when it has any) and its settings, read-only: review step and details. */
+export function ExamRules({ instructions, settings, order = 2 }: { instructions: string; settings: ExamFormValues['settings']; order?: TitleOrder }) {
+  return (
+    <>
+      {instructions && (
+        <Section title="Instructions" order={order}>
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{instructions}</Text>
+        </Section>
+      )}
+      <Section title="Settings" order={order}>
+        <DetailList cols={3} items={settingsSummary(settings)} />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { previewText, type QuestionOptionValue, type QuestionType } from '@exam/shared';
+import { Badge, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCheck, IconCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { MathText } from '../../../components/MathText';
+import { titleCase } from '../../../lib/format';
+import { QUESTION_TYPE_LABELS, pointsLabel } from '../labels';
+
+/** What every question shape we show has in common: a bank question or a wizard draft. */
+export interface ViewableQuestion {
+  text: string;
+  type: QuestionType;
+  points: number;
+  difficulty?: string;
+  topic?: string;
+  options?: QuestionOptionValue[];
+  acceptedAnswers?: string[];
+  sampleAnswer?: string;
+  explanation?: string;
+}
+
+interface QuestionViewProps {
+  question: ViewableQuestion;
+  /** 1-based number shown as "Question N". */
+  number?: number;
+  /** Text cut at 100 characters and no answer key: the exam questions list (spec core §2). */
+  preview?: boolean;
+  actions?: ReactNode;
+  children?: ReactNode;
+}
+
+/** One question with its answer key, math rendered; the correct option is marked by icon and text. */
+export function QuestionView({ question, number, preview = false, actions, children }: QuestionViewProps) {
+  const heading = number === undefined ? QUESTION_TYPE_LABELS[question.type] : `Question ${number}`;
+  return (
+    <Card withBorder padding="md" radius="md" component="article" aria-label={heading}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Group gap="xs">
+            <Text fw={600}>{heading}</Text>
+            <Badge variant="light">{QUESTION_TYPE_LABELS[question.type]}</Badge>
+            <Badge variant="outline" color="gray">
+              {pointsLabel(question.points)}
+            </Badge>
+            {question.difficulty && (
+              <Badge variant="outline" color="gray">
+                {titleCase(question.difficulty)}
+              </Badge>
+            )}
+            {question.topic && (
+              <Text size="sm" c="dimmed">
+                {question.topic}
+              </Text>
+            )}
+          </Group>
+          {actions && <Group gap="xs">{actions}</Group>}
+        </Group>
+        <MathText block text={preview ? previewText(question.text) : question.text} />
+        {!preview && <AnswerKey question={question} />}
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function AnswerKey({ question }: { question: ViewableQuestion }) {
+  const { options = [], acceptedAnswers = [], sampleAnswer, explanation } = question;
+  return (
+    <>
+      {options.length > 0 && (
+        <List spacing={4} size="sm" listStyleType="none" aria-label="Options">
+          {options.map((option, i) => (
+            <List.Item
+              key={i}
+              icon={
+                <ThemeIcon size={20} radius="xl" variant={option.isCorrect ? 'filled' : 'light'} color={option.isCorrect ? 'green' : 'gray'}>
+                  {option.isCorrect ? <IconCheck size={14} aria-hidden /> : <IconCircle size={10} aria-hidden />}
+                </ThemeIcon>
+              }
+            >
+              <MathText text={option.text} />
+              {option.isCorrect && (
+                <Text span size="sm" fw={600} c="green.8" ml="xs">
+                  (correct answer)
+                </Text>
+              )}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {question.type === 'fill-blank' && acceptedAnswers.length > 0 && (
+        <Text size="sm">
+          <Text span fw={600}>
+            Accepted answers:
+          </Text>{' '}
+          {acceptedAnswers.join(', ')}
+        </Text>
+      )}
+      {question.type === 'essay' && sampleAnswer && (
+        <Text size="sm" component="div">
+          <Text span fw={600}>
+            Sample answer:
+          </Text>{' '}
+          <MathText text={sampleAnswer} />
+        </Text>
+      )}
+      {explanation && (
+        <Text size="sm" c="dimmed" component="div">
+          <Text span fw={600}>
+            Explanation:
+          </Text>{' '}
+          <MathText text={explanation} />
+        </Text>
+      )}
+    </>
+  );
+}

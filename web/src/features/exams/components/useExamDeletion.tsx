@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useDeleteExam } from '../hooks';
+import { EXAM_TEXT } from '../messages';
+import type { Exam } from '../types';
+
+interface DeletionTexts {
+  success: string;
+  failure: (error: unknown) => string;
+}
+
+/**
+ * Delete with the spec's confirmation (surroundings §5): `request(exam)` opens the dialog, which
+ * the screen renders as `dialog`; only Delete in it calls the server. The catalogue and the admin
+ * table word their toasts differently, hence `texts`.
+ */
+export function useExamDeletion(texts: DeletionTexts) {
+  const remove = useDeleteExam();
+  const [target, setTarget] = useState<Exam | null>(null);
+
+  const confirm = () => {
+    if (!target) return;
+    remove.mutate(target._id, {
+      onSuccess: () => notifySuccess(texts.success),
+      onError: (error) => notifyError(texts.failure(error)),
+      onSettled: () => setTarget(null),
+    });
+  };
+
+  const dialog = (
+    <ConfirmDialog
+      opened={target !== null}
+      title="Delete exam"
+      message={EXAM_TEXT.confirmDeleteExam}
+      confirmLabel="Delete"
+      busy={remove.isPending}
+      onConfirm={confirm}
+      onCancel={() => setTarget(null)}
+    />
+  );
+  return { request: setTarget, dialog };
+}

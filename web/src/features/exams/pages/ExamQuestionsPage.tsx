@@ -1,0 +1,137 @@
+import { EXAM_MSG } from '@exam/shared';
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { PageLoader } from '../../../components/PageLoader';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { QuestionBankModal } from '../components/QuestionBankModal';
+import { QuestionView } from '../components/QuestionView';
+import { useAddQuestions, useExam, useExamQuestions, useRemoveQuestion } from '../hooks';
+import { pointsLabel } from '../labels';
+import { EXAM_TEXT, failureReason } from '../messages';
+import type { Question } from '../types';
+
+/**
+ * The questions of one exam (spec core §2 "Exam questions screen"): previews cut at 100
+ * characters, remove with confirmation, and the Add Questions modal over the bank without the
+ * questions already in the exam. Once students have attempted the exam the server refuses both
+ * changes with its 'frozen' message, which is shown as it is.
+ */
+export function ExamQuestionsPage() {
+  const { examId = '' } = useParams();
+  const exam = useExam(examId);
+  const questions = useExamQuestions(examId);
+  const add = useAddQuestions(examId);
+  const remove = useRemoveQuestion(examId);
+  const [bankOpen, setBankOpen] = useState(false);
+  const [toRemove, setToRemove] = useState<Question | null>(null);
+
+  const addSelected = (picked: Question[]) =>
+    add.mutate(
+      picked.map((q) => q._id),
+      {
+        onSuccess: () => {
+          notifySuccess(EXAM_TEXT.questionsAdded);
+          setBankOpen(false);
+        },
+        onError: (error) => notifyError(EXAM_TEXT.addQuestionsFailed + failureReason(error)),
+      },
+    );
+
+  const confirmRemove = () => {
+    if (!toRemove) return;
+    remove.mutate(toRemove._id, {
+      onSuccess: () => notifySuccess(EXAM_TEXT.questionRemoved),
+      onError: (error) => notifyError(EXAM_TEXT.removeQuestionFailed + failureReason(error)),
+      onSettled: () => setToRemove(null),
+    });
+  };
+
+  if (questions.isPending) return <PageLoader label="Loading questions" />;
+  if (questions.isError) {
+    return (
+      <Container size="md" py="lg">
+        <Alert color="red" title={failureReason(questions.error)}>
+          <Button mt="sm" component={Link} to="/exams" variant="light" color="red">
+            Back to Exams
+          </Button>
+        </Alert>
+      </Container>
+    );
+  }
+
+  const list = questions.data;
+  const total = list.reduce((sum, q) => sum + q.points, 0);
+  const frozen = exam.data?.hasAttempts === true;
+
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="lg">
+        <Button component={Link} to="/exams" variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content">
+          Back to Exams
+        </Button>
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1} size="h2">
+              {exam.data ? `${exam.data.title}: Questions` : 'Exam Questions'}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {list.length} {list.length === 1 ? 'question' : 'questions'} · {pointsLabel(total)}
+            </Text>
+          </div>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setBankOpen(true)} disabled={frozen}>
+            Add Questions
+          </Button>
+        </Group>
+
+        {frozen && <Alert color="yellow">{EXAM_MSG.frozen}</Alert>}
+
+        {list.length === 0 ? (
+          <Stack align="center" py="xl" gap="xs">
+            <Text fw={600}>{EXAM_TEXT.noQuestionsAdded}</Text>
+            <Text c="dimmed" size="sm">
+              Add questions from your question bank.
+            </Text>
+          </Stack>
+        ) : (
+          <Stack gap="sm">
+            {list.map((q, i) => (
+              <QuestionView
+                key={q._id}
+                number={i + 1}
+                question={q}
+                preview
+                actions={
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconTrash size={14} />}
+                    aria-label={`Remove question ${i + 1}`}
+                    disabled={frozen}
+                    onClick={() => setToRemove(q)}
+                  >
+                    Remove
+                  </Button>
+                }
+              />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+
+      <QuestionBankModal opened={bankOpen} onClose={() => setBankOpen(false)} excludeExamId={examId} onConfirm={addSelected} busy={add.isPending} />
+      <ConfirmDialog
+        opened={toRemove !== null}
+        title="Remove question"
+        message={EXAM_TEXT.confirmRemoveQuestion}
+        confirmLabel="Remove"
+        busy={remove.isPending}
+        onConfirm={confirmRemove}
+        onCancel={() => setToRemove(null)}
+      />
+    </Container>
+  );
+}

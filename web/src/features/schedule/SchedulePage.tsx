@@ -1,0 +1,150 @@
+import { examTimeStatus, formatDuration, parentCardAction, studentCardAction, type CardAction, type Role } from '@exam/shared';
+import { Button, Card, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconCalendarOff } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { ListPagination } from '../../components/ListPagination';
+import { LoadError } from '../../components/LoadError';
+import { PageLoader } from '../../components/PageLoader';
+import { titleCase } from '../../lib/format';
+import { useFilterParams } from '../../lib/useFilterParams';
+import { useNow } from '../../lib/useNow';
+import { useAuth } from '../auth/useAuth';
+import { ExamStatusBadge } from '../exams/components/ExamStatusBadge';
+import { useExamList } from '../exams/hooks';
+import { pointsLabel } from '../exams/labels';
+import { EXAM_TEXT, failureReason } from '../exams/messages';
+import type { Exam } from '../exams/types';
+import { dayHeading, groupByDay, timeRange } from './groupByDay';
+
+/** Each tab is one server filter and the order that reads naturally for it. */
+const TABS = [
+  { value: 'upcoming', label: 'Upcoming', status: 'upcoming', sort: 'startTime' },
+  { value: 'active', label: 'Active', status: 'ongoing', sort: 'startTime' },
+  { value: 'past', label: 'Past', status: 'completed', sort: '-startTime' },
+  { value: 'all', label: 'All', status: '', sort: 'startTime' },
+] as const;
+
+/** The server's largest page: a schedule reads best as one long list, grouped by day. */
+const SCHEDULE_PAGE_SIZE = 100;
+
+/** Schedule (surroundings §2): the exams the viewer may see, by tab, grouped by day. */
+export function SchedulePage() {
+  const { user } = useAuth();
+  const { values, page, setFilter, setPage } = useFilterParams({ tab: 'upcoming' });
+  const tab = TABS.find((t) => t.value === values.tab) ?? TABS[0];
+  // The route guard renders this page for a signed-in user only.
+  if (!user) return null;
+
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          Exam Schedule
+        </Title>
+        <Tabs value={tab.value} onChange={(value) => setFilter('tab', value ?? 'upcoming')}>
+          <Tabs.List>
+            {TABS.map((t) => (
+              <Tabs.Tab key={t.value} value={t.value}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value={tab.value} pt="md">
+            <ScheduleList role={user.role} status={tab.status} sort={tab.sort} page={page} onPage={setPage} />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}
+
+interface ScheduleListProps {
+  role: Role;
+  status: string;
+  sort: string;
+  page: number;
+  onPage: (page: number) => void;
+}
+
+function ScheduleList({ role, status, sort, page, onPage }: ScheduleListProps) {
+  const now = useNow();
+  const list = useExamList({ page, limit: SCHEDULE_PAGE_SIZE, status, sort }, { silent: true });
+
+  if (list.isPending) return <PageLoader label="Loading schedule" />;
+  if (list.isError) {
+    return <LoadError message={failureReason(list.error, EXAM_TEXT.fetchExamsFallback)} onRetry={() => void list.refetch()} />;
+  }
+  if (list.data.exams.length === 0) {
+    return (
+      <Stack align="center" py="xl" gap="xs">
+        <IconCalendarOff size={40} aria-hidden />
+        <Text fw={600}>{EXAM_TEXT.noExamsScheduled}</Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      {groupByDay(list.data.exams, (e) => e.schedule.startDate).map((group) => (
+        <section key={group.day} aria-labelledby={`day-${group.day}`}>
+          <Title order={2} size="h5" id={`day-${group.day}`} mb="xs">
+            {dayHeading(group.day)}
+          </Title>
+          <Stack gap="sm">
+            {group.items.map((exam) => (
+              <ScheduleItem key={exam._id} exam={exam} role={role} now={now} />
+            ))}
+          </Stack>
+        </section>
+      ))}
+      <ListPagination total={list.data.totalPages} page={page} onChange={onPage} label="Schedule pages" />
+    </Stack>
+  );
+}
+
+/**
+ * The role's action (surroundings §2): students 'Take Exam' while active (the shared rule, so
+ * attempts are respected) and 'View Result' once past; teachers 'Manage'; parents the card's link.
+ */
+export function scheduleAction(exam: Exam, role: Role, now: number): CardAction | null {
+  const status = examTimeStatus(exam.schedule.startDate, exam.schedule.endDate, now);
+  if (role === 'teacher' || role === 'admin') return { kind: 'questions', label: 'Manage', to: `/exam/${exam._id}/questions`, disabled: false };
+  if (role === 'parent') return parentCardAction(undefined);
+  if (status === 'ongoing') return studentCardAction(exam, now);
+  if (status === 'completed') return { kind: 'view-results', label: 'View Result', to: `/exam/${exam._id}/result`, disabled: false };
+  return null;
+}
+
+function ScheduleItem({ exam, role, now }: { exam: Exam; role: Role; now: number }) {
+  const action = scheduleAction(exam, role, now);
+  const titleId = `schedule-${exam._id}`;
+  return (
+    <Card withBorder padding="md" component="article" aria-labelledby={titleId}>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Text fw={600} id={titleId}>
+            {exam.title}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {titleCase(exam.subject)} · Grade {exam.grade}
+          </Text>
+          <ExamStatusBadge schedule={exam.schedule} now={now} />
+          <Text size="sm">
+            {timeRange(exam.schedule.startDate, exam.schedule.endDate)} · {formatDuration(exam.duration)} · {exam.totalQuestions}{' '}
+            {exam.totalQuestions === 1 ? 'question' : 'questions'} · {pointsLabel(exam.totalMarks)}
+          </Text>
+        </Stack>
+        {action &&
+          (action.to && !action.disabled ? (
+            <Button component={Link} to={action.to} size="sm">
+              {action.label}
+            </Button>
+          ) : (
+            <Button size="sm" disabled>
+              {action.label}
+            </Button>
+          ))}
+      </Group>
+    </Card>
+  );
+}
