@@ -187,7 +187,8 @@ const examFields = {
     .transform((t) => [...new Set(t)]),
 };
 
-// Object-level checks still run when a field failed; compare only dates that parsed.
+// Object-level checks run after a field's own refinement failed (zod skips them only when a
+// field's type is wrong), so compare only dates that parsed.
 const endAfterStart = (v: { schedule: { startDate: string; endDate: string } }, ctx: z.RefinementCtx) => {
   const { startDate, endDate } = v.schedule ?? {};
   if (isInstant(startDate) && isInstant(endDate) && Date.parse(endDate) <= Date.parse(startDate)) {

@@ -100,7 +100,9 @@ export async function createExam(db: Db, viewer: Viewer, input: ExamCreateInput)
 
 export async function updateExam(db: Db, viewer: Viewer, id: string, input: ExamUpdateInput): Promise<void> {
   await db.transaction(async (trx) => {
-    await getExamFor(trx, viewer, id, 'update');
+    const exam = await getExamFor(trx, viewer, id, 'update');
+    // Passing marks decide who passed: once students have sat the exam they are part of its marks.
+    if ((exam.any_attempts ?? 0) > 0 && input.passingMarks !== exam.passing_marks) throw Errors.conflict(EXAM_MSG.frozen);
     await trx('exams')
       .where({ id })
       .update({ ...examColumns(input), updated_at: trx.fn.now() });

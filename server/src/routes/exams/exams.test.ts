@@ -280,5 +280,11 @@ describe('the questions of an exam', () => {
     const edit = await api('PUT', `/questions/${exam.questionIds[0]}`, { text: 'A changed question text', type: 'essay', subject: 'mathematics', points: 10 }, { token: t.token });
     expect(edit.status).toBe(409);
     expect(edit.body.message).toBe(EXAM_MSG.questionFrozen);
+    const current = (await api('GET', `/exams/${exam.id}`, undefined, { token: t.token })).body.data.exam;
+    const body = { ...examPayload(), schedule: current.schedule };
+    const marks = await api('PUT', `/exams/${exam.id}`, { ...body, passingMarks: current.passingMarks + 10 }, { token: t.token });
+    expect(marks.status).toBe(409);
+    expect(marks.body.message).toBe(EXAM_MSG.frozen);
+    expect((await api('PUT', `/exams/${exam.id}`, { ...body, passingMarks: current.passingMarks, title: 'Renamed after attempts' }, { token: t.token })).status).toBe(200);
   });
 });
