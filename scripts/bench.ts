@@ -15,6 +15,7 @@ import { Worker } from 'node:worker_threads';
 import knexFactory, { type Knex } from 'knex';
 import { signAccessToken } from '../server/src/auth/jwt';
 import { freePort, killHard, startServerProcess } from '../server/src/faults/processNode';
+import { io as connectSocket, type Socket } from 'socket.io-client';
 import { ROOT } from './webBuild';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
@@ -36,6 +37,7 @@ interface RunResult {
   violations: number;
   latencies: number[];
   acked: [string, string, number][];
+  violationSentAt: [string, number][];
 }
 
 const log = (...a: unknown[]) => console.error('[bench]', ...a);
@@ -68,8 +70,9 @@ async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<voi
 }
 
 /** One teacher, one ongoing exam, and per student a user, a session and an attempt in progress. */
-async function seed(db: Knex, secret: string): Promise<{ examId: string; clients: Client[] }> {
+async function seed(db: Knex, secret: string): Promise<{ examId: string; clients: Client[]; teacherToken: string; teacherId: string }> {
   const [teacher] = await db('users').insert({ email: 'bench-teacher@bench.test', password_hash: 'x', first_name: 'Bench', last_name: 'Teacher', role: 'teacher', is_verified: true }).returning('id');
+  const [teacherSession] = await db('sessions').insert({ user_id: teacher.id }).returning('id');
   const questionRows = Array.from({ length: QUESTIONS }, (_, i) => ({ owner_id: teacher.id, text: `Benchmark question number ${i + 1}`, type: 'essay', subject: 'physics' }));
   const questions = (await db('questions').insert(questionRows).returning('id')) as { id: string }[];
   const [exam] = await db('exams')
@@ -101,7 +104,59 @@ async function seed(db: Knex, secret: string): Promise<{ examId: string; clients
       clients.push({ token: signAccessToken(secret, { sub: u.id, sid: sessions[i]!.id, role: 'student' }), attemptId: attempts[i]!.id, questionIds }),
     );
   }
-  return { examId: exam.id, clients };
+  return { examId: exam.id, clients, teacherId: teacher.id, teacherToken: signAccessToken(secret, { sub: teacher.id, sid: teacherSession.id, role: 'teacher' }) };
+}
+
+interface Family {
+  studentToken: string;
+  parentToken: string;
+  studentId: string;
+  attemptId: string;
+  questionId: string;
+}
+
+const FAMILIES = Number(process.env.BENCH_FAMILIES ?? 200);
+
+/**
+ * Students with a linked parent each, sitting a one-question multiple-choice exam: submitting
+ * grades it at once, and the parent should hear about the result.
+ */
+async function seedFamilies(db: Knex, secret: string, teacherId: string): Promise<Family[]> {
+  const [question] = await db('questions')
+    .insert({ owner_id: teacherId, text: 'What is two plus two, in words?', type: 'multiple-choice', subject: 'mathematics', options: JSON.stringify([{ text: 'Four', isCorrect: true }, { text: 'Five', isCorrect: false }]), correct_answer: 'Four' })
+    .returning('id');
+  const [exam] = await db('exams')
+    .insert({
+      owner_id: teacherId,
+      title: 'Notification exam',
+      subject: 'mathematics',
+      description: 'Submitting it produces a result at once',
+      grade: 11,
+      duration_minutes: 180,
+      start_at: new Date(Date.now() - 60_000),
+      end_at: new Date(Date.now() + 6 * 3600_000),
+      settings: JSON.stringify({ randomizeQuestions: false, randomizeOptions: false, allowReview: true, showResultsImmediately: true, showCorrectAnswers: false, allowMultipleAttempts: false, maxAttempts: 1, proctoring: { enabled: false } }),
+      is_published: true,
+    })
+    .returning('id');
+  await db('exam_questions').insert({ exam_id: exam.id, question_id: question.id, position: 1 });
+  const families: Family[] = [];
+  for (let i = 0; i < FAMILIES; i++) {
+    const [student] = await db('users').insert({ email: `fs${i}@bench.test`, password_hash: 'x', first_name: 'Kid', last_name: String(i), role: 'student', grade: 11, is_verified: true }).returning('id');
+    const [parent] = await db('users').insert({ email: `fp${i}@bench.test`, password_hash: 'x', first_name: 'Parent', last_name: String(i), role: 'parent', is_verified: true }).returning('id');
+    await db('parent_children').insert({ parent_id: parent.id, child_id: student.id, relationship: 'parent' });
+    const [ss] = await db('sessions').insert({ user_id: student.id }).returning('id');
+    const [ps] = await db('sessions').insert({ user_id: parent.id }).returning('id');
+    const [attempt] = await db('attempts').insert({ exam_id: exam.id, student_id: student.id, attempt_number: 1, deadline_at: new Date(Date.now() + 3 * 3600_000), question_order: JSON.stringify([question.id]) }).returning('id');
+    families.push({
+      studentId: student.id,
+      attemptId: attempt.id,
+      questionId: question.id,
+      studentToken: signAccessToken(secret, { sub: student.id, sid: ss.id, role: 'student' }),
+      parentToken: signAccessToken(secret, { sub: parent.id, sid: ps.id, role: 'parent' }),
+    });
+  }
+  return families;
 }
 
 class LoadGenerators {
@@ -131,7 +186,14 @@ class LoadGenerators {
   }
   async run(msg: object): Promise<RunResult> {
     const parts = await this.all<RunResult>(msg, 'result');
-    return parts.reduce((a, b) => ({ sent: a.sent + b.sent, errors: a.errors + b.errors, violations: a.violations + b.violations, latencies: a.latencies.concat(b.latencies), acked: a.acked.concat(b.acked) }));
+    return parts.reduce((a, b) => ({
+      sent: a.sent + b.sent,
+      errors: a.errors + b.errors,
+      violations: a.violations + b.violations,
+      latencies: a.latencies.concat(b.latencies),
+      acked: a.acked.concat(b.acked),
+      violationSentAt: a.violationSentAt.concat(b.violationSentAt),
+    }));
   }
   async close(): Promise<void> {
     await this.all({ type: 'close' }, 'closed');
@@ -184,15 +246,61 @@ async function main() {
   const node = await startServerProcess({ DATABASE_URL: scratch.url, JWT_SECRET: secret, DATA_DIR: path.join(ROOT, '.tmp/bench-data'), LOG_LEVEL: 'error' });
   const db = knexFactory({ client: 'pg', connection: scratch.url, pool: { min: 0, max: 4 } });
   try {
-    const { examId, clients } = await seed(db, secret);
+    const { examId, clients, teacherToken, teacherId } = await seed(db, secret);
+    const families = await seedFamilies(db, secret, teacherId);
     log('seeded');
+    const open = (token: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connectSocket(node.url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', reject);
+      });
     const rssBefore = rssKb(node.child.pid!);
     const gens = new LoadGenerators(node.url, clients);
     const held = await gens.connect();
     const rssAfter = rssKb(node.child.pid!);
     log(`${held} sockets connected and joined`);
 
+    // A proctor watches the exam while the load runs: when does each violation reach the board?
+    const proctor = await open(teacherToken);
+    const violationSeenAt = new Map<string, number>();
+    proctor.on('proctor:event', (e: { type: string; attemptId: string; detail: { counts?: { tabSwitches: number } } }) => {
+      if (e.type === 'violation' && e.detail.counts) violationSeenAt.set(`${e.attemptId}:${e.detail.counts.tabSwitches}`, Date.now());
+    });
+    await proctor.timeout(60_000).emitWithAck('proctor:watch', { examId });
+
+    // Parents wait for their child's result while students of another exam submit during the load.
+    const parentSockets = await Promise.all(families.map((f) => open(f.parentToken)));
+    const studentSockets = await Promise.all(families.map((f) => open(f.studentToken)));
+    const submittedAt = new Map<string, number>();
+    const notifiedAt = new Map<string, number>();
+    parentSockets.forEach((p) =>
+      p.on('notification', (n: { type: string; metadata: { childId?: string } }) => {
+        if (n.type === 'result' && n.metadata.childId) notifiedAt.set(n.metadata.childId, Date.now());
+      }),
+    );
+    const spacing = (SECONDS * 1000 * 0.8) / families.length;
+    const submissions = families.map(
+      (f, i) =>
+        new Promise<void>((resolve) =>
+          setTimeout(async () => {
+            const s = studentSockets[i]!;
+            await s.timeout(30_000).emitWithAck('answer:save', { attemptId: f.attemptId, questionId: f.questionId, answer: 'Four', seq: 1 }).catch(() => null);
+            submittedAt.set(f.studentId, Date.now());
+            await s.timeout(30_000).emitWithAck('attempt:submit', { attemptId: f.attemptId }).catch(() => null);
+            resolve();
+          }, i * spacing),
+        ),
+    );
+
     const rateRun = await gens.run({ type: 'rate', ratePerSocket: RATE / held, seconds: SECONDS, violationEvery: 50 });
+    await Promise.all(submissions);
+    await new Promise((r) => setTimeout(r, 3000));
+    const violationLatency = rateRun.violationSentAt
+      .map(([key, sent]) => (violationSeenAt.has(key) ? violationSeenAt.get(key)! - sent : Number.POSITIVE_INFINITY))
+      .sort((a, b) => a - b);
+    const notifyLatency = families.map((f) => (notifiedAt.has(f.studentId) ? notifiedAt.get(f.studentId)! - submittedAt.get(f.studentId)! : Number.POSITIVE_INFINITY)).sort((a, b) => a - b);
+    [proctor, ...parentSockets, ...studentSockets].forEach((x) => x.close());
     const rate = summarise('ours at set rate', rateRun, SECONDS);
     log('rate phase done');
     const closedRun = await gens.run({ type: 'closed', concurrency: CONCURRENCY, seconds: 10 });
@@ -227,6 +335,8 @@ async function main() {
       `  closed loop, bare Socket.IO ceiling:  ${bare.perSecond}/s, p99 ${fmt(bare.p99)} ms`,
       `  throughput vs bare ceiling:           ${ratio.toFixed(2)}`,
       `  saves lost (acked, not in database):  ${lost}`,
+      `  violation to proctor board p50/p99:   ${fmt(percentile(violationLatency, 50))} / ${fmt(percentile(violationLatency, 99))} ms (${violationLatency.filter(Number.isFinite).length}/${violationLatency.length} seen)`,
+      `  result to parent notification p50/p99: ${fmt(percentile(notifyLatency, 50))} / ${fmt(percentile(notifyLatency, 99))} ms (${notifyLatency.filter(Number.isFinite).length}/${notifyLatency.length} notified)`,
       `  sweeper, ${held} attempts one deadline: last submitted ${sweepSeconds.toFixed(2)} s after the deadline`,
       '',
     ];

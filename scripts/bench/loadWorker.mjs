@@ -32,6 +32,9 @@ function saveOnce(s, result, violationEvery) {
   const started = performance.now();
   result.sent++;
   if (violationEvery && result.sent % violationEvery === 0) {
+    // Keyed by attempt and the count this violation brings it to, as the proctor board will see it.
+    s.violations = (s.violations ?? 0) + 1;
+    result.violationSentAt.push([`${s.client.attemptId}:${s.violations}`, Date.now()]);
     s.socket.timeout(30000).emitWithAck('violation', { attemptId: s.client.attemptId, type: 'tab-switch', at: Date.now() }).catch(() => null);
     result.violations++;
   }
@@ -51,7 +54,7 @@ function saveOnce(s, result, violationEvery) {
 
 /** Open loop: every socket saves at a fixed rate, whatever the server does. */
 async function runRate({ ratePerSocket, seconds, violationEvery }) {
-  const result = { sent: 0, errors: 0, violations: 0, latencies: [], acked: [] };
+  const result = { sent: 0, errors: 0, violations: 0, latencies: [], acked: [], violationSentAt: [] };
   const intervalMs = 1000 / ratePerSocket;
   const inflight = new Set();
   const fire = (s) => {
@@ -75,7 +78,7 @@ async function runRate({ ratePerSocket, seconds, violationEvery }) {
 
 /** Closed loop: `concurrency` sockets each send the next save as soon as the last is acked. */
 async function runClosed({ concurrency, seconds }) {
-  const result = { sent: 0, errors: 0, violations: 0, latencies: [], acked: [] };
+  const result = { sent: 0, errors: 0, violations: 0, latencies: [], acked: [], violationSentAt: [] };
   const until = performance.now() + seconds * 1000;
   await Promise.all(
     sockets.slice(0, concurrency).map(async (s) => {

@@ -24,7 +24,7 @@ export function registerAttemptHandlers(deps: Deps, socket: Socket): void {
     await deps.db('attempts').where({ id: attempt.id }).update({ last_seen_at: deps.db.fn.now() });
     const data = await joinData(deps.db, attempt);
     socket.emit(SOCKET_EVENTS.time, { serverNow: data.serverNow, deadlineAt: data.deadlineAt });
-    if (!rejoin) deps.proctor.events([{ attemptId: attempt.id, type: 'joined' }]);
+    if (!rejoin) deps.proctor.events([{ attemptId: attempt.id, type: 'joined', online: true }]);
     return { ok: true, data };
   });
 

@@ -64,7 +64,7 @@ export async function recordViolation(
     };
   });
   // The violation reaches the proctor board before the submission it caused.
-  deps.proctor.events([{ attemptId: input.attemptId, type: 'violation', detail: { violation: input.type, counts: result.counts } }]);
+  deps.proctor.events([{ attemptId: input.attemptId, type: 'violation', detail: { violation: input.type, counts: result.counts }, online: true }]);
   if (result.crossed) await announceSubmitted(deps, result.attempt);
   return result;
 }

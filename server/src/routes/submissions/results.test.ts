@@ -174,7 +174,8 @@ describe('lists, statistics and export', () => {
 
   it('reports stats, the distribution and item analysis', async () => {
     const { examId, teacherToken } = await examWith({}, QUESTIONS.filter((q) => q.type !== 'essay'));
-    for (const answers of [FULL, FULL, { ...FULL, 'What is': '36' }, { Water: 'False' }, { 'What is': '42' }]) await sit(examId, answers);
+    const sittings: Record<string, string>[] = [FULL, FULL, { ...FULL, 'What is': '36' }, { Water: 'False' }, { 'What is': '42' }];
+    for (const answers of sittings) await sit(examId, answers);
     const res = await api('GET', `/exams/${examId}/stats`, undefined, { token: teacherToken });
     expect(res.body.data.stats).toMatchObject({ totalSubmissions: 5, passedCount: 3, failedCount: 2, highestScore: 100, lowestScore: 0 });
     expect(res.body.data.distribution).toEqual([
