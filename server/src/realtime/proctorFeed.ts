@@ -1,7 +1,7 @@
 import type { ProctorEvent } from '@exam/shared';
 import type { Db } from '../db';
 import type { Logger } from '../logger';
-import { rowsForAttempts, type DeviceHealth } from '../services/proctorBoard';
+import { progressForAttempts, rowsForAttempts, type DeviceHealth, type ProgressRow } from '../services/proctorBoard';
 import { rooms, type RealtimeHub } from './hub';
 
 /** What a student's socket carries for presence and save health (visible to every node). */
@@ -33,28 +33,52 @@ export interface ProctorFeed {
 }
 
 const PROGRESS_INTERVAL_MS = 1000;
-const PROGRESS_CHUNK = 500;
+const PROGRESS_CHUNK = 1000;
 /** Above this many attempts, one lookup of each exam's room is cheaper than one per attempt room. */
 const PER_ATTEMPT_LOOKUP_LIMIT = 20;
 
 /**
- * The proctor board's live deltas. Events go through one queue, so a student's events reach
- * proctors in the order they happened on this node, and an event first sends any progress its
- * attempt has pending. Save progress is gathered for up to a second and goes through a queue of
- * its own, in chunks, so a violation never waits behind a large progress update.
+ * A queue that runs its work in batches: whatever arrives while a batch runs goes in the next one,
+ * so under load many items share one round of queries, and the order is kept.
+ */
+function batchQueue<T>(log: Logger, name: string, run: (items: T[]) => Promise<void>) {
+  let pending: T[] = [];
+  let running: Promise<void> | undefined;
+  const pump = (): void => {
+    if (running || !pending.length) return;
+    const items = pending;
+    pending = [];
+    running = run(items)
+      .catch((err: unknown) => log.error({ err }, `${name} failed`))
+      .finally(() => {
+        running = undefined;
+        pump();
+      });
+  };
+  return {
+    push(...items: T[]) {
+      pending.push(...items);
+      queueMicrotask(pump);
+    },
+    async idle() {
+      while (running || pending.length) {
+        pump();
+        await running;
+      }
+    },
+  };
+}
+
+/**
+ * The proctor board's live deltas. Events (joined, left, violation, submitted, proctor actions)
+ * are sent in the order they happened on this node, each with the student's changed row; save
+ * progress is gathered for up to a second and sent as small `progress` events from one grouped
+ * query, so a busy exam never makes a violation wait behind full-row rebuilds. An event takes
+ * its attempt's pending progress with it, so progress never arrives after a later event.
  */
 export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): ProctorFeed {
   let dirty = new Set<string>();
-  let eventChain: Promise<void> = Promise.resolve();
-  let progressChain: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
-
-  const onEvents = (work: () => Promise<void>) => {
-    eventChain = eventChain.then(work).catch((err: unknown) => log.error({ err }, 'proctor feed failed'));
-  };
-  const onProgress = (work: () => Promise<void>) => {
-    progressChain = progressChain.then(work).catch((err: unknown) => log.error({ err }, 'proctor progress failed'));
-  };
 
   function merge(into: { online: Set<string>; health: DeviceHealth }, examId: string | undefined, sockets: StudentSocketData[], only?: string) {
     for (const data of sockets) {
@@ -73,59 +97,72 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
   }
 
   /** Presence of some attempts: their own small rooms when few, their exams' rooms when many. */
-  async function presenceOf(attemptIds: string[]) {
+  async function presenceOf(attemptIds: string[], examIds: string[]) {
     const found = { online: new Set<string>(), health: new Map() as DeviceHealth };
     if (attemptIds.length <= PER_ATTEMPT_LOOKUP_LIMIT) {
       for (const id of attemptIds) merge(found, undefined, (await hub.socketsIn(rooms.attempt(id))) as StudentSocketData[], id);
       return found;
     }
-    const exams = (await db('attempts').whereIn('id', attemptIds).distinct('exam_id')) as { exam_id: string }[];
-    for (const { exam_id } of exams) {
-      const p = await presence(exam_id);
+    for (const examId of examIds) {
+      const p = await presence(examId);
       p.online.forEach((id) => found.online.add(id));
       p.health.forEach((v, k) => found.health.set(k, v));
     }
     return found;
   }
 
-  /** Rows for attempts just seen saving: online by definition; device health comes with its own events. */
-  async function emitProgress(ids: string[]): Promise<void> {
-    if (!ids.length) return;
-    const at = new Date().toISOString();
-    for (const { examId, row } of await rowsForAttempts(db, ids, new Set(ids))) {
-      hub.emit(rooms.proctors(examId), 'proctor:row', { ...row, pendingSaves: null });
-      if (!row.attemptId) continue;
-      const event: ProctorEvent = { attemptId: row.attemptId, studentId: row.student._id, type: 'progress', at, detail: { answered: row.answered, total: row.total } };
-      hub.emit(rooms.proctors(examId), 'proctor:event', event);
+  function emitProgress(rows: ProgressRow[], at: string): void {
+    for (const r of rows) {
+      const event: ProctorEvent = { attemptId: r.attemptId, studentId: r.studentId, type: 'progress', at, detail: { answered: r.answered, total: r.total, lastSaveAt: r.lastSaveAt } };
+      hub.emit(rooms.proctors(r.examId), 'proctor:event', event);
     }
   }
 
   const takeDirty = (only?: Set<string>) => {
-    const ids = [...dirty].filter((id) => !only || only.has(id));
+    const ids = only ? [...only].filter((id) => dirty.has(id)) : [...dirty];
     ids.forEach((id) => dirty.delete(id));
     return ids;
   };
 
-  function events(list: FeedEvent[]): void {
-    if (!list.length) return;
-    onEvents(async () => {
-      const ids = [...new Set(list.map((e) => e.attemptId))];
-      await emitProgress(takeDirty(new Set(ids)));
-      const unknown = ids.filter((id) => list.filter((e) => e.attemptId === id).every((e) => e.online === undefined));
-      const found = await presenceOf(unknown);
-      for (const e of list) if (e.online) found.online.add(e.attemptId);
-      const rows = await rowsForAttempts(db, ids, found.online, found.health);
-      const byAttempt = new Map(rows.map((r) => [r.row.attemptId, r]));
-      const at = new Date().toISOString();
-      for (const e of list) {
-        const r = byAttempt.get(e.attemptId);
-        if (!r) continue;
-        const event: ProctorEvent = { attemptId: e.attemptId, studentId: r.row.student._id, type: e.type, at, detail: e.detail ?? {} };
-        hub.emit(rooms.proctors(r.examId), 'proctor:event', event);
-      }
-      for (const r of rows) hub.emit(rooms.proctors(r.examId), 'proctor:row', r.row);
-    });
-  }
+  const progress = batchQueue<string[]>(log, 'proctor progress', async (chunks) => {
+    for (const ids of chunks) emitProgress(await progressForAttempts(db, ids), new Date().toISOString());
+  });
+
+  const eventQueue = batchQueue<FeedEvent>(log, 'proctor feed', async (list) => {
+    const ids = [...new Set(list.map((e) => e.attemptId))];
+    const withProgress = new Set(takeDirty(new Set(ids)));
+    const hinted = new Set(list.filter((e) => e.online).map((e) => e.attemptId));
+    const unknown = ids.filter((id) => !hinted.has(id));
+    const rows = await rowsForAttempts(db, ids, new Set(), new Map());
+    const found = await presenceOf(unknown, [...new Set(rows.filter((r) => unknown.includes(r.row.attemptId!)).map((r) => r.examId))]);
+    hinted.forEach((id) => found.online.add(id));
+    const at = new Date().toISOString();
+    const byAttempt = new Map(rows.map((r) => [r.row.attemptId, r]));
+    emitProgress(
+      rows.filter((r) => withProgress.has(r.row.attemptId!)).map((r) => ({ attemptId: r.row.attemptId!, examId: r.examId, studentId: r.row.student._id, answered: r.row.answered, total: r.row.total, lastSaveAt: r.row.lastSaveAt })),
+      at,
+    );
+    for (const e of list) {
+      const r = byAttempt.get(e.attemptId);
+      if (!r) continue;
+      const event: ProctorEvent = { attemptId: e.attemptId, studentId: r.row.student._id, type: e.type, at, detail: e.detail ?? {} };
+      hub.emit(rooms.proctors(r.examId), 'proctor:event', event);
+    }
+    for (const r of rows) {
+      const id = r.row.attemptId!;
+      const known = hinted.has(id) || unknown.includes(id);
+      hub.emit(rooms.proctors(r.examId), 'proctor:row', {
+        ...r.row,
+        online: found.online.has(id),
+        pendingSaves: known && found.health.has(id) ? found.health.get(id)!.pending : r.row.pendingSaves,
+      });
+    }
+  });
+
+  const leaving = batchQueue<string>(log, 'proctor presence', async (attemptIds) => {
+    await db('attempts').whereIn('id', attemptIds).update({ last_seen_at: db.fn.now() });
+    eventQueue.push(...attemptIds.map((attemptId) => ({ attemptId, type: 'left' })));
+  });
 
   return {
     saved(attemptIds) {
@@ -133,33 +170,26 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
       timer ??= setTimeout(() => {
         timer = undefined;
         const ids = takeDirty();
-        for (let i = 0; i < ids.length; i += PROGRESS_CHUNK) {
-          const chunk = ids.slice(i, i + PROGRESS_CHUNK);
-          onProgress(() => emitProgress(chunk));
-        }
+        for (let i = 0; i < ids.length; i += PROGRESS_CHUNK) progress.push(ids.slice(i, i + PROGRESS_CHUNK));
       }, PROGRESS_INTERVAL_MS);
     },
-    events,
+    events(list) {
+      if (list.length) eventQueue.push(...list);
+    },
     left(attemptIds) {
-      onEvents(async () => {
-        await db('attempts').whereIn('id', attemptIds).update({ last_seen_at: db.fn.now() });
-        events(attemptIds.map((attemptId) => ({ attemptId, type: 'left' })));
-      });
+      if (attemptIds.length) leaving.push(...attemptIds);
     },
     presence,
     async flush() {
-      onProgress(() => emitProgress(takeDirty()));
-      await progressChain;
+      progress.push(takeDirty());
+      await progress.idle();
     },
     async stop() {
       if (timer) clearTimeout(timer);
       dirty = new Set();
-      // Work queued by events already in flight (a socket closing enqueues its presence update).
-      let seen: [Promise<void>, Promise<void>] | undefined;
-      while (!seen || seen[0] !== eventChain || seen[1] !== progressChain) {
-        seen = [eventChain, progressChain];
-        await Promise.all(seen);
-      }
+      await leaving.idle();
+      await eventQueue.idle();
+      await progress.idle();
     },
   };
 }

@@ -89,3 +89,27 @@ export async function examSnapshot(db: Db, examId: string, online: Set<string>, 
   )).rows as RowData[];
   return rows.map((r) => toRow(r, online, health));
 }
+
+export interface ProgressRow {
+  attemptId: string;
+  examId: string;
+  studentId: string;
+  answered: number;
+  total: number;
+  lastSaveAt: string | null;
+}
+
+/** Just what saving changes (answered count, last save), in one grouped query: cheap enough for every second. */
+export async function progressForAttempts(db: Db | Knex.Transaction, attemptIds: string[]): Promise<ProgressRow[]> {
+  if (!attemptIds.length) return [];
+  const rows = (await db.raw(
+    `select a.id, a.exam_id, a.student_id, coalesce(jsonb_array_length(a.question_order), 0)::int as total,
+            (count(an.attempt_id) filter (where an.answer is not null and an.answer <> ''))::int as answered,
+            max(an.saved_at) as last_save_at
+       from attempts a left join answers an on an.attempt_id = a.id
+      where a.id = any(?::uuid[])
+      group by a.id`,
+    [attemptIds],
+  )).rows as { id: string; exam_id: string; student_id: string; total: number; answered: number; last_save_at: Date | null }[];
+  return rows.map((r) => ({ attemptId: r.id, examId: r.exam_id, studentId: r.student_id, answered: r.answered, total: r.total, lastSaveAt: iso(r.last_save_at) }));
+}
