@@ -107,6 +107,8 @@ export const PROCTOR_EVENTS = {
   reinstate: 'proctor:reinstate',
   timeline: 'proctor:timeline',
   health: 'attempt:health',
+  /** Server → proctors, once a second per exam: { examId, at, students: [{ attemptId, studentId, answered, total, lastSaveAt }] }. */
+  progress: 'proctor:progress',
   reinstated: 'attempt:reinstated',
 } as const;
 

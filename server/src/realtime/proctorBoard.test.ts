@@ -30,6 +30,10 @@ async function proctoredExam(questions = 3) {
   const proctor = await connected(teacher.email);
   const events: { type: string; attemptId: string; detail: Record<string, unknown> }[] = [];
   proctor.on('proctor:event', (e) => events.push(e));
+  // The second's save progress arrives batched per exam; read each student's entry as a progress event.
+  proctor.on('proctor:progress', (p: { students: { attemptId: string; answered: number; total: number }[] }) => {
+    for (const st of p.students) events.push({ type: 'progress', attemptId: st.attemptId, detail: { answered: st.answered, total: st.total } });
+  });
   const rows = new Map<string, any>();
   proctor.on('proctor:row', (r) => rows.set(r.attemptId, r));
   return { teacher, exam, proctor, events, rows };

@@ -71,10 +71,11 @@ function batchQueue<T>(log: Logger, name: string, run: (items: T[]) => Promise<v
 
 /**
  * The proctor board's live deltas. Events (joined, left, violation, submitted, proctor actions)
- * are sent in the order they happened on this node, each with the student's changed row; save
- * progress is gathered for up to a second and sent as small `progress` events from one grouped
- * query, so a busy exam never makes a violation wait behind full-row rebuilds. An event takes
- * its attempt's pending progress with it, so progress never arrives after a later event.
+ * are sent in the order they happened on this node, each with the student's changed row. Save
+ * progress is gathered for up to a second and sent as one `proctor:progress` message per exam from
+ * one grouped query, so a busy exam never makes a violation wait behind full-row rebuilds. An event
+ * takes its attempt's pending progress with it (as a `progress` event just before it), so progress
+ * never arrives after a later event.
  */
 export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): ProctorFeed {
   let dirty = new Set<string>();
@@ -124,8 +125,20 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
     return ids;
   };
 
+  // The second's progress goes as one message per exam: a busy exam would otherwise mean thousands of packets a second.
   const progress = batchQueue<string[]>(log, 'proctor progress', async (chunks) => {
-    for (const ids of chunks) emitProgress(await progressForAttempts(db, ids), new Date().toISOString());
+    for (const ids of chunks) {
+      const at = new Date().toISOString();
+      const byExam = new Map<string, ProgressRow[]>();
+      for (const r of await progressForAttempts(db, ids)) byExam.set(r.examId, [...(byExam.get(r.examId) ?? []), r]);
+      for (const [examId, students] of byExam) {
+        hub.emit(rooms.proctors(examId), 'proctor:progress', {
+          examId,
+          at,
+          students: students.map(({ attemptId, studentId, answered, total, lastSaveAt }) => ({ attemptId, studentId, answered, total, lastSaveAt })),
+        });
+      }
+    }
   });
 
   const eventQueue = batchQueue<FeedEvent>(log, 'proctor feed', async (list) => {
