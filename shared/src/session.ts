@@ -156,3 +156,21 @@ export interface ProctorEvent {
   at: string;
   detail: Record<string, unknown>;
 }
+
+// Camera (issue 5): peer-to-peer WebRTC with simple-peer; the server only relays signalling.
+export const CAMERA_EVENTS = {
+  /** proctor → server { attemptId }; server → the student's attempt room { attemptId, proctorSocketId }. */
+  request: 'camera:request',
+  /** either side → server { attemptId, to: socketId, data }; server → `to` { attemptId, from: socketId, data }. */
+  signal: 'rtc:signal',
+  /** proctor → server { attemptId }; server → the student's attempt room { attemptId, proctorSocketId } (close the peer). */
+  stop: 'camera:stop',
+} as const;
+
+export const cameraRequestSchema = z.object({ attemptId: id });
+export const rtcSignalSchema = z.object({
+  attemptId: id,
+  to: z.string().min(1).max(64),
+  // simple-peer's signal objects (offer/answer/candidate); kept opaque but bounded.
+  data: z.record(z.string(), z.unknown()).refine((d) => JSON.stringify(d).length <= 20_000, 'Signal too large'),
+});

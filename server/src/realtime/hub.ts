@@ -8,6 +8,8 @@ export interface RealtimeHub {
   emit(room: string, event: string, payload: unknown): void;
   /** The data of every socket in a room, on every node (through the Redis adapter when set). */
   socketsIn(room: string): Promise<unknown[]>;
+  /** The ids of every socket in a room, on every node. */
+  socketIds(room: string): Promise<string[]>;
   attach(io: Server): void;
 }
 
@@ -21,6 +23,10 @@ export function createRealtimeHub(): RealtimeHub {
       if (!io) return [];
       const sockets = await io.in(room).fetchSockets();
       return sockets.map((s) => s.data as unknown);
+    },
+    async socketIds(room) {
+      if (!io) return [];
+      return (await io.in(room).fetchSockets()).map((s) => s.id);
     },
     attach(server) {
       io = server;

@@ -179,4 +179,30 @@ describe('the proctor board', () => {
     const watch = await call(proctor, 'proctor:watch', { examId: exam.id });
     expect(watch.data.students.find((r: any) => r.attemptId === s.attemptId).pendingSaves).toBe(3);
   });
+
+  it('relays camera signalling between the student and the proctor only, when the exam uses the camera', async () => {
+    const teacher = await buildUser(server.deps, { role: 'teacher' });
+    const exam = await buildExam(server.deps, teacher.id, { grade: 7, settings: { proctoring: { ...PROCTORED.proctoring, enableCamera: true } } });
+    const proctor = await connected(teacher.email);
+    await call(proctor, 'proctor:watch', { examId: exam.id });
+    const s = await studentStarts(exam.id);
+    await call(s.socket, 'attempt:join', { attemptId: s.attemptId });
+    const asked = nextEvent(s.socket, 'camera:request');
+    expect(await call(proctor, 'camera:request', { attemptId: s.attemptId })).toEqual({ ok: true });
+    const { proctorSocketId } = await asked;
+    expect(proctorSocketId).toBe(proctor.id);
+    const offer = nextEvent(proctor, 'rtc:signal');
+    expect(await call(s.socket, 'rtc:signal', { attemptId: s.attemptId, to: proctorSocketId, data: { type: 'offer', sdp: 'v=0' } })).toEqual({ ok: true });
+    expect(await offer).toEqual({ attemptId: s.attemptId, from: s.socket.id, data: { type: 'offer', sdp: 'v=0' } });
+    const answer = nextEvent(s.socket, 'rtc:signal');
+    await call(proctor, 'rtc:signal', { attemptId: s.attemptId, to: s.socket.id, data: { type: 'answer', sdp: 'v=0' } });
+    expect((await answer).data).toEqual({ type: 'answer', sdp: 'v=0' });
+    // A student cannot signal someone outside the exam, and an exam without the camera refuses requests.
+    const stranger = await connected((await buildUser(server.deps, { role: 'student' })).email);
+    expect(await call(s.socket, 'rtc:signal', { attemptId: s.attemptId, to: stranger.id, data: { type: 'offer' } })).toMatchObject({ ok: false, code: 'forbidden' });
+    const { exam: plain, proctor: p2 } = await proctoredExam();
+    await call(p2, 'proctor:watch', { examId: plain.id });
+    const other = await studentStarts(plain.id);
+    expect(await call(p2, 'camera:request', { attemptId: other.attemptId })).toMatchObject({ ok: false, code: 'conflict' });
+  });
 });

@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { authenticate, type Authenticated } from '../services/sessions';
 import { registerAttemptHandlers } from './attemptHandlers';
 import { rooms } from './hub';
+import { registerCameraHandlers } from './cameraHandlers';
 import { registerProctorHandlers } from './proctorHandlers';
 
 export interface SocketData {
@@ -52,6 +53,7 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
     void socket.join(rooms.user(user.id));
     registerAttemptHandlers(deps, socket);
     registerProctorHandlers(deps, socket);
+    registerCameraHandlers(deps, socket);
   });
 
   return io;
