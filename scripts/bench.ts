@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import knexFactory, { type Knex } from 'knex';
+import { EXAM_SETTINGS_DEFAULTS } from '@exam/shared';
 import { signAccessToken } from '../server/src/auth/jwt';
 import { freePort, killHard, startServerProcess } from '../server/src/faults/processNode';
 import { io as connectSocket, type Socket } from 'socket.io-client';
@@ -85,7 +86,7 @@ async function seed(db: Knex, secret: string): Promise<{ examId: string; clients
       duration_minutes: 180,
       start_at: new Date(Date.now() - 60_000),
       end_at: new Date(Date.now() + 6 * 3600_000),
-      settings: JSON.stringify({ randomizeQuestions: false, randomizeOptions: false, allowReview: true, showResultsImmediately: true, showCorrectAnswers: false, allowMultipleAttempts: false, maxAttempts: 1, proctoring: { enabled: false } }),
+      settings: JSON.stringify(EXAM_SETTINGS_DEFAULTS),
       is_published: true,
     })
     .returning('id');
@@ -135,7 +136,7 @@ async function seedFamilies(db: Knex, secret: string, teacherId: string): Promis
       duration_minutes: 180,
       start_at: new Date(Date.now() - 60_000),
       end_at: new Date(Date.now() + 6 * 3600_000),
-      settings: JSON.stringify({ randomizeQuestions: false, randomizeOptions: false, allowReview: true, showResultsImmediately: true, showCorrectAnswers: false, allowMultipleAttempts: false, maxAttempts: 1, proctoring: { enabled: false } }),
+      settings: JSON.stringify(EXAM_SETTINGS_DEFAULTS),
       is_published: true,
     })
     .returning('id');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Role } from '@exam/shared';
+import { EXAM_SETTINGS_DEFAULTS, type Role } from '@exam/shared';
 import type { Deps } from '../deps';
 import type { UserRow } from '../presenters/user';
 import { createUser } from '../services/accounts';
@@ -98,17 +98,7 @@ export async function buildExam(
       duration_minutes: over.duration ?? 30,
       start_at: new Date(start),
       end_at: new Date(end),
-      settings: JSON.stringify({
-        randomizeQuestions: false,
-        randomizeOptions: false,
-        allowReview: true,
-        showResultsImmediately: true,
-        showCorrectAnswers: false,
-        allowMultipleAttempts: false,
-        maxAttempts: 1,
-        proctoring: { enabled: false, preventTabSwitching: true, requireFullscreen: true, disableRightClick: true, preventCopyPaste: true, enableCamera: false, enableMicrophone: false },
-        ...over.settings,
-      }),
+      settings: JSON.stringify({ ...EXAM_SETTINGS_DEFAULTS, ...over.settings }),
       is_published: over.published ?? true,
     })
     .returning('id')) as { id: string }[];
