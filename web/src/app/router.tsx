@@ -18,7 +18,13 @@ import { EditExamPage } from '../features/exams/pages/EditExamPage';
 import { ExamListPage } from '../features/exams/pages/ExamListPage';
 import { ExamQuestionsPage } from '../features/exams/pages/ExamQuestionsPage';
 import { CreateExamPage } from '../features/exams/wizard/CreateExamPage';
+import { ExamSubmissionsPage } from '../features/grading/ExamSubmissionsPage';
+import { GradeSubmissionPage } from '../features/grading/GradeSubmissionPage';
 import { HomePage } from '../features/home/HomePage';
+import { ExamResultsPage } from '../features/reports/ExamResultsPage';
+import { StudentProgressPage } from '../features/reports/StudentProgressPage';
+import { ExamResultPage, SubmissionResultPage } from '../features/results/ResultPage';
+import { ResultsListPage } from '../features/results/ResultsListPage';
 import { SchedulePage } from '../features/schedule/SchedulePage';
 import { RequireRole } from './guard/RequireRole';
 import { Layout } from './layout/Layout';
@@ -82,6 +88,17 @@ export const routes: RouteObject[] = [
               guarded('admin/exams/:examId', <AdminExamDetailsPage />, ['admin', 'teacher']),
               // Taking an exam (issue 4).
               { path: 'exam/:examId', element: <RequireRole roles={['student']}><ExamTakingPage /></RequireRole> },
+              // Grading, results and analytics (issue 6).
+              guarded('exam-result/:submissionId', <SubmissionResultPage />, STUDENT_TEACHER_PARENT),
+              guarded('exam/:examId/result', <ExamResultPage />, ['student']),
+              guarded('exam/:examId/submissions', <ExamSubmissionsPage />, STAFF),
+              guarded('exam/submissions/:examId', <ExamSubmissionsPage />, STAFF),
+              guarded('grade-submission/:submissionId', <GradeSubmissionPage />, STAFF),
+              guarded('exam/:examId/results', <ExamResultsPage />, STAFF),
+              guarded('exam/results/:examId', <ExamResultsPage />, STAFF),
+              guarded('results', <ResultsListPage />),
+              guarded('results-list', <ResultsListPage />, STUDENT_TEACHER_PARENT),
+              guarded('reports/student/:studentId/progress', <StudentProgressPage />, ['teacher', 'admin', 'parent']),
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -1,0 +1,127 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO, signIn } from './support';
+
+/**
+ * Grading in a real browser (issue 6): the demo student submits an exam with an essay, the demo
+ * teacher marks the essay on /grade-submission/{id}, and the final score reaches the student's
+ * result screen and the linked demo parent's notifications. The attempt itself goes through the
+ * API (start, answer, submit), so this journey does not depend on the exam-taking screen.
+ */
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { email, password: DEMO.password } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()).data.accessToken as string;
+}
+
+const ESSAY = 'Explain in two sentences why the sky looks blue.';
+const ESSAY_ANSWER = 'Air scatters short blue wavelengths of sunlight far more than red ones. That scattered blue light reaches our eyes from every direction.';
+
+/** A published grade-10 exam (the demo student's grade), open from a minute ago: 2 + 5 points. */
+async function createExam(request: APIRequestContext, title: string): Promise<string> {
+  const now = Date.now();
+  const res = await request.post('/api/exams', {
+    headers: bearer(await tokenFor(request, DEMO.teacher)),
+    data: {
+      title,
+      subject: 'science',
+      description: 'Made by the browser test of grading.',
+      grade: 10,
+      duration: 30,
+      passingMarks: 60,
+      // Inside the server's five-minute grace for a start "in the past": ongoing at once.
+      schedule: { startDate: new Date(now - 60_000).toISOString(), endDate: new Date(now + 3 * 3600_000).toISOString(), timezone: 'UTC' },
+      isPublished: true,
+      questions: [
+        { text: 'What is $6 \\times 7$?', type: 'multiple-choice', subject: 'science', options: ['42', '36', '48'], correctAnswer: '42', points: 2 },
+        { text: ESSAY, type: 'essay', subject: 'science', points: 5, sampleAnswer: 'Rayleigh scattering favours short wavelengths.' },
+      ],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).data.exam._id as string;
+}
+
+/** The demo student starts, answers both questions and submits; returns the submission id. */
+async function sitAsStudent(request: APIRequestContext, examId: string): Promise<string> {
+  const headers = bearer(await tokenFor(request, DEMO.student));
+  const start = await request.post(`/api/exams/${examId}/start`, { headers });
+  expect(start.ok(), await start.text()).toBe(true);
+  const { submission, questions } = (await start.json()).data as { submission: { _id: string }; questions: { _id: string; type: string }[] };
+  for (const q of questions) {
+    const answer = q.type === 'essay' ? ESSAY_ANSWER : '42';
+    const saved = await request.post('/api/submissions/answer', { headers, data: { submissionId: submission._id, questionId: q._id, answer } });
+    expect(saved.ok(), await saved.text()).toBe(true);
+  }
+  const submitted = await request.post('/api/submissions/submit', { headers, data: { submissionId: submission._id } });
+  expect(submitted.ok(), await submitted.text()).toBe(true);
+  return submission._id;
+}
+
+test('a teacher grades a submitted essay; the student sees the final score and the parent is notified', async ({ browser, request }) => {
+  const title = `Grading Journey ${Date.now()}`;
+  const examId = await createExam(request, title);
+  const submissionId = await sitAsStudent(request, examId);
+
+  // The teacher finds it waiting for review on the exam's submissions screen.
+  const teacherContext = await browser.newContext();
+  const teacher = await teacherContext.newPage();
+  await signIn(teacher, DEMO.teacher);
+  await teacher.goto(`/exam/${examId}/submissions`);
+  await expect(teacher.getByRole('heading', { name: `${title}: Submissions` })).toBeVisible();
+  const row = teacher.getByRole('row').filter({ hasText: 'student@example.com' });
+  await expect(row.getByTestId('submission-status')).toHaveText('Reviewing');
+  await row.getByRole('link', { name: /Grade Submission/ }).click();
+  await expect(teacher).toHaveURL(new RegExp(`/grade-submission/${submissionId}$`));
+
+  // Anonymous mode hides who wrote it while marking.
+  await teacher.getByRole('switch', { name: /Anonymous grading/ }).check();
+  await expect(teacher.getByTestId('grading-student')).toContainText('Student hidden');
+  await expect(teacher.getByTestId('grading-student')).not.toContainText('student@example.com');
+
+  const essay = teacher.getByRole('article', { name: 'Question 2' });
+  await expect(essay.getByTestId('student-answer')).toHaveText(ESSAY_ANSWER);
+  await expect(essay).toContainText('Rayleigh scattering favours short wavelengths.');
+  await expect(teacher.getByRole('article', { name: 'Question 1' }).getByTestId('auto-marks')).toHaveText('Automatic marks: 2 / 2');
+
+  // Marks above the question's points are refused before anything is sent.
+  await essay.getByLabel(/^Marks for question 2/).fill('6');
+  await teacher.getByRole('button', { name: 'Save Grades' }).click();
+  await expect(essay).toContainText('Marks cannot be more than the question’s points (5)');
+
+  await essay.getByLabel(/^Marks for question 2/).fill('4');
+  await essay.getByLabel('Feedback for question 2').fill('Good; name the effect: Rayleigh scattering.');
+  await teacher.getByRole('button', { name: 'Save Grades' }).click();
+  await expect(teacher.getByText('Grades saved successfully!')).toBeVisible();
+  // 2 + 4 of 7 points = 86 %, above the 60 % pass mark.
+  await expect(teacher.getByTestId('grading-score')).toHaveText('Score: 6 / 7 (86%)');
+  await expect(teacher.getByTestId('submission-status').first()).toHaveText('Passed');
+  await expect(teacher.getByRole('table', { name: 'Grade history' })).toContainText('Not marked');
+  await teacherContext.close();
+
+  // The student's result screen shows the final score and the teacher's feedback.
+  const studentContext = await browser.newContext();
+  const student = await studentContext.newPage();
+  await signIn(student, DEMO.student);
+  await student.goto(`/exam-result/${submissionId}`);
+  await expect(student.getByRole('heading', { name: title })).toBeVisible();
+  await expect(student.getByTestId('result-percentage')).toHaveText('86%');
+  await expect(student.getByTestId('result-grade')).toHaveText('Grade A');
+  await expect(student.getByTestId('result-points')).toHaveText('6 / 7 points (86%)');
+  await expect(student.getByTestId('result-status')).toHaveText('Passed');
+  await expect(student.getByRole('article', { name: 'Question 2' })).toContainText('Teacher feedback: Good; name the effect: Rayleigh scattering.');
+  await studentContext.close();
+
+  // The linked demo parent was told the final score.
+  const parentToken = await tokenFor(request, DEMO.parent);
+  const inbox = await request.get('/api/notifications', { headers: bearer(parentToken) });
+  expect(inbox.ok()).toBe(true);
+  const notes = (await inbox.json()).data.notifications as { type: string; message: string; actionUrl: string; metadata: { submissionId?: string; score?: number } }[];
+  const told = notes.find((n) => n.type === 'result' && n.metadata.submissionId === submissionId);
+  expect(told, 'a result notification for the parent').toBeTruthy();
+  expect(told!.metadata.score).toBe(86);
+  expect(told!.message).toContain('86%');
+  expect(told!.actionUrl).toBe(`/exam-result/${submissionId}`);
+});

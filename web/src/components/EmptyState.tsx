@@ -1,0 +1,27 @@
+import { Button, Stack, Text } from '@mantine/core';
+
+interface EmptyStateProps {
+  title: string;
+  message?: string;
+  /** Offered when filters hide what would otherwise be listed. */
+  onClear?: () => void;
+}
+
+/** A list with nothing to show: the spec's title, an explanation, and Clear Filters when filtered. */
+export function EmptyState({ title, message, onClear }: EmptyStateProps) {
+  return (
+    <Stack align="center" py="xl" gap="xs" data-testid="empty-state">
+      <Text fw={600}>{title}</Text>
+      {message && (
+        <Text c="dimmed" size="sm" ta="center">
+          {message}
+        </Text>
+      )}
+      {onClear && (
+        <Button variant="light" onClick={onClear}>
+          Clear Filters
+        </Button>
+      )}
+    </Stack>
+  );
+}

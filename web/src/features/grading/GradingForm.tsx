@@ -1,0 +1,105 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Section } from '../../components/Section';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { failureReason } from '../exams/messages';
+import { useGradeSubmission } from '../results/hooks';
+import type { SubmissionDetail } from '../results/types';
+import { AnswerGradeCard } from './components/AnswerGradeCard';
+import { checkGrades, initialDrafts, type Drafts } from './gradeForm';
+
+interface GradingFormProps {
+  detail: SubmissionDetail;
+  /** After a successful "Save & Next", or a "Next" with nothing to save. */
+  onNext: () => void;
+  nextBusy: boolean;
+}
+
+const SAVE_FALLBACK = 'Failed to save grades';
+
+/** The marks and feedback of one submission; keyed by submission so each starts from its own data. */
+export function GradingForm({ detail, onNext, nextBusy }: GradingFormProps) {
+  const { submission } = detail;
+  const [drafts, setDrafts] = useState<Drafts>(() => initialDrafts(submission.answers));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [advancing, setAdvancing] = useState(false);
+  const grade = useGradeSubmission(submission._id);
+
+  const essays = submission.answers.filter((a) => a.type === 'essay');
+  const objective = submission.answers.filter((a) => a.type !== 'essay');
+
+  const save = (then?: () => void) => {
+    const check = checkGrades(submission.answers, drafts);
+    setErrors(check.errors);
+    if (Object.keys(check.errors).length) {
+      setFormError('Please correct the marked questions.');
+      return;
+    }
+    if (!check.grades.length) {
+      // Nothing changed: "Save & Next" simply moves on; "Save" says why nothing happened.
+      if (then) then();
+      else setFormError(check.formError);
+      return;
+    }
+    setFormError(null);
+    setAdvancing(Boolean(then));
+    grade.mutate(check.grades, {
+      onSuccess: (result) => {
+        notifySuccess(result.message ?? 'Grades saved successfully!');
+        then?.();
+      },
+      onError: (error) => notifyError(failureReason(error, SAVE_FALLBACK)),
+    });
+  };
+
+  const card = (a: (typeof submission.answers)[number]) => (
+    <AnswerGradeCard
+      key={a.questionId}
+      answer={a}
+      draft={drafts[a.questionId] ?? { marks: '', feedback: '' }}
+      error={errors[a.questionId]}
+      onChange={(draft) => {
+        setDrafts((d) => ({ ...d, [a.questionId]: draft }));
+        setErrors(({ [a.questionId]: _cleared, ...rest }) => rest);
+      }}
+    />
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <Stack gap="lg">
+        <Section title={`Essays (${essays.length})`}>
+          {essays.length ? <Stack gap="sm">{essays.map(card)}</Stack> : <Text c="dimmed">This exam has no essay questions.</Text>}
+        </Section>
+        {objective.length > 0 && (
+          <Section title={`Automatically marked (${objective.length})`}>
+            <Text size="sm" c="dimmed" mb="xs">
+              These were marked against the key. Change a mark only to override it; the change is kept in the grade history.
+            </Text>
+            <Stack gap="sm">{objective.map(card)}</Stack>
+          </Section>
+        )}
+        {formError && (
+          <Alert color="red" role="alert" data-testid="grading-form-error">
+            {formError}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={grade.isPending && !advancing} disabled={nextBusy}>
+            Save Grades
+          </Button>
+          <Button variant="light" loading={nextBusy || (grade.isPending && advancing)} disabled={grade.isPending && !advancing} onClick={() => save(onNext)}>
+            Save & Next Ungraded
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+/** GET /reports/student/{studentId}/progress as server/src/services/progressReport.ts answers it. */
+export interface SubjectProgress {
+  subject: string;
+  totalExams: number;
+  averageScore: number;
+  bestScore: number;
+  scores: number[];
+  /** Latest minus first score in percentage points; null with fewer than two results. */
+  improvement: number | null;
+}
+
+export interface ProgressReport {
+  student: {
+    _id: string;
+    firstName: string;
+    lastName: string;
+    name: string;
+    email: string;
+    studentId: string | null;
+    grade: number | null;
+    section: string | null;
+  };
+  totalExams: number;
+  progress: { averageScore: number; passRate: number; totalTime: number; hoursStudied: number };
+  subjectWise: SubjectProgress[];
+  improvementBasis: string;
+  recentSubmissions: {
+    _id: string;
+    exam: { _id: string; title: string; subject: string };
+    score: number | null;
+    totalMarks: number | null;
+    percentage: number;
+    grade: string;
+    submittedAt: string;
+    isPassed: boolean;
+  }[];
+  insights: { strengths: string[]; improvements: string[] };
+}

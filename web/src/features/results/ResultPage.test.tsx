@@ -1,0 +1,87 @@
+import { GRADING_MSG } from '@exam/shared';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '../../test/buildUser';
+import { mockApi } from '../../test/mockApi';
+import { renderApp } from '../../test/renderApp';
+import { ExamResultPage, SubmissionResultPage } from './ResultPage';
+import { buildAnswer, buildDetail, essayAnswer } from './test/buildSubmission';
+import type { SubmissionDetail } from './types';
+
+function showResult(detail: SubmissionDetail | { status: number; message: string }, role: 'student' | 'parent' = 'student') {
+  mockApi(buildUser({ role }), [
+    [
+      'GET',
+      '/submissions/s1',
+      () => ('status' in detail ? { status: detail.status, body: { success: false, message: detail.message } } : { body: { success: true, data: detail } }),
+    ],
+  ]);
+  renderApp('/exam-result/s1', [{ path: '/exam-result/:submissionId', element: <SubmissionResultPage /> }]);
+}
+
+describe('Result screen', () => {
+  it('shows the score circle, grade, points, message, stats and security report of a graded result', async () => {
+    showResult(buildDetail());
+    expect((await screen.findByTestId('result-percentage')).textContent).toBe('90%');
+    expect(screen.getByTestId('result-grade').textContent).toBe('Grade A+');
+    expect(screen.getByTestId('result-points').textContent).toBe('9 / 10 points (90%)');
+    expect(screen.getByTestId('result-message').textContent).toBe('Outstanding! Excellent work.');
+    expect(screen.getByTestId('stat-time-spent').textContent).toBe('13 min');
+    expect(screen.getByText('Submitted by the student')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Correct' })).getByText('2')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('shows an essay awaiting marks as pending review, not as wrong, and no final grade', async () => {
+    showResult(
+      buildDetail({ status: 'submitted', displayStatus: 'Reviewing', isGraded: false, isPassed: null, score: 5, percentage: 50, grade: null, letterGrade: null, correctAnswers: 1, pendingAnswers: 1 }, [
+        buildAnswer(),
+        essayAnswer(),
+      ]),
+    );
+    const essay = await screen.findByRole('article', { name: 'Question 2' });
+    expect(within(essay).getByTestId('answer-status').textContent).toBe('Pending review');
+    expect(within(essay).queryByText('Incorrect')).toBeNull();
+    expect(within(essay).getByText('Marks: pending review (out of 5)')).toBeTruthy();
+    expect(screen.getByTestId('result-grade').textContent).toBe('Grade pending');
+    expect(screen.getByTestId('result-pending').textContent).toContain('1 answer is waiting');
+    expect(screen.queryByTestId('result-message')).toBeNull();
+    expect(screen.getByTestId('bar-pending-review').textContent).toBe('1 of 2 (50%)');
+  });
+
+  it('explains that results are not released yet, without any score', async () => {
+    showResult(
+      buildDetail(
+        { resultsReleased: false, displayStatus: 'Submitted', score: null, percentage: null, isPassed: null, grade: null, letterGrade: null, correctAnswers: null },
+        [buildAnswer({ marks: null, isCorrect: null, status: 'submitted' })],
+      ),
+    );
+    expect((await screen.findByTestId('results-hidden')).textContent).toContain(GRADING_MSG.resultsHidden);
+    expect(screen.queryByTestId('result-percentage')).toBeNull();
+    expect(screen.queryByTestId('result-points')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Show Answers/ })).toBeNull();
+  });
+
+  it("says 'Result not found' with a way back to the dashboard", async () => {
+    showResult({ status: 404, message: GRADING_MSG.resultNotFound });
+    const panel = await screen.findByTestId('result-not-found');
+    expect(panel.textContent).toContain('Result not found');
+    expect(within(panel).getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('offers show/hide answers only when the server sent the keys', async () => {
+    showResult(buildDetail({}, [buildAnswer({ correctAnswer: '42', explanation: 'Six sevens are $42$.' })], { showCorrectAnswers: true }));
+    const toggle = await screen.findByRole('button', { name: 'Show Answers' });
+    expect(screen.queryByTestId('correct-answer')).toBeNull();
+    fireEvent.click(toggle);
+    expect(screen.getByTestId('correct-answer').textContent).toContain('42');
+    expect(screen.getByRole('button', { name: 'Hide Answers' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('loads a student’s latest result of an exam by exam id', async () => {
+    const detail = buildDetail();
+    mockApi(buildUser({ role: 'student' }), [['GET', '/exams/e1/result', () => ({ body: { success: true, data: { result: detail.submission, submission: detail.submission, exam: {} } } })]]);
+    renderApp('/exam/e1/result', [{ path: '/exam/:examId/result', element: <ExamResultPage /> }]);
+    expect((await screen.findByRole('heading', { name: 'Photosynthesis Quiz' })).textContent).toBe('Photosynthesis Quiz');
+  });
+});

@@ -1,0 +1,43 @@
+import { Alert, Button, Container } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { LoadError } from '../../components/LoadError';
+import { PageLoader } from '../../components/PageLoader';
+import { useAuth } from '../auth/useAuth';
+import { ResultView } from './components/ResultView';
+import { useExamResult, useSubmission } from './hooks';
+import { isNotFound, loadFailure, RESULT_TEXT } from './messages';
+import type { SubmissionDetail } from './types';
+
+function ResultScreen({ query }: { query: UseQueryResult<SubmissionDetail> }) {
+  const { user } = useAuth();
+  let body;
+  if (query.isPending) body = <PageLoader label="Loading result" />;
+  else if (query.isError && isNotFound(query.error)) {
+    body = (
+      <Alert color="gray" title={RESULT_TEXT.resultNotFound} data-testid="result-not-found">
+        <Button mt="sm" component={Link} to="/dashboard" variant="light">
+          Back to Dashboard
+        </Button>
+      </Alert>
+    );
+  } else if (query.isError) body = <LoadError message={loadFailure(query.error, RESULT_TEXT.loadExamResultsFailed)} onRetry={() => void query.refetch()} />;
+  else body = <ResultView detail={query.data} role={user?.role ?? 'student'} />;
+  return (
+    <Container size="md" py="lg">
+      {body}
+    </Container>
+  );
+}
+
+/** /exam-result/{submissionId}: one submission's result (its student, their parents, the exam's staff). */
+export function SubmissionResultPage() {
+  const { submissionId = '' } = useParams();
+  return <ResultScreen query={useSubmission(submissionId)} />;
+}
+
+/** /exam/{examId}/result: the signed-in student's latest submitted attempt at an exam. */
+export function ExamResultPage() {
+  const { examId = '' } = useParams();
+  return <ResultScreen query={useExamResult(examId)} />;
+}

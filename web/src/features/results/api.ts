@@ -1,0 +1,29 @@
+import type { Exam } from '../exams/types';
+import { toQueryString } from '../exams/api';
+import { http } from '../../api/http';
+import { downloadFile } from './download';
+import type { ExamStatsResponse, SubmissionDetail, SubmissionListParams, SubmissionPage } from './types';
+
+const examPath = (id: string) => `/exams/${encodeURIComponent(id)}`;
+const submissionPath = (id: string) => `/submissions/${encodeURIComponent(id)}`;
+
+export interface GradeEntry {
+  questionId: string;
+  marks: number;
+  feedback?: string;
+}
+
+/** The submissions, results and grading calls (spec core §7) as the server answers them. */
+export const resultsApi = {
+  list: (params: SubmissionListParams) => http.get<SubmissionPage>(`/submissions${toQueryString(params)}`).then((r) => r.data),
+  detail: (id: string) => http.get<SubmissionDetail>(submissionPath(id)).then((r) => r.data),
+  /** The student's latest submitted attempt at an exam, in the same shape as a detail. */
+  examResult: (examId: string) =>
+    http
+      .get<{ result: SubmissionDetail['submission']; exam: Exam }>(`${examPath(examId)}/result`)
+      .then((r): SubmissionDetail => ({ submission: r.data.result })),
+  grade: (id: string, grades: GradeEntry[]) => http.put<SubmissionDetail>(`${submissionPath(id)}/grade`, { grades }),
+  stats: (examId: string) => http.get<ExamStatsResponse>(`${examPath(examId)}/stats`).then((r) => r.data),
+  releaseResults: (examId: string) => http.put<undefined>(`${examPath(examId)}/release-results`),
+  exportCsv: (examId: string) => downloadFile(`${examPath(examId)}/export`, 'submissions.csv'),
+};

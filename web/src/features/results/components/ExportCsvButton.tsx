@@ -1,0 +1,19 @@
+import { Button } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { notifyError } from '../../../lib/notify';
+import { useExportCsv } from '../hooks';
+
+/** Downloads the exam's submissions as CSV; `failure` is the screen's own text (spec core §8). */
+export function ExportCsvButton({ examId, failure }: { examId: string; failure: string }) {
+  const exportCsv = useExportCsv(examId);
+  return (
+    <Button
+      variant="light"
+      leftSection={<IconDownload size={16} />}
+      loading={exportCsv.isPending}
+      onClick={() => exportCsv.mutate(undefined, { onError: () => notifyError(failure) })}
+    >
+      Export CSV
+    </Button>
+  );
+}
