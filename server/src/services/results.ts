@@ -11,6 +11,9 @@ import { getExamFor } from './exams';
 
 const staff = (v: Viewer) => v.user.role === 'admin' || v.user.role === 'teacher';
 
+/** SQL: may students and parents see this exam's scores yet? */
+const VISIBLE = "(coalesce((e.settings->>'showResultsImmediately')::boolean, true) or e.results_released_at is not null)";
+
 /** Attempts with their exam and student, limited to what the viewer may see. */
 function submissions(db: Db | Knex.Transaction, viewer: Viewer): Knex.QueryBuilder {
   const q = db('attempts as a')
@@ -22,7 +25,7 @@ function submissions(db: Db | Knex.Transaction, viewer: Viewer): Knex.QueryBuild
       'e.subject as exam_subject',
       'e.owner_id as exam_owner_id',
       'e.passing_marks',
-      db.raw("(coalesce((e.settings->>'showResultsImmediately')::boolean, true) or e.results_released_at is not null) as show_results"),
+      db.raw(`${VISIBLE} as show_results`),
       db.raw("coalesce((e.settings->>'showCorrectAnswers')::boolean, false) as show_answers"),
       'u.first_name',
       'u.last_name',
@@ -72,7 +75,7 @@ export async function listSubmissions(deps: Deps, viewer: Viewer, query: Submiss
     q.where((w) => w.whereILike('u.first_name', like).orWhereILike('u.last_name', like).orWhereILike('u.email', like).orWhereILike('e.title', like));
   }
   // A student or parent filtering by outcome only sees outcomes that are out.
-  const outcome = staff(viewer) ? (w: Knex.QueryBuilder) => w : (w: Knex.QueryBuilder) => w.whereRaw("(coalesce((e.settings->>'showResultsImmediately')::boolean, true) or e.results_released_at is not null)");
+  const outcome = staff(viewer) ? (w: Knex.QueryBuilder) => w : (w: Knex.QueryBuilder) => w.whereRaw(VISIBLE);
   switch (query.status) {
     case 'submitted':
       q.whereIn('a.status', ['submitted', 'graded']);
@@ -99,8 +102,11 @@ export async function listSubmissions(deps: Deps, viewer: Viewer, query: Submiss
   }
   const counted = (await q.clone().clearSelect().clearOrder().count({ n: '*' })) as { n: number | string }[];
   const total = Number(counted[0]?.n ?? 0);
+  // A student or parent may not learn the order of scores that are not out yet.
+  let sort = SORTS[query.sortBy] ?? 'a.submitted_at';
+  if (!staff(viewer) && (query.sortBy === 'percentage' || query.sortBy === 'score')) sort = `case when ${VISIBLE} then ${sort} end`;
   const rows = (await q
-    .orderByRaw(`${SORTS[query.sortBy] ?? 'a.submitted_at'} ${query.sortOrder} nulls last, a.id`)
+    .orderByRaw(`${sort} ${query.sortOrder} nulls last, a.id`)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)) as SubmissionRow[];
   const byExam = new Map<string, Awaited<ReturnType<typeof standings>>>();

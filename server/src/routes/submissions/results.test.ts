@@ -140,6 +140,17 @@ describe('who sees results', () => {
     const told = nextEvent(socket, 'notification');
     await api('PUT', `/exams/${examId}/release-results`, undefined, { token: teacherToken });
     expect((await told).type).toBe('result');
+    // Nor can the order of hidden scores be read from a sorted list.
+    const parent = await buildUser(server.deps, { role: 'parent' });
+    const other = await sit(examId, { Water: 'False' });
+    for (const child of [s.student.id, other.student.id]) await server.deps.db('parent_children').insert({ parent_id: parent.id, child_id: child, relationship: 'guardian' });
+    await server.deps.db('exams').where({ id: examId }).update({ results_released_at: null });
+    const pt = await token(parent.email);
+    const orders = await Promise.all(
+      ['asc', 'desc'].map(async (order) => (await api('GET', `/submissions?sortBy=percentage&sortOrder=${order}`, undefined, { token: pt })).body.data.submissions.map((x: { _id: string }) => x._id)),
+    );
+    expect(orders[0]).toEqual(orders[1]);
+    await api('PUT', `/exams/${examId}/release-results`, undefined, { token: teacherToken });
     const shown = await api('GET', `/exams/${examId}/result`, undefined, { token: s.token });
     expect(shown.body.data.result).toMatchObject({ resultsReleased: true, percentage: 100, isPassed: true });
   });
