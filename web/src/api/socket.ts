@@ -58,3 +58,52 @@ export async function refreshSocketToken(): Promise<boolean> {
   }
   return readToken() !== null;
 }
+
+const MAX_UNAUTHORIZED_RETRIES = 2;
+const RETRY_CONNECT_MS = 2_000;
+
+/**
+ * Keeps a long-lived screen socket (the proctor board, live notifications) connected: a handshake
+ * refused as Unauthorized gets a silent token refresh and a retry, a server-side disconnect (a
+ * redeploy) is reconnected, other refusals are retried after a pause. Transport failures are left
+ * to Socket.IO's own reconnection. Calls `onGiveUp` when the session is over. Returns a stop
+ * function that removes these listeners (the caller disconnects).
+ */
+export function keepConnected(socket: AppSocket, onGiveUp?: () => void): () => void {
+  let unauthorized = 0;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onConnect = () => {
+    unauthorized = 0;
+  };
+  const onDisconnect = (reason: string) => {
+    if (reason === 'io server disconnect' && !stopped) socket.connect();
+  };
+  const onError = (error: Error) => {
+    if (stopped || socket.active) return;
+    if (error.message !== 'Unauthorized') {
+      timer = setTimeout(() => !stopped && socket.connect(), RETRY_CONNECT_MS);
+      return;
+    }
+    unauthorized += 1;
+    if (unauthorized > MAX_UNAUTHORIZED_RETRIES) {
+      onGiveUp?.();
+      return;
+    }
+    void refreshSocketToken().then((ok) => {
+      if (stopped) return;
+      if (ok) socket.connect();
+      else onGiveUp?.();
+    });
+  };
+  socket.on('connect', onConnect);
+  socket.on('disconnect', onDisconnect);
+  socket.on('connect_error', onError);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    socket.off('connect', onConnect);
+    socket.off('disconnect', onDisconnect);
+    socket.off('connect_error', onError);
+  };
+}

@@ -21,6 +21,8 @@ import { CreateExamPage } from '../features/exams/wizard/CreateExamPage';
 import { ExamSubmissionsPage } from '../features/grading/ExamSubmissionsPage';
 import { GradeSubmissionPage } from '../features/grading/GradeSubmissionPage';
 import { HomePage } from '../features/home/HomePage';
+import { NotificationsPage } from '../features/notifications/NotificationsPage';
+import { ProctorBoardPage } from '../features/proctor/ProctorBoardPage';
 import { ExamResultsPage } from '../features/reports/ExamResultsPage';
 import { StudentProgressPage } from '../features/reports/StudentProgressPage';
 import { ExamResultPage, SubmissionResultPage } from '../features/results/ResultPage';
@@ -89,7 +91,8 @@ export const routes: RouteObject[] = [
               // Taking an exam (issue 4).
               { path: 'exam/:examId', element: <RequireRole roles={['student']}><ExamTakingPage /></RequireRole> },
               // Grading, results and analytics (issue 6).
-              guarded('exam-result/:submissionId', <SubmissionResultPage />, STUDENT_TEACHER_PARENT),
+              // Admins have the teachers' exam pages too (spec core §6), and the server lets them read any result.
+              guarded('exam-result/:submissionId', <SubmissionResultPage />, [...STUDENT_TEACHER_PARENT, 'admin']),
               guarded('exam/:examId/result', <ExamResultPage />, ['student']),
               guarded('exam/:examId/submissions', <ExamSubmissionsPage />, STAFF),
               guarded('exam/submissions/:examId', <ExamSubmissionsPage />, STAFF),
@@ -99,6 +102,10 @@ export const routes: RouteObject[] = [
               guarded('results', <ResultsListPage />),
               guarded('results-list', <ResultsListPage />, STUDENT_TEACHER_PARENT),
               guarded('reports/student/:studentId/progress', <StudentProgressPage />, ['teacher', 'admin', 'parent']),
+              // The live proctor board and notifications (issue 5).
+              guarded('exam/:examId/proctor', <ProctorBoardPage />, STAFF),
+              guarded('notifications', <NotificationsPage />),
+              guarded('parent/notifications', <NotificationsPage />, ['parent']),
               { path: '*', element: <NotFoundPage /> },
             ],
           },

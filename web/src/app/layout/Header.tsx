@@ -1,16 +1,19 @@
-import { ActionIcon, Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMoon, IconSchool, IconSun } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAuth } from '../../features/auth/useAuth';
+import { useUnread } from '../../features/notifications/hooks';
+import { useLiveNotifications } from '../../features/notifications/useLiveNotifications';
 import { useTheme } from '../theme';
 import { ACCOUNT_LINKS, ROLE_LINKS, VISITOR_LINKS, isActivePath, type NavItem } from './navLinks';
 
 /**
  * The navigation shell (spec core §2). Visitors get the public links; signed-in users get their
  * account links, Sign Out, and a second row with their role's links. Narrow screens get the same
- * links in a drawer. No unread count yet: notifications arrive in a later issue.
+ * links in a drawer. The Notifications link carries the unread count, kept live by the
+ * notifications socket.
  */
 export function Header() {
   const { user, isLoading, logout } = useAuth();
@@ -24,6 +27,10 @@ export function Header() {
   const mainLinks = isLoading ? [] : user ? ACCOUNT_LINKS : VISITOR_LINKS;
   const roleLinks = user ? ROLE_LINKS[user.role] : [];
   const signOut = () => void logout();
+
+  useLiveNotifications(user?._id ?? null);
+  const unread = useUnread(1, !!user);
+  const counts = user && unread.data ? { '/notifications': unread.data.unreadCount } : undefined;
 
   return (
     <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
@@ -39,7 +46,7 @@ export function Header() {
           </Anchor>
 
           <Group gap="xs" visibleFrom="md" wrap="nowrap">
-            <NavLinks items={mainLinks} pathname={pathname} label="Main navigation" />
+            <NavLinks items={mainLinks} pathname={pathname} label="Main navigation" counts={counts} />
             {user && (
               <Button variant="default" onClick={signOut}>
                 Sign Out
@@ -63,7 +70,7 @@ export function Header() {
 
       <Drawer opened={drawerOpen} onClose={drawer.close} title="Menu" hiddenFrom="md" position="right">
         <Stack gap="xs">
-          <NavLinks items={mainLinks} pathname={pathname} label="Main navigation" vertical />
+          <NavLinks items={mainLinks} pathname={pathname} label="Main navigation" counts={counts} vertical />
           {roleLinks.length > 0 && (
             <>
               <Divider />
@@ -85,15 +92,19 @@ function NavLinks({
   items,
   pathname,
   label,
+  counts,
   vertical = false,
 }: {
   items: NavItem[];
   pathname: string;
   label: string;
+  /** Unread counts shown on links by href. */
+  counts?: Record<string, number>;
   vertical?: boolean;
 }) {
   const links = items.map((item) => {
     const active = isActivePath(pathname, item.href);
+    const count = counts?.[item.href];
     return (
       <Button
         key={item.href}
@@ -103,6 +114,14 @@ function NavLinks({
         aria-current={active ? 'page' : undefined}
         justify={vertical ? 'flex-start' : undefined}
         fullWidth={vertical}
+        aria-label={count ? `${item.label}, ${count} unread` : undefined}
+        rightSection={
+          count ? (
+            <Badge size="sm" color="red" variant="filled" circle={count < 10} data-testid="unread-count" aria-hidden>
+              {count > 99 ? '99+' : count}
+            </Badge>
+          ) : undefined
+        }
       >
         {item.label}
       </Button>

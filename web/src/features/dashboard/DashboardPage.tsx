@@ -4,10 +4,11 @@ import { IconArrowRight, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, titleCase } from '../../lib/format';
 import { useAuth } from '../auth/useAuth';
+import { NotificationsWidget } from '../notifications/NotificationsWidget';
 
 /**
- * The generic dashboard (surroundings §2): who you are and where to go. Role statistics, activity
- * and the notifications widget come with the role dashboards; nothing here is made up.
+ * The generic dashboard (surroundings §2): who you are, where to go, and unread notifications.
+ * Role statistics and activity come with the role dashboards; nothing here is made up.
  */
 export function DashboardPage() {
   const { user } = useAuth();
@@ -41,6 +42,8 @@ export function DashboardPage() {
             </Button>
           </Group>
         </Card>
+
+        <NotificationsWidget />
 
         <section aria-labelledby="quick-links-title">
           <Title order={2} size="h4" id="quick-links-title" mb="sm">

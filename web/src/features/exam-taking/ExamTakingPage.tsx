@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageLoader } from '../../components/PageLoader';
 import { ExamActor } from './examActor';
+import { examMedia } from './examMedia';
 import { enterFullscreen } from './fullscreen';
 import { createLiveExamMachine } from './liveMachine';
 import { LoadError } from './LoadError';
@@ -18,6 +19,8 @@ export function ExamTakingPage() {
 
 function ExamTaking({ examId }: { examId: string }) {
   const logic = useMemo(() => createLiveExamMachine(), []);
+  // The camera stays on for the attempt and goes off when the student leaves the exam screen.
+  useEffect(() => () => examMedia.stop(), []);
   return (
     <ExamActor.Provider logic={logic} options={{ input: { examId } }}>
       <ExamTakingView />

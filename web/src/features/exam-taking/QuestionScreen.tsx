@@ -7,6 +7,7 @@ import { ExamActor } from './examActor';
 import { ExamTimer } from './ExamTimer';
 import { canFullscreen, enterFullscreen, isFullscreen } from './fullscreen';
 import { TAKING_MSG, warningText } from './messages';
+import { ProctorMessages } from './ProctorMessages';
 import { QuestionPalette } from './QuestionPalette';
 import { SaveStatus } from './SaveStatus';
 import { questionStatuses, sameStatuses, type Phase } from './selectors';
@@ -166,6 +167,7 @@ function Notices({ phase }: { phase: Phase }) {
 
   return (
     <>
+      <ProctorMessages />
       {phase === 'expired' && (
         <Alert color="red" icon={<IconHourglassEmpty />} title={TAKING_MSG.timeExpired} role="alert" data-testid="time-expired">
           {TAKING_MSG.timeExpiredDetail}

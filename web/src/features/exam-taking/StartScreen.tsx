@@ -1,8 +1,10 @@
 import { FULLSCREEN_EXIT_LIMIT, TAB_SWITCH_LIMIT, formatDuration, studentCardAction } from '@exam/shared';
 import { Alert, Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconInfoCircle, IconPlayerPlay } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, titleCase } from '../../lib/format';
+import { MediaCheck } from './MediaCheck';
 import type { ExamInfo, Proctoring } from './types';
 
 const ordinal = (n: number) => (n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`);
@@ -14,6 +16,7 @@ export function proctoringRules(p: Proctoring): string[] {
   if (p.preventCopyPaste) rules.push('Copying and pasting are disabled and recorded.');
   if (p.disableRightClick) rules.push('The right-click menu is disabled and recorded.');
   rules.push('Developer tools and view-source shortcuts (F12, Ctrl+Shift+I, Ctrl+U) and Alt+Tab are recorded.');
+  if (p.enableCamera || p.enableMicrophone) rules.push(`Your ${p.enableCamera && p.enableMicrophone ? 'camera and microphone' : p.enableCamera ? 'camera' : 'microphone'} must stay on during the exam; your proctor may view it live.`);
   return rules;
 }
 
@@ -23,6 +26,9 @@ export function StartScreen({ exam, attemptInProgress, starting, onStart }: { ex
   const resume = attemptInProgress || action.kind === 'resume';
   const canStart = resume || action.kind === 'take';
   const proctoring = exam.settings.proctoring;
+  const needs = { video: proctoring.enabled && proctoring.enableCamera, audio: proctoring.enabled && proctoring.enableMicrophone };
+  const needsMedia = needs.video || needs.audio;
+  const [mediaReady, setMediaReady] = useState(false);
 
   return (
     <Container size="md" py="xl">
@@ -71,9 +77,18 @@ export function StartScreen({ exam, attemptInProgress, starting, onStart }: { ex
           </Alert>
         )}
 
+        {canStart && needsMedia && <MediaCheck needs={needs} onReady={setMediaReady} />}
+
         {canStart ? (
           <Group>
-            <Button size="md" leftSection={<IconPlayerPlay size={18} aria-hidden />} loading={starting} onClick={onStart}>
+            <Button
+              size="md"
+              leftSection={<IconPlayerPlay size={18} aria-hidden />}
+              loading={starting}
+              onClick={onStart}
+              disabled={needsMedia && !mediaReady}
+              aria-describedby={needsMedia && !mediaReady ? 'media-title' : undefined}
+            >
               {resume ? 'Resume Exam' : 'Start Exam'}
             </Button>
             <Button variant="default" component={Link} to="/exams">

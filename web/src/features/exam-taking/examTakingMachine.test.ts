@@ -28,7 +28,7 @@ const exam: ExamInfo = {
   settings: {
     allowMultipleAttempts: false,
     maxAttempts: 1,
-    proctoring: { enabled: true, preventTabSwitching: true, requireFullscreen: true, disableRightClick: true, preventCopyPaste: true },
+    proctoring: { enabled: true, preventTabSwitching: true, requireFullscreen: true, disableRightClick: true, preventCopyPaste: true, enableCamera: false, enableMicrophone: false },
   },
   userAttempts: { hasAttempted: false, attemptCount: 0, nextAttemptNumber: 1 },
 };
@@ -268,6 +268,46 @@ describe('exam taking machine', () => {
       await waitFor(actor, (s) => s.matches({ attempt: { submitted: 'done' } }));
       expect(actor.getSnapshot().context.outcome?.reason).toBe('violations');
       expect(actor.getSnapshot().context.counts.tabSwitches).toBe(4);
+    });
+  });
+
+  describe('the proctor', () => {
+    it('sends a student auto-submitted for violations back to the exam when reinstated, re-joining for answers and time', async () => {
+      const { actor, toSession } = await inExam();
+      actor.send({ type: 'socket.connected' });
+      actor.send({ type: 'violation.acked', violationType: 'tab-switch', counts: { tabSwitches: 4, fullscreenExits: 0 }, submitted: true });
+      await waitFor(actor, (s) => s.matches({ attempt: { submitted: 'done' } }));
+      const joinsBefore = toSession.filter((c) => c.type === 'session.join').length;
+
+      actor.send({ type: 'server.reinstated' });
+      expect(actor.getSnapshot().matches({ attempt: { inProgress: 'online' } })).toBe(true);
+      expect(actor.getSnapshot().context).toMatchObject({ outcome: null, counts: { tabSwitches: 0, fullscreenExits: 0 }, warning: null });
+      expect(toSession.filter((c) => c.type === 'session.join').length).toBe(joinsBefore + 1);
+
+      actor.send(joined(serverState({ answers: { [Q1]: 'Four', [Q2]: 'Because.' }, seqs: { [Q1]: 3, [Q2]: 1 }, deadlineAt: new Date(SERVER_NOW + 40 * MINUTE).toISOString() })));
+      expect(actor.getSnapshot().context.book.answers).toEqual({ [Q1]: 'Four', [Q2]: 'Because.' });
+      expect(actor.getSnapshot().context.deadlineAt).toBe(SERVER_NOW + 40 * MINUTE);
+    });
+
+    it('ignores a reinstatement while the exam is still running', async () => {
+      const { actor } = await inExam();
+      actor.send({ type: 'server.reinstated' });
+      expect(actor.getSnapshot().matches({ attempt: 'inProgress' })).toBe(true);
+    });
+
+    it('shows proctor messages until dismissed, keeping only the latest few', async () => {
+      const { actor } = await inExam();
+      for (const text of ['One', 'Two', 'Three', 'Four']) actor.send({ type: 'proctor.message', text, at: '2030-01-01T00:00:00.000Z' });
+      expect(actor.getSnapshot().context.messages.map((m) => m.text)).toEqual(['Two', 'Three', 'Four']);
+      const id = actor.getSnapshot().context.messages[0]!.id;
+      actor.send({ type: 'user.dismissMessage', id });
+      expect(actor.getSnapshot().context.messages.map((m) => m.text)).toEqual(['Three', 'Four']);
+    });
+
+    it('moves the deadline when the server announces an extension', async () => {
+      const { actor } = await inExam();
+      actor.send({ type: 'server.time', serverNow: new Date(SERVER_NOW).toISOString(), deadlineAt: new Date(SERVER_NOW + 35 * MINUTE).toISOString() });
+      expect(actor.getSnapshot().context.deadlineAt).toBe(SERVER_NOW + 35 * MINUTE);
     });
   });
 

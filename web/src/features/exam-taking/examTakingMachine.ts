@@ -53,6 +53,10 @@ export type ExamEvent =
   | { type: 'socket.unauthorized' }
   | { type: 'server.time'; serverNow: string; deadlineAt: string }
   | { type: 'server.submitted'; reason: SubmitReason | null }
+  /** A proctor undid an automatic submission for violations: the student continues where they were. */
+  | { type: 'server.reinstated' }
+  | { type: 'proctor.message'; text: string; at: string }
+  | { type: 'user.dismissMessage'; id: number }
   | { type: 'save.acked'; questionId: string; seq: number }
   | { type: 'save.rejected'; questionId: string; seq: number; code: string; message: string }
   | { type: 'save.failed'; questionId: string; seq: number }
@@ -92,7 +96,18 @@ export interface ExamContext {
   lostSaves: number;
   /** The save(s) the last answer produced, on their way to the session actor. */
   outgoing: PendingSave[];
+  /** Proctor messages not dismissed yet, oldest first. */
+  messages: ProctorMessage[];
 }
+
+export interface ProctorMessage {
+  id: number;
+  text: string;
+  at: string;
+}
+
+/** A flood of messages must not bury the exam: the oldest go first. */
+export const MAX_SHOWN_MESSAGES = 3;
 
 export interface SubmitInput {
   examId: string;
@@ -139,6 +154,7 @@ const initialContext = (examId: string): ExamContext => ({
   outcome: null,
   lostSaves: 0,
   outgoing: [],
+  messages: [],
 });
 
 const reviewParams = ({ context }: { context: ExamContext }) => ({ attemptId: context.attemptId ?? '', marked: context.marked, current: context.current });
@@ -280,6 +296,18 @@ export const examTakingMachine = setup({
         book: applyServerState({ ...context.book, pending: {} }, event.data),
       };
     }),
+    addMessage: assign({
+      messages: ({ context, event }) => {
+        if (event.type !== 'proctor.message') return context.messages;
+        const id = (context.messages.at(-1)?.id ?? 0) + 1;
+        return [...context.messages, { id, text: event.text, at: event.at }].slice(-MAX_SHOWN_MESSAGES);
+      },
+    }),
+    dismissMessage: assign({
+      messages: ({ context, event }) => (event.type === 'user.dismissMessage' ? context.messages.filter((m) => m.id !== event.id) : context.messages),
+    }),
+    // The server cleared the counts it had submitted for; the screen starts them again from zero.
+    reinstate: assign({ outcome: null, counts: { tabSwitches: 0, fullscreenExits: 0 }, warning: null, lostSaves: 0 }),
     goTo: assign({
       current: ({ context, event }) =>
         clampIndex(
@@ -369,6 +397,8 @@ export const examTakingMachine = setup({
         'page.visible': { actions: 'requestJoin' },
         'timer.tick': { actions: 'assignNow' },
         'user.dismissWarning': { actions: assign({ warning: null }) },
+        'proctor.message': { actions: 'addMessage' },
+        'user.dismissMessage': { actions: 'dismissMessage' },
       },
       states: {
         inProgress: {
@@ -506,6 +536,8 @@ export const examTakingMachine = setup({
             // Nothing left to do over the socket: its troubles no longer matter.
             'socket.unauthorized': {},
             'socket.joinFailed': {},
+            // The join re-reads the answers and the deadline the server kept.
+            'server.reinstated': { target: 'inProgress', actions: ['reinstate', 'requestJoin'] },
           },
           initial: 'checkingReason',
           states: {

@@ -2,6 +2,8 @@ import { fromPromise } from 'xstate';
 import { createSocket, refreshSocketToken } from '../../api/socket';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { loadExam, readSubmitReason, startAttempt, submitAttempt } from './api';
+import { cameraResponder } from './cameraResponder';
+import { examMedia } from './examMedia';
 import { examTakingMachine } from './examTakingMachine';
 import { exitFullscreen } from './fullscreen';
 import { createOutbox } from './outbox';
@@ -28,7 +30,7 @@ export function createLiveExamMachine() {
       }),
       submitAttempt: fromPromise(({ input }) => submitAttempt(input)),
       readSubmitReason: fromPromise(({ input }) => readSubmitReason(input.attemptId)),
-      session: createSessionActor({ createSocket, outbox, refreshToken: refreshSocketToken }),
+      session: createSessionActor({ createSocket, outbox, refreshToken: refreshSocketToken, attachCamera: cameraResponder(examMedia.get) }),
       ticker,
       pageEvents,
     },

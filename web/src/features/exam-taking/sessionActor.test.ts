@@ -14,6 +14,8 @@ type Reply = (event: string, payload: Record<string, unknown>) => unknown;
 class FakeSocket {
   connected = false;
   active = true;
+  /** Fire-and-forget emits (save health). */
+  emitted: { event: string; payload: Record<string, unknown> }[] = [];
   private handlers = new Map<string, ((...args: unknown[]) => void)[]>();
   constructor(
     private log: string[],
@@ -41,6 +43,10 @@ class FakeSocket {
   }
   disconnect() {
     this.connected = false;
+  }
+  emit(event: string, payload: Record<string, unknown>) {
+    this.emitted.push({ event, payload });
+    return this;
   }
   removeAllListeners() {
     this.handlers.clear();
@@ -178,6 +184,28 @@ describe('socket session actor', () => {
       { type: 'server.time', serverNow: JOIN.serverNow, deadlineAt: '2030-01-01T00:40:00.000Z' },
       { type: 'server.submitted', reason: 'proctor' },
     ]);
+  });
+
+  it('passes on proctor messages and the reinstatement of this attempt only', () => {
+    const { socket, received } = harness();
+    socket.fire('proctor:message', { text: 'Five minutes left', at: '2030-01-01T00:25:00.000Z' });
+    socket.fire('attempt:reinstated', { attemptId: 'someone-else' });
+    socket.fire('attempt:reinstated', { attemptId: ATTEMPT });
+    expect(received.filter((e) => e.type.startsWith('proctor.') || e.type === 'server.reinstated')).toEqual([
+      { type: 'proctor.message', text: 'Five minutes left', at: '2030-01-01T00:25:00.000Z' },
+      { type: 'server.reinstated' },
+    ]);
+  });
+
+  it('tells the proctor how many saves wait for an ack: on joining, then on changes at most every 2 s', async () => {
+    const { socket, send, types } = harness({ reply: (event, p) => (event === 'answer:save' ? new Promise(() => undefined) : okReplies(event, p)) });
+    await vi.waitFor(() => expect(types()).toContain('socket.joined'));
+    const health = () => socket.emitted.filter((e) => e.event === 'attempt:health').map((e) => e.payload.pending);
+    expect(health()).toEqual([0]);
+    send({ type: 'session.save', saves: [save('q1', 1), save('q2', 1)] });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(health()).toEqual([0]);
+    await vi.waitFor(() => expect(health()).toEqual([0, 2]), { timeout: 3000 });
   });
 
   it('refreshes the token after an Unauthorized handshake and reconnects; gives up when that fails', async () => {

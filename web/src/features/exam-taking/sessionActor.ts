@@ -1,10 +1,10 @@
-import { SOCKET_EVENTS, VIOLATION_TYPES, type ViolationType } from '@exam/shared';
+import { PROCTOR_EVENTS, SOCKET_EVENTS, VIOLATION_TYPES, type ViolationType } from '@exam/shared';
 import { fromCallback } from 'xstate';
 import { z } from 'zod';
 import { emitWithAck, type AppSocket } from '../../api/socket';
 import type { ExamEvent, SessionCommand } from './examTakingMachine';
 import type { Outbox } from './outbox';
-import { attemptSubmittedSchema, attemptTimeSchema, joinDataSchema, type PendingSave } from './types';
+import { attemptReinstatedSchema, attemptSubmittedSchema, attemptTimeSchema, joinDataSchema, proctorMessageSchema, type PendingSave } from './types';
 
 /**
  * The socket side of the session: the machine's commands become protocol calls, and what the
@@ -18,6 +18,8 @@ export interface SessionDeps {
   outbox: Outbox;
   /** Refreshes the access token after an Unauthorized handshake; false when the session is over. */
   refreshToken: () => Promise<boolean>;
+  /** Answers the proctor's camera requests on this socket (when the exam uses the camera); returns its cleanup. */
+  attachCamera?: (socket: AppSocket, attemptId: string) => () => void;
 }
 
 const JOIN_TIMEOUT_MS = 8_000;
@@ -26,6 +28,8 @@ const VIOLATION_TIMEOUT_MS = 8_000;
 /** Consecutive refused handshakes before giving up: a token the API takes may still be refused here. */
 const MAX_UNAUTHORIZED = 2;
 const RETRY_CONNECT_MS = 2_000;
+/** Save health goes to the proctor at most this often: a fast typist must not flood the board. */
+export const HEALTH_INTERVAL_MS = 2_000;
 
 const failure = z.object({ ok: z.literal(false), code: z.string(), message: z.string() });
 const joinAck = z.union([z.object({ ok: z.literal(true), data: joinDataSchema }), failure]);
@@ -47,6 +51,32 @@ export function createSessionActor(deps: SessionDeps) {
     let stopped = false;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
+    // Save health for the proctor: how many answers this device holds that the server has not acknowledged.
+    const unacked = new Map<string, number>();
+    let joined = false;
+    let lastHealth = -1;
+    let lastHealthAt = 0;
+    let healthTimer: ReturnType<typeof setTimeout> | undefined;
+    const reportHealth = (force = false) => {
+      if (stopped || !joined || !socket.connected) return;
+      if (!force && unacked.size === lastHealth) return;
+      const wait = HEALTH_INTERVAL_MS - (Date.now() - lastHealthAt);
+      if (!force && wait > 0) {
+        healthTimer ??= setTimeout(() => {
+          healthTimer = undefined;
+          reportHealth();
+        }, wait);
+        return;
+      }
+      lastHealth = unacked.size;
+      lastHealthAt = Date.now();
+      socket.emit(PROCTOR_EVENTS.health, { attemptId, pending: unacked.size });
+    };
+    const settled = (questionId: string, seq: number) => {
+      if ((unacked.get(questionId) ?? 0) <= seq) unacked.delete(questionId);
+      reportHealth();
+    };
+
     const join = async () => {
       const sentAt = Date.now();
       try {
@@ -58,6 +88,8 @@ export function createSessionActor(deps: SessionDeps) {
           return;
         }
         sendBack({ type: 'socket.joined', data: ack.data.data, sentAt, receivedAt: Date.now() });
+        joined = true;
+        reportHealth(true);
         for (const v of queuedViolations.splice(0)) void reportViolation(v.violationType, v.at);
       } catch {
         // No answer in time: the next reconnect or visibility change joins again.
@@ -66,6 +98,8 @@ export function createSessionActor(deps: SessionDeps) {
 
     /** Stores, then emits; the ack is handled on its own so a slow one never holds up the next save. */
     const storeAndEmit = async (pending: PendingSave) => {
+      unacked.set(pending.questionId, Math.max(unacked.get(pending.questionId) ?? 0, pending.seq));
+      reportHealth();
       try {
         await deps.outbox.put({ attemptId, ...pending });
       } catch {
@@ -89,10 +123,14 @@ export function createSessionActor(deps: SessionDeps) {
         sendBack({ type: 'save.failed', questionId, seq });
       } else if (ack.data.ok) {
         await deps.outbox.acknowledge(attemptId, questionId, seq).catch(() => undefined);
+        settled(questionId, seq);
         sendBack({ type: 'save.acked', questionId, seq });
       } else {
         // Only a server hiccup ('error') is worth retrying; anything else can never succeed.
-        if (ack.data.code !== 'error') await deps.outbox.acknowledge(attemptId, questionId, seq).catch(() => undefined);
+        if (ack.data.code !== 'error') {
+          await deps.outbox.acknowledge(attemptId, questionId, seq).catch(() => undefined);
+          settled(questionId, seq);
+        }
         sendBack({ type: 'save.rejected', questionId, seq, code: ack.data.code, message: ack.data.message });
       }
     };
@@ -125,6 +163,7 @@ export function createSessionActor(deps: SessionDeps) {
     });
 
     socket.on('disconnect', (reason) => {
+      joined = false;
       sendBack({ type: 'socket.disconnected' });
       // The server closed us on purpose (a redeploy, say): Socket.IO will not retry by itself.
       if (reason === 'io server disconnect' && !stopped) socket.connect();
@@ -159,6 +198,18 @@ export function createSessionActor(deps: SessionDeps) {
       if (submitted.success && submitted.data.attemptId === attemptId) sendBack({ type: 'server.submitted', reason: submitted.data.reason });
     });
 
+    socket.on('proctor:message', (raw: unknown) => {
+      const message = proctorMessageSchema.safeParse(raw);
+      if (message.success) sendBack({ type: 'proctor.message', text: message.data.text, at: message.data.at });
+    });
+
+    socket.on(PROCTOR_EVENTS.reinstated, (raw: unknown) => {
+      const reinstated = attemptReinstatedSchema.safeParse(raw);
+      if (reinstated.success && reinstated.data.attemptId === attemptId) sendBack({ type: 'server.reinstated' });
+    });
+
+    const detachCamera = deps.attachCamera?.(socket, attemptId);
+
     receive((command) => {
       switch (command.type) {
         case 'session.join':
@@ -186,6 +237,8 @@ export function createSessionActor(deps: SessionDeps) {
       stopped = true;
       window.removeEventListener('offline', onOffline);
       clearTimeout(retryTimer);
+      clearTimeout(healthTimer);
+      detachCamera?.();
       socket.removeAllListeners();
       socket.disconnect();
     };

@@ -12,6 +12,8 @@ const proctoringSchema = z.object({
   requireFullscreen: z.boolean().default(true),
   disableRightClick: z.boolean().default(true),
   preventCopyPaste: z.boolean().default(true),
+  enableCamera: z.boolean().default(false),
+  enableMicrophone: z.boolean().default(false),
 });
 export type Proctoring = z.infer<typeof proctoringSchema>;
 
@@ -35,6 +37,8 @@ export const examInfoSchema = z.object({
       requireFullscreen: true,
       disableRightClick: true,
       preventCopyPaste: true,
+      enableCamera: false,
+      enableMicrophone: false,
     }),
   }),
   userAttempts: z
@@ -64,6 +68,8 @@ export const joinDataSchema = z.object({
 }) satisfies z.ZodType<JoinData>;
 
 export const attemptTimeSchema = z.object({ serverNow: z.string(), deadlineAt: z.string() });
+export const proctorMessageSchema = z.object({ text: z.string().min(1), at: z.string().catch(() => new Date().toISOString()) });
+export const attemptReinstatedSchema = z.object({ attemptId: z.string() });
 export const attemptSubmittedSchema = z.object({ attemptId: z.string(), reason: z.enum(SUBMIT_REASONS).nullable().catch(null) });
 
 /** GET /exams/{id}: the exam, and for a student with an attempt in progress, that attempt. */

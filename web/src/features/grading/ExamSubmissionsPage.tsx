@@ -109,7 +109,7 @@ export function ExamSubmissionsPage() {
             onClear={filtered ? clear : undefined}
           />
         ) : (
-          <SubmissionsTable submissions={rows} canView={user?.role === 'teacher'} />
+          <SubmissionsTable submissions={rows} />
         )}
 
         <ListPagination total={list.data?.totalPages ?? 0} page={page} onChange={setPage} label="Submission pages" />

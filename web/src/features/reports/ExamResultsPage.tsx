@@ -141,7 +141,7 @@ export function ExamResultsPage() {
             onClear={filtered ? clear : undefined}
           />
         ) : (
-          <RankedResultsTable submissions={rows} canGrade={user?.role === 'teacher'} canView={user?.role === 'teacher'} />
+          <RankedResultsTable submissions={rows} canGrade={user?.role === 'teacher'} />
         )}
         <ListPagination total={list.data?.totalPages ?? 0} page={page} onChange={setPage} label="Result pages" />
 

@@ -97,7 +97,7 @@ export function StudentProgressPage() {
             </Section>
 
             <Section title="Recent Results">
-              <RecentResultsTable results={r.recentSubmissions} canView={user?.role !== 'admin'} />
+              <RecentResultsTable results={r.recentSubmissions} />
             </Section>
 
             <Section title="Insights">

@@ -100,7 +100,7 @@ export function ResultsListPage() {
             ) : (
               <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-busy={list.isFetching}>
                 {shown.map((s) => (
-                  <ResultCard key={s._id} submission={s} showStudent={role !== 'student'} canView={role !== 'admin'} />
+                  <ResultCard key={s._id} submission={s} showStudent={role !== 'student'} />
                 ))}
               </SimpleGrid>
             )}

@@ -1,4 +1,4 @@
-import { parentCardAction, studentCardAction, teacherCardActions, type CardAction, type Role } from '@exam/shared';
+import { examTimeStatus, parentCardAction, studentCardAction, teacherCardActions, type CardAction, type Role } from '@exam/shared';
 import { Button, Group } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { Exam } from '../types';
@@ -20,6 +20,8 @@ interface ExamCardActionsProps {
 export function ExamCardActions({ exam, role, now, onPublish, onDelete, publishingId }: ExamCardActionsProps) {
   const actions: CardAction[] =
     role === 'student' ? [studentCardAction(exam, now)] : role === 'parent' ? [parentCardAction(undefined)] : teacherCardActions(exam, now);
+  // The live proctor board (issue 5) is worth a link only while students can be sitting the exam.
+  const proctor = (role === 'teacher' || role === 'admin') && exam.isPublished && examTimeStatus(exam.schedule.startDate, exam.schedule.endDate, now) === 'ongoing';
 
   return (
     <Group gap="xs">
@@ -51,6 +53,11 @@ export function ExamCardActions({ exam, role, now, onPublish, onDelete, publishi
           </Button>
         );
       })}
+      {proctor && (
+        <Button size="xs" variant="filled" component={Link} to={`/exam/${exam._id}/proctor`}>
+          Proctor
+        </Button>
+      )}
     </Group>
   );
 }

@@ -8,11 +8,8 @@ import type { Submission } from '../../results/types';
 /** Grading is possible once an attempt is submitted and until every answer has marks. */
 export const needsGrading = (s: Submission) => s.isSubmitted && !s.isGraded;
 
-/**
- * One exam's submissions (spec core §2 "Exam submissions screen"). `canView`: the result screen's
- * route admits students, teachers and parents only (spec core §2), so admins get no link to it.
- */
-export function SubmissionsTable({ submissions, canView }: { submissions: Submission[]; canView: boolean }) {
+/** One exam's submissions (spec core §2 "Exam submissions screen"). */
+export function SubmissionsTable({ submissions }: { submissions: Submission[] }) {
   return (
     <Table.ScrollContainer minWidth={960}>
       <Table striped highlightOnHover aria-label="Submissions">
@@ -51,7 +48,7 @@ export function SubmissionsTable({ submissions, canView }: { submissions: Submis
               <Table.Td>{formatDateTime(s.submittedAt) ?? '—'}</Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  {canView && s.isSubmitted && (
+                  {s.isSubmitted && (
                     <Button size="xs" variant="subtle" component={Link} to={`/exam-result/${s._id}`} aria-label={`View submission of ${studentName(s.student)}`}>
                       View
                     </Button>

@@ -12,7 +12,7 @@ const ordinal = (n: number) => `${n}${['th', 'st', 'nd', 'rd'][n % 100 > 10 && n
  * The exam's results ranked by score. Rank and percentile come from the server, computed over
  * every graded submission of the exam, so they do not change with the page or the filters.
  */
-export function RankedResultsTable({ submissions, canGrade, canView }: { submissions: Submission[]; canGrade: boolean; canView: boolean }) {
+export function RankedResultsTable({ submissions, canGrade }: { submissions: Submission[]; canGrade: boolean }) {
   return (
     <Table.ScrollContainer minWidth={960}>
       <Table striped highlightOnHover aria-label="Ranked results">
@@ -53,7 +53,7 @@ export function RankedResultsTable({ submissions, canGrade, canView }: { submiss
               <Table.Td>{formatDateTime(s.submittedAt) ?? '—'}</Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  {canView && s.isSubmitted && (
+                  {s.isSubmitted && (
                     <Button size="xs" variant="subtle" component={Link} to={`/exam-result/${s._id}`} aria-label={`View result of ${studentName(s.student)}`}>
                       View
                     </Button>

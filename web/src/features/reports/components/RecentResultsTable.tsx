@@ -4,7 +4,7 @@ import { formatDateTime, titleCase } from '../../../lib/format';
 import type { ProgressReport } from '../types';
 
 /** The ten latest results (surroundings §2): exam, subject, score, grade, date, passed or failed. */
-export function RecentResultsTable({ results, canView }: { results: ProgressReport['recentSubmissions']; canView: boolean }) {
+export function RecentResultsTable({ results }: { results: ProgressReport['recentSubmissions'] }) {
   return (
     <Table.ScrollContainer minWidth={700}>
       <Table striped aria-label="Recent results">
@@ -22,13 +22,9 @@ export function RecentResultsTable({ results, canView }: { results: ProgressRepo
           {results.map((r) => (
             <Table.Tr key={r._id}>
               <Table.Td>
-                {canView ? (
-                  <Anchor component={Link} to={`/exam-result/${r._id}`} size="sm">
-                    {r.exam.title}
-                  </Anchor>
-                ) : (
-                  r.exam.title
-                )}
+                <Anchor component={Link} to={`/exam-result/${r._id}`} size="sm">
+                  {r.exam.title}
+                </Anchor>
               </Table.Td>
               <Table.Td>{titleCase(r.exam.subject)}</Table.Td>
               <Table.Td>

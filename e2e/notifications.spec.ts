@@ -1,0 +1,91 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, signIn } from './support';
+
+/**
+ * Live notifications in a real browser (issue 5): the demo parent, linked to the demo student,
+ * has the notifications page open when the student's auto-graded exam is submitted (through the
+ * API); the result notification appears and the header's unread count goes up without a reload,
+ * and clicking it marks it read and follows its link.
+ */
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { email, password: DEMO.password } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()).data.accessToken as string;
+}
+
+/** A published, auto-graded grade-10 exam (the demo student's grade), open from a minute ago. */
+async function createExam(request: APIRequestContext, title: string): Promise<string> {
+  const now = Date.now();
+  const res = await request.post('/api/exams', {
+    headers: bearer(await tokenFor(request, DEMO.teacher)),
+    data: {
+      title,
+      subject: 'mathematics',
+      description: 'Made by the browser test of notifications.',
+      grade: 10,
+      duration: 20,
+      passingMarks: 60,
+      schedule: { startDate: new Date(now - 60_000).toISOString(), endDate: new Date(now + 3 * 3600_000).toISOString(), timezone: 'UTC' },
+      isPublished: true,
+      questions: [{ text: 'What is $6 \\times 7$?', type: 'multiple-choice', subject: 'mathematics', options: ['42', '36'], correctAnswer: '42', points: 1 }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).data.exam._id as string;
+}
+
+async function submitAsStudent(request: APIRequestContext, examId: string): Promise<string> {
+  const headers = bearer(await tokenFor(request, DEMO.student));
+  const start = await request.post(`/api/exams/${examId}/start`, { headers });
+  expect(start.ok(), await start.text()).toBe(true);
+  const { submission, questions } = (await start.json()).data as { submission: { _id: string }; questions: { _id: string }[] };
+  const saved = await request.post('/api/submissions/answer', { headers, data: { submissionId: submission._id, questionId: questions[0]!._id, answer: '42' } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const submitted = await request.post('/api/submissions/submit', { headers, data: { submissionId: submission._id } });
+  expect(submitted.ok(), await submitted.text()).toBe(true);
+  return submission._id;
+}
+
+/** The header's count, 0 when it shows none. */
+async function headerCount(page: Page): Promise<number> {
+  const badge = page.getByRole('navigation', { name: 'Main navigation' }).getByTestId('unread-count');
+  if ((await badge.count()) === 0) return 0;
+  return Number(await badge.textContent());
+}
+
+test('a parent sees their child’s result notification arrive live, and clicking it marks it read', async ({ page, request }) => {
+  const title = `Notified quiz ${Date.now()}`;
+  const examId = await createExam(request, title);
+  await signIn(page, DEMO.parent);
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  // Whatever the run left before (exam announcements to the family): the count goes up from there.
+  await page.waitForLoadState('networkidle');
+  const before = await headerCount(page);
+
+  const submissionId = await submitAsStudent(request, examId);
+
+  const item = page.getByTestId('notification-item').filter({ hasText: "Sam's result is available" }).filter({ hasText: title });
+  await expect(item).toBeVisible();
+  await expect(item).toHaveAttribute('data-read', 'false');
+  await expect(item).toContainText('Just now');
+  await expect.poll(() => headerCount(page)).toBe(before + 1);
+  await expect(page.getByRole('link', { name: `Notifications, ${before + 1} unread` })).toBeVisible();
+
+  await item.getByRole('button', { name: /Unread: .*result is available/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/exam-result/${submissionId}$`));
+  await expect.poll(() => headerCount(page)).toBe(before);
+
+  await page.goto('/notifications');
+  await expect(page.getByTestId('notification-item').filter({ hasText: title })).toHaveAttribute('data-read', 'true');
+});
+
+test('the dashboard widget lists unread notifications with a link to all of them', async ({ page }) => {
+  await signIn(page, DEMO.student);
+  const widget = page.getByTestId('notifications-widget');
+  await expect(widget).toBeVisible();
+  await expect(widget.getByRole('link', { name: 'View all notifications' })).toHaveAttribute('href', '/notifications');
+});

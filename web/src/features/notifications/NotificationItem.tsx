@@ -1,0 +1,56 @@
+import { relativeTime, type Notification } from '@exam/shared';
+import { ActionIcon, Badge, Checkbox, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { titleCase } from '../../lib/format';
+
+interface NotificationItemProps {
+  notification: Notification;
+  now: number;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  onOpen: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+}
+
+const TYPE_COLORS: Partial<Record<Notification['type'], string>> = { exam: 'indigo', result: 'green', system: 'gray', message: 'grape', reminder: 'orange', warning: 'red' };
+
+/** One notification: unread ones say so in words and weight, not only in colour. */
+export function NotificationItem({ notification: n, now, selected, onSelect, onOpen, onDelete, deleting }: NotificationItemProps) {
+  return (
+    <Paper
+      component="li"
+      withBorder
+      p="sm"
+      data-testid="notification-item"
+      data-read={n.read ? 'true' : 'false'}
+      style={n.read ? undefined : { borderLeft: '4px solid var(--mantine-color-blue-filled)', background: 'var(--mantine-color-blue-light)' }}
+    >
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <Checkbox mt={4} checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} aria-label={`Select ${n.title}`} />
+        <UnstyledButton onClick={onOpen} style={{ flex: 1, minWidth: 0 }} aria-label={`${n.read ? '' : 'Unread: '}${n.title}. ${n.message}`}>
+          <Stack gap={2}>
+            <Group gap="xs" wrap="wrap">
+              {!n.read && (
+                <Badge size="xs" color="blue" variant="filled">
+                  New
+                </Badge>
+              )}
+              <Text fw={n.read ? 500 : 700}>{n.title}</Text>
+              <Badge size="xs" variant="outline" color={TYPE_COLORS[n.type] ?? 'gray'} style={{ textTransform: 'none' }}>
+                {titleCase(n.type)}
+              </Badge>
+            </Group>
+            <Text size="sm">{n.message}</Text>
+            <Text size="xs" c="dimmed" component="time" dateTime={n.createdAt}>
+              {relativeTime(n.createdAt, now)}
+            </Text>
+          </Stack>
+        </UnstyledButton>
+        <ActionIcon variant="subtle" color="red" onClick={onDelete} loading={deleting} aria-label={`Delete ${n.title}`}>
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,57 @@
+import { DASHBOARD_NOTIFICATION_LIMIT, relativeTime } from '@exam/shared';
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { useNow } from '../../lib/useNow';
+import { useUnread } from './hooks';
+
+/** The dashboard's widget (surroundings §2, §9): unread notifications only, at most 5, and the way to all of them. */
+export function NotificationsWidget() {
+  const unread = useUnread(DASHBOARD_NOTIFICATION_LIMIT);
+  const now = useNow(30_000);
+  const items = unread.data?.notifications ?? [];
+
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="notifications-widget-title" data-testid="notifications-widget">
+      <Group justify="space-between" mb="sm">
+        <Group gap="xs">
+          <Title order={2} size="h4" id="notifications-widget-title">
+            Notifications
+          </Title>
+          {unread.data && (
+            <Badge variant="light" style={{ textTransform: 'none' }}>
+              {unread.data.unreadCount} unread
+            </Badge>
+          )}
+        </Group>
+        <Anchor component={Link} to="/notifications" size="sm">
+          View all notifications
+        </Anchor>
+      </Group>
+      {unread.isError ? (
+        <Text size="sm" c="dimmed">
+          Notifications are unavailable right now.
+        </Text>
+      ) : items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {unread.isPending ? 'Loading…' : 'No unread notifications.'}
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {items.map((n) => (
+            <li key={n._id}>
+              <Text size="sm" fw={600}>
+                {n.title}
+              </Text>
+              <Text size="sm" lineClamp={2}>
+                {n.message}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {relativeTime(n.createdAt, now)}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,233 @@
+import { PROCTOR_EVENTS, type ProctorRow } from '@exam/shared';
+import { Alert, Badge, Button, Container, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconMessage, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { PageLoader } from '../../components/PageLoader';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useNow } from '../../lib/useNow';
+import { useExam } from '../exams/hooks';
+import { ExtendDialog, MessageDialog } from './ActionDialogs';
+import { BoardFilters } from './BoardFilters';
+import { CameraTile } from './CameraTile';
+import { ConfirmAction } from './ConfirmAction';
+import { EventFeed } from './EventFeed';
+import { DEFAULT_FILTER, rowView, selectRows, studentName, type BoardFilter } from './rows';
+import { StudentTable, type RowActionKind } from './StudentTable';
+import { TimelineDrawer } from './TimelineDrawer';
+import { useProctorBoard } from './useProctorBoard';
+
+type Pending = { kind: Exclude<RowActionKind, 'camera'>; studentKey: string } | { kind: 'message-all' } | null;
+
+/** /exam/{examId}/proctor: the live board of one exam, for its owner or an admin. */
+export function ProctorBoardPage() {
+  const { examId = '' } = useParams();
+  return <ProctorBoard key={examId} examId={examId} />;
+}
+
+function ProctorBoard({ examId }: { examId: string }) {
+  const { state, connection, failure, call, socket } = useProctorBoard(examId);
+  const exam = useExam(examId, { silent: true });
+  const now = useNow(1000);
+  const serverNow = now + state.offset;
+  const [filter, setFilter] = useState<BoardFilter>(DEFAULT_FILTER);
+  const [pending, setPending] = useState<Pending>(null);
+  const [timelineOf, setTimelineOf] = useState<string | null>(null);
+  const [cameras, setCameras] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const proctoring = exam.data?.settings.proctoring;
+  const cameraEnabled = !!proctoring?.enabled && !!proctoring.enableCamera;
+
+  const rows = useMemo(() => [...state.rows.values()], [state.rows]);
+  const views = useMemo(() => selectRows(rows, filter, serverNow).map((r) => rowView(r, serverNow)), [rows, filter, serverNow]);
+  const summary = useMemo(() => {
+    const all = rows.map((r) => rowView(r, serverNow));
+    return {
+      total: all.length,
+      online: all.filter((v) => v.status === 'online').length,
+      offline: all.filter((v) => v.status === 'offline').length,
+      submitted: all.filter((v) => v.status === 'submitted').length,
+      attention: all.filter((v) => v.attention.length > 0).length,
+    };
+  }, [rows, serverNow]);
+  const studentOptions = useMemo(() => rows.map((r) => ({ value: r.student._id, label: studentName(r) })).sort((a, b) => a.label.localeCompare(b.label)), [rows]);
+
+  const rowsRef = useRef(state.rows);
+  rowsRef.current = state.rows;
+  const nameOf = useCallback((studentId: string) => {
+    const row = rowsRef.current.get(studentId);
+    return row ? studentName(row) : 'A student';
+  }, []);
+
+  const onAction = useCallback((kind: RowActionKind, studentKey: string) => {
+    if (kind === 'camera') {
+      const attemptId = rowsRef.current.get(studentKey)?.attemptId;
+      if (attemptId) setCameras((open) => (open.includes(studentKey) ? open : [...open, studentKey]));
+      return;
+    }
+    if (kind === 'timeline') {
+      setTimelineOf(studentKey);
+      return;
+    }
+    setPending({ kind, studentKey });
+  }, []);
+
+  const target = pending && pending.kind !== 'message-all' ? state.rows.get(pending.studentKey) : undefined;
+  const targetName = target ? studentName(target) : '';
+
+  /** Runs a proctor action and says how it went; the board itself updates from the server's deltas. */
+  const act = async (event: string, payload: unknown, success: string) => {
+    setBusy(true);
+    const ack = await call(event, payload);
+    setBusy(false);
+    if (ack.ok) {
+      notifySuccess(success);
+      setPending(null);
+    } else {
+      notifyError(ack.message);
+    }
+  };
+
+  const timelineRow = timelineOf ? state.rows.get(timelineOf) : undefined;
+  const timelineVersion = useMemo(() => (timelineOf ? state.feed.filter((e) => e.studentId === timelineOf).length : 0), [state.feed, timelineOf]);
+
+  if (failure && !state.exam) {
+    return (
+      <Container size="md" py="xl">
+        <Alert color="red" title={failure.code === 'forbidden' ? 'You cannot proctor this exam' : 'The proctor board could not open'} role="alert" data-testid="proctor-error">
+          <Text>{failure.message}</Text>
+          <Button mt="md" variant="light" component={Link} to="/exams">
+            Back to Exams
+          </Button>
+        </Alert>
+      </Container>
+    );
+  }
+  if (!state.exam) return <PageLoader label="Opening the proctor board" />;
+
+  return (
+    <Container size="xl" py="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <div>
+            <Title order={1} size="h2">
+              Proctoring: {state.exam.title}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {new Date(state.exam.startAt).toLocaleString()} – {new Date(state.exam.endAt).toLocaleString()} · {state.exam.duration} min · {state.exam.totalQuestions} questions
+            </Text>
+          </div>
+          <Group gap="sm">
+            <Badge
+              size="lg"
+              variant="light"
+              color={connection === 'live' ? 'green' : 'orange'}
+              leftSection={connection === 'live' ? <IconPlugConnected size={14} aria-hidden /> : <IconPlugConnectedX size={14} aria-hidden />}
+              role="status"
+              data-testid="board-connection"
+              style={{ textTransform: 'none' }}
+            >
+              {connection === 'live' ? 'Live' : 'Reconnecting…'}
+            </Badge>
+            <Button leftSection={<IconMessage size={16} aria-hidden />} onClick={() => setPending({ kind: 'message-all' })}>
+              Message all students
+            </Button>
+          </Group>
+        </Group>
+
+        <Group gap="xs" aria-label="Summary" role="group">
+          <Badge variant="outline" color="gray" style={{ textTransform: 'none' }}>
+            {summary.total} students
+          </Badge>
+          <Badge variant="outline" color="green" style={{ textTransform: 'none' }}>
+            {summary.online} online
+          </Badge>
+          <Badge variant="outline" color="orange" style={{ textTransform: 'none' }}>
+            {summary.offline} offline
+          </Badge>
+          <Badge variant="outline" color="blue" style={{ textTransform: 'none' }}>
+            {summary.submitted} submitted
+          </Badge>
+          <Badge variant="outline" color="red" style={{ textTransform: 'none' }} data-testid="attention-count">
+            {summary.attention} need attention
+          </Badge>
+        </Group>
+
+        {cameras.length > 0 && (
+          <Paper withBorder p="sm" component="section" aria-label="Cameras">
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+              {cameras.map((key) => {
+                const row = state.rows.get(key);
+                if (!row?.attemptId) return null;
+                return <CameraTile key={key} socket={socket} attemptId={row.attemptId} name={studentName(row)} onClose={() => setCameras((open) => open.filter((k) => k !== key))} />;
+              })}
+            </SimpleGrid>
+          </Paper>
+        )}
+
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, lg: 9 }}>
+            <Paper withBorder p="md" component="section" aria-labelledby="students-title">
+              <Stack gap="sm">
+                <Title order={2} size="h4" id="students-title">
+                  Students
+                </Title>
+                <BoardFilters value={filter} onChange={setFilter} />
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  Showing {views.length} of {rows.length}
+                </Text>
+                <StudentTable views={views} cameraEnabled={cameraEnabled} onAction={onAction} />
+              </Stack>
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 3 }}>
+            <EventFeed items={state.feed} students={studentOptions} nameOf={nameOf} onOpenStudent={(id) => setTimelineOf(id)} />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+
+      <TimelineDrawerHost row={timelineRow} version={timelineVersion} call={call} onClose={() => setTimelineOf(null)} />
+
+      <MessageDialog
+        opened={pending?.kind === 'message' || pending?.kind === 'message-all'}
+        recipient={pending?.kind === 'message' ? targetName : null}
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onSend={(text) =>
+          void act(PROCTOR_EVENTS.message, { examId, attemptId: pending?.kind === 'message' ? (target?.attemptId ?? undefined) : undefined, text }, 'Message sent')
+        }
+      />
+      <ExtendDialog
+        opened={pending?.kind === 'extend'}
+        name={targetName}
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onExtend={(minutes) => void act(PROCTOR_EVENTS.extend, { attemptId: target?.attemptId, minutes }, `${targetName} has ${minutes} more minute${minutes === 1 ? '' : 's'}`)}
+      />
+      <ConfirmAction
+        opened={pending?.kind === 'submit'}
+        title={`Submit the exam of ${targetName}?`}
+        message={`${targetName}'s exam will be submitted now with every answer saved so far. This cannot be undone.`}
+        confirmLabel="Force submit"
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={() => void act(PROCTOR_EVENTS.submit, { attemptId: target?.attemptId }, `${targetName}'s exam was submitted`)}
+      />
+      <ConfirmAction
+        opened={pending?.kind === 'reinstate'}
+        title={`Reinstate ${targetName}?`}
+        message={`${targetName}'s automatic submission for violations will be undone: they continue where they were, with their violation counts cleared. The decision is logged.`}
+        confirmLabel="Reinstate"
+        color="blue"
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={() => void act(PROCTOR_EVENTS.reinstate, { attemptId: target?.attemptId }, `${targetName} can continue the exam`)}
+      />
+    </Container>
+  );
+}
+
+function TimelineDrawerHost({ row, version, call, onClose }: { row: ProctorRow | undefined; version: number; call: ReturnType<typeof useProctorBoard>['call']; onClose: () => void }) {
+  return <TimelineDrawer attemptId={row?.attemptId ?? null} name={row ? studentName(row) : ''} version={version} call={call} onClose={onClose} />;
+}

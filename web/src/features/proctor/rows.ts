@@ -1,0 +1,214 @@
+import { FULLSCREEN_EXIT_LIMIT, TAB_SWITCH_LIMIT, type ProctorRow, type SubmitReason } from '@exam/shared';
+
+/**
+ * What the board shows for one student, derived from the server's row, our clock and the server
+ * clock offset. Pure, so the rules are tested without a socket and a row re-renders only when
+ * one of these texts changes.
+ */
+
+export type StatusKey = 'not-started' | 'online' | 'offline' | 'submitted';
+
+export type AttentionReason = 'offline' | 'violations' | 'near-auto-submit';
+
+export const ATTENTION_TEXT: Record<AttentionReason, string> = {
+  offline: 'Offline during the exam',
+  violations: 'Violations',
+  'near-auto-submit': 'Close to auto-submit',
+};
+
+const REASON_TEXT: Record<SubmitReason, string> = {
+  student: 'by the student',
+  'time-expired': 'when time ran out',
+  violations: 'for violations',
+  proctor: 'by a proctor',
+};
+
+const MINUTE = 60_000;
+
+export function statusKey(row: ProctorRow): StatusKey {
+  if (row.status === 'not-started') return 'not-started';
+  if (row.status === 'in_progress') return row.online ? 'online' : 'offline';
+  return 'submitted';
+}
+
+/** 'offline for 3 min' from when the student was last seen; under a minute reads as such. */
+export function offlineForText(lastSeenAt: string | null, serverNow: number): string {
+  if (!lastSeenAt) return 'offline';
+  const since = serverNow - Date.parse(lastSeenAt);
+  if (Number.isNaN(since)) return 'offline';
+  if (since < MINUTE) return 'offline for less than a minute';
+  const minutes = Math.floor(since / MINUTE);
+  if (minutes < 60) return `offline for ${minutes} min`;
+  return `offline for ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+export function statusText(row: ProctorRow, serverNow: number): string {
+  switch (statusKey(row)) {
+    case 'not-started':
+      return 'Not started';
+    case 'online':
+      return 'In progress · online';
+    case 'offline':
+      return `In progress · ${offlineForText(row.lastSeenAt, serverNow)}`;
+    case 'submitted':
+      return row.submitReason ? `Submitted ${REASON_TEXT[row.submitReason]}` : 'Submitted';
+  }
+}
+
+export function timeLeftMs(row: ProctorRow, serverNow: number): number | null {
+  if (row.status !== 'in_progress' || !row.deadlineAt) return null;
+  const deadline = Date.parse(row.deadlineAt);
+  return Number.isNaN(deadline) ? null : Math.max(0, deadline - serverNow);
+}
+
+/**
+ * Minutes while there are several left (the text then changes once a minute, so 300 rows do not
+ * re-render every second); seconds in the last two minutes, when they matter.
+ */
+export function timeLeftText(ms: number | null): string {
+  if (ms === null) return '—';
+  if (ms <= 0) return 'Time up';
+  if (ms < 2 * MINUTE) return `${Math.ceil(ms / 1000)} s left`;
+  const minutes = Math.floor(ms / MINUTE);
+  if (minutes < 60) return `${minutes} min left`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
+}
+
+export function totalViolations(row: ProctorRow): number {
+  return row.violations.tabSwitches + row.violations.fullscreenExits + row.violations.other;
+}
+
+/** One more tab switch or fullscreen exit would submit the attempt automatically. */
+export function nearAutoSubmit(row: ProctorRow): boolean {
+  return row.violations.tabSwitches >= TAB_SWITCH_LIMIT || row.violations.fullscreenExits >= FULLSCREEN_EXIT_LIMIT;
+}
+
+/** Why a row needs the proctor's eye; only attempts still running can be helped. */
+export function attentionReasons(row: ProctorRow): AttentionReason[] {
+  if (row.status !== 'in_progress') return totalViolations(row) > 0 && row.submitReason === 'violations' ? ['violations'] : [];
+  const reasons: AttentionReason[] = [];
+  if (!row.online) reasons.push('offline');
+  if (totalViolations(row) > 0) reasons.push('violations');
+  if (nearAutoSubmit(row)) reasons.push('near-auto-submit');
+  return reasons;
+}
+
+/** Reinstating undoes an automatic submission for violations, only while its time has not run out. */
+export function canReinstate(row: ProctorRow, serverNow: number): boolean {
+  if (row.status === 'in_progress' || row.status === 'not-started' || row.submitReason !== 'violations' || !row.deadlineAt) return false;
+  return Date.parse(row.deadlineAt) > serverNow;
+}
+
+export const studentName = (row: Pick<ProctorRow, 'student'>) => `${row.student.firstName} ${row.student.lastName}`.trim();
+
+const clockTime = (iso: string | null) => (iso ? new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }) : null);
+
+/** 'Just now', 'N min ago', 'N h ago' for the last activity column. */
+export function agoText(iso: string | null, serverNow: number): string {
+  if (!iso) return '—';
+  const since = serverNow - Date.parse(iso);
+  if (Number.isNaN(since)) return '—';
+  if (since < MINUTE) return 'Just now';
+  const minutes = Math.floor(since / MINUTE);
+  return minutes < 60 ? `${minutes} min ago` : `${Math.floor(minutes / 60)} h ago`;
+}
+
+export function lastActivityAt(row: ProctorRow): string | null {
+  const times = [row.lastEventAt, row.lastSaveAt].filter((t): t is string => !!t);
+  if (!times.length) return null;
+  return times.reduce((a, b) => (Date.parse(a) >= Date.parse(b) ? a : b));
+}
+
+export function saveHealthText(row: ProctorRow): string {
+  if (row.status !== 'in_progress') return '—';
+  if (row.pendingSaves === null) return 'Unknown';
+  if (row.pendingSaves === 0) return 'All saved';
+  return `${row.pendingSaves} waiting`;
+}
+
+/** Flat, comparable texts of one row: memoised rows compare these, not the server object. */
+export interface RowView {
+  key: string;
+  attemptId: string | null;
+  name: string;
+  status: StatusKey;
+  statusText: string;
+  progressText: string;
+  timeLeftText: string;
+  saveText: string;
+  lastSaveText: string;
+  tabSwitches: number;
+  fullscreenExits: number;
+  otherViolations: number;
+  lastActivityText: string;
+  attention: AttentionReason[];
+  canReinstate: boolean;
+  inProgress: boolean;
+}
+
+export function rowView(row: ProctorRow, serverNow: number): RowView {
+  return {
+    key: row.student._id,
+    attemptId: row.attemptId,
+    name: studentName(row),
+    status: statusKey(row),
+    statusText: statusText(row, serverNow),
+    progressText: row.status === 'not-started' ? '—' : `${row.answered} of ${row.total}`,
+    timeLeftText: timeLeftText(timeLeftMs(row, serverNow)),
+    saveText: saveHealthText(row),
+    lastSaveText: clockTime(row.lastSaveAt) ?? '—',
+    tabSwitches: row.violations.tabSwitches,
+    fullscreenExits: row.violations.fullscreenExits,
+    otherViolations: row.violations.other,
+    lastActivityText: agoText(lastActivityAt(row), serverNow),
+    attention: attentionReasons(row),
+    canReinstate: canReinstate(row, serverNow),
+    inProgress: row.status === 'in_progress',
+  };
+}
+
+export function sameView(a: RowView, b: RowView): boolean {
+  for (const k of Object.keys(a) as (keyof RowView)[]) {
+    if (k === 'attention') {
+      if (a.attention.join() !== b.attention.join()) return false;
+    } else if (a[k] !== b[k]) return false;
+  }
+  return true;
+}
+
+export type StatusFilter = 'all' | StatusKey;
+export type SortKey = 'attention' | 'name' | 'status' | 'progress' | 'timeLeft' | 'violations' | 'activity';
+
+export interface BoardFilter {
+  status: StatusFilter;
+  attentionOnly: boolean;
+  search: string;
+  sort: SortKey;
+}
+
+export const DEFAULT_FILTER: BoardFilter = { status: 'all', attentionOnly: false, search: '', sort: 'attention' };
+
+const STATUS_ORDER: Record<StatusKey, number> = { offline: 0, online: 1, 'not-started': 2, submitted: 3 };
+
+const byName = (a: ProctorRow, b: ProctorRow) =>
+  a.student.lastName.localeCompare(b.student.lastName) || a.student.firstName.localeCompare(b.student.firstName);
+
+/** The rows the board lists, in order: filters first (cheap), then one sort. */
+export function selectRows(rows: ProctorRow[], filter: BoardFilter, serverNow: number): ProctorRow[] {
+  const search = filter.search.trim().toLowerCase();
+  const shown = rows.filter((r) => {
+    if (filter.status !== 'all' && statusKey(r) !== filter.status) return false;
+    if (filter.attentionOnly && attentionReasons(r).length === 0) return false;
+    return !search || studentName(r).toLowerCase().includes(search);
+  });
+  const compare: Record<SortKey, (a: ProctorRow, b: ProctorRow) => number> = {
+    attention: (a, b) => attentionReasons(b).length - attentionReasons(a).length || STATUS_ORDER[statusKey(a)] - STATUS_ORDER[statusKey(b)] || byName(a, b),
+    name: byName,
+    status: (a, b) => STATUS_ORDER[statusKey(a)] - STATUS_ORDER[statusKey(b)] || byName(a, b),
+    progress: (a, b) => (a.total ? a.answered / a.total : -1) - (b.total ? b.answered / b.total : -1) || byName(a, b),
+    timeLeft: (a, b) => (timeLeftMs(a, serverNow) ?? Infinity) - (timeLeftMs(b, serverNow) ?? Infinity) || byName(a, b),
+    violations: (a, b) => totalViolations(b) - totalViolations(a) || byName(a, b),
+    activity: (a, b) => Date.parse(lastActivityAt(b) ?? '0') - Date.parse(lastActivityAt(a) ?? '0') || byName(a, b),
+  };
+  return shown.sort(compare[filter.sort]);
+}

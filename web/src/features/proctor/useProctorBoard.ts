@@ -1,0 +1,102 @@
+import { PROCTOR_EVENTS, type Ack } from '@exam/shared';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { createSocket, emitWithAck, keepConnected, SocketCallError, type AppSocket } from '../../api/socket';
+import { boardReducer, emptyBoard } from './boardState';
+import { healthSchema, progressSchema, proctorEventSchema, proctorRowSchema, watchDataSchema } from './schemas';
+
+export type Connection = 'connecting' | 'live' | 'reconnecting';
+
+export interface WatchFailure {
+  code: string;
+  message: string;
+}
+
+const WATCH_TIMEOUT_MS = 10_000;
+const ACTION_TIMEOUT_MS = 10_000;
+
+/**
+ * The proctor board's socket: watch on every (re)connect, so a dropped connection comes back to
+ * a fresh snapshot, then apply the server's deltas. No polling.
+ */
+export function useProctorBoard(examId: string) {
+  const [state, dispatch] = useReducer(boardReducer, undefined, emptyBoard);
+  const [connection, setConnection] = useState<Connection>('connecting');
+  const [failure, setFailure] = useState<WatchFailure | null>(null);
+  const [socket, setSocket] = useState<AppSocket | null>(null);
+  const socketRef = useRef<AppSocket | null>(null);
+
+  useEffect(() => {
+    const s = createSocket();
+    socketRef.current = s;
+    setSocket(s);
+    let stopped = false;
+
+    const watch = async () => {
+      const sentAt = Date.now();
+      try {
+        const ack = await emitWithAck<{ data: unknown }>(s, PROCTOR_EVENTS.watch, { examId }, WATCH_TIMEOUT_MS);
+        if (stopped) return;
+        if (!ack.ok) {
+          setFailure({ code: ack.code, message: ack.message });
+          return;
+        }
+        const data = watchDataSchema.safeParse(ack.data);
+        if (!data.success) {
+          setFailure({ code: 'invalid', message: 'The board could not read the server’s answer.' });
+          return;
+        }
+        const receivedAt = Date.now();
+        // Half the round trip corrects for the time the answer took to come back.
+        const offset = Date.parse(data.data.serverNow) - (sentAt + receivedAt) / 2;
+        setFailure(null);
+        dispatch({ type: 'snapshot', students: data.data.students, exam: data.data.exam, offset });
+        setConnection('live');
+      } catch (error) {
+        if (!stopped && error instanceof SocketCallError && error.reason === 'timeout') s.disconnect().connect();
+      }
+    };
+
+    s.on('connect', () => void watch());
+    s.on('disconnect', () => setConnection('reconnecting'));
+    s.on(PROCTOR_EVENTS.row, (raw: unknown) => {
+      const row = proctorRowSchema.safeParse(raw);
+      if (row.success) dispatch({ type: 'row', row: row.data });
+    });
+    s.on(PROCTOR_EVENTS.event, (raw: unknown) => {
+      const event = proctorEventSchema.safeParse(raw);
+      if (event.success) dispatch({ type: 'event', event: event.data });
+    });
+    s.on(PROCTOR_EVENTS.progress, (raw: unknown) => {
+      const progress = progressSchema.safeParse(raw);
+      if (progress.success && progress.data.examId === examId) dispatch({ type: 'progress', students: progress.data.students });
+    });
+    s.on('proctor:health', (raw: unknown) => {
+      const health = healthSchema.safeParse(raw);
+      if (health.success) dispatch({ type: 'health', attemptId: health.data.attemptId, pending: health.data.pending });
+    });
+    const release = keepConnected(s, () => setFailure({ code: 'session', message: 'Your session has ended. Sign in again to watch this exam.' }));
+    s.connect();
+
+    return () => {
+      stopped = true;
+      release();
+      s.removeAllListeners();
+      s.disconnect();
+      socketRef.current = null;
+    };
+  }, [examId]);
+
+  /** A proctor action; resolves with the server's acknowledgement, or a failure to show. */
+  const call = useCallback(async <T extends object = object>(event: string, payload: unknown): Promise<Ack<T>> => {
+    const s = socketRef.current;
+    if (!s) return { ok: false, code: 'not-connected', message: 'Not connected. Try again in a moment.' };
+    try {
+      return await emitWithAck<T>(s, event, payload, ACTION_TIMEOUT_MS);
+    } catch (error) {
+      const message = error instanceof SocketCallError && error.reason === 'timeout' ? 'The server did not answer in time. Try again.' : 'Not connected. Try again in a moment.';
+      return { ok: false, code: 'not-connected', message };
+    }
+  }, []);
+
+  return { state, connection, failure, call, socket };
+}
