@@ -60,7 +60,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     limiters: createRateLimiters(config.rateLimits, config.keyPrefix, redis),
     realtime,
     proctor,
-    answerSaver: createAnswerSaver(db, log, { maxInFlight: config.databaseUrl ? 2 : 1, onCommitted: (ids) => proctor.saved(ids) }),
+    answerSaver: createAnswerSaver(db, log, { maxInFlight: config.databaseUrl ? 4 : 1, onCommitted: (ids) => proctor.saved(ids) }),
   };
   const app = createApp(deps, { webDist: opts.webDist ?? WEB_DIST });
   const http = createServer(app.callback());

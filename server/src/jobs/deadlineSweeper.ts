@@ -6,6 +6,8 @@ import { autoGradeTx } from '../services/grading';
 import { every, type Job } from './periodic';
 
 const BATCH = 1000;
+/** Claim-and-grade transactions at once: SKIP LOCKED keeps them disjoint, so they share the work. */
+const PARALLEL = 2;
 
 /**
  * Submits every attempt past its deadline (plus the grace for saves in flight), reason
@@ -15,37 +17,47 @@ const BATCH = 1000;
  */
 export async function sweepOnce(deps: Deps): Promise<AttemptRow[]> {
   const all: AttemptRow[] = [];
-  for (;;) {
-    const swept = await deps.db.transaction(async (trx) => {
-      const rows = (await trx('attempts')
-        .whereIn(
-          'id',
-          trx('attempts')
-            .select('id')
-            .where('status', 'in_progress')
-            .where('deadline_at', '<', trx.raw('now() - make_interval(secs => ?)', [SAVE_GRACE_MS / 1000]))
-            .orderBy('deadline_at')
-            .limit(BATCH)
-            .forUpdate()
-            .skipLocked(),
-        )
-        .where('status', 'in_progress')
-        .update({ status: 'submitted', submitted_at: trx.fn.now(), submit_reason: 'time-expired', updated_at: trx.fn.now() })
-        .returning('*')) as AttemptRow[];
-      if (!rows.length) return rows;
-      await trx('attempt_events').insert(rows.map((r) => ({ attempt_id: r.id, type: 'submitted', detail: JSON.stringify({ reason: 'time-expired' }) })));
-      // Graded in the same transaction, with every answer saved so far.
-      return autoGradeTx(trx, rows);
-    });
-    all.push(...swept);
-    if (swept.length < BATCH) break;
-  }
+  // PGlite has one connection: its sweeps run one at a time.
+  const lanes = deps.config.databaseUrl ? PARALLEL : 1;
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      for (;;) {
+        const swept = await sweepBatch(deps);
+        all.push(...swept);
+        if (swept.length < BATCH) return;
+      }
+    }),
+  );
   // Announced once every batch is in: closing attempts comes before telling about them.
   if (all.length) await announceSubmitted(deps, ...all);
   return all;
 }
 
-/** Sweeps every `intervalMs` (250 ms by default, so attempts close about 1.5 s after the deadline). */
-export function startDeadlineSweeper(deps: Deps, intervalMs = 250): Job {
+async function sweepBatch(deps: Deps): Promise<AttemptRow[]> {
+  return deps.db.transaction(async (trx) => {
+    const rows = (await trx('attempts')
+      .whereIn(
+        'id',
+        trx('attempts')
+          .select('id')
+          .where('status', 'in_progress')
+          .where('deadline_at', '<', trx.raw('now() - make_interval(secs => ?)', [SAVE_GRACE_MS / 1000]))
+          .orderBy('deadline_at')
+          .limit(BATCH)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .where('status', 'in_progress')
+      .update({ status: 'submitted', submitted_at: trx.fn.now(), submit_reason: 'time-expired', updated_at: trx.fn.now() })
+      .returning('*')) as AttemptRow[];
+    if (!rows.length) return rows;
+    await trx('attempt_events').insert(rows.map((r) => ({ attempt_id: r.id, type: 'submitted', detail: JSON.stringify({ reason: 'time-expired' }) })));
+    // Graded in the same transaction, with every answer saved so far.
+    return autoGradeTx(trx, rows);
+  });
+}
+
+/** Sweeps every `intervalMs` (100 ms by default: an indexed, usually empty scan), so attempts close about 1.2 s after the deadline. */
+export function startDeadlineSweeper(deps: Deps, intervalMs = 100): Job {
   return every(deps, 'deadline-sweeper', intervalMs, () => sweepOnce(deps));
 }

@@ -14,9 +14,26 @@ type Trx = Db | Knex.Transaction;
 interface AnswerMarks {
   attempt_id: string;
   question_id: string;
+  /** The text, for the types graded automatically only (an essay's text is not needed here). */
   answer: string | null;
+  blank: boolean;
   marks: number | string | null;
   graded_by: string | null;
+}
+
+/** Saved answers with what grading needs: blankness for all, text only where a key decides. */
+function answersForGrading(trx: Trx, attemptIds: string[]) {
+  return trx('answers as an')
+    .join('questions as q', 'q.id', 'an.question_id')
+    .whereIn('an.attempt_id', attemptIds)
+    .select(
+      'an.attempt_id',
+      'an.question_id',
+      trx.raw("case when q.type = 'essay' then null else an.answer end as answer"),
+      trx.raw("(an.answer is null or btrim(an.answer) = '') as blank"),
+      'an.marks',
+      'an.graded_by',
+    ) as unknown as Promise<AnswerMarks[]>;
 }
 
 const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
@@ -42,7 +59,7 @@ function totals(attempt: AttemptRow, questions: Map<string, QuestionRow>, answer
     if (!q) continue;
     max += q.points;
     const a = answers.get(qid);
-    const blank = !a || a.answer === null || a.answer.trim() === '';
+    const blank = !a || a.blank;
     const marks = num(a?.marks);
     if (blank && marks === null) skipped++;
     else if (marks === null) pending++;
@@ -68,7 +85,7 @@ export async function autoGradeTx(trx: Knex.Transaction, attempts: AttemptRow[])
   const exams = new Map(
     ((await trx('exams').whereIn('id', [...new Set(attempts.map((a) => a.exam_id))]).select('id', 'passing_marks')) as { id: string; passing_marks: number }[]).map((e) => [e.id, e.passing_marks]),
   );
-  const saved = (await trx('answers').whereIn('attempt_id', attempts.map((a) => a.id)).select('attempt_id', 'question_id', 'answer', 'marks', 'graded_by')) as AnswerMarks[];
+  const saved = await answersForGrading(trx, attempts.map((a) => a.id));
   const byAttempt = new Map<string, Map<string, AnswerMarks>>();
   for (const a of saved) {
     if (!byAttempt.has(a.attempt_id)) byAttempt.set(a.attempt_id, new Map());
@@ -81,7 +98,8 @@ export async function autoGradeTx(trx: Knex.Transaction, attempts: AttemptRow[])
     for (const [qid, a] of answers) {
       const q = questions.get(qid);
       if (!q || a.graded_by) continue; // a teacher's mark stands
-      const g = autoGrade({ type: q.type, points: q.points, correctAnswer: q.correct_answer, acceptedAnswers: q.accepted_answers }, a.answer);
+      // An answered essay stays pending; a blank one earns nothing.
+      const g = q.type === 'essay' && !a.blank ? { marks: null, isCorrect: null } : autoGrade({ type: q.type, points: q.points, correctAnswer: q.correct_answer, acceptedAnswers: q.accepted_answers }, a.blank ? null : a.answer);
       if (g.marks === null) continue;
       a.marks = g.marks;
       answerUpdates.push({ attempt_id: attempt.id, question_id: qid, marks: g.marks, is_correct: g.isCorrect! });
@@ -217,9 +235,7 @@ export async function gradeSubmission(
         after_feedback: row.feedback,
       });
     }
-    const answers = new Map(
-      ((await trx('answers').where({ attempt_id: attemptId }).select('attempt_id', 'question_id', 'answer', 'marks', 'graded_by')) as AnswerMarks[]).map((a) => [a.question_id, a]),
-    );
+    const answers = new Map((await answersForGrading(trx, [attemptId])).map((a) => [a.question_id, a]));
     const [row] = await writeTotals(trx, [{ id: attemptId, ...totals(locked, questions, answers, exam.passing_marks) }]);
     return row!;
   });
