@@ -60,9 +60,10 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
   if (opts.webDist && existsSync(path.join(opts.webDist, 'index.html'))) {
     const root = opts.webDist;
     app.use(serve(root, { index: false, maxage: 0, gzip: true }));
-    // Client-side routes: anything that is not an API or socket path gets the app's index.html.
+    // Client-side routes get the app's index.html; a missing file (an old bundle's asset) stays a 404.
     app.use(async (ctx, next) => {
-      if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.path.startsWith('/api') && !ctx.path.startsWith('/socket.io')) {
+      const isRoute = !ctx.path.startsWith('/api') && !ctx.path.startsWith('/socket.io') && !path.extname(ctx.path);
+      if ((ctx.method === 'GET' || ctx.method === 'HEAD') && isRoute) {
         ctx.set('Cache-Control', 'no-cache');
         await send(ctx, 'index.html', { root });
         return;
