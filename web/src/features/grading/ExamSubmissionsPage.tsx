@@ -10,6 +10,7 @@ import { SearchField } from '../../components/SearchField';
 import { useFilterParams } from '../../lib/useFilterParams';
 import { useAuth } from '../auth/useAuth';
 import { useExam } from '../exams/hooks';
+import { ProctorLink } from '../proctor/ProctorLink';
 import { ExamHeading } from '../results/components/ExamHeading';
 import { ExamStatCards } from '../results/components/ExamStatCards';
 import { ExportCsvButton } from '../results/components/ExportCsvButton';
@@ -86,6 +87,7 @@ export function ExamSubmissionsPage() {
               Results & Analytics
             </Button>
             <ExportCsvButton examId={examId} failure={RESULT_TEXT.exportSubmissionsFailed} />
+            {exam.data && <ProctorLink exam={exam.data} />}
           </Group>
         </Group>
 

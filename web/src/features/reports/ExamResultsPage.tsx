@@ -14,6 +14,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useFilterParams } from '../../lib/useFilterParams';
 import { useAuth } from '../auth/useAuth';
 import { useExam } from '../exams/hooks';
+import { ProctorLink } from '../proctor/ProctorLink';
 import { failureReason } from '../exams/messages';
 import { ExamHeading } from '../results/components/ExamHeading';
 import { ExamStatCards } from '../results/components/ExamStatCards';
@@ -108,6 +109,7 @@ export function ExamResultsPage() {
               Edit Exam
             </Button>
             <ExportCsvButton examId={examId} failure={RESULT_TEXT.exportResultsFailed} />
+            {exam.data && <ProctorLink exam={exam.data} />}
             {!counts.resultsReleased && (
               <Button color="green" leftSection={<IconSend size={16} />} onClick={() => setConfirming(true)}>
                 Release Results

@@ -1,6 +1,7 @@
-import { examTimeStatus, parentCardAction, studentCardAction, teacherCardActions, type CardAction, type Role } from '@exam/shared';
+import { parentCardAction, studentCardAction, teacherCardActions, type CardAction, type Role } from '@exam/shared';
 import { Button, Group } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { canProctorNow } from '../../proctor/ProctorLink';
 import type { Exam } from '../types';
 
 interface ExamCardActionsProps {
@@ -21,7 +22,7 @@ export function ExamCardActions({ exam, role, now, onPublish, onDelete, publishi
   const actions: CardAction[] =
     role === 'student' ? [studentCardAction(exam, now)] : role === 'parent' ? [parentCardAction(undefined)] : teacherCardActions(exam, now);
   // The live proctor board (issue 5) is worth a link only while students can be sitting the exam.
-  const proctor = (role === 'teacher' || role === 'admin') && exam.isPublished && examTimeStatus(exam.schedule.startDate, exam.schedule.endDate, now) === 'ongoing';
+  const proctor = (role === 'teacher' || role === 'admin') && canProctorNow(exam, now);
 
   return (
     <Group gap="xs">
