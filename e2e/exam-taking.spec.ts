@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import { apiToken, bearer, createExamAsTeacher, DEMO, leaveTabAndReturn, secondsLeft, signIn, submitAttemptViaApi, TWO_QUICK_QUESTIONS } from './support';
 
 /**
  * The live exam session in a real browser (issue 4): answers of every type survive a reload with
@@ -8,68 +8,38 @@ import { DEMO, signIn } from './support';
  * 'Algebra Practice Test' exactly once; the other cases use exams made here by the demo teacher.
  */
 
-async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email, password: DEMO.password } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data.accessToken as string;
-}
-
 async function findExamId(request: APIRequestContext, title: string): Promise<string> {
-  const token = await tokenFor(request, DEMO.student);
-  const res = await request.get(`/api/exams?search=${encodeURIComponent(title)}`, { headers: { Authorization: `Bearer ${token}` } });
+  const token = await apiToken(request, DEMO.student);
+  const res = await request.get(`/api/exams?search=${encodeURIComponent(title)}`, { headers: bearer(token) });
   const exam = ((await res.json()).data.exams as { _id: string; title: string }[]).find((e) => e.title === title);
   expect(exam, `the seeded exam '${title}'`).toBeTruthy();
   return exam!._id;
 }
 
-/** A published exam for grade 10 (the demo student's), open from a minute ago. */
-async function createExam(request: APIRequestContext, over: { title: string; duration: number; proctoring: boolean }): Promise<string> {
-  const token = await tokenFor(request, DEMO.teacher);
-  const now = Date.now();
-  const res = await request.post('/api/exams', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      title: over.title,
-      subject: 'mathematics',
-      description: 'Made by the browser test of exam taking.',
-      grade: 10,
-      duration: over.duration,
-      passingMarks: 60,
-      instructions: 'Answer what you can.',
-      schedule: { startDate: new Date(now - 60_000).toISOString(), endDate: new Date(now + 24 * 3600_000).toISOString(), timezone: 'UTC' },
-      settings: { proctoring: { enabled: over.proctoring } },
-      isPublished: true,
-      questions: [
-        { text: 'What is $1 + 1$ equal to?', type: 'multiple-choice', subject: 'mathematics', options: ['1', '2', '3'], correctAnswer: '2', points: 1 },
-        { text: 'Zero is an even number, true or false?', type: 'true-false', subject: 'mathematics', correctAnswer: 'True', points: 1 },
-      ],
-    },
+/** A published exam of two quick questions for the demo student, open from a minute ago. */
+const createExam = (request: APIRequestContext, over: { title: string; duration: number; proctoring: boolean }) =>
+  createExamAsTeacher(request, {
+    title: over.title,
+    subject: 'mathematics',
+    description: 'Made by the browser test of exam taking.',
+    duration: over.duration,
+    instructions: 'Answer what you can.',
+    settings: { proctoring: { enabled: over.proctoring } },
+    questions: TWO_QUICK_QUESTIONS,
+    openForHours: 24,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).data.exam._id as string;
-}
-
-/** '29:31 left' → 1771 seconds. */
-async function secondsLeft(page: Page): Promise<number> {
-  const text = (await page.getByTestId('exam-timer').textContent()) ?? '';
-  const match = /(?:(\d+):)?(\d+):(\d\d) left/.exec(text);
-  expect(match, `a countdown in '${text}'`).toBeTruthy();
-  const [, h, m, s] = match!;
-  return Number(h ?? 0) * 3600 + Number(m) * 60 + Number(s);
-}
 
 const allSaved = (page: Page) => expect(page.getByTestId('save-status')).toHaveText('All answers saved');
 
-/** Headless Chromium never hides the tab: fake what the browser does when the student leaves and comes back. */
-async function leaveTabAndReturn(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const set = (state: 'hidden' | 'visible') => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-      document.dispatchEvent(new Event('visibilitychange'));
-    };
-    set('hidden');
-    set('visible');
-  });
+/** The demo student opens a fresh exam made here, starts it and answers the first question ('2'). */
+async function startExamAndAnswerFirst(page: Page, request: APIRequestContext, over: { title: string; duration: number; proctoring: boolean }): Promise<string> {
+  const examId = await createExam(request, over);
+  await signIn(page, DEMO.student);
+  await page.goto(`/exam/${examId}`);
+  await page.getByRole('button', { name: 'Start Exam' }).click();
+  await page.getByRole('radio', { name: '2', exact: true }).check();
+  await allSaved(page);
+  return examId;
 }
 
 test('the demo student answers every question type, reloads, finds every answer and the clock where they were, and submits', async ({ page, request }) => {
@@ -154,12 +124,7 @@ test('the demo student answers every question type, reloads, finds every answer 
 });
 
 test('leaving the tab is warned with the count left, and the 4th time submits the exam with the reason shown', async ({ page, request }) => {
-  const examId = await createExam(request, { title: `Proctored quiz ${Date.now()}`, duration: 20, proctoring: true });
-  await signIn(page, DEMO.student);
-  await page.goto(`/exam/${examId}`);
-  await page.getByRole('button', { name: 'Start Exam' }).click();
-  await page.getByRole('radio', { name: '2', exact: true }).check();
-  await allSaved(page);
+  await startExamAndAnswerFirst(page, request, { title: `Proctored quiz ${Date.now()}`, duration: 20, proctoring: true });
 
   const left = ['3 more times', '2 more times', 'One more time'];
   for (const [i, rest] of left.entries()) {
@@ -175,12 +140,7 @@ test('leaving the tab is warned with the count left, and the 4th time submits th
 });
 
 test('an answer made offline is shown as kept on the device, is sent when the connection is back, and is there after a reload', async ({ page, request, context }) => {
-  const examId = await createExam(request, { title: `Offline quiz ${Date.now()}`, duration: 20, proctoring: false });
-  await signIn(page, DEMO.student);
-  await page.goto(`/exam/${examId}`);
-  await page.getByRole('button', { name: 'Start Exam' }).click();
-  await page.getByRole('radio', { name: '2', exact: true }).check();
-  await allSaved(page);
+  await startExamAndAnswerFirst(page, request, { title: `Offline quiz ${Date.now()}`, duration: 20, proctoring: false });
 
   await context.setOffline(true);
   await expect(page.getByTestId('save-status')).toHaveText('Offline — answers are kept on this device and will be sent when you reconnect');
@@ -199,23 +159,17 @@ test('an answer made offline is shown as kept on the device, is sent when the co
 });
 
 test('an exam closed elsewhere while offline says why once back, and which change came too late', async ({ page, request, context }) => {
-  const examId = await createExam(request, { title: `Closed elsewhere ${Date.now()}`, duration: 20, proctoring: false });
-  await signIn(page, DEMO.student);
-  await page.goto(`/exam/${examId}`);
-  await page.getByRole('button', { name: 'Start Exam' }).click();
-  await page.getByRole('radio', { name: '2', exact: true }).check();
-  await allSaved(page);
+  const examId = await startExamAndAnswerFirst(page, request, { title: `Closed elsewhere ${Date.now()}`, duration: 20, proctoring: false });
 
   await context.setOffline(true);
   await expect(page.getByTestId('save-status')).toContainText('Offline');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('radio', { name: 'False', exact: true }).check();
   // Another device submits meanwhile (the API context is not affected by the page going offline).
-  const token = await tokenFor(request, DEMO.student);
-  const detail = await request.get(`/api/exams/${examId}`, { headers: { Authorization: `Bearer ${token}` } });
+  const token = await apiToken(request, DEMO.student);
+  const detail = await request.get(`/api/exams/${examId}`, { headers: bearer(token) });
   const attemptId = (await detail.json()).data.attemptId as string;
-  const submitted = await request.post('/api/submissions/submit', { headers: { Authorization: `Bearer ${token}` }, data: { submissionId: attemptId } });
-  expect(submitted.ok()).toBe(true);
+  await submitAttemptViaApi(request, token, attemptId);
 
   await context.setOffline(false);
   await expect(page.getByTestId('submitted-reason')).toHaveText('You submitted the exam.');
@@ -225,12 +179,7 @@ test('an exam closed elsewhere while offline says why once back, and which chang
 
 test('a one-minute exam submits itself at zero', async ({ page, request }) => {
   test.setTimeout(150_000);
-  const examId = await createExam(request, { title: `One-minute quiz ${Date.now()}`, duration: 1, proctoring: false });
-  await signIn(page, DEMO.student);
-  await page.goto(`/exam/${examId}`);
-  await page.getByRole('button', { name: 'Start Exam' }).click();
-  await page.getByRole('radio', { name: '2', exact: true }).check();
-  await allSaved(page);
+  await startExamAndAnswerFirst(page, request, { title: `One-minute quiz ${Date.now()}`, duration: 1, proctoring: false });
   expect(await secondsLeft(page)).toBeLessThanOrEqual(60);
 
   // At zero the screen says 'Time expired' and stops input; the server's sweeper then ends the

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import { apiToken, bearer, createExamAsTeacher, DEMO, signIn, sitExamViaApi } from './support';
 
 /**
  * Grading in a real browser (issue 6): the demo student submits an exam with an essay, the demo
@@ -8,57 +8,25 @@ import { DEMO, signIn } from './support';
  * API (start, answer, submit), so this journey does not depend on the exam-taking screen.
  */
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email, password: DEMO.password } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).data.accessToken as string;
-}
-
 const ESSAY = 'Explain in two sentences why the sky looks blue.';
 const ESSAY_ANSWER = 'Air scatters short blue wavelengths of sunlight far more than red ones. That scattered blue light reaches our eyes from every direction.';
 
-/** A published grade-10 exam (the demo student's grade), open from a minute ago: 2 + 5 points. */
-async function createExam(request: APIRequestContext, title: string): Promise<string> {
-  const now = Date.now();
-  const res = await request.post('/api/exams', {
-    headers: bearer(await tokenFor(request, DEMO.teacher)),
-    data: {
-      title,
-      subject: 'science',
-      description: 'Made by the browser test of grading.',
-      grade: 10,
-      duration: 30,
-      passingMarks: 60,
-      // Inside the server's five-minute grace for a start "in the past": ongoing at once.
-      schedule: { startDate: new Date(now - 60_000).toISOString(), endDate: new Date(now + 3 * 3600_000).toISOString(), timezone: 'UTC' },
-      isPublished: true,
-      questions: [
-        { text: 'What is $6 \\times 7$?', type: 'multiple-choice', subject: 'science', options: ['42', '36', '48'], correctAnswer: '42', points: 2 },
-        { text: ESSAY, type: 'essay', subject: 'science', points: 5, sampleAnswer: 'Rayleigh scattering favours short wavelengths.' },
-      ],
-    },
+/** A published exam for the demo student, open from a minute ago: 2 + 5 points. */
+const createExam = (request: APIRequestContext, title: string) =>
+  createExamAsTeacher(request, {
+    title,
+    subject: 'science',
+    description: 'Made by the browser test of grading.',
+    duration: 30,
+    questions: [
+      { text: 'What is $6 \\times 7$?', type: 'multiple-choice', subject: 'science', options: ['42', '36', '48'], correctAnswer: '42', points: 2 },
+      { text: ESSAY, type: 'essay', subject: 'science', points: 5, sampleAnswer: 'Rayleigh scattering favours short wavelengths.' },
+    ],
+    openForHours: 3,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).data.exam._id as string;
-}
 
 /** The demo student starts, answers both questions and submits; returns the submission id. */
-async function sitAsStudent(request: APIRequestContext, examId: string): Promise<string> {
-  const headers = bearer(await tokenFor(request, DEMO.student));
-  const start = await request.post(`/api/exams/${examId}/start`, { headers });
-  expect(start.ok(), await start.text()).toBe(true);
-  const { submission, questions } = (await start.json()).data as { submission: { _id: string }; questions: { _id: string; type: string }[] };
-  for (const q of questions) {
-    const answer = q.type === 'essay' ? ESSAY_ANSWER : '42';
-    const saved = await request.post('/api/submissions/answer', { headers, data: { submissionId: submission._id, questionId: q._id, answer } });
-    expect(saved.ok(), await saved.text()).toBe(true);
-  }
-  const submitted = await request.post('/api/submissions/submit', { headers, data: { submissionId: submission._id } });
-  expect(submitted.ok(), await submitted.text()).toBe(true);
-  return submission._id;
-}
+const sitAsStudent = (request: APIRequestContext, examId: string) => sitExamViaApi(request, examId, (q) => (q.type === 'essay' ? ESSAY_ANSWER : '42'));
 
 test('a teacher grades a submitted essay; the student sees the final score and the parent is notified', async ({ browser, request }) => {
   const title = `Grading Journey ${Date.now()}`;
@@ -115,7 +83,7 @@ test('a teacher grades a submitted essay; the student sees the final score and t
   await studentContext.close();
 
   // The linked demo parent was told the final score.
-  const parentToken = await tokenFor(request, DEMO.parent);
+  const parentToken = await apiToken(request, DEMO.parent);
   const inbox = await request.get('/api/notifications', { headers: bearer(parentToken) });
   expect(inbox.ok()).toBe(true);
   const notes = (await inbox.json()).data.notifications as { type: string; message: string; actionUrl: string; metadata: { submissionId?: string; score?: number } }[];

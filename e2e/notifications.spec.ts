@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import { createExamAsTeacher, DEMO, signIn, sitExamViaApi } from './support';
 
 /**
  * Live notifications in a real browser (issue 5): the demo parent, linked to the demo student,
@@ -8,46 +8,19 @@ import { DEMO, signIn } from './support';
  * and clicking it marks it read and follows its link.
  */
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email, password: DEMO.password } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).data.accessToken as string;
-}
-
-/** A published, auto-graded grade-10 exam (the demo student's grade), open from a minute ago. */
-async function createExam(request: APIRequestContext, title: string): Promise<string> {
-  const now = Date.now();
-  const res = await request.post('/api/exams', {
-    headers: bearer(await tokenFor(request, DEMO.teacher)),
-    data: {
-      title,
-      subject: 'mathematics',
-      description: 'Made by the browser test of notifications.',
-      grade: 10,
-      duration: 20,
-      passingMarks: 60,
-      schedule: { startDate: new Date(now - 60_000).toISOString(), endDate: new Date(now + 3 * 3600_000).toISOString(), timezone: 'UTC' },
-      isPublished: true,
-      questions: [{ text: 'What is $6 \\times 7$?', type: 'multiple-choice', subject: 'mathematics', options: ['42', '36'], correctAnswer: '42', points: 1 }],
-    },
+/** A published, auto-graded exam of one question for the demo student, open from a minute ago. */
+const createExam = (request: APIRequestContext, title: string) =>
+  createExamAsTeacher(request, {
+    title,
+    subject: 'mathematics',
+    description: 'Made by the browser test of notifications.',
+    duration: 20,
+    questions: [{ text: 'What is $6 \\times 7$?', type: 'multiple-choice', subject: 'mathematics', options: ['42', '36'], correctAnswer: '42', points: 1 }],
+    openForHours: 3,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).data.exam._id as string;
-}
 
-async function submitAsStudent(request: APIRequestContext, examId: string): Promise<string> {
-  const headers = bearer(await tokenFor(request, DEMO.student));
-  const start = await request.post(`/api/exams/${examId}/start`, { headers });
-  expect(start.ok(), await start.text()).toBe(true);
-  const { submission, questions } = (await start.json()).data as { submission: { _id: string }; questions: { _id: string }[] };
-  const saved = await request.post('/api/submissions/answer', { headers, data: { submissionId: submission._id, questionId: questions[0]!._id, answer: '42' } });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  const submitted = await request.post('/api/submissions/submit', { headers, data: { submissionId: submission._id } });
-  expect(submitted.ok(), await submitted.text()).toBe(true);
-  return submission._id;
-}
+/** The demo student answers '42' and submits through the API; returns the submission id. */
+const submitAsStudent = (request: APIRequestContext, examId: string) => sitExamViaApi(request, examId, () => '42');
 
 /** The header's count, 0 when it shows none. */
 async function headerCount(page: Page): Promise<number> {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import config from '../playwright.config';
-import { DEMO, signIn } from './support';
+import { createExamAsTeacher, DEMO, leaveTabAndReturn, secondsLeft, signIn, TWO_QUICK_QUESTIONS } from './support';
 
 /**
  * The live proctor board in a real browser (issue 5), with the demo teacher and the demo student
@@ -20,59 +20,18 @@ test.use({
 
 const STUDENT_NAME = 'Sam Student';
 
-async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email, password: DEMO.password } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data.accessToken as string;
-}
-
-/** A published, proctored grade-10 exam (the demo student's grade), open from a minute ago. */
-async function createExam(request: APIRequestContext, over: { title: string; camera: boolean }): Promise<string> {
-  const token = await tokenFor(request, DEMO.teacher);
-  const now = Date.now();
-  const res = await request.post('/api/exams', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      title: over.title,
-      subject: 'mathematics',
-      description: 'Made by the browser test of the proctor board.',
-      grade: 10,
-      duration: 20,
-      passingMarks: 60,
-      instructions: 'Answer what you can.',
-      schedule: { startDate: new Date(now - 60_000).toISOString(), endDate: new Date(now + 24 * 3600_000).toISOString(), timezone: 'UTC' },
-      settings: { proctoring: { enabled: true, enableCamera: over.camera } },
-      isPublished: true,
-      questions: [
-        { text: 'What is $1 + 1$ equal to?', type: 'multiple-choice', subject: 'mathematics', options: ['1', '2', '3'], correctAnswer: '2', points: 1 },
-        { text: 'Zero is an even number, true or false?', type: 'true-false', subject: 'mathematics', correctAnswer: 'True', points: 1 },
-      ],
-    },
+/** A published, proctored exam of two quick questions for the demo student, open from a minute ago. */
+const createExam = (request: APIRequestContext, over: { title: string; camera: boolean }) =>
+  createExamAsTeacher(request, {
+    title: over.title,
+    subject: 'mathematics',
+    description: 'Made by the browser test of the proctor board.',
+    duration: 20,
+    instructions: 'Answer what you can.',
+    settings: { proctoring: { enabled: true, enableCamera: over.camera } },
+    questions: TWO_QUICK_QUESTIONS,
+    openForHours: 24,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).data.exam._id as string;
-}
-
-/** Headless Chromium never hides the tab: fake what the browser does when the student leaves and comes back. */
-async function leaveTabAndReturn(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const set = (state: 'hidden' | 'visible') => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-      document.dispatchEvent(new Event('visibilitychange'));
-    };
-    set('hidden');
-    set('visible');
-  });
-}
-
-/** '29:31 left' → 1771 seconds. */
-async function secondsLeft(page: Page): Promise<number> {
-  const text = (await page.getByTestId('exam-timer').textContent()) ?? '';
-  const match = /(?:(\d+):)?(\d+):(\d\d) left/.exec(text);
-  expect(match, `a countdown in '${text}'`).toBeTruthy();
-  const [, h, m, s] = match!;
-  return Number(h ?? 0) * 3600 + Number(m) * 60 + Number(s);
-}
 
 async function twoPeople(browser: Browser) {
   const teacherContext = await browser.newContext();

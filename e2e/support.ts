@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Same folder scripts/e2e-server.ts gives the app on this port. */
 const OUTBOX = path.resolve(`.tmp/e2e-data-${process.env.E2E_PORT ?? 3100}/mail`);
@@ -43,3 +43,107 @@ export async function signIn(page: Page, email: string, password = DEMO.password
 }
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@school.test`;
+
+// ---- Through the API: sign-in, exams made by the demo teacher, attempts by the demo student ----
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** An access token for a demo (or any) account, signed in through the API. */
+export async function apiToken(request: APIRequestContext, email: string, password = DEMO.password): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()).data.accessToken as string;
+}
+
+/** What a spec decides about its exam; the rest is the same for every exam made here. */
+export interface ExamContents {
+  title: string;
+  subject: string;
+  description: string;
+  duration: number;
+  questions: Record<string, unknown>[];
+  instructions?: string;
+  settings?: Record<string, unknown>;
+  /** How long the exam stays open (it opens a minute ago). */
+  openForHours: number;
+}
+
+/**
+ * A published grade-10 exam (the demo student's grade) with a 60 % pass mark, made by the demo
+ * teacher and open from a minute ago (inside the server's five-minute grace for a start "in the
+ * past": ongoing at once). Returns its id.
+ */
+export async function createExamAsTeacher(request: APIRequestContext, exam: ExamContents): Promise<string> {
+  const { openForHours, ...contents } = exam;
+  const now = Date.now();
+  const res = await request.post('/api/exams', {
+    headers: bearer(await apiToken(request, DEMO.teacher)),
+    data: {
+      ...contents,
+      grade: 10,
+      passingMarks: 60,
+      schedule: { startDate: new Date(now - 60_000).toISOString(), endDate: new Date(now + openForHours * 3600_000).toISOString(), timezone: 'UTC' },
+      isPublished: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).data.exam._id as string;
+}
+
+/** Submits an attempt through the API (as another device of the student would). */
+export async function submitAttemptViaApi(request: APIRequestContext, token: string, submissionId: string): Promise<void> {
+  const submitted = await request.post('/api/submissions/submit', { headers: bearer(token), data: { submissionId } });
+  expect(submitted.ok(), await submitted.text()).toBe(true);
+}
+
+/**
+ * A student (the demo student unless told) starts the exam, saves `answerFor` each question and
+ * submits, all through the API; returns the submission id.
+ */
+export async function sitExamViaApi(
+  request: APIRequestContext,
+  examId: string,
+  answerFor: (question: { _id: string; type: string }) => string,
+  email = DEMO.student,
+): Promise<string> {
+  const token = await apiToken(request, email);
+  const headers = bearer(token);
+  const start = await request.post(`/api/exams/${examId}/start`, { headers });
+  expect(start.ok(), await start.text()).toBe(true);
+  const { submission, questions } = (await start.json()).data as { submission: { _id: string }; questions: { _id: string; type: string }[] };
+  for (const q of questions) {
+    const saved = await request.post('/api/submissions/answer', { headers, data: { submissionId: submission._id, questionId: q._id, answer: answerFor(q) } });
+    expect(saved.ok(), await saved.text()).toBe(true);
+  }
+  await submitAttemptViaApi(request, token, submission._id);
+  return submission._id;
+}
+
+/** Two quick questions (answers '2' and 'True') for exams whose contents do not matter. */
+export const TWO_QUICK_QUESTIONS = [
+  { text: 'What is $1 + 1$ equal to?', type: 'multiple-choice', subject: 'mathematics', options: ['1', '2', '3'], correctAnswer: '2', points: 1 },
+  { text: 'Zero is an even number, true or false?', type: 'true-false', subject: 'mathematics', correctAnswer: 'True', points: 1 },
+];
+
+// ---- In the exam screen ----
+
+/** Headless Chromium never hides the tab: fake what the browser does when the student leaves and comes back. */
+export async function leaveTabAndReturn(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const set = (state: 'hidden' | 'visible') => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    set('hidden');
+    set('visible');
+  });
+}
+
+/** The exam timer in seconds: '29:31 left' → 1771. */
+export async function secondsLeft(page: Page): Promise<number> {
+  const text = (await page.getByTestId('exam-timer').textContent()) ?? '';
+  const match = /(?:(\d+):)?(\d+):(\d\d) left/.exec(text);
+  expect(match, `a countdown in '${text}'`).toBeTruthy();
+  const [, h, m, s] = match!;
+  return Number(h ?? 0) * 3600 + Number(m) * 60 + Number(s);
+}

@@ -1,28 +1,9 @@
-import { MSG, type User } from '@exam/shared';
+import { MSG } from '@exam/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildUser } from '../test/buildUser';
 import { ApiError, http, messageFromServer, setSessionHandlers } from './http';
 
-const user: User = {
-  _id: 'u1',
-  firstName: 'Asha',
-  lastName: 'Rao',
-  name: 'Asha Rao',
-  email: 'asha@example.com',
-  role: 'student',
-  avatar: null,
-  phone: null,
-  dateOfBirth: null,
-  address: null,
-  isVerified: true,
-  isActive: true,
-  studentId: null,
-  grade: 10,
-  section: 'A',
-  subject: null,
-  qualification: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  lastLogin: null,
-};
+const user = buildUser();
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -3,7 +3,7 @@ import { canProctorNow } from './ProctorLink';
 
 const NOW = Date.parse('2026-05-01T10:00:00Z');
 const H = 3600_000;
-const exam = (start: number, end: number, isPublished = true) => ({ isPublished, schedule: { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() } });
+const exam = (start: number, end: number, isPublished = true) => ({ isPublished, schedule: { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString(), timezone: 'UTC' } });
 
 describe('when the proctor board is offered', () => {
   it('is offered while a published exam runs', () => {

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { Group, NumberInput, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Group, NumberInput, Text, Textarea } from '@mantine/core';
 import { MathText } from '../../../components/MathText';
-import { pointsLabel, QUESTION_TYPE_LABELS } from '../../exams/labels';
-import { AnswerStatusBadge } from '../../results/components/AnswerList';
+import { QuestionCard } from '../../results/components/QuestionCard';
 import type { SubmissionAnswer } from '../../results/types';
 import type { GradeDraft } from '../gradeForm';
 
@@ -31,59 +30,47 @@ function Labelled({ label, children }: { label: string; children: ReactNode }) {
 export function AnswerGradeCard({ answer: a, draft, error, onChange }: AnswerGradeCardProps) {
   const essay = a.type === 'essay';
   return (
-    <Paper withBorder p="md" radius="md" component="article" aria-label={`Question ${a.index}`}>
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Text fw={600}>
-            Question {a.index}{' '}
-            <Text span c="dimmed" size="sm" fw={400}>
-              · {QUESTION_TYPE_LABELS[a.type] ?? a.type} · {pointsLabel(a.points)}
-            </Text>
-          </Text>
-          <AnswerStatusBadge status={a.status} />
-        </Group>
-        <MathText block text={a.question} />
-        <Labelled label="Student’s answer">
-          {a.userAnswer?.trim() ? <MathText block text={a.userAnswer} data-testid="student-answer" /> : <Text c="dimmed">No answer</Text>}
+    <QuestionCard answer={a} gap="sm">
+      <Labelled label="Student’s answer">
+        {a.userAnswer?.trim() ? <MathText block text={a.userAnswer} data-testid="student-answer" /> : <Text c="dimmed">No answer</Text>}
+      </Labelled>
+      {essay && (
+        <Labelled label="Sample answer">
+          {a.sampleAnswer ? <MathText block text={a.sampleAnswer} /> : <Text c="dimmed">No sample answer was written for this question.</Text>}
         </Labelled>
-        {essay && (
-          <Labelled label="Sample answer">
-            {a.sampleAnswer ? <MathText block text={a.sampleAnswer} /> : <Text c="dimmed">No sample answer was written for this question.</Text>}
-          </Labelled>
-        )}
-        {!essay && a.correctAnswer && (
-          <Labelled label="Correct answer">
-            <MathText block text={a.correctAnswer} />
-          </Labelled>
-        )}
-        {!essay && a.autoMarks !== undefined && a.autoMarks !== null && (
-          <Text size="sm" data-testid="auto-marks">
-            Automatic marks: {a.autoMarks} / {a.points}
-          </Text>
-        )}
-        <Group align="flex-start" grow>
-          <NumberInput
-            label={essay ? `Marks for question ${a.index}` : `Override marks for question ${a.index}`}
-            description={`0 to ${a.points}`}
-            min={0}
-            step={0.5}
-            decimalScale={2}
-            allowNegative={false}
-            value={draft.marks}
-            error={error}
-            onChange={(value) => onChange({ ...draft, marks: value === '' ? '' : Number(value) })}
-            maw={220}
-          />
-          <Textarea
-            label={`Feedback for question ${a.index}`}
-            autosize
-            minRows={2}
-            maxLength={5000}
-            value={draft.feedback}
-            onChange={(e) => onChange({ ...draft, feedback: e.currentTarget.value })}
-          />
-        </Group>
-      </Stack>
-    </Paper>
+      )}
+      {!essay && a.correctAnswer && (
+        <Labelled label="Correct answer">
+          <MathText block text={a.correctAnswer} />
+        </Labelled>
+      )}
+      {!essay && a.autoMarks !== undefined && a.autoMarks !== null && (
+        <Text size="sm" data-testid="auto-marks">
+          Automatic marks: {a.autoMarks} / {a.points}
+        </Text>
+      )}
+      <Group align="flex-start" grow>
+        <NumberInput
+          label={essay ? `Marks for question ${a.index}` : `Override marks for question ${a.index}`}
+          description={`0 to ${a.points}`}
+          min={0}
+          step={0.5}
+          decimalScale={2}
+          allowNegative={false}
+          value={draft.marks}
+          error={error}
+          onChange={(value) => onChange({ ...draft, marks: value === '' ? '' : Number(value) })}
+          maw={220}
+        />
+        <Textarea
+          label={`Feedback for question ${a.index}`}
+          autosize
+          minRows={2}
+          maxLength={5000}
+          value={draft.feedback}
+          onChange={(e) => onChange({ ...draft, feedback: e.currentTarget.value })}
+        />
+      </Group>
+    </QuestionCard>
   );
 }

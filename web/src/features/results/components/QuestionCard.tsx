@@ -1,0 +1,49 @@
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconCheck, IconClock, IconMinus, IconSend, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { MathText } from '../../../components/MathText';
+import { pointsLabel, QUESTION_TYPE_LABELS } from '../../exams/labels';
+import { ANSWER_STATUS_COLOR, ANSWER_STATUS_TEXT } from '../labels';
+import type { AnswerStatus, SubmissionAnswer } from '../types';
+
+const STATUS_ICON: Record<AnswerStatus, ReactNode> = {
+  correct: <IconCheck size={14} aria-hidden />,
+  incorrect: <IconX size={14} aria-hidden />,
+  pending: <IconClock size={14} aria-hidden />,
+  skipped: <IconMinus size={14} aria-hidden />,
+  submitted: <IconSend size={14} aria-hidden />,
+};
+
+/** An answer's status as an icon and words: a pending essay reads "Pending review", never wrong. */
+export function AnswerStatusBadge({ status }: { status: AnswerStatus }) {
+  return (
+    <Badge color={ANSWER_STATUS_COLOR[status]} variant="light" leftSection={STATUS_ICON[status]} data-testid="answer-status">
+      {ANSWER_STATUS_TEXT[status]}
+    </Badge>
+  );
+}
+
+/**
+ * One answered question as an article named "Question n": its number, type, points and status,
+ * the question with its math, then what the screen shows of the student's answer (`children`).
+ * Used by the result screen's answer list and the grading screen.
+ */
+export function QuestionCard({ answer: a, gap, children }: { answer: SubmissionAnswer; gap: 'xs' | 'sm'; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="article" aria-label={`Question ${a.index}`}>
+      <Stack gap={gap}>
+        <Group justify="space-between" gap="xs">
+          <Text fw={600}>
+            Question {a.index}{' '}
+            <Text span c="dimmed" size="sm" fw={400}>
+              · {QUESTION_TYPE_LABELS[a.type] ?? a.type} · {pointsLabel(a.points)}
+            </Text>
+          </Text>
+          <AnswerStatusBadge status={a.status} />
+        </Group>
+        <MathText block text={a.question} />
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,112 @@
+import { Button, Group, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDateTime } from '../../../lib/format';
+import { formatTimeSpent, percentText, studentName } from '../labels';
+import type { Submission } from '../types';
+import { StatusBadge } from './StatusBadge';
+
+/**
+ * The parts the tables of submissions and results share: the table frame with its header row,
+ * and the cells of one submission (student, status, score, percentage, grade, time, date, links).
+ */
+
+/** Grading is possible once an attempt is submitted and until every answer has marks. */
+export const needsGrading = (s: Submission) => s.isSubmitted && !s.isGraded;
+
+export function ResultsTableFrame({
+  label,
+  columns,
+  minWidth,
+  highlightOnHover = true,
+  children,
+}: {
+  label: string;
+  columns: string[];
+  minWidth: number;
+  highlightOnHover?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped highlightOnHover={highlightOnHover} aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c) => (
+              <Table.Th key={c}>{c}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The student's name over their email. */
+export function StudentCell({ student }: { student: Submission['student'] }) {
+  return (
+    <Table.Td>
+      <Text size="sm" fw={500}>
+        {studentName(student)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {student.email}
+      </Text>
+    </Table.Td>
+  );
+}
+
+export function StatusCell({ submission }: { submission: Submission }) {
+  return (
+    <Table.Td>
+      <StatusBadge status={submission.displayStatus} />
+    </Table.Td>
+  );
+}
+
+/** Three cells: score, percentage and grade ('—' where there is none yet). */
+export function ScoreCells({ submission: s }: { submission: Submission }) {
+  return (
+    <>
+      <Table.Td>{s.score === null ? '—' : `${s.score} / ${s.totalMarks}`}</Table.Td>
+      <Table.Td>{s.isSubmitted ? percentText(s.percentage) : '—'}</Table.Td>
+      <Table.Td>{s.grade ?? '—'}</Table.Td>
+    </>
+  );
+}
+
+/** A date and time, '—' when there is none. */
+export function DateCell({ value }: { value: string | null | undefined }) {
+  return <Table.Td>{formatDateTime(value) ?? '—'}</Table.Td>;
+}
+
+/** Two cells: time spent and when it was submitted. */
+export function TimeAndSubmittedCells({ submission: s }: { submission: Submission }) {
+  return (
+    <>
+      <Table.Td>{s.isSubmitted ? formatTimeSpent(s.timeSpent) : '—'}</Table.Td>
+      <DateCell value={s.submittedAt} />
+    </>
+  );
+}
+
+/** View (once submitted) and, where the viewer may grade, Grade Submission (until graded). */
+export function SubmissionActionsCell({ submission: s, viewLabel, canGrade }: { submission: Submission; viewLabel: 'submission' | 'result'; canGrade: boolean }) {
+  return (
+    <Table.Td>
+      <Group gap="xs" wrap="nowrap">
+        {s.isSubmitted && (
+          <Button size="xs" variant="subtle" component={Link} to={`/exam-result/${s._id}`} aria-label={`View ${viewLabel} of ${studentName(s.student)}`}>
+            View
+          </Button>
+        )}
+        {canGrade && needsGrading(s) && (
+          <Button size="xs" component={Link} to={`/grade-submission/${s._id}`} aria-label={`Grade Submission of ${studentName(s.student)}`}>
+            Grade Submission
+          </Button>
+        )}
+      </Group>
+    </Table.Td>
+  );
+}
