@@ -70,19 +70,12 @@ async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<voi
   };
 }
 
-/** One teacher, one ongoing exam, and per student a user, a session and an attempt in progress. */
-async function seed(db: Knex, secret: string): Promise<{ examId: string; clients: Client[]; teacherToken: string; teacherId: string }> {
-  const [teacher] = await db('users').insert({ email: 'bench-teacher@bench.test', password_hash: 'x', first_name: 'Bench', last_name: 'Teacher', role: 'teacher', is_verified: true }).returning('id');
-  const [teacherSession] = await db('sessions').insert({ user_id: teacher.id }).returning('id');
-  const questionRows = Array.from({ length: QUESTIONS }, (_, i) => ({ owner_id: teacher.id, text: `Benchmark question number ${i + 1}`, type: 'essay', subject: 'physics' }));
-  const questions = (await db('questions').insert(questionRows).returning('id')) as { id: string }[];
+/** A published exam open from a minute ago for six hours, with the default settings (no proctoring). */
+async function insertOpenExam(db: Knex, ownerId: string, e: { title: string; subject: string; description: string; grade: number }): Promise<{ id: string }> {
   const [exam] = await db('exams')
     .insert({
-      owner_id: teacher.id,
-      title: 'Benchmark exam',
-      subject: 'physics',
-      description: 'The exam the benchmark sits',
-      grade: 10,
+      owner_id: ownerId,
+      ...e,
       duration_minutes: 180,
       start_at: new Date(Date.now() - 60_000),
       end_at: new Date(Date.now() + 6 * 3600_000),
@@ -90,6 +83,16 @@ async function seed(db: Knex, secret: string): Promise<{ examId: string; clients
       is_published: true,
     })
     .returning('id');
+  return exam as { id: string };
+}
+
+/** One teacher, one ongoing exam, and per student a user, a session and an attempt in progress. */
+async function seed(db: Knex, secret: string): Promise<{ examId: string; clients: Client[]; teacherToken: string; teacherId: string }> {
+  const [teacher] = await db('users').insert({ email: 'bench-teacher@bench.test', password_hash: 'x', first_name: 'Bench', last_name: 'Teacher', role: 'teacher', is_verified: true }).returning('id');
+  const [teacherSession] = await db('sessions').insert({ user_id: teacher.id }).returning('id');
+  const questionRows = Array.from({ length: QUESTIONS }, (_, i) => ({ owner_id: teacher.id, text: `Benchmark question number ${i + 1}`, type: 'essay', subject: 'physics' }));
+  const questions = (await db('questions').insert(questionRows).returning('id')) as { id: string }[];
+  const exam = await insertOpenExam(db, teacher.id, { title: 'Benchmark exam', subject: 'physics', description: 'The exam the benchmark sits', grade: 10 });
   await db('exam_questions').insert(questions.map((q, i) => ({ exam_id: exam.id, question_id: q.id, position: i + 1 })));
   const questionIds = questions.map((q) => q.id);
   const clients: Client[] = [];
@@ -126,20 +129,7 @@ async function seedFamilies(db: Knex, secret: string, teacherId: string): Promis
   const [question] = await db('questions')
     .insert({ owner_id: teacherId, text: 'What is two plus two, in words?', type: 'multiple-choice', subject: 'mathematics', options: JSON.stringify([{ text: 'Four', isCorrect: true }, { text: 'Five', isCorrect: false }]), correct_answer: 'Four' })
     .returning('id');
-  const [exam] = await db('exams')
-    .insert({
-      owner_id: teacherId,
-      title: 'Notification exam',
-      subject: 'mathematics',
-      description: 'Submitting it produces a result at once',
-      grade: 11,
-      duration_minutes: 180,
-      start_at: new Date(Date.now() - 60_000),
-      end_at: new Date(Date.now() + 6 * 3600_000),
-      settings: JSON.stringify(EXAM_SETTINGS_DEFAULTS),
-      is_published: true,
-    })
-    .returning('id');
+  const exam = await insertOpenExam(db, teacherId, { title: 'Notification exam', subject: 'mathematics', description: 'Submitting it produces a result at once', grade: 11 });
   await db('exam_questions').insert({ exam_id: exam.id, question_id: question.id, position: 1 });
   const families: Family[] = [];
   for (let i = 0; i < FAMILIES; i++) {

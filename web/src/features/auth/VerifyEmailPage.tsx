@@ -60,14 +60,7 @@ export function VerifyEmailPage() {
           <Alert color="red" icon={<IconCircleX />} data-testid="verify-error">
             {verifyFailureText(verify.error)}
           </Alert>
-          <Group grow>
-            <Button component={Link} to="/login">
-              Go to Login
-            </Button>
-            <Button component={Link} to="/register" variant="default">
-              Register Again
-            </Button>
-          </Group>
+          <ErrorWayOut />
         </Stack>
       </AuthCard>
     );
@@ -141,16 +134,23 @@ function NoToken() {
             </Button>
           </>
         ) : (
-          <Group grow>
-            <Button component={Link} to="/login">
-              Go to Login
-            </Button>
-            <Button component={Link} to="/register" variant="default">
-              Register Again
-            </Button>
-          </Group>
+          <ErrorWayOut />
         )}
       </Stack>
     </AuthCard>
+  );
+}
+
+/** After a failed verification: sign in (perhaps it was already verified) or start over. */
+function ErrorWayOut() {
+  return (
+    <Group grow>
+      <Button component={Link} to="/login">
+        Go to Login
+      </Button>
+      <Button component={Link} to="/register" variant="default">
+        Register Again
+      </Button>
+    </Group>
   );
 }

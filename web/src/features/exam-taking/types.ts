@@ -1,4 +1,4 @@
-import { QUESTION_TYPES, SUBMIT_REASONS, type JoinData, type SubmitReason, type ViolationType } from '@exam/shared';
+import { PROCTORING_DEFAULTS, QUESTION_TYPES, SUBMIT_REASONS, type JoinData, type SubmitReason, type ViolationType } from '@exam/shared';
 import { z } from 'zod';
 
 /**
@@ -31,15 +31,7 @@ export const examInfoSchema = z.object({
   settings: z.object({
     allowMultipleAttempts: z.boolean().default(false),
     maxAttempts: z.number().default(1),
-    proctoring: proctoringSchema.default({
-      enabled: false,
-      preventTabSwitching: true,
-      requireFullscreen: true,
-      disableRightClick: true,
-      preventCopyPaste: true,
-      enableCamera: false,
-      enableMicrophone: false,
-    }),
+    proctoring: proctoringSchema.default(PROCTORING_DEFAULTS),
   }),
   userAttempts: z
     .object({ hasAttempted: z.boolean(), attemptCount: z.number(), nextAttemptNumber: z.number(), inProgress: z.boolean().optional() })
