@@ -65,6 +65,27 @@ export async function createDb(opts: DbOptions): Promise<Db> {
   });
 }
 
+interface PgConnection {
+  query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Runs a hot statement as a named prepared statement on PostgreSQL, so each connection parses it
+ * once instead of on every call. `sql` uses `?` placeholders, in order, each bound once.
+ * PGlite runs it as a plain query.
+ */
+export async function preparedQuery<Row>(db: Db, name: string, sql: string, values: unknown[]): Promise<Row[]> {
+  if (db.client.config.client !== 'pg') return (await db.raw(sql, values as Knex.RawBinding[])).rows as Row[];
+  let n = 0;
+  const text = sql.replace(/\?/g, () => `$${++n}`);
+  const conn = (await db.client.acquireConnection()) as PgConnection;
+  try {
+    return (await conn.query({ name, text, values })).rows as Row[];
+  } finally {
+    await db.client.releaseConnection(conn);
+  }
+}
+
 const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
 /**

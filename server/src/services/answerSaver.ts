@@ -1,5 +1,5 @@
 import { SAVE_GRACE_MS, SESSION_MSG, type AnswerSave } from '@exam/shared';
-import type { Db } from '../db';
+import { preparedQuery, type Db } from '../db';
 import type { Logger } from '../logger';
 
 export type SaveOutcome =
@@ -21,8 +21,10 @@ export interface AnswerSaver {
 export interface AnswerSaverOptions {
   /** Largest number of saves in one statement. */
   maxBatch?: number;
-  /** Batches written at the same time (PGlite has one connection, so 1 there). */
+  /** Most batches written at the same time (PGlite has one connection, so 1 there). */
   maxInFlight?: number;
+  /** How long a batch runs before the next may start beside it. */
+  stallMs?: number;
   /** Told which attempts had answers committed (the proctor board's progress). */
   onCommitted?: (attemptIds: string[]) => void;
 }
@@ -34,6 +36,28 @@ interface AttemptShape {
 }
 
 const SHAPE_CACHE_LIMIT = 50_000;
+
+/** One batch of saves as one statement; see createAnswerSaver for why it is safe. */
+const SAVE_BATCH_SQL = `
+  with v as (
+    select * from unnest(?::uuid[], ?::uuid[], ?::text[], ?::int[]) as v(attempt_id, question_id, answer, seq)
+  ), open_attempts as (
+    select id from attempts
+     where id in (select attempt_id from v)
+       and status = 'in_progress'
+       and now() <= deadline_at + make_interval(secs => ?::float8)
+     for share
+  ), written as (
+    insert into answers (attempt_id, question_id, answer, seq, saved_at)
+    select v.attempt_id, v.question_id, v.answer, v.seq, now() from v join open_attempts o on o.id = v.attempt_id
+    on conflict (attempt_id, question_id) do update
+      set answer = excluded.answer, seq = excluded.seq, saved_at = excluded.saved_at
+      where answers.seq < excluded.seq
+    returning 1
+  )
+  select (select coalesce(json_agg(id), '[]'::json) from open_attempts) as open_ids,
+         (select count(*) from written)::int as written,
+         now() as now`;
 
 /**
  * Group commit for answer saves. Saves that arrive while batches are being written queue up and
@@ -48,6 +72,7 @@ const SHAPE_CACHE_LIMIT = 50_000;
 export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions = {}): AnswerSaver {
   const maxBatch = opts.maxBatch ?? 1000;
   const maxInFlight = opts.maxInFlight ?? 2;
+  const stallMs = opts.stallMs ?? 25;
   const shapes = new Map<string, AttemptShape>();
   let queue: Pending[] = [];
   let inFlight = 0;
@@ -83,37 +108,15 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
     }
     const rows = [...newest.values()];
     if (rows.length) {
-      const result = await db.raw(
-        `with v as (
-           select * from unnest(?::uuid[], ?::uuid[], ?::text[], ?::int[]) as v(attempt_id, question_id, answer, seq)
-         ), open_attempts as (
-           select id from attempts
-            where id in (select attempt_id from v)
-              and status = 'in_progress'
-              and now() <= deadline_at + make_interval(secs => ?)
-            for share
-         ), written as (
-           insert into answers (attempt_id, question_id, answer, seq, saved_at)
-           select v.attempt_id, v.question_id, v.answer, v.seq, now() from v join open_attempts o on o.id = v.attempt_id
-           on conflict (attempt_id, question_id) do update
-             set answer = excluded.answer, seq = excluded.seq, saved_at = excluded.saved_at
-             where answers.seq < excluded.seq
-           returning 1
-         )
-         select (select coalesce(json_agg(id), '[]'::json) from open_attempts) as open_ids,
-                (select count(*) from written)::int as written,
-                now() as now`,
-        [
-          rows.map((p) => p.save.attemptId),
-          rows.map((p) => p.save.questionId),
-          rows.map((p) => p.save.answer),
-          rows.map((p) => p.save.seq),
-          SAVE_GRACE_MS / 1000,
-        ] as unknown as readonly string[],
-      );
-      const { open_ids: openIds, now } = result.rows[0] as { open_ids: string[]; now: Date };
-      const open = new Set(openIds);
-      const savedAt = new Date(now).toISOString();
+      const [result] = await preparedQuery<{ open_ids: string[]; now: Date }>(db, 'answers.save', SAVE_BATCH_SQL, [
+        rows.map((p) => p.save.attemptId),
+        rows.map((p) => p.save.questionId),
+        rows.map((p) => p.save.answer),
+        rows.map((p) => p.save.seq),
+        SAVE_GRACE_MS / 1000,
+      ]);
+      const open = new Set(result!.open_ids);
+      const savedAt = new Date(result!.now).toISOString();
       for (const p of batch) {
         if (outcomes.has(p)) continue;
         outcomes.set(
@@ -129,11 +132,21 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
     if (rows.length) opts.onCommitted?.([...new Set(rows.map((p) => p.save.attemptId))]);
   }
 
+  let lastStarted = 0;
+  let stallTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * One batch at a time, so under load saves gather into big batches (fewer statements, fewer
+   * commits). Another starts beside it only when the running one has taken longer than
+   * `stallMs` (waiting on a submission's row lock, say), so one slow statement never holds up
+   * every student on this node.
+   */
   function pump(): void {
-    while (queue.length && inFlight < maxInFlight) {
+    while (queue.length && inFlight < maxInFlight && (inFlight === 0 || performance.now() - lastStarted >= stallMs)) {
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(maxBatch);
       inFlight++;
+      lastStarted = performance.now();
       writeBatch(batch)
         .catch((err: unknown) => {
           log.error({ err, size: batch.length }, 'answer batch failed');
@@ -144,6 +157,12 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
           pump();
           if (!inFlight && !queue.length) idleWaiters.splice(0).forEach((w) => w());
         });
+    }
+    if (queue.length && inFlight < maxInFlight && !stallTimer) {
+      stallTimer = setTimeout(() => {
+        stallTimer = undefined;
+        pump();
+      }, Math.max(1, stallMs - (performance.now() - lastStarted)));
     }
   }
 

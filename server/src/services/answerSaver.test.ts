@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { buildAttempt, buildExam, buildUser } from '../test/factories';
+import { startTestServer, type TestServer } from '../test/harness';
+
+// PGlite has a single connection, so only PostgreSQL can write two batches side by side.
+describe.runIf(process.env.DATABASE_URL)('answer saving on PostgreSQL', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  async function attemptInProgress() {
+    const teacher = await buildUser(server.deps, { role: 'teacher' });
+    const student = await buildUser(server.deps, { role: 'student' });
+    const exam = await buildExam(server.deps, teacher.id, { questions: 1 });
+    const { id } = await buildAttempt(server.deps, exam.id, student.id, 1, 'in_progress');
+    await server.deps.db('attempts').where({ id }).update({ question_order: JSON.stringify(exam.questionIds) });
+    return { attemptId: id, questionId: exam.questionIds[0]!, studentId: student.id };
+  }
+
+  it("saves other students' answers while one student's save waits on a lock", async () => {
+    const blocked = await attemptInProgress();
+    const other = await attemptInProgress();
+    // A transaction holds the first attempt's row, as a submission being graded does.
+    const trx = await server.deps.db.transaction();
+    onTestFinished(async () => {
+      if (!trx.isCompleted()) await trx.rollback();
+    });
+    await trx('attempts').where({ id: blocked.attemptId }).forUpdate().first();
+    const { xid } = (await trx.raw('select pg_current_xact_id()::text::bigint as xid')).rows[0] as { xid: number };
+    let blockedDone = false;
+    const waiting = server.deps.answerSaver
+      .save({ attemptId: blocked.attemptId, questionId: blocked.questionId, answer: 'first', seq: 1 }, blocked.studentId)
+      .finally(() => (blockedDone = true));
+    // Until the save's statement is waiting for that transaction.
+    await expect
+      .poll(async () => (await server.deps.db.raw("select count(*)::int as n from pg_locks where locktype = 'transactionid' and not granted and transactionid::text = ?", [String(xid)])).rows[0].n, { timeout: 10_000 })
+      .toBe(1);
+
+    const meanwhile = await server.deps.answerSaver.save({ attemptId: other.attemptId, questionId: other.questionId, answer: 'second', seq: 1 }, other.studentId);
+    expect(meanwhile).toMatchObject({ ok: true });
+    expect(blockedDone).toBe(false);
+
+    await trx.commit();
+    expect(await waiting).toMatchObject({ ok: true });
+    const stored = await server.deps.db('answers').where({ attempt_id: blocked.attemptId }).first('answer');
+    expect(stored.answer).toBe('first');
+  });
+});
