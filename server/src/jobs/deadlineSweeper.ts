@@ -2,7 +2,7 @@ import { SAVE_GRACE_MS } from '@exam/shared';
 import type { Deps } from '../deps';
 import type { AttemptRow } from '../presenters/attempt';
 import { announceSubmitted } from '../services/attempts';
-import { autoGradeTx } from '../services/grading';
+import { submitAndGradeTx } from '../services/grading';
 import { every, type Job } from './periodic';
 
 const BATCH = 1000;
@@ -12,7 +12,7 @@ const PARALLEL = 2;
 /**
  * Submits every attempt past its deadline (plus the grace for saves in flight), reason
  * time-expired, whether or not a browser is connected. Safe on any number of nodes: rows are
- * claimed with FOR UPDATE SKIP LOCKED and flipped by one conditional UPDATE, so an attempt is
+ * claimed with FOR UPDATE SKIP LOCKED and closed only while still in progress, so an attempt is
  * submitted exactly once.
  */
 export async function sweepOnce(deps: Deps): Promise<AttemptRow[]> {
@@ -35,25 +35,17 @@ export async function sweepOnce(deps: Deps): Promise<AttemptRow[]> {
 
 async function sweepBatch(deps: Deps): Promise<AttemptRow[]> {
   return deps.db.transaction(async (trx) => {
-    const rows = (await trx('attempts')
-      .whereIn(
-        'id',
-        trx('attempts')
-          .select('id')
-          .where('status', 'in_progress')
-          .where('deadline_at', '<', trx.raw('now() - make_interval(secs => ?)', [SAVE_GRACE_MS / 1000]))
-          .orderBy('deadline_at')
-          .limit(BATCH)
-          .forUpdate()
-          .skipLocked(),
-      )
+    const due = (await trx('attempts')
       .where('status', 'in_progress')
-      .update({ status: 'submitted', submitted_at: trx.fn.now(), submit_reason: 'time-expired', updated_at: trx.fn.now() })
-      .returning('*')) as AttemptRow[];
-    if (!rows.length) return rows;
-    await trx('attempt_events').insert(rows.map((r) => ({ attempt_id: r.id, type: 'submitted', detail: JSON.stringify({ reason: 'time-expired' }) })));
-    // Graded in the same transaction, with every answer saved so far.
-    return autoGradeTx(trx, rows);
+      .where('deadline_at', '<', trx.raw('now() - make_interval(secs => ?)', [SAVE_GRACE_MS / 1000]))
+      .orderBy('deadline_at')
+      .limit(BATCH)
+      .forUpdate()
+      .skipLocked()) as AttemptRow[];
+    if (!due.length) return due;
+    await trx('attempt_events').insert(due.map((r) => ({ attempt_id: r.id, type: 'submitted', detail: JSON.stringify({ reason: 'time-expired' }) })));
+    // Closed and graded in one update, with every answer saved so far.
+    return submitAndGradeTx(trx, due, 'time-expired');
   });
 }
 

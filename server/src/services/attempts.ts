@@ -9,7 +9,7 @@ import type { AttemptRow } from '../presenters/attempt';
 import { presentQuestionForStudent, type QuestionRow } from '../presenters/question';
 import { rooms } from '../realtime/hub';
 import { examQuestions, getExamFor } from './exams';
-import { autoGradeTx, notifyResults } from './grading';
+import { notifyResults, submitAndGradeTx } from './grading';
 
 type Trx = Db | Knex.Transaction;
 
@@ -127,19 +127,16 @@ export interface SubmitResult {
  * so far is part of the submission.
  */
 export async function submitAttemptTx(trx: Knex.Transaction, attemptId: string, reason: SubmitReason, actorId: string | null): Promise<SubmitResult> {
-  const [updated] = (await trx('attempts')
-    .where({ id: attemptId, status: 'in_progress' })
-    .update({ status: 'submitted', submitted_at: trx.fn.now(), submit_reason: reason, updated_at: trx.fn.now() })
-    .returning('*')) as AttemptRow[];
-  if (!updated) {
+  const open = (await trx('attempts').where({ id: attemptId, status: 'in_progress' }).forUpdate().first()) as AttemptRow | undefined;
+  if (!open) {
     const current = await findAttempt(trx, attemptId);
     if (!current) throw Errors.notFound(SESSION_MSG.attemptNotFound);
     return { attempt: current, changed: false };
   }
   await trx('attempt_events').insert({ attempt_id: attemptId, type: 'submitted', actor_id: actorId, detail: JSON.stringify({ reason }) });
   // Graded in the same transaction: a submission never exists without its automatic marks.
-  const [graded] = await autoGradeTx(trx, [updated]);
-  return { attempt: graded ?? updated, changed: true };
+  const [submitted] = await submitAndGradeTx(trx, [open], reason);
+  return { attempt: submitted!, changed: true };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { GRADING_MSG, autoGrade, hasPassed, percentageOf, type ExamSettings } from '@exam/shared';
+import { GRADING_MSG, autoGrade, hasPassed, percentageOf, type ExamSettings, type SubmitReason } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
@@ -75,11 +75,13 @@ function totals(attempt: AttemptRow, questions: Map<string, QuestionRow>, answer
 }
 
 /**
- * Grades freshly submitted attempts inside the submitting transaction: choices and blanks against
- * their keys, essays left pending. An attempt with nothing pending is graded at once. Returns
- * the attempts as they now stand.
+ * Submits attempts the caller holds locked (FOR UPDATE, still in progress) and grades them in the
+ * same transaction: choices and blanks against their keys, essays left pending. An attempt with
+ * nothing pending is graded at once. Closing and grading are ONE update of each attempt row, which
+ * halves the work of a sweep that ends thousands of attempts at one deadline. Returns the
+ * attempts as they now stand.
  */
-export async function autoGradeTx(trx: Knex.Transaction, attempts: AttemptRow[]): Promise<AttemptRow[]> {
+export async function submitAndGradeTx(trx: Knex.Transaction, attempts: AttemptRow[], reason: SubmitReason): Promise<AttemptRow[]> {
   if (!attempts.length) return [];
   const questions = await questionsById(trx, attempts.flatMap((a) => a.question_order));
   const exams = new Map(
@@ -114,10 +116,14 @@ export async function autoGradeTx(trx: Knex.Transaction, attempts: AttemptRow[])
       [answerUpdates.map((u) => u.attempt_id), answerUpdates.map((u) => u.question_id), answerUpdates.map((u) => u.marks), answerUpdates.map((u) => u.is_correct)] as unknown as readonly string[],
     );
   }
-  return writeTotals(trx, attemptUpdates);
+  return writeTotals(trx, attemptUpdates, reason);
 }
 
-async function writeTotals(trx: Trx, rows: (ReturnType<typeof totals> & { id: string })[]): Promise<AttemptRow[]> {
+/**
+ * Writes attempts' totals, graded when nothing is pending. With a reason, the attempts are being
+ * submitted now (they must still be in progress); without, they were submitted before.
+ */
+async function writeTotals(trx: Trx, rows: (ReturnType<typeof totals> & { id: string })[], submitReason?: SubmitReason): Promise<AttemptRow[]> {
   if (!rows.length) return [];
   const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
   const result = await trx.raw(
@@ -127,12 +133,16 @@ async function writeTotals(trx: Trx, rows: (ReturnType<typeof totals> & { id: st
         pending_count = v.pending_count,
         status = case when v.pending_count = 0 then 'graded' else 'submitted' end,
         graded_at = case when v.pending_count = 0 then coalesce(a.graded_at, now()) else null end,
+        ${submitReason ? 'submitted_at = now(), submit_reason = ?,' : ''}
         updated_at = now()
        from unnest(?::uuid[], ?::numeric[], ?::int[], ?::int[], ?::boolean[], ?::int[], ?::int[], ?::int[], ?::int[])
             as v(id, score, max_score, percentage, passed, correct_count, incorrect_count, skipped_count, pending_count)
-      where a.id = v.id and a.status <> 'in_progress'
+      where a.id = v.id and a.status ${submitReason ? "= 'in_progress'" : "<> 'in_progress'"}
       returning a.*`,
-    [col('id'), col('score'), col('max_score'), col('percentage'), col('passed'), col('correct_count'), col('incorrect_count'), col('skipped_count'), col('pending_count')] as unknown as readonly string[],
+    [
+      ...(submitReason ? [submitReason] : []),
+      col('id'), col('score'), col('max_score'), col('percentage'), col('passed'), col('correct_count'), col('incorrect_count'), col('skipped_count'), col('pending_count'),
+    ] as unknown as readonly string[],
   );
   return result.rows as AttemptRow[];
 }
