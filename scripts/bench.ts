@@ -5,6 +5,8 @@
  *
  * Settings (environment): BENCH_SOCKETS (5000), BENCH_RATE total saves/s (2000), BENCH_SECONDS (20),
  * BENCH_WORKERS (2), BENCH_CONCURRENCY for the closed-loop ceiling run (500),
+ * BENCH_REPEAT (3): closed-loop runs and sweeps measured, the median reported with the range,
+ * BENCH_PHASES (rate,closed,sweep): which measurements to make, BENCH_PROFILE=1 for a server CPU profile,
  * DATABASE_URL (PostgreSQL to create a scratch database in; default the local test server).
  */
 import { fork } from 'node:child_process';
@@ -24,6 +26,11 @@ const RATE = Number(process.env.BENCH_RATE ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 500);
+const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'rate,closed,sweep').split(','));
+/** Seconds of each closed-loop run. */
+const CLOSED_SECONDS = 5;
+const PROFILE = process.env.BENCH_PROFILE === '1';
 const QUESTIONS = 20;
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -217,16 +224,117 @@ async function lostSaves(db: Knex, acked: [string, string, number][]): Promise<n
   return lost;
 }
 
-async function bareCeiling(clients: Client[]): Promise<ReturnType<typeof summarise>> {
+type Summary = ReturnType<typeof summarise>;
+
+/** REPEAT closed-loop runs: each `concurrency` sockets saving the next answer as soon as the last is acked. */
+async function closedLoop(gens: LoadGenerators, name: string): Promise<{ runs: Summary[]; all: RunResult[] }> {
+  const all: RunResult[] = [];
+  for (let i = 0; i < REPEAT; i++) all.push(await gens.run({ type: 'closed', concurrency: CONCURRENCY, seconds: CLOSED_SECONDS }));
+  return { runs: all.map((r) => summarise(name, r, CLOSED_SECONDS)), all };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const medianRun = (runs: Summary[]) => runs.find((r) => r.perSecond === median(runs.map((x) => x.perSecond)))!;
+
+/** The same load against a bare Socket.IO server: the transport's ceiling, and the load generator's own latency. */
+async function bareServer(clients: Client[], phases: { rate: boolean; closed: boolean }): Promise<{ rate?: Summary; closed: Summary[] }> {
   const port = await freePort();
   const bare = fork(path.join(ROOT, 'scripts/bench/bareServer.mjs'), { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
   await new Promise((r) => bare.once('message', r));
   const gens = new LoadGenerators(`http://127.0.0.1:${port}`, clients);
-  await gens.connect();
-  const closed = summarise('bare closed-loop', await gens.run({ type: 'closed', concurrency: CONCURRENCY, seconds: 10 }), 10);
+  const held = await gens.connect();
+  const rate = phases.rate ? summarise('bare at set rate', await gens.run({ type: 'rate', ratePerSocket: RATE / held, seconds: SECONDS, violationEvery: 50 }), SECONDS) : undefined;
+  const closed = phases.closed ? (await closedLoop(gens, 'bare closed-loop')).runs : [];
   await gens.close();
   bare.kill('SIGKILL');
-  return closed;
+  return { rate, closed };
+}
+
+/** Gives every attempt still in progress one deadline 3 s ahead: how long after it is the last one submitted? */
+async function sweepSeconds(db: Knex, examId: string): Promise<number> {
+  const [{ deadline }] = (await db.raw("update attempts set deadline_at = date_trunc('second', now()) + interval '3 seconds' where exam_id = ? and status = 'in_progress' returning deadline_at as deadline", [examId])).rows;
+  // Measured from outside, as committed: when did a reader first see no attempt left in progress?
+  for (;;) {
+    const left = (await db('attempts').where({ exam_id: examId, status: 'in_progress' }).count({ n: '*' })) as { n: string }[];
+    const observed = Date.now();
+    if (Number(left[0]?.n) === 0) return (observed - new Date(deadline).getTime()) / 1000;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Puts the exam's attempts back in progress, ungraded, for the next sweep. */
+async function reopen(db: Knex, examId: string): Promise<void> {
+  await db('attempts').where({ exam_id: examId }).update({
+    status: 'in_progress', submitted_at: null, submit_reason: null, graded_at: null, score: null, max_score: null, percentage: null,
+    passed: null, correct_count: null, incorrect_count: null, skipped_count: null, pending_count: null,
+  });
+}
+
+/** SIGTERM, so the server shuts down and writes its CPU profile. */
+function stopGently(node: Awaited<ReturnType<typeof startServerProcess>>): Promise<void> {
+  return new Promise((resolve) => {
+    if (node.child.exitCode !== null || node.child.signalCode !== null) return resolve();
+    node.child.once('exit', () => resolve());
+    node.child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Every socket saves at a set rate while some report violations, a proctor watches, and students
+ * of another exam submit with their parents waiting for the result.
+ */
+async function ratePhase(gens: LoadGenerators, held: number, open: (token: string) => Promise<Socket>, examId: string, teacherToken: string, families: Family[]) {
+  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
+  // A proctor watches the exam while the load runs: when does each violation reach the board?
+  const proctor = await open(teacherToken);
+  const violationSeenAt = new Map<string, number>();
+  proctor.on('proctor:event', (e: { type: string; attemptId: string; detail: { counts?: { tabSwitches: number } } }) => {
+    if (e.type === 'violation' && e.detail.counts) violationSeenAt.set(`${e.attemptId}:${e.detail.counts.tabSwitches}`, Date.now());
+  });
+  await proctor.timeout(60_000).emitWithAck('proctor:watch', { examId });
+
+  // Parents wait for their child's result while students of another exam submit during the load.
+  const parentSockets = await Promise.all(families.map((f) => open(f.parentToken)));
+  const studentSockets = await Promise.all(families.map((f) => open(f.studentToken)));
+  const submittedAt = new Map<string, number>();
+  const notifiedAt = new Map<string, number>();
+  parentSockets.forEach((p) =>
+    p.on('notification', (n: { type: string; metadata: { childId?: string } }) => {
+      if (n.type === 'result' && n.metadata.childId) notifiedAt.set(n.metadata.childId, Date.now());
+    }),
+  );
+  const spacing = (SECONDS * 1000 * 0.8) / families.length;
+  const submissions = families.map(
+    (f, i) =>
+      new Promise<void>((resolve) =>
+        setTimeout(async () => {
+          const s = studentSockets[i]!;
+          await s.timeout(30_000).emitWithAck('answer:save', { attemptId: f.attemptId, questionId: f.questionId, answer: 'Four', seq: 1 }).catch(() => null);
+          submittedAt.set(f.studentId, Date.now());
+          await s.timeout(30_000).emitWithAck('attempt:submit', { attemptId: f.attemptId }).catch(() => null);
+          resolve();
+        }, i * spacing),
+      ),
+  );
+
+  const rateRun = await gens.run({ type: 'rate', ratePerSocket: RATE / held, seconds: SECONDS, violationEvery: 50 });
+  await Promise.all(submissions);
+  await new Promise((r) => setTimeout(r, 3000));
+  const violationLatency = rateRun.violationSentAt
+    .map(([key, sent]) => (violationSeenAt.has(key) ? violationSeenAt.get(key)! - sent : Number.POSITIVE_INFINITY))
+    .sort((a, b) => a - b);
+  const notifyLatency = families.map((f) => (notifiedAt.has(f.studentId) ? notifiedAt.get(f.studentId)! - submittedAt.get(f.studentId)! : Number.POSITIVE_INFINITY)).sort((a, b) => a - b);
+  [proctor, ...parentSockets, ...studentSockets].forEach((x) => x.close());
+  const rate = summarise('ours at set rate', rateRun, SECONDS);
+  return {
+    acked: rateRun.acked,
+    lines: [
+      `  saves at set rate (${RATE}/s offered):   ${rate.perSecond}/s acknowledged, errors ${rate.errors}, violations sent ${rate.violations}`,
+      `  ack latency at set rate p50/p95/p99:  ${fmt(rate.p50)} / ${fmt(rate.p95)} / ${fmt(rate.p99)} ms`,
+      `  violation to proctor board p50/p99:   ${fmt(percentile(violationLatency, 50))} / ${fmt(percentile(violationLatency, 99))} ms (${violationLatency.filter(Number.isFinite).length}/${violationLatency.length} seen)`,
+      `  result to parent notification p50/p99: ${fmt(percentile(notifyLatency, 50))} / ${fmt(percentile(notifyLatency, 99))} ms (${notifyLatency.filter(Number.isFinite).length}/${notifyLatency.length} notified)`,
+    ],
+  };
 }
 
 async function main() {
@@ -234,7 +342,15 @@ async function main() {
   log(`${SOCKETS} sockets, ${RATE} saves/s for ${SECONDS} s, ${WORKERS} load workers`);
   const scratch = await scratchDatabase();
   const secret = randomBytes(32).toString('hex');
-  const node = await startServerProcess({ DATABASE_URL: scratch.url, JWT_SECRET: secret, DATA_DIR: path.join(ROOT, '.tmp/bench-data'), LOG_LEVEL: 'error' });
+  const node = await startServerProcess({
+    DATABASE_URL: scratch.url,
+    JWT_SECRET: secret,
+    DATA_DIR: path.join(ROOT, '.tmp/bench-data'),
+    LOG_LEVEL: 'error',
+  },
+    // BENCH_PROFILE=1: a CPU profile of the server, written when it stops, in .tmp/bench-profile.
+    PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.tmp/bench-profile')}`] : [],
+  );
   const db = knexFactory({ client: 'pg', connection: scratch.url, pool: { min: 0, max: 4 } });
   try {
     const { examId, clients, teacherToken, teacherId } = await seed(db, secret);
@@ -252,87 +368,62 @@ async function main() {
     const rssAfter = rssKb(node.child.pid!);
     log(`${held} sockets connected and joined`);
 
-    // A proctor watches the exam while the load runs: when does each violation reach the board?
-    const proctor = await open(teacherToken);
-    const violationSeenAt = new Map<string, number>();
-    proctor.on('proctor:event', (e: { type: string; attemptId: string; detail: { counts?: { tabSwitches: number } } }) => {
-      if (e.type === 'violation' && e.detail.counts) violationSeenAt.set(`${e.attemptId}:${e.detail.counts.tabSwitches}`, Date.now());
-    });
-    await proctor.timeout(60_000).emitWithAck('proctor:watch', { examId });
-
-    // Parents wait for their child's result while students of another exam submit during the load.
-    const parentSockets = await Promise.all(families.map((f) => open(f.parentToken)));
-    const studentSockets = await Promise.all(families.map((f) => open(f.studentToken)));
-    const submittedAt = new Map<string, number>();
-    const notifiedAt = new Map<string, number>();
-    parentSockets.forEach((p) =>
-      p.on('notification', (n: { type: string; metadata: { childId?: string } }) => {
-        if (n.type === 'result' && n.metadata.childId) notifiedAt.set(n.metadata.childId, Date.now());
-      }),
-    );
-    const spacing = (SECONDS * 1000 * 0.8) / families.length;
-    const submissions = families.map(
-      (f, i) =>
-        new Promise<void>((resolve) =>
-          setTimeout(async () => {
-            const s = studentSockets[i]!;
-            await s.timeout(30_000).emitWithAck('answer:save', { attemptId: f.attemptId, questionId: f.questionId, answer: 'Four', seq: 1 }).catch(() => null);
-            submittedAt.set(f.studentId, Date.now());
-            await s.timeout(30_000).emitWithAck('attempt:submit', { attemptId: f.attemptId }).catch(() => null);
-            resolve();
-          }, i * spacing),
-        ),
-    );
-
-    const rateRun = await gens.run({ type: 'rate', ratePerSocket: RATE / held, seconds: SECONDS, violationEvery: 50 });
-    await Promise.all(submissions);
-    await new Promise((r) => setTimeout(r, 3000));
-    const violationLatency = rateRun.violationSentAt
-      .map(([key, sent]) => (violationSeenAt.has(key) ? violationSeenAt.get(key)! - sent : Number.POSITIVE_INFINITY))
-      .sort((a, b) => a - b);
-    const notifyLatency = families.map((f) => (notifiedAt.has(f.studentId) ? notifiedAt.get(f.studentId)! - submittedAt.get(f.studentId)! : Number.POSITIVE_INFINITY)).sort((a, b) => a - b);
-    [proctor, ...parentSockets, ...studentSockets].forEach((x) => x.close());
-    const rate = summarise('ours at set rate', rateRun, SECONDS);
-    log('rate phase done');
-    const closedRun = await gens.run({ type: 'closed', concurrency: CONCURRENCY, seconds: 10 });
-    const closed = summarise('ours closed-loop', closedRun, 10);
-    log('closed-loop phase done');
-    await new Promise((r) => setTimeout(r, 500));
-
-    // Every attempt given one deadline, 3 s ahead: how long after it is the last one submitted?
-    const [{ deadline }] = (await db.raw("update attempts set deadline_at = date_trunc('second', now()) + interval '3 seconds' where exam_id = ? and status = 'in_progress' returning deadline_at as deadline", [examId])).rows;
-    // Measured from outside, as committed: when did a reader first see no attempt left in progress?
-    let observed = 0;
-    for (;;) {
-      const left = (await db('attempts').where({ exam_id: examId, status: 'in_progress' }).count({ n: '*' })) as { n: string }[];
-      observed = Date.now();
-      if (Number(left[0]?.n) === 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const sweepSeconds = (observed - new Date(deadline).getTime()) / 1000;
-    const lost = await lostSaves(db, [...rateRun.acked, ...closedRun.acked]);
-    await gens.close();
-    await killHard(node);
-
-    const bare = await bareCeiling(clients);
-    const ratio = closed.perSecond / bare.perSecond;
     const lines = [
       '',
       'Live session benchmark',
       `  machine: ${(await import('node:os')).cpus().length} cores; server, PostgreSQL and load generators on one box`,
       `  sockets held:                         ${held}`,
       `  server memory per socket:             ${((rssAfter - rssBefore) / held).toFixed(1)} KiB`,
-      `  saves at set rate (${RATE}/s offered):   ${rate.perSecond}/s acknowledged, errors ${rate.errors}, violations sent ${rate.violations}`,
-      `  ack latency at set rate p50/p95/p99:  ${fmt(rate.p50)} / ${fmt(rate.p95)} / ${fmt(rate.p99)} ms`,
-      `  closed loop (${CONCURRENCY} in flight), ours:   ${closed.perSecond}/s, p99 ${fmt(closed.p99)} ms`,
-      `  closed loop, bare Socket.IO ceiling:  ${bare.perSecond}/s, p99 ${fmt(bare.p99)} ms`,
-      `  throughput vs bare ceiling:           ${ratio.toFixed(2)}`,
-      `  saves lost (acked, not in database):  ${lost}`,
-      `  violation to proctor board p50/p99:   ${fmt(percentile(violationLatency, 50))} / ${fmt(percentile(violationLatency, 99))} ms (${violationLatency.filter(Number.isFinite).length}/${violationLatency.length} seen)`,
-      `  result to parent notification p50/p99: ${fmt(percentile(notifyLatency, 50))} / ${fmt(percentile(notifyLatency, 99))} ms (${notifyLatency.filter(Number.isFinite).length}/${notifyLatency.length} notified)`,
-      `  sweeper, ${held} attempts one deadline: all seen submitted ${sweepSeconds.toFixed(2)} s after the deadline`,
-      '',
     ];
+    const acked: [string, string, number][] = [];
+
+    if (PHASES.has('rate')) {
+      const r = await ratePhase(gens, held, open, examId, teacherToken, families);
+      acked.push(...r.acked);
+      lines.push(...r.lines);
+      log('rate phase done');
+    }
+
+    let closed: Summary[] = [];
+    if (PHASES.has('closed')) {
+      const c = await closedLoop(gens, 'ours closed-loop');
+      c.all.forEach((r) => acked.push(...r.acked));
+      closed = c.runs;
+      log('closed-loop phase done');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+
+    const sweeps: number[] = [];
+    if (PHASES.has('sweep')) {
+      for (let i = 0; i < REPEAT; i++) {
+        if (i) await reopen(db, examId);
+        sweeps.push(await sweepSeconds(db, examId));
+      }
+      log('sweeps done');
+    }
+    const lost = await lostSaves(db, acked);
+    await gens.close();
+    await (PROFILE ? stopGently(node) : killHard(node));
+
+    const bare = await bareServer(clients, { rate: PHASES.has('rate'), closed: closed.length > 0 });
+    if (bare.rate) lines.push(`  same rate, bare Socket.IO p50/p95/p99: ${fmt(bare.rate.p50)} / ${fmt(bare.rate.p95)} / ${fmt(bare.rate.p99)} ms (the load generator's own share)`);
+    if (closed.length) {
+      const ours = medianRun(closed);
+      const ceiling = medianRun(bare.closed);
+      const range = (runs: Summary[]) => `${Math.min(...runs.map((r) => r.perSecond))}–${Math.max(...runs.map((r) => r.perSecond))}`;
+      lines.push(
+        `  closed loop (${CONCURRENCY} in flight), ours:   ${ours.perSecond}/s, p99 ${fmt(ours.p99)} ms (median of ${REPEAT} × ${CLOSED_SECONDS} s; ${range(closed)})`,
+        `  closed loop, bare Socket.IO ceiling:  ${ceiling.perSecond}/s, p99 ${fmt(ceiling.p99)} ms (${range(bare.closed)})`,
+        `  throughput vs bare ceiling:           ${(ours.perSecond / ceiling.perSecond).toFixed(2)}`,
+      );
+    }
+    lines.push(`  saves lost (acked, not in database):  ${lost} of ${acked.length} acknowledged`);
+    if (sweeps.length) {
+      lines.push(
+        `  sweeper, ${held} attempts one deadline: all seen submitted ${median(sweeps).toFixed(2)} s after the deadline (median of ${sweeps.length}; ${sweeps.map((x) => x.toFixed(2)).join(', ')})`,
+      );
+    }
+    lines.push('');
     console.log(lines.join('\n'));
   } finally {
     await db.destroy();
