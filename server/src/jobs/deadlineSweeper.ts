@@ -2,7 +2,7 @@ import { SAVE_GRACE_MS } from '@exam/shared';
 import type { Deps } from '../deps';
 import type { AttemptRow } from '../presenters/attempt';
 import { announceSubmitted } from '../services/attempts';
-import { submitAndGradeTx } from '../services/grading';
+import { submitAndGradeTx, type AttemptToSubmit } from '../services/grading';
 import { every, type Job } from './periodic';
 
 const BATCH = 1000;
@@ -36,16 +36,15 @@ export async function sweepOnce(deps: Deps): Promise<AttemptRow[]> {
 async function sweepBatch(deps: Deps): Promise<AttemptRow[]> {
   return deps.db.transaction(async (trx) => {
     const due = (await trx('attempts')
+      .select('id', 'exam_id', 'question_order')
       .where('status', 'in_progress')
       .where('deadline_at', '<', trx.raw('now() - make_interval(secs => ?)', [SAVE_GRACE_MS / 1000]))
       .orderBy('deadline_at')
       .limit(BATCH)
       .forUpdate()
-      .skipLocked()) as AttemptRow[];
-    if (!due.length) return due;
-    await trx('attempt_events').insert(due.map((r) => ({ attempt_id: r.id, type: 'submitted', detail: JSON.stringify({ reason: 'time-expired' }) })));
+      .skipLocked()) as AttemptToSubmit[];
     // Closed and graded in one update, with every answer saved so far.
-    return submitAndGradeTx(trx, due, 'time-expired');
+    return submitAndGradeTx(trx, due, { reason: 'time-expired', actorId: null });
   });
 }
 

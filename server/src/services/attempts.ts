@@ -9,7 +9,7 @@ import type { AttemptRow } from '../presenters/attempt';
 import { presentQuestionForStudent, type QuestionRow } from '../presenters/question';
 import { rooms } from '../realtime/hub';
 import { examQuestions, getExamFor } from './exams';
-import { notifyResults, submitAndGradeTx } from './grading';
+import { notifyResults, submitAndGradeTx, type AttemptToSubmit } from './grading';
 
 type Trx = Db | Knex.Transaction;
 
@@ -127,15 +127,14 @@ export interface SubmitResult {
  * so far is part of the submission.
  */
 export async function submitAttemptTx(trx: Knex.Transaction, attemptId: string, reason: SubmitReason, actorId: string | null): Promise<SubmitResult> {
-  const open = (await trx('attempts').where({ id: attemptId, status: 'in_progress' }).forUpdate().first()) as AttemptRow | undefined;
+  const open = (await trx('attempts').where({ id: attemptId, status: 'in_progress' }).forUpdate().first('id', 'exam_id', 'question_order')) as AttemptToSubmit | undefined;
   if (!open) {
     const current = await findAttempt(trx, attemptId);
     if (!current) throw Errors.notFound(SESSION_MSG.attemptNotFound);
     return { attempt: current, changed: false };
   }
-  await trx('attempt_events').insert({ attempt_id: attemptId, type: 'submitted', actor_id: actorId, detail: JSON.stringify({ reason }) });
   // Graded in the same transaction: a submission never exists without its automatic marks.
-  const [submitted] = await submitAndGradeTx(trx, [open], reason);
+  const [submitted] = await submitAndGradeTx(trx, [open], { reason, actorId });
   return { attempt: submitted!, changed: true };
 }
 

@@ -47,7 +47,7 @@ async function questionsById(trx: Trx, ids: string[]): Promise<Map<string, Quest
  * Totals of an attempt from its questions and marked answers: an answered essay without marks is
  * pending (not wrong); a question without an answer is skipped.
  */
-function totals(attempt: AttemptRow, questions: Map<string, QuestionRow>, answers: Map<string, AnswerMarks>, passingMarks: number) {
+function totals(attempt: Pick<AttemptRow, 'question_order'>, questions: Map<string, QuestionRow>, answers: Map<string, AnswerMarks>, passingMarks: number) {
   let score = 0;
   let max = 0;
   let correct = 0;
@@ -74,16 +74,19 @@ function totals(attempt: AttemptRow, questions: Map<string, QuestionRow>, answer
   return { score, max_score: max, percentage, passed: hasPassed(percentage, passingMarks), correct_count: correct, incorrect_count: incorrect, skipped_count: skipped, pending_count: pending };
 }
 
+/** What submitting needs of an attempt the caller holds locked. */
+export type AttemptToSubmit = Pick<AttemptRow, 'id' | 'exam_id' | 'question_order'>;
+
 /**
  * Submits attempts the caller holds locked (FOR UPDATE, still in progress) and grades them in the
  * same transaction: choices and blanks against their keys, essays left pending. An attempt with
- * nothing pending is graded at once. Closing and grading are ONE update of each attempt row, which
- * halves the work of a sweep that ends thousands of attempts at one deadline. Returns the
- * attempts as they now stand.
+ * nothing pending is graded at once. Closing, grading and the `submitted` event are ONE statement
+ * that updates each attempt row once, which keeps a sweep that ends thousands of attempts at one
+ * deadline short. Returns the attempts as they now stand.
  */
-export async function submitAndGradeTx(trx: Knex.Transaction, attempts: AttemptRow[], reason: SubmitReason): Promise<AttemptRow[]> {
+export async function submitAndGradeTx(trx: Knex.Transaction, attempts: AttemptToSubmit[], submit: { reason: SubmitReason; actorId: string | null }): Promise<AttemptRow[]> {
   if (!attempts.length) return [];
-  const questions = await questionsById(trx, attempts.flatMap((a) => a.question_order));
+  const questions = await questionsById(trx, [...new Set(attempts.flatMap((a) => a.question_order))]);
   const exams = new Map(
     ((await trx('exams').whereIn('id', [...new Set(attempts.map((a) => a.exam_id))]).select('id', 'passing_marks')) as { id: string; passing_marks: number }[]).map((e) => [e.id, e.passing_marks]),
   );
@@ -116,34 +119,40 @@ export async function submitAndGradeTx(trx: Knex.Transaction, attempts: AttemptR
       [answerUpdates.map((u) => u.attempt_id), answerUpdates.map((u) => u.question_id), answerUpdates.map((u) => u.marks), answerUpdates.map((u) => u.is_correct)] as unknown as readonly string[],
     );
   }
-  return writeTotals(trx, attemptUpdates, reason);
+  return writeTotals(trx, attemptUpdates, submit);
 }
 
 /**
- * Writes attempts' totals, graded when nothing is pending. With a reason, the attempts are being
- * submitted now (they must still be in progress); without, they were submitted before.
+ * Writes attempts' totals, graded when nothing is pending. With `submit`, the attempts are being
+ * submitted now (they must still be in progress) and each gets its `submitted` event; without,
+ * they were submitted before.
  */
-async function writeTotals(trx: Trx, rows: (ReturnType<typeof totals> & { id: string })[], submitReason?: SubmitReason): Promise<AttemptRow[]> {
+async function writeTotals(trx: Trx, rows: (ReturnType<typeof totals> & { id: string })[], submit?: { reason: SubmitReason; actorId: string | null }): Promise<AttemptRow[]> {
   if (!rows.length) return [];
   const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
-  const result = await trx.raw(
-    `update attempts as a set
+  const update = `update attempts as a set
         score = v.score, max_score = v.max_score, percentage = v.percentage, passed = v.passed,
         correct_count = v.correct_count, incorrect_count = v.incorrect_count, skipped_count = v.skipped_count,
         pending_count = v.pending_count,
         status = case when v.pending_count = 0 then 'graded' else 'submitted' end,
         graded_at = case when v.pending_count = 0 then coalesce(a.graded_at, now()) else null end,
-        ${submitReason ? 'submitted_at = now(), submit_reason = ?,' : ''}
+        ${submit ? 'submitted_at = now(), submit_reason = ?,' : ''}
         updated_at = now()
        from unnest(?::uuid[], ?::numeric[], ?::int[], ?::int[], ?::boolean[], ?::int[], ?::int[], ?::int[], ?::int[])
             as v(id, score, max_score, percentage, passed, correct_count, incorrect_count, skipped_count, pending_count)
-      where a.id = v.id and a.status ${submitReason ? "= 'in_progress'" : "<> 'in_progress'"}
-      returning a.*`,
-    [
-      ...(submitReason ? [submitReason] : []),
-      col('id'), col('score'), col('max_score'), col('percentage'), col('passed'), col('correct_count'), col('incorrect_count'), col('skipped_count'), col('pending_count'),
-    ] as unknown as readonly string[],
-  );
+      where a.id = v.id and a.status ${submit ? "= 'in_progress'" : "<> 'in_progress'"}
+      returning a.*`;
+  const totalsBindings = [col('id'), col('score'), col('max_score'), col('percentage'), col('passed'), col('correct_count'), col('incorrect_count'), col('skipped_count'), col('pending_count')];
+  const result = submit
+    ? await trx.raw(
+        `with updated as (${update}), logged as (
+           insert into attempt_events (attempt_id, type, actor_id, detail)
+           select id, 'submitted', ?::uuid, jsonb_build_object('reason', ?::text) from updated
+         )
+         select * from updated`,
+        [submit.reason, ...totalsBindings, submit.actorId, submit.reason] as unknown as readonly string[],
+      )
+    : await trx.raw(update, totalsBindings as unknown as readonly string[]);
   return result.rows as AttemptRow[];
 }
 
