@@ -1,7 +1,7 @@
 import type { ProctorEvent } from '@exam/shared';
 import type { Db } from '../db';
 import type { Logger } from '../logger';
-import { progressForAttempts, rowsForAttempts, type DeviceHealth, type ProgressRow } from '../services/proctorBoard';
+import { examsOf, progressForAttempts, rowsForAttempts, type DeviceHealth, type ProgressRow } from '../services/proctorBoard';
 import { rooms, type RealtimeHub } from './hub';
 
 /** What a student's socket carries for presence and save health (visible to every node). */
@@ -70,8 +70,9 @@ function batchQueue<T>(log: Logger, name: string, run: (items: T[]) => Promise<v
 }
 
 /**
- * The proctor board's live deltas. Events (joined, left, violation, submitted, proctor actions)
- * are sent in the order they happened on this node, each with the student's changed row. Save
+ * The proctor board's live deltas, built only for exams someone is watching. Events (joined,
+ * left, violation, submitted, proctor actions) are sent in the order they happened on this node,
+ * each with the student's changed row. Save
  * progress is gathered for up to a second and sent as one `proctor:progress` message per exam from
  * one grouped query, so a busy exam never makes a violation wait behind full-row rebuilds. An event
  * takes its attempt's pending progress with it (as a `progress` event just before it), so progress
@@ -125,12 +126,25 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
     return ids;
   };
 
+  /** The exams some proctor (on any node) is watching: nobody else needs rows built. */
+  async function watched(examIds: Iterable<string>): Promise<Set<string>> {
+    const ids = [...new Set(examIds)];
+    const counts = await Promise.all(ids.map(async (id) => (await hub.socketIds(rooms.proctors(id))).length));
+    return new Set(ids.filter((_, i) => counts[i]! > 0));
+  }
+
   // The second's progress goes as one message per exam: a busy exam would otherwise mean thousands of packets a second.
   const progress = batchQueue<string[]>(log, 'proctor progress', async (chunks) => {
-    for (const ids of chunks) {
+    for (const chunk of chunks) {
+      const examOf = await examsOf(db, chunk);
+      const watching = await watched(examOf.values());
+      const ids = chunk.filter((id) => watching.has(examOf.get(id)!));
       const at = new Date().toISOString();
       const byExam = new Map<string, ProgressRow[]>();
-      for (const r of await progressForAttempts(db, ids)) byExam.set(r.examId, [...(byExam.get(r.examId) ?? []), r]);
+      for (const r of await progressForAttempts(db, ids)) {
+        if (!byExam.has(r.examId)) byExam.set(r.examId, []);
+        byExam.get(r.examId)!.push(r);
+      }
       for (const [examId, students] of byExam) {
         hub.emit(rooms.proctors(examId), 'proctor:progress', {
           examId,
@@ -141,18 +155,24 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
     }
   });
 
-  const eventQueue = batchQueue<FeedEvent>(log, 'proctor feed', async (list) => {
+  const eventQueue = batchQueue<FeedEvent>(log, 'proctor feed', async (all) => {
+    const allIds = [...new Set(all.map((e) => e.attemptId))];
+    const pendingProgress = new Set(takeDirty(new Set(allIds)));
+    // A proctor who starts watching later gets a snapshot that already holds these changes.
+    const examOf = await examsOf(db, allIds);
+    const watching = await watched(examOf.values());
+    const list = all.filter((e) => watching.has(examOf.get(e.attemptId)!));
+    if (!list.length) return;
     const ids = [...new Set(list.map((e) => e.attemptId))];
-    const withProgress = new Set(takeDirty(new Set(ids)));
     const hinted = new Set(list.filter((e) => e.online).map((e) => e.attemptId));
-    const unknown = ids.filter((id) => !hinted.has(id));
+    const unknown = new Set(ids.filter((id) => !hinted.has(id)));
     const rows = await rowsForAttempts(db, ids, new Set(), new Map());
-    const found = await presenceOf(unknown, [...new Set(rows.filter((r) => unknown.includes(r.row.attemptId!)).map((r) => r.examId))]);
+    const found = await presenceOf([...unknown], [...new Set(rows.filter((r) => unknown.has(r.row.attemptId!)).map((r) => r.examId))]);
     hinted.forEach((id) => found.online.add(id));
     const at = new Date().toISOString();
     const byAttempt = new Map(rows.map((r) => [r.row.attemptId, r]));
     emitProgress(
-      rows.filter((r) => withProgress.has(r.row.attemptId!)).map((r) => ({ attemptId: r.row.attemptId!, examId: r.examId, studentId: r.row.student._id, answered: r.row.answered, total: r.row.total, lastSaveAt: r.row.lastSaveAt })),
+      rows.filter((r) => pendingProgress.has(r.row.attemptId!)).map((r) => ({ attemptId: r.row.attemptId!, examId: r.examId, studentId: r.row.student._id, answered: r.row.answered, total: r.row.total, lastSaveAt: r.row.lastSaveAt })),
       at,
     );
     for (const e of list) {
@@ -163,7 +183,7 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
     }
     for (const r of rows) {
       const id = r.row.attemptId!;
-      const known = hinted.has(id) || unknown.includes(id);
+      const known = hinted.has(id) || unknown.has(id);
       hub.emit(rooms.proctors(r.examId), 'proctor:row', {
         ...r.row,
         online: found.online.has(id),

@@ -57,6 +57,13 @@ function toRow(d: RowData, online: Set<string>, health: DeviceHealth): ProctorRo
   };
 }
 
+/** Which exam each attempt belongs to. */
+export async function examsOf(db: Db | Knex.Transaction, attemptIds: string[]): Promise<Map<string, string>> {
+  if (!attemptIds.length) return new Map();
+  const rows = (await db('attempts').whereRaw('id = any(?::uuid[])', [attemptIds]).select('id', 'exam_id')) as { id: string; exam_id: string }[];
+  return new Map(rows.map((r) => [r.id, r.exam_id]));
+}
+
 /** Rows for given attempts (the live deltas), grouped by exam. */
 export async function rowsForAttempts(db: Db | Knex.Transaction, attemptIds: string[], online: Set<string>, health: DeviceHealth = new Map()) {
   if (!attemptIds.length) return [] as { examId: string; row: ProctorRow }[];
