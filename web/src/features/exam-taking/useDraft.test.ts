@@ -32,6 +32,25 @@ describe('typed answers', () => {
     expect(commit).toHaveBeenCalledTimes(2);
   });
 
+  it('commits what was typed when the page is closed or hidden, without waiting for the pause', () => {
+    const commit = vi.fn();
+    const { result } = renderHook(() => useDraft(null, commit));
+    act(() => result.current.setDraft('last words'));
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(commit).toHaveBeenCalledExactlyOnceWith('last words');
+
+    act(() => result.current.setDraft('last words, and more'));
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    visibility.mockRestore();
+    expect(commit).toHaveBeenLastCalledWith('last words, and more');
+    expect(commit).toHaveBeenCalledTimes(2);
+  });
+
   it('takes an answer from the server unless the student is typing', () => {
     const commit = vi.fn();
     const { result, rerender } = renderHook(({ value }) => useDraft(value, commit), { initialProps: { value: 'old' as string | null } });
