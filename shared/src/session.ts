@@ -107,7 +107,7 @@ export const PROCTOR_EVENTS = {
   reinstate: 'proctor:reinstate',
   timeline: 'proctor:timeline',
   health: 'attempt:health',
-  /** Server → proctors, once a second per exam: { examId, at, students: [{ attemptId, studentId, answered, total, lastSaveAt }] }. */
+  /** Server → proctors, each second, of the students who saved (up to 250 a message): { examId, at, students: [{ attemptId, studentId, answered, total, lastSaveAt }] }. */
   progress: 'proctor:progress',
   reinstated: 'attempt:reinstated',
 } as const;

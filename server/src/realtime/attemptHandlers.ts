@@ -18,6 +18,7 @@ export function registerAttemptHandlers(deps: Deps, socket: Socket): void {
 
   onAck(socket, deps.log, SOCKET_EVENTS.join, attemptJoinSchema, async ({ attemptId }) => {
     const attempt = await ownAttempt(deps.db, attemptId, user.id);
+    deps.answerSaver.remember(attempt);
     const rejoin = !!presence.attempts![attempt.id];
     presence.attempts![attempt.id] = { examId: attempt.exam_id, pending: presence.attempts![attempt.id]?.pending ?? 0 };
     await socket.join([rooms.attempt(attempt.id), rooms.examStudents(attempt.exam_id)]);

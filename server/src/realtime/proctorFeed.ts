@@ -33,7 +33,8 @@ export interface ProctorFeed {
 }
 
 const PROGRESS_INTERVAL_MS = 1000;
-const PROGRESS_CHUNK = 1000;
+/** Attempts per progress query: small enough that saves are never held up long behind one result. */
+const PROGRESS_CHUNK = 250;
 /** Above this many attempts, one lookup of each exam's room is cheaper than one per attempt room. */
 const PER_ATTEMPT_LOOKUP_LIMIT = 20;
 
@@ -72,11 +73,11 @@ function batchQueue<T>(log: Logger, name: string, run: (items: T[]) => Promise<v
 /**
  * The proctor board's live deltas, built only for exams someone is watching. Events (joined,
  * left, violation, submitted, proctor actions) are sent in the order they happened on this node,
- * each with the student's changed row. Save
- * progress is gathered for up to a second and sent as one `proctor:progress` message per exam from
- * one grouped query, so a busy exam never makes a violation wait behind full-row rebuilds. An event
- * takes its attempt's pending progress with it (as a `progress` event just before it), so progress
- * never arrives after a later event.
+ * each with the student's changed row. Save progress is gathered for up to a second and sent as
+ * `proctor:progress` messages per exam, 250 students to a query and a message, so a busy exam
+ * never makes a violation (or a save) wait behind one big result. An event takes its attempt's
+ * pending progress with it (as a `progress` event just before it), so progress never arrives
+ * after a later event.
  */
 export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): ProctorFeed {
   let dirty = new Set<string>();
@@ -133,7 +134,7 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
     return new Set(ids.filter((_, i) => counts[i]! > 0));
   }
 
-  // The second's progress goes as one message per exam: a busy exam would otherwise mean thousands of packets a second.
+  // The second's progress goes in a few messages per exam: a busy exam would otherwise mean thousands of packets a second.
   const progress = batchQueue<string[]>(log, 'proctor progress', async (chunks) => {
     for (const chunk of chunks) {
       const examOf = await examsOf(db, chunk);

@@ -14,6 +14,8 @@ interface Pending {
 
 export interface AnswerSaver {
   save(save: AnswerSave, studentId: string): Promise<SaveOutcome>;
+  /** An attempt a student just joined: its first saves need no lookup. */
+  remember(attempt: { id: string; student_id: string; question_order: string[] }): void;
   /** Resolves when nothing is queued or being written (tests, shutdown). */
   drain(): Promise<void>;
 }
@@ -86,8 +88,12 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
       student_id: string;
       question_order: string[];
     }[];
-    if (shapes.size + rows.length > SHAPE_CACHE_LIMIT) shapes.clear();
-    for (const r of rows) shapes.set(r.id, { studentId: r.student_id, questions: new Set(r.question_order) });
+    for (const r of rows) remember(r);
+  }
+
+  function remember(r: { id: string; student_id: string; question_order: string[] }): void {
+    if (shapes.size >= SHAPE_CACHE_LIMIT && !shapes.has(r.id)) shapes.clear();
+    shapes.set(r.id, { studentId: r.student_id, questions: new Set(r.question_order) });
   }
 
   async function writeBatch(batch: Pending[]): Promise<void> {
@@ -168,6 +174,7 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
 
   let scheduled = false;
   return {
+    remember,
     save(save, studentId) {
       return new Promise<SaveOutcome>((resolve) => {
         queue.push({ save, studentId, resolve });
