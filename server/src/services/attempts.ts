@@ -122,9 +122,9 @@ export interface SubmitResult {
 }
 
 /**
- * Ends an attempt for any reason, exactly once: the conditional UPDATE lets only the first
- * caller through, and row locking makes it wait for saves being committed, so everything saved
- * so far is part of the submission.
+ * Ends an attempt for any reason, exactly once: locking the row only while it is still in
+ * progress lets only the first caller through, and makes it wait for saves being committed, so
+ * everything saved so far is part of the submission.
  */
 export async function submitAttemptTx(trx: Knex.Transaction, attemptId: string, reason: SubmitReason, actorId: string | null): Promise<SubmitResult> {
   const open = (await trx('attempts').where({ id: attemptId, status: 'in_progress' }).forUpdate().first('id', 'exam_id', 'question_order')) as AttemptToSubmit | undefined;

@@ -86,7 +86,7 @@ export type AttemptToSubmit = Pick<AttemptRow, 'id' | 'exam_id' | 'question_orde
  */
 export async function submitAndGradeTx(trx: Knex.Transaction, attempts: AttemptToSubmit[], submit: { reason: SubmitReason; actorId: string | null }): Promise<AttemptRow[]> {
   if (!attempts.length) return [];
-  const questions = await questionsById(trx, [...new Set(attempts.flatMap((a) => a.question_order))]);
+  const questions = await questionsById(trx, attempts.flatMap((a) => a.question_order));
   const exams = new Map(
     ((await trx('exams').whereIn('id', [...new Set(attempts.map((a) => a.exam_id))]).select('id', 'passing_marks')) as { id: string; passing_marks: number }[]).map((e) => [e.id, e.passing_marks]),
   );
