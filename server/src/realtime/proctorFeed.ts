@@ -136,10 +136,11 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
 
   // The second's progress goes in a few messages per exam: a busy exam would otherwise mean thousands of packets a second.
   const progress = batchQueue<string[]>(log, 'proctor progress', async (chunks) => {
+    const examOf = await examsOf(db, chunks.flat());
+    const watching = await watched(examOf.values());
     for (const chunk of chunks) {
-      const examOf = await examsOf(db, chunk);
-      const watching = await watched(examOf.values());
       const ids = chunk.filter((id) => watching.has(examOf.get(id)!));
+      if (!ids.length) continue;
       const at = new Date().toISOString();
       const byExam = new Map<string, ProgressRow[]>();
       for (const r of await progressForAttempts(db, ids)) {
