@@ -115,7 +115,7 @@ export function paymentWebhookRoutes(deps: Deps): Router<AppState> {
   const gateway = createPaymentGateway(deps.config.payments);
   router.post('/webhook', koaBody({ includeUnparsed: true, jsonLimit: '1mb', text: false, urlencoded: false, multipart: false }), async (ctx) => {
     if (gateway.name !== 'stripe') throw Errors.notFound('Payments use the sandbox: there is no webhook.');
-    const raw = ((ctx.request as { body?: Record<symbol, unknown> }).body ?? {})[Symbol.for('unparsedBody')];
+    const raw = (ctx.request as { rawBody?: unknown }).rawBody;
     if (typeof raw !== 'string') throw Errors.badRequest('Expected a JSON webhook payload.');
     let event;
     try {
