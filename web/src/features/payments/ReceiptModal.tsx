@@ -11,7 +11,7 @@ export function ReceiptModal({ paymentId, onClose }: { paymentId: string | null;
   const query = usePayment(paymentId);
   const p = query.data;
   return (
-    <Modal opened={!!paymentId} onClose={onClose} title="Receipt" centered>
+    <Modal opened={!!paymentId} onClose={onClose} title="Receipt" centered closeButtonProps={{ 'aria-label': 'Close receipt' }}>
       {query.isPending && <PageLoader />}
       {query.isError && <LoadError message="Failed to load the receipt" onRetry={() => void query.refetch()} />}
       {p && (

@@ -76,9 +76,9 @@ export function SandboxPaymentForm({ onPaid }: { onPaid: (payment: Payment) => v
             onChange={(v) => setValues((s) => ({ ...s, amount: String(v) }))}
             error={problems.amount}
           />
-          <TextInput label="Description" required maxLength={200} value={values.description} onChange={(e) => setValues((s) => ({ ...s, description: e.currentTarget.value }))} error={problems.description} />
+          <TextInput label="Description" required maxLength={200} value={values.description} onChange={(e) => { const v = e.currentTarget.value; setValues((s) => ({ ...s, description: v })); }} error={problems.description} />
         </SimpleGrid>
-        <TextInput label="Cardholder name" required autoComplete="cc-name" value={card.holder} onChange={(e) => setCard((s) => ({ ...s, holder: e.currentTarget.value }))} error={problems.holder} />
+        <TextInput label="Cardholder name" required autoComplete="cc-name" value={card.holder} onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, holder: v })); }} error={problems.holder} />
         <TextInput
           label="Card number"
           required
@@ -86,12 +86,12 @@ export function SandboxPaymentForm({ onPaid }: { onPaid: (payment: Payment) => v
           autoComplete="cc-number"
           maxLength={19}
           value={card.number}
-          onChange={(e) => setCard((s) => ({ ...s, number: groupCardNumber(e.currentTarget.value) }))}
+          onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, number: groupCardNumber(v) })); }}
           error={problems.number}
         />
         <SimpleGrid cols={2}>
-          <TextInput label="Expiry (MM/YY)" required autoComplete="cc-exp" maxLength={5} placeholder="MM/YY" value={card.expiry} onChange={(e) => setCard((s) => ({ ...s, expiry: formatExpiry(e.currentTarget.value) }))} error={problems.expiry} />
-          <TextInput label="CVV" required inputMode="numeric" autoComplete="cc-csc" maxLength={3} value={card.cvv} onChange={(e) => setCard((s) => ({ ...s, cvv: e.currentTarget.value.replace(/\D/g, '') }))} error={problems.cvv} />
+          <TextInput label="Expiry (MM/YY)" required autoComplete="cc-exp" maxLength={5} placeholder="MM/YY" value={card.expiry} onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, expiry: formatExpiry(v) })); }} error={problems.expiry} />
+          <TextInput label="CVV" required inputMode="numeric" autoComplete="cc-csc" maxLength={3} value={card.cvv} onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, cvv: v.replace(/\D/g, '') })); }} error={problems.cvv} />
         </SimpleGrid>
         {failure && (
           <Alert color="red" role="alert" title="Payment failed">

@@ -76,7 +76,7 @@ function Form({ onPaid }: { onPaid: (payment: Payment) => void }) {
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NumberInput label="Amount" required min={1} step={0.01} decimalScale={2} value={values.amount} onChange={(v) => setValues((s) => ({ ...s, amount: String(v) }))} error={problems.amount} />
-          <TextInput label="Description" required maxLength={200} value={values.description} onChange={(e) => setValues((s) => ({ ...s, description: e.currentTarget.value }))} error={problems.description} />
+          <TextInput label="Description" required maxLength={200} value={values.description} onChange={(e) => { const v = e.currentTarget.value; setValues((s) => ({ ...s, description: v })); }} error={problems.description} />
         </SimpleGrid>
         <TextInput label="Cardholder name" required autoComplete="cc-name" value={holder} onChange={(e) => setHolder(e.currentTarget.value)} error={problems.holder} />
         <div>
