@@ -13,6 +13,7 @@ import { authRoutes } from './routes/auth';
 import { examRoutes } from './routes/exams';
 import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
+import { paymentRoutes, paymentWebhookRoutes } from './routes/payments';
 import { questionRoutes } from './routes/questions';
 import { reportRoutes } from './routes/reports';
 import { submissionRoutes } from './routes/submissions';
@@ -49,11 +50,14 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
   );
   app.use(requestLog(deps));
   app.use(errorHandler(deps.log));
+  // Stripe signs the raw bytes of its webhook: that route reads its body itself, before the parser.
+  const webhook = paymentWebhookRoutes(deps);
+  app.use(webhook.routes());
   // DELETE too: the documented bulk delete carries its ids in the body.
   app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }));
 
   const api = new Router<AppState>({ prefix: '/api' });
-  for (const r of [healthRoutes(deps), authRoutes(deps), examRoutes(deps), questionRoutes(deps), submissionRoutes(deps), notificationRoutes(deps), reportRoutes(deps)]) api.use(r.routes(), r.allowedMethods());
+  for (const r of [healthRoutes(deps), authRoutes(deps), examRoutes(deps), questionRoutes(deps), submissionRoutes(deps), notificationRoutes(deps), reportRoutes(deps), paymentRoutes(deps)]) api.use(r.routes(), r.allowedMethods());
   app.use(api.routes());
   app.use(api.allowedMethods());
 

@@ -22,6 +22,16 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Payments: Stripe when both keys are set, the sandbox otherwise.
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, 'CURRENCY must be a three-letter ISO 4217 code')
+    .transform((c) => c.toUpperCase())
+    .default('USD'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.string().url().optional(),
 });
 
 export interface Config {
@@ -42,6 +52,13 @@ export interface Config {
   rateLimits: RateLimits;
   /** Namespace for shared state in Redis (rate-limit keys), so test runs never collide. */
   keyPrefix: string;
+  payments: PaymentSettings;
+}
+
+export interface PaymentSettings {
+  currency: string;
+  /** Present when both Stripe keys are set; otherwise payments use the sandbox. */
+  stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string; apiUrl?: string };
 }
 
 export interface RateLimits {
@@ -73,6 +90,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const embedded = !e.DATABASE_URL;
+  if (!!e.STRIPE_SECRET_KEY !== !!e.STRIPE_PUBLISHABLE_KEY) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both, or neither for the sandbox');
+  }
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
   }
@@ -92,6 +112,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimits: DEFAULT_RATE_LIMITS,
     keyPrefix: 'exam',
+    payments: {
+      currency: e.CURRENCY,
+      ...(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? { stripe: { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL } }
+        : {}),
+    },
   };
 }
 

@@ -72,7 +72,7 @@ export function createMailer(opts: MailerOptions): Mailer {
   };
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** One plain layout for every transactional mail: a greeting, a paragraph, a button, a fallback link. */

@@ -16,13 +16,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string | undefined;
   readonly errors: FieldError[];
+  /** The failure envelope's data, when the server explained the failure with a record (a declined payment). */
+  readonly data: unknown;
 
-  constructor(init: { status: number; message: string; serverMessage?: string; errors?: FieldError[] }) {
+  constructor(init: { status: number; message: string; serverMessage?: string; errors?: FieldError[]; data?: unknown }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
     this.serverMessage = init.serverMessage;
     this.errors = init.errors ?? [];
+    this.data = init.data;
   }
 }
 
@@ -40,6 +43,8 @@ export interface RequestOptions {
    * /login. The start-up /auth/me check turns it off: a stale session is just logged out quietly.
    */
   redirectOnExpiry?: boolean;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** The toast text for a status, spec core §8 ("other statuses: the server's message if present"). */
@@ -143,11 +148,12 @@ function toResult<T>(response: RawResponse): ApiResult<T> {
     message: catalogueMessage(response.status, serverMessage),
     serverMessage,
     errors: Array.isArray(body?.errors) ? body.errors : [],
+    data: body?.data,
   });
 }
 
 async function send(method: string, path: string, options: RequestOptions, token: string | null): Promise<RawResponse> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 

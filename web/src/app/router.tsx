@@ -22,6 +22,7 @@ import { ExamSubmissionsPage } from '../features/grading/ExamSubmissionsPage';
 import { GradeSubmissionPage } from '../features/grading/GradeSubmissionPage';
 import { HomePage } from '../features/home/HomePage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
+import { PaymentPage } from '../features/payments/PaymentPage';
 import { ProctorBoardPage } from '../features/proctor/ProctorBoardPage';
 import { ExamResultsPage } from '../features/reports/ExamResultsPage';
 import { StudentProgressPage } from '../features/reports/StudentProgressPage';
@@ -106,6 +107,9 @@ export const routes: RouteObject[] = [
               guarded('exam/:examId/proctor', <ProctorBoardPage />, STAFF),
               guarded('notifications', <NotificationsPage />),
               guarded('parent/notifications', <NotificationsPage />, ['parent']),
+              // Payments (issue 15): any signed-in role; /payments is the spec's other link to it.
+              guarded('payment', <PaymentPage />),
+              guarded('payments', <PaymentPage />),
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -17,7 +17,10 @@ export function useLiveNotifications(userId: string | null): void {
     let connectedOnce = false;
     const refresh = () => void client.invalidateQueries({ queryKey: notificationKeys.all });
     socket.on('notification', (n: Notification) => {
-      if (n && typeof n === 'object') refresh();
+      if (!n || typeof n !== 'object') return;
+      refresh();
+      // A receipt or a refund changes the payment history shown beside it.
+      if (n.type === 'payment') void client.invalidateQueries({ queryKey: ['payments'] });
     });
     socket.on('connect', () => {
       if (connectedOnce) refresh();

@@ -1,0 +1,131 @@
+import Router from '@koa/router';
+import { koaBody } from 'koa-body';
+import { createPaymentSchema, PAYMENT_MSG, paymentListQuerySchema, type PaymentConfig } from '@exam/shared';
+import type { Deps } from '../../deps';
+import { AppError, Errors } from '../../errors';
+import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
+import { parseInput, validated } from '../../middleware/validate';
+import { presentPayment, type PaymentRow } from '../../presenters/payment';
+import { createPaymentGateway } from '../../services/payments/gateway';
+import { applyProviderEvent, createPayment, refundPayment } from '../../services/payments/payments';
+import { WebhookSignatureError } from '../../services/payments/provider';
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The Payment Center (surroundings §2, §7): pay, see your history, and the provider's webhook. */
+export function paymentRoutes(deps: Deps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/payments' });
+  const gateway = createPaymentGateway(deps.config.payments);
+  const signedIn = auth(deps);
+
+  /** The payment list joined with the payer, for admins' filters and the receipt's "paid by". */
+  const withPayer = () =>
+    deps
+      .db('payments as p')
+      .leftJoin('users as u', 'u.id', 'p.user_id')
+      .select('p.*', 'u.first_name as payer_first_name', 'u.last_name as payer_last_name', 'u.email as payer_email');
+
+  router.get('/config', signedIn, (ctx) => {
+    const data: PaymentConfig = { provider: gateway.name, currency: deps.config.payments.currency, publishableKey: gateway.publishableKey };
+    ctx.body = { success: true, data };
+  });
+
+  router.get(
+    '/',
+    signedIn,
+    validated(
+      paymentListQuerySchema,
+      async (ctx, q) => {
+        const { user } = currentAuth(ctx);
+        const base = withPayer();
+        // Admins see everyone's payments; everyone else only their own, whatever they ask for.
+        if (user.role !== 'admin') base.where('p.user_id', user.id);
+        else {
+          if (q.userId) base.where('p.user_id', q.userId);
+          if (q.search) {
+            const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+            const ref = q.search.toUpperCase().replace(/^PAY-/, '');
+            base.where((w) =>
+              w
+                .whereILike('u.email', like)
+                .orWhereRaw("(u.first_name || ' ' || u.last_name) ILIKE ?", [like])
+                .orWhere(ref.length >= 4 && /^[0-9A-F]+$/.test(ref) ? deps.db.raw("upper(replace(p.id::text, '-', '')) LIKE ?", [`${ref}%`]) : deps.db.raw('false')),
+            );
+          }
+        }
+        if (q.status) base.where('p.status', q.status);
+        const [{ total }] = (await base.clone().clearSelect().count({ total: '*' })) as [{ total: string | number }];
+        const rows = (await base
+          .orderBy([{ column: 'p.created_at', order: 'desc' }, { column: 'p.id', order: 'desc' }])
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit)) as PaymentRow[];
+        ctx.body = {
+          success: true,
+          data: { payments: rows.map(presentPayment), total: Number(total), currentPage: q.page, totalPages: Math.ceil(Number(total) / q.limit) },
+        };
+      },
+      'query',
+    ),
+  );
+
+  router.post('/', signedIn, async (ctx) => {
+    const { user } = currentAuth(ctx);
+    const input = parseInput(createPaymentSchema, (ctx.request as { body?: unknown }).body);
+    const key = ctx.get('idempotency-key') || undefined;
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw Errors.badRequest('Idempotency-Key must be 1 to 255 printable characters.');
+    if (gateway.name === 'sandbox' && !input.card) throw Errors.validation([{ field: 'card', msg: PAYMENT_MSG.cardRequired }]);
+    const { row, clientSecret } = await createPayment(deps, gateway, user.id, input, key);
+    const payment = presentPayment(row);
+    if (row.status === 'failed') {
+      ctx.status = 402;
+      ctx.body = { success: false, message: PAYMENT_MSG.failed, data: { payment } };
+      return;
+    }
+    ctx.status = 201;
+    ctx.body = {
+      success: true,
+      message: row.status === 'succeeded' ? PAYMENT_MSG.success : 'Payment created. Confirm it with your card.',
+      data: { payment, clientSecret },
+    };
+  });
+
+  router.get('/:id', signedIn, async (ctx) => {
+    const { user } = currentAuth(ctx);
+    const id = idParam(ctx, 'id', PAYMENT_MSG.notFound);
+    const row = (await withPayer().where('p.id', id).first()) as PaymentRow | undefined;
+    // Someone else's payment is "not found", so ids cannot be probed.
+    if (!row || (user.role !== 'admin' && row.user_id !== user.id)) throw Errors.notFound(PAYMENT_MSG.notFound);
+    ctx.body = { success: true, data: { payment: presentPayment(row) } };
+  });
+
+  router.post('/:id/refund', auth(deps, ['admin']), async (ctx) => {
+    const row = await refundPayment(deps, gateway, idParam(ctx, 'id', PAYMENT_MSG.notFound));
+    ctx.body = { success: true, message: PAYMENT_MSG.refunded, data: { payment: presentPayment(row) } };
+  });
+
+  return router;
+}
+
+/**
+ * Stripe's webhook, mounted before the app's body parser: the signature covers the raw bytes, so
+ * they must reach the check untouched. It is the only thing that settles a Stripe payment.
+ */
+export function paymentWebhookRoutes(deps: Deps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/payments' });
+  const gateway = createPaymentGateway(deps.config.payments);
+  router.post('/webhook', koaBody({ includeUnparsed: true, jsonLimit: '1mb', text: false, urlencoded: false, multipart: false }), async (ctx) => {
+    if (gateway.name !== 'stripe') throw Errors.notFound('Payments use the sandbox: there is no webhook.');
+    const raw = (ctx.request as { rawBody?: unknown }).rawBody;
+    if (typeof raw !== 'string') throw Errors.badRequest('Expected a JSON webhook payload.');
+    let event;
+    try {
+      event = gateway.parseWebhook(raw, ctx.get('stripe-signature') || undefined);
+    } catch (err) {
+      if (err instanceof WebhookSignatureError) throw new AppError(400, 'bad-signature', err.message);
+      throw err;
+    }
+    await applyProviderEvent(deps, gateway, event);
+    ctx.body = { received: true };
+  });
+  return router;
+}

@@ -1,0 +1,191 @@
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import { formatMoney, PAYMENT_MSG, type CardBrand, type createPaymentSchema } from '@exam/shared';
+import type { Deps } from '../../deps';
+import { AppError, Errors } from '../../errors';
+import { presentPayment, type PaymentRow } from '../../presenters/payment';
+import { escapeHtml } from '../mail';
+import { notify } from '../notifications';
+import type { ChargeResult, PaymentGateway, ProviderEvent } from './provider';
+
+type CreatePayment = z.output<typeof createPaymentSchema>;
+
+export interface CreatedPayment {
+  row: PaymentRow;
+  /** Stripe: the secret Stripe.js confirms the card payment with. */
+  clientSecret: string | null;
+}
+
+/** A retried request must be the same request: the key names one payment, not any payment. */
+function requestHash(input: CreatePayment): string {
+  return createHash('sha256')
+    .update(JSON.stringify([Math.round(input.amount * 100), input.description, input.examId ?? null, input.card?.last4 ?? null]))
+    .digest('hex');
+}
+
+/**
+ * Creates a payment and asks the provider to charge it. With an Idempotency-Key, a second request
+ * (a retry, a double click, another node) gets the first payment back instead of a second charge:
+ * the unique index on (payer, key) decides, so it holds across nodes.
+ */
+export async function createPayment(
+  deps: Deps,
+  gateway: PaymentGateway,
+  payerId: string,
+  input: CreatePayment,
+  idempotencyKey?: string,
+): Promise<CreatedPayment> {
+  const hash = requestHash(input);
+  if (input.examId) {
+    const exam = (await deps.db('exams').where({ id: input.examId }).first('id')) as { id: string } | undefined;
+    if (!exam) throw Errors.badRequest('Exam not found.', 'examId');
+  }
+  const inserted = (await deps.db.raw(
+    `INSERT INTO payments (user_id, exam_id, amount_cents, currency, description, type, payment_method, provider, status, card_brand, card_last4, idempotency_key, request_hash)
+     VALUES (?, ?, ?, ?, ?, 'exam', 'stripe', ?, 'pending', ?, ?, ?, ?)
+     ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+     RETURNING *`,
+    [
+      payerId,
+      input.examId ?? null,
+      Math.round(input.amount * 100),
+      deps.config.payments.currency,
+      input.description,
+      gateway.name,
+      input.card?.brand ?? null,
+      input.card?.last4 ?? null,
+      idempotencyKey ?? null,
+      hash,
+    ],
+  )) as { rows: PaymentRow[] };
+  const fresh = inserted.rows[0];
+  if (!fresh) {
+    const existing = (await deps.db('payments').where({ user_id: payerId, idempotency_key: idempotencyKey }).first()) as PaymentRow;
+    if (existing.request_hash !== hash) throw Errors.conflict(PAYMENT_MSG.idempotencyMismatch);
+    const clientSecret = existing.status === 'pending' && existing.provider_ref ? await gateway.clientSecret(existing.provider_ref).catch(() => null) : null;
+    return { row: existing, clientSecret };
+  }
+
+  let result: ChargeResult;
+  try {
+    result = await gateway.charge({
+      paymentId: fresh.id,
+      amountCents: fresh.amount_cents,
+      currency: fresh.currency,
+      description: fresh.description,
+      card: input.card ? { brand: input.card.brand as CardBrand, last4: input.card.last4 } : undefined,
+    });
+  } catch (err) {
+    deps.log.error({ err, paymentId: fresh.id }, 'payment provider call failed');
+    const [failed] = (await deps.db('payments')
+      .where({ id: fresh.id, status: 'pending' })
+      .update({ status: 'failed', failure_reason: 'The payment provider could not be reached.', failed_at: deps.db.fn.now(), updated_at: deps.db.fn.now() })
+      .returning('*')) as PaymentRow[];
+    return { row: failed ?? fresh, clientSecret: null };
+  }
+
+  if (result.status === 'pending') {
+    const [row] = (await deps.db('payments').where({ id: fresh.id }).update({ provider_ref: result.providerRef, updated_at: deps.db.fn.now() }).returning('*')) as PaymentRow[];
+    return { row: row!, clientSecret: result.clientSecret };
+  }
+  await deps.db('payments').where({ id: fresh.id }).update({ provider_ref: result.providerRef });
+  const row =
+    result.status === 'succeeded'
+      ? await settle(deps, fresh.id, { kind: 'succeeded' })
+      : await settle(deps, fresh.id, { kind: 'failed', failureReason: result.failureReason });
+  return { row: row ?? fresh, clientSecret: null };
+}
+
+type Outcome = { kind: 'succeeded'; card?: { brand: CardBrand; last4: string } } | { kind: 'failed'; failureReason: string } | { kind: 'refunded' };
+
+/**
+ * Moves a payment to its next state, once: pending → succeeded | failed, succeeded → refunded.
+ * A repeated webhook finds the state already moved and changes nothing (and tells nobody twice).
+ */
+async function settle(deps: Deps, paymentId: string, outcome: Outcome): Promise<PaymentRow | undefined> {
+  const now = deps.db.fn.now();
+  const q = deps.db('payments').where({ id: paymentId });
+  let updated: PaymentRow[];
+  if (outcome.kind === 'succeeded') {
+    updated = (await q
+      .andWhere({ status: 'pending' })
+      .update({
+        status: 'succeeded',
+        succeeded_at: now,
+        updated_at: now,
+        ...(outcome.card ? { card_brand: outcome.card.brand, card_last4: outcome.card.last4 } : {}),
+      })
+      .returning('*')) as PaymentRow[];
+  } else if (outcome.kind === 'failed') {
+    updated = (await q.andWhere({ status: 'pending' }).update({ status: 'failed', failure_reason: outcome.failureReason.slice(0, 255), failed_at: now, updated_at: now }).returning('*')) as PaymentRow[];
+  } else {
+    updated = (await q.andWhere({ status: 'succeeded' }).update({ status: 'refunded', refunded_at: now, updated_at: now }).returning('*')) as PaymentRow[];
+  }
+  const row = updated[0];
+  if (!row) return (await deps.db('payments').where({ id: paymentId }).first()) as PaymentRow | undefined;
+  if (row.status === 'succeeded') await tellPayer(deps, row, 'receipt');
+  if (row.status === 'refunded') await tellPayer(deps, row, 'refund');
+  return row;
+}
+
+/** The provider's signed word on a payment (Stripe's webhook). */
+export async function applyProviderEvent(deps: Deps, gateway: PaymentGateway, event: ProviderEvent): Promise<void> {
+  if (event.kind === 'ignored') return;
+  const row = (await deps.db('payments').where({ provider: gateway.name, provider_ref: event.providerRef }).first('id')) as { id: string } | undefined;
+  if (!row) {
+    deps.log.warn({ providerRef: event.providerRef }, 'webhook for an unknown payment');
+    return;
+  }
+  await settle(deps, row.id, event);
+}
+
+/** Admins refund a succeeded payment through its provider; the payer is told. */
+export async function refundPayment(deps: Deps, gateway: PaymentGateway, paymentId: string): Promise<PaymentRow> {
+  const row = (await deps.db('payments').where({ id: paymentId }).first()) as PaymentRow | undefined;
+  if (!row) throw Errors.notFound(PAYMENT_MSG.notFound);
+  if (row.status !== 'succeeded' || !row.provider_ref) throw Errors.conflict(PAYMENT_MSG.notRefundable);
+  if (row.provider !== gateway.name) throw Errors.conflict(`This payment was made with ${row.provider}, which is not configured now.`);
+  try {
+    await gateway.refund(row.id, row.provider_ref);
+  } catch (err) {
+    deps.log.error({ err, paymentId }, 'refund failed at the provider');
+    throw new AppError(502, 'provider-error', 'The payment provider refused the refund. Please try again later.');
+  }
+  return (await settle(deps, row.id, { kind: 'refunded' }))!;
+}
+
+/** A receipt or a refund note: live, and by e-mail with the amount, description, date and reference. */
+async function tellPayer(deps: Deps, row: PaymentRow, what: 'receipt' | 'refund'): Promise<void> {
+  if (!row.user_id) return;
+  const payer = (await deps.db('users').where({ id: row.user_id }).first('email', 'first_name')) as { email: string; first_name: string } | undefined;
+  const p = presentPayment(row);
+  const amount = formatMoney(p.amount, p.currency, 'en-US');
+  const when = new Date(what === 'receipt' ? p.succeededAt! : p.refundedAt!);
+  const link = `${deps.config.publicUrl}/payment?receipt=${row.id}`;
+  const title = what === 'receipt' ? 'Payment received' : 'Payment refunded';
+  const message =
+    what === 'receipt'
+      ? `We received your payment of ${amount} for "${p.description}". Reference ${p.reference}.`
+      : `Your payment of ${amount} for "${p.description}" was refunded. Reference ${p.reference}.`;
+  await notify(deps, [row.user_id], {
+    type: 'payment',
+    title,
+    message,
+    actionUrl: `/payment?receipt=${row.id}`,
+    metadata: { paymentId: row.id, amount: p.amount, currency: p.currency, reference: p.reference, status: p.status },
+  });
+  if (!payer) return;
+  const lines: [string, string][] = [
+    ['Amount', amount],
+    ['Description', p.description],
+    ['Date', when.toUTCString()],
+    ['Reference', p.reference],
+    ...(p.card ? ([['Card', `${p.card.brand} ending ${p.card.last4}`]] as [string, string][]) : []),
+    ...(p.provider === 'sandbox' ? ([['Note', 'Sandbox payment: no money moved.']] as [string, string][]) : []),
+  ];
+  const text = `Hello ${payer.first_name},\n\n${message}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\nView it: ${link}\n`;
+  const html = `<p>Hello ${escapeHtml(payer.first_name)},</p><p>${escapeHtml(message)}</p><table>${lines
+    .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+    .join('')}</table><p><a href="${escapeHtml(link)}">View it</a></p>`;
+  deps.mailer.sendInBackground({ to: payer.email, subject: `${title}: ${amount} (${p.reference})`, text, html, link });
+}

@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import type { ChargeRequest, ChargeResult, PaymentGateway } from './provider';
+import { WebhookSignatureError } from './provider';
+
+/**
+ * The default provider: the same flow and states as Stripe's test mode, with Stripe's published
+ * test cards, and no money moving. The browser sends only the brand and the last four digits, so
+ * the outcome is decided by them as Stripe decides it by the whole test number.
+ */
+export const SANDBOX_OUTCOMES: Record<string, string> = {
+  '0002': 'Your card was declined.',
+  '9995': 'Your card has insufficient funds.',
+};
+
+export function createSandboxGateway(): PaymentGateway {
+  return {
+    name: 'sandbox',
+    publishableKey: null,
+    async charge(req: ChargeRequest): Promise<ChargeResult> {
+      const providerRef = `sbx_${randomUUID().replace(/-/g, '')}`;
+      if (!req.card) return { status: 'failed', providerRef, failureReason: 'Card details are required' };
+      const declined = SANDBOX_OUTCOMES[req.card.last4];
+      return declined ? { status: 'failed', providerRef, failureReason: declined } : { status: 'succeeded', providerRef };
+    },
+    async clientSecret() {
+      return null;
+    },
+    async refund() {},
+    parseWebhook() {
+      throw new WebhookSignatureError('The sandbox has no webhooks.');
+    },
+  };
+}

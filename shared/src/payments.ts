@@ -1,0 +1,153 @@
+import { z } from 'zod';
+
+/**
+ * Payments (surroundings §2 Payment Center, §3, §5, §7). The old product collected card numbers
+ * and faked the charge; here a card number never reaches our server: with Stripe the card goes
+ * from the browser to Stripe, and in the sandbox only the brand and last four digits leave the
+ * browser.
+ */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
+export type CardBrand = (typeof CARD_BRANDS)[number];
+
+export const PAYMENT_MSG = {
+  amountMin: 'Amount must be at least 1.00',
+  amountDecimals: 'Amount can have at most two decimal places',
+  amountMax: 'Amount must be at most 100,000.00',
+  descriptionRequired: 'Description is required',
+  cardRequired: 'Card details are required',
+  success: 'Payment processed successfully!',
+  failed: 'Payment failed. Please try again.',
+  fetchFailed: 'Failed to fetch payment history',
+  idempotencyMismatch: 'This Idempotency-Key was already used for a different payment.',
+  notRefundable: 'Only a succeeded payment can be refunded.',
+  refunded: 'Payment refunded.',
+  notFound: 'Payment not found.',
+} as const;
+
+/** Stripe's published test cards and what they do, in the sandbox as in Stripe's test mode. */
+export const SANDBOX_TEST_CARDS = [
+  { number: '4242 4242 4242 4242', outcome: 'succeeds' },
+  { number: '4000 0000 0000 0002', outcome: 'is declined' },
+  { number: '4000 0000 0000 9995', outcome: 'fails for insufficient funds' },
+] as const;
+
+/** Amounts in the school's currency, with at most two decimals (spec: minimum 1, step 0.01). */
+const amountSchema = z.coerce
+  .number({ error: PAYMENT_MSG.amountMin })
+  .refine((n) => Number.isFinite(n) && n >= 1, PAYMENT_MSG.amountMin)
+  .refine((n) => n <= 100_000, PAYMENT_MSG.amountMax)
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, PAYMENT_MSG.amountDecimals);
+
+export const createPaymentSchema = z.object({
+  amount: amountSchema,
+  paymentMethod: z.literal('stripe').default('stripe'),
+  type: z.literal('exam').default('exam'),
+  description: z.string({ error: PAYMENT_MSG.descriptionRequired }).trim().min(1, PAYMENT_MSG.descriptionRequired).max(200),
+  examId: z.uuid().optional(),
+  /** Sandbox only: what the browser's card form lets leave it. */
+  card: z
+    .object({
+      brand: z.enum(CARD_BRANDS),
+      last4: z.string().regex(/^\d{4}$/, 'Card details are required'),
+    })
+    .optional(),
+});
+export type CreatePaymentInput = z.input<typeof createPaymentSchema>;
+
+export const paymentListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  status: z.enum(PAYMENT_STATUSES).optional(),
+  /** Admins: payments of one user. */
+  userId: z.uuid().optional(),
+  /** Admins: payer's name or e-mail, or the reference. */
+  search: z.string().trim().max(100).optional(),
+});
+
+export interface Payment {
+  _id: string;
+  reference: string;
+  amount: number;
+  currency: string;
+  paymentMethod: 'stripe';
+  type: 'exam';
+  description: string;
+  status: PaymentStatus;
+  provider: PaymentProvider;
+  card: { brand: CardBrand; last4: string } | null;
+  failureReason: string | null;
+  examId: string | null;
+  payer?: { _id: string; name: string; email: string };
+  createdAt: string;
+  succeededAt: string | null;
+  failedAt: string | null;
+  refundedAt: string | null;
+}
+
+export interface PaymentConfig {
+  provider: PaymentProvider;
+  currency: string;
+  /** Stripe only: the key the browser's Stripe.js uses. */
+  publishableKey: string | null;
+}
+
+/** The reference printed on receipts: short, unambiguous, derived from the payment's id. */
+export function paymentReference(id: string): string {
+  return `PAY-${id.replace(/-/g, '').slice(0, 10).toUpperCase()}`;
+}
+
+export function formatMoney(amount: number, currency: string, locale?: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+}
+
+// ── Card checks that run in the browser, before anything leaves it ──
+
+export function cardDigits(input: string): string {
+  return input.replace(/[\s-]/g, '');
+}
+
+/** The Luhn checksum every card number carries. */
+export function luhnValid(input: string): boolean {
+  const digits = cardDigits(input);
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function cardBrand(input: string): CardBrand {
+  const d = cardDigits(input);
+  if (/^4/.test(d)) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(d)) return 'mastercard';
+  if (/^3[47]/.test(d)) return 'amex';
+  if (/^6(011|5)/.test(d)) return 'discover';
+  return 'unknown';
+}
+
+/** MM/YY, this month or later. */
+export function expiryProblem(input: string, now: Date = new Date()): string | null {
+  const m = /^(\d{2})\/(\d{2})$/.exec(input.trim());
+  if (!m) return 'Expiry must be MM/YY';
+  const month = Number(m[1]);
+  const year = 2000 + Number(m[2]);
+  if (month < 1 || month > 12) return 'Expiry must be MM/YY';
+  if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) return 'This card has expired';
+  return null;
+}
+
+export const CARD_MSG = {
+  holderRequired: 'Cardholder name is required',
+  numberInvalid: 'Card number is invalid',
+  cvvInvalid: 'CVV must be 3 digits',
+} as const;

@@ -1,0 +1,109 @@
+import { PAYMENT_MSG, SANDBOX_TEST_CARDS, type Payment } from '@exam/shared';
+import { Alert, Button, Group, List, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { ApiError } from '../../api/http';
+import { notifySuccess } from '../../lib/notify';
+import { cardProblems, cardSummary, formatExpiry, groupCardNumber, paymentProblems, type CardFormValues, type PaymentFormValues } from './cardForm';
+import { newIdempotencyKey, useCreatePayment } from './hooks';
+
+const EMPTY_PAYMENT: PaymentFormValues = { amount: '', description: '' };
+const EMPTY_CARD: CardFormValues = { holder: '', number: '', expiry: '', cvv: '' };
+
+/**
+ * The sandbox's card form: checked here (Luhn, expiry, CVV), and only the brand and last four
+ * digits are sent. The whole number, expiry and CVV never leave the browser.
+ */
+export function SandboxPaymentForm({ onPaid }: { onPaid: (payment: Payment) => void }) {
+  const [values, setValues] = useState(EMPTY_PAYMENT);
+  const [card, setCard] = useState(EMPTY_CARD);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  // One key per submission: a network retry reuses it; a definite answer ends it.
+  const key = useRef<string | null>(null);
+  const create = useCreatePayment();
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const found = { ...paymentProblems(values), ...cardProblems(card) };
+    setProblems(found);
+    setFailure(null);
+    if (Object.keys(found).length) return;
+    key.current ??= newIdempotencyKey();
+    create.mutate(
+      {
+        input: { amount: Number(values.amount), description: values.description.trim(), paymentMethod: 'stripe', type: 'exam', card: cardSummary(card.number) },
+        key: key.current,
+      },
+      {
+        onSuccess: (res) => {
+          key.current = null;
+          notifySuccess(res.message ?? PAYMENT_MSG.success);
+          setValues(EMPTY_PAYMENT);
+          setCard(EMPTY_CARD);
+          onPaid(res.payment);
+        },
+        onError: (err) => {
+          const payment = err instanceof ApiError ? (err.data as { payment?: Payment } | undefined)?.payment : undefined;
+          if (err instanceof ApiError && err.status !== 0) key.current = null;
+          if (err instanceof ApiError && err.errors.length) setProblems(Object.fromEntries(err.errors.map((x) => [x.field, x.msg])));
+          setFailure(payment?.failureReason ? `${PAYMENT_MSG.failed} ${payment.failureReason}` : err instanceof ApiError && err.status !== 0 ? PAYMENT_MSG.failed : err.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Make a payment">
+      <Stack>
+        <Alert color="yellow" title="Sandbox: no money moves">
+          <Text size="sm">This school has not connected a payment provider yet. Payments here follow the real flow with Stripe&apos;s test cards:</Text>
+          <List size="sm" mt={4}>
+            {SANDBOX_TEST_CARDS.map((c) => (
+              <List.Item key={c.number}>
+                {c.number} {c.outcome}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NumberInput
+            label="Amount"
+            required
+            min={1}
+            step={0.01}
+            decimalScale={2}
+            value={values.amount}
+            onChange={(v) => setValues((s) => ({ ...s, amount: String(v) }))}
+            error={problems.amount}
+          />
+          <TextInput label="Description" required maxLength={200} value={values.description} onChange={(e) => { const v = e.currentTarget.value; setValues((s) => ({ ...s, description: v })); }} error={problems.description} />
+        </SimpleGrid>
+        <TextInput label="Cardholder name" required autoComplete="cc-name" value={card.holder} onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, holder: v })); }} error={problems.holder} />
+        <TextInput
+          label="Card number"
+          required
+          inputMode="numeric"
+          autoComplete="cc-number"
+          maxLength={19}
+          value={card.number}
+          onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, number: groupCardNumber(v) })); }}
+          error={problems.number}
+        />
+        <SimpleGrid cols={2}>
+          <TextInput label="Expiry (MM/YY)" required autoComplete="cc-exp" maxLength={5} placeholder="MM/YY" value={card.expiry} onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, expiry: formatExpiry(v) })); }} error={problems.expiry} />
+          <TextInput label="CVV" required inputMode="numeric" autoComplete="cc-csc" maxLength={3} value={card.cvv} onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, cvv: v.replace(/\D/g, '') })); }} error={problems.cvv} />
+        </SimpleGrid>
+        {failure && (
+          <Alert color="red" role="alert" title="Payment failed">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={create.isPending}>
+            Pay
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+import { PAYMENT_MSG, type Payment, type PaymentConfig } from '@exam/shared';
+import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { useMemo, useRef, useState } from 'react';
+import { ApiError } from '../../api/http';
+import { notifySuccess } from '../../lib/notify';
+import { paymentProblems, type PaymentFormValues } from './cardForm';
+import { newIdempotencyKey, useCreatePayment } from './hooks';
+
+const loaded = new Map<string, Promise<Stripe | null>>();
+const stripeFor = (key: string) => {
+  if (!loaded.has(key)) loaded.set(key, loadStripe(key));
+  return loaded.get(key)!;
+};
+
+/**
+ * Stripe: the card is typed into Stripe's own element and goes from the browser to Stripe. We
+ * create the PaymentIntent, Stripe.js confirms it, and Stripe's signed webhook settles it; the
+ * receipt arrives as a live notification.
+ */
+export default function StripePaymentForm({ config, onPaid }: { config: PaymentConfig; onPaid: (payment: Payment) => void }) {
+  const stripe = useMemo(() => stripeFor(config.publishableKey!), [config.publishableKey]);
+  return (
+    <Elements stripe={stripe}>
+      <Form onPaid={onPaid} />
+    </Elements>
+  );
+}
+
+function Form({ onPaid }: { onPaid: (payment: Payment) => void }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [values, setValues] = useState<PaymentFormValues>({ amount: '', description: '' });
+  const [holder, setHolder] = useState('');
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const key = useRef<string | null>(null);
+  const create = useCreatePayment();
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const found: Record<string, string> = { ...paymentProblems(values) };
+    if (!holder.trim()) found.holder = 'Cardholder name is required';
+    setProblems(found);
+    setFailure(null);
+    const card = elements?.getElement(CardElement);
+    if (Object.keys(found).length || !stripe || !card) return;
+    key.current ??= newIdempotencyKey();
+    try {
+      const created = await create.mutateAsync({
+        input: { amount: Number(values.amount), description: values.description.trim(), paymentMethod: 'stripe', type: 'exam' },
+        key: key.current,
+      });
+      if (!created.clientSecret) throw new Error(PAYMENT_MSG.failed);
+      setConfirming(true);
+      const result = await stripe.confirmCardPayment(created.clientSecret, { payment_method: { card, billing_details: { name: holder.trim() } } });
+      key.current = null;
+      if (result.error) {
+        setFailure(`${PAYMENT_MSG.failed} ${result.error.message ?? ''}`.trim());
+        return;
+      }
+      notifySuccess(PAYMENT_MSG.success);
+      onPaid(created.payment);
+    } catch (err) {
+      if (err instanceof ApiError && err.status !== 0) key.current = null;
+      setFailure(err instanceof ApiError && err.status === 0 ? err.message : PAYMENT_MSG.failed);
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Make a payment">
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NumberInput label="Amount" required min={1} step={0.01} decimalScale={2} value={values.amount} onChange={(v) => setValues((s) => ({ ...s, amount: String(v) }))} error={problems.amount} />
+          <TextInput label="Description" required maxLength={200} value={values.description} onChange={(e) => { const v = e.currentTarget.value; setValues((s) => ({ ...s, description: v })); }} error={problems.description} />
+        </SimpleGrid>
+        <TextInput label="Cardholder name" required autoComplete="cc-name" value={holder} onChange={(e) => setHolder(e.currentTarget.value)} error={problems.holder} />
+        <div>
+          <Text size="sm" fw={500} mb={4}>
+            Card
+          </Text>
+          <Paper withBorder p="sm">
+            <CardElement options={{ hidePostalCode: true }} />
+          </Paper>
+          <Text size="xs" c="dimmed" mt={4}>
+            Your card details go straight to Stripe; this school never sees them.
+          </Text>
+        </div>
+        {failure && (
+          <Alert color="red" role="alert" title="Payment failed">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={create.isPending || confirming} disabled={!stripe}>
+            Pay
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
