@@ -35,7 +35,9 @@ export function autoGrade(q: GradableQuestion, answer: string | null | undefined
   if (isBlank(answer)) return { marks: 0, isCorrect: false, status: 'skipped' };
   if (q.type === 'essay') return { marks: null, isCorrect: null, status: 'pending' };
   const given = normalise(answer!);
-  const accepted = q.type === 'fill-blank' ? (q.acceptedAnswers.length ? q.acceptedAnswers : [q.correctAnswer]) : [q.correctAnswer];
+  const accepted = (q.type === 'fill-blank' ? (q.acceptedAnswers.length ? q.acceptedAnswers : [q.correctAnswer]) : [q.correctAnswer]).filter((a) => !isBlank(a));
+  // A blank created without a key is marked by the teacher, like an essay.
+  if (q.type === 'fill-blank' && !accepted.length) return { marks: null, isCorrect: null, status: 'pending' };
   const ok = accepted.some((a) => normalise(a) === given);
   return { marks: ok ? q.points : 0, isCorrect: ok, status: ok ? 'correct' : 'incorrect' };
 }

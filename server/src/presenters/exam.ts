@@ -29,6 +29,8 @@ export interface ExamRow {
   total_marks: number;
   tags: string[];
   eligible_ids: string[];
+  /** The exam's question ids in order (the catalogue query adds them). */
+  question_ids?: string[];
   attempt_count?: number;
   in_progress_count?: number;
   any_attempts?: number;
@@ -69,6 +71,8 @@ export function presentExam(row: ExamRow, viewer: Viewer, now: number = Date.now
     isActive: row.is_active,
     publishedAt: row.published_at ? iso(row.published_at) : null,
     totalQuestions: row.total_questions,
+    // Ids only: the Exam entity names `questions` beside `totalQuestions`; their content is served elsewhere.
+    questions: row.question_ids ?? [],
     hasAttempts: manages ? (row.any_attempts ?? 0) > 0 : undefined,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

@@ -66,11 +66,15 @@ export function examRoutes(deps: Deps): Router<AppState> {
     const questions = manages ? (await exams.examQuestions(deps.db, row.id)).map(presentQuestion) : undefined;
     // A student sees the questions only while an attempt of theirs is in progress, in its order, without keys.
     const attempt = viewer.user.role === 'student' ? await inProgressAttempt(deps.db, row.id, viewer.user.id) : undefined;
+    // Before the clock runs a student learns only the exam's shape: reading the questions here
+    // would let them study the paper without the timer.
+    const outline = viewer.user.role === 'student' && !attempt ? await exams.questionOutline(deps.db, row.id) : undefined;
     ctx.body = {
       success: true,
       data: {
         exam: questions ? { ...exam, questions } : exam,
         ...(attempt ? { questions: await questionsForAttempt(deps.db, attempt), attemptId: attempt.id, session: await joinData(deps.db, attempt) } : {}),
+        ...(outline ? { questions: outline } : {}),
       },
     };
   });
