@@ -22,6 +22,7 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(15 * 60),
 });
 
 export interface Config {
@@ -38,6 +39,8 @@ export interface Config {
   seedDemo: boolean;
   trustProxy: boolean;
   logLevel: string;
+  /** Lifetime of an access token (15 minutes unless ACCESS_TOKEN_TTL_SECONDS says otherwise). */
+  accessTokenTtlSeconds: number;
   /** Per-window budgets for the abuse-prone auth calls. */
   rateLimits: RateLimits;
   /** Namespace for shared state in Redis (rate-limit keys), so test runs never collide. */
@@ -90,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? embedded,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     rateLimits: DEFAULT_RATE_LIMITS,
     keyPrefix: 'exam',
   };
