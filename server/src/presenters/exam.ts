@@ -71,8 +71,6 @@ export function presentExam(row: ExamRow, viewer: Viewer, now: number = Date.now
     isActive: row.is_active,
     publishedAt: row.published_at ? iso(row.published_at) : null,
     totalQuestions: row.total_questions,
-    // Ids only: the Exam entity names `questions` beside `totalQuestions`; their content is served elsewhere.
-    questions: row.question_ids ?? [],
     hasAttempts: manages ? (row.any_attempts ?? 0) > 0 : undefined,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -89,3 +87,11 @@ export function presentExam(row: ExamRow, viewer: Viewer, now: number = Date.now
   };
 }
 export type PresentedExam = ReturnType<typeof presentExam>;
+
+/**
+ * An exam as a list item: the Exam entity names `questions` beside `totalQuestions`, so a list
+ * carries the question ids in order (ids only; the questions themselves are served elsewhere).
+ */
+export function presentExamListItem(row: ExamRow, viewer: Viewer, now: number = Date.now()) {
+  return { ...presentExam(row, viewer, now), questions: row.question_ids ?? [] };
+}

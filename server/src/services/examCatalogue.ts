@@ -85,8 +85,7 @@ const SORT_COLUMNS: Record<string, string> = {
 export interface ExamPage {
   rows: ExamRow[];
   total: number;
-  /** `published` counts every published exam (the stat card); `publishedInactive` is the Published filter's. */
-  stats: { total: number; upcoming: number; ongoing: number; completed: number; published: number; draft: number; active: number; publishedInactive: number };
+  stats: { total: number; upcoming: number; ongoing: number; completed: number; published: number; draft: number };
 }
 
 /** One page of the catalogue, its total, and counters over every status (for the stat cards). */
@@ -108,9 +107,11 @@ export async function listExams(db: Db, viewer: Viewer, query: ExamListQuery): P
       db.raw('count(*) filter (where e.is_published and e.is_active)::int as active'),
       db.raw('count(*) filter (where e.is_published and not e.is_active)::int as "publishedInactive"'),
     )
-    .first()) as ExamPage['stats'];
+    .first()) as ExamPage['stats'] & { active: number; publishedInactive: number };
+  // `published` counts every published exam (the stat card); the Published filter means published but not active.
+  const { active: _active, publishedInactive: _publishedInactive, ...stats } = counters;
   const total = query.status ? counters[query.status === 'published' ? 'publishedInactive' : query.status] : counters.total;
-  return { rows, total, stats: counters };
+  return { rows, total, stats };
 }
 
 export async function findExam(db: Db | Knex.Transaction, viewer: Viewer, id: string): Promise<ExamRow | undefined> {

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import { auth, idParam, type AppState } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
 import { viewerOf } from '../../middleware/viewer';
-import { presentExam } from '../../presenters/exam';
+import { presentExam, presentExamListItem } from '../../presenters/exam';
 import { presentQuestion } from '../../presenters/question';
 import { findExam, listExams } from '../../services/examCatalogue';
 import { inProgressAttempt, joinData, questionsForAttempt } from '../../services/attempts';
@@ -33,7 +33,7 @@ export function examRoutes(deps: Deps): Router<AppState> {
         ctx.body = {
           success: true,
           data: {
-            exams: page.rows.map((r) => presentExam(r, viewer, now)),
+            exams: page.rows.map((r) => presentExamListItem(r, viewer, now)),
             currentPage: query.page,
             total: page.total,
             totalPages: Math.ceil(page.total / query.limit),
