@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { subjectSlug } from './exams';
 
 /**
  * Grading and result figures (spec core §3, §4, §9; surroundings §9), shared by the server that
@@ -210,7 +211,7 @@ export const submissionListQuerySchema = z.object({
   sortBy: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SUBMISSION_SORTS).default('submittedAt')),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
   grade: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(['A', 'B', 'C', 'D', 'F']).optional()),
-  subject: z.string().trim().max(40).optional(),
+  subject: z.preprocess(subjectSlug, z.string().trim().max(40).optional()),
 });
 export type SubmissionListQuery = z.output<typeof submissionListQuerySchema>;
 
