@@ -9,6 +9,7 @@ import send from 'koa-send';
 import type { Deps } from './deps';
 import type { AppState } from './middleware/auth';
 import { errorHandler } from './middleware/errorHandler';
+import { nullBodyAsEmpty } from './middleware/nullBody';
 import { authRoutes } from './routes/auth';
 import { examRoutes } from './routes/exams';
 import { healthRoutes } from './routes/health';
@@ -54,7 +55,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
   const webhook = paymentWebhookRoutes(deps);
   app.use(webhook.routes());
   // DELETE too: the documented bulk delete carries its ids in the body.
-  app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }));
+  app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false, jsonStrict: false, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }));
+  app.use(nullBodyAsEmpty());
 
   const api = new Router<AppState>({ prefix: '/api' });
   for (const r of [healthRoutes(deps), authRoutes(deps), examRoutes(deps), questionRoutes(deps), submissionRoutes(deps), notificationRoutes(deps), reportRoutes(deps), paymentRoutes(deps)]) api.use(r.routes(), r.allowedMethods());

@@ -25,6 +25,12 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://x@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('issues 15-minute access tokens unless ACCESS_TOKEN_TTL_SECONDS says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).accessTokenTtlSeconds).toBe(900);
+    expect(loadConfig({ DATA_DIR: tmp(), ACCESS_TOKEN_TTL_SECONDS: '60' }).accessTokenTtlSeconds).toBe(60);
+    expect(() => loadConfig({ DATA_DIR: tmp(), ACCESS_TOKEN_TTL_SECONDS: '0' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
+  });
+
   it('refuses production without a JWT secret, and bad values with the variable named', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);

@@ -53,9 +53,30 @@ describe('exam rules', () => {
     expect(examCreateSchema.parse(exam({ settings: { allowMultipleAttempts: false, maxAttempts: 5 } })).settings.maxAttempts).toBe(1);
   });
 
-  it('refuses a wall time without a zone and an unknown time zone', () => {
-    expect(msgs(examCreateSchema.safeParse(exam({ schedule: { startDate: '2030-01-01T10:00', endDate: inHours(3) } })))).toEqual([EXAM_MSG.dateInvalid]);
-    expect(msgs(examCreateSchema.safeParse(exam({ schedule: { startDate: inHours(1), endDate: inHours(3), timezone: 'Mars/Base' } })))).toEqual([EXAM_MSG.timezoneInvalid]);
+  it('reads a datetime-local schedule in its time zone, UTC when none is given', () => {
+    const e = examCreateSchema.parse(exam({ schedule: { startDate: '2030-01-01T10:00', endDate: '2030-01-01T12:30', timezone: 'Asia/Kolkata' } }));
+    expect(e.schedule).toEqual({ startDate: '2030-01-01T04:30:00.000Z', endDate: '2030-01-01T07:00:00.000Z', timezone: 'Asia/Kolkata' });
+    const utc = examUpdateSchema.parse({ ...exam(), schedule: undefined, startTime: '2030-06-01T10:00', endTime: '2030-06-01T11:00' });
+    expect(utc.schedule).toEqual({ startDate: '2030-06-01T10:00:00.000Z', endDate: '2030-06-01T11:00:00.000Z', timezone: 'UTC' });
+    const ny = examCreateSchema.parse(exam({ schedule: { startDate: '2030-03-09T23:00', endDate: '2030-03-10T09:00', timezone: 'EST' } }));
+    // Across the spring change (10 March 2030): EST before, EDT after.
+    expect(ny.schedule).toEqual({ startDate: '2030-03-10T04:00:00.000Z', endDate: '2030-03-10T13:00:00.000Z', timezone: 'America/New_York' });
+  });
+
+  it('still refuses an unreadable date, an unknown time zone and an end before the start', () => {
+    expect(msgs(examCreateSchema.safeParse(exam({ schedule: { startDate: '2030-02-30T10:00', endDate: inHours(3) } })))).toEqual([EXAM_MSG.dateInvalid]);
+    expect(msgs(examCreateSchema.safeParse(exam({ schedule: { startDate: '2030-01-01T10:00', endDate: '2030-01-01T12:00', timezone: 'Mars/Base' } })))).toEqual([
+      EXAM_MSG.dateInvalid,
+      EXAM_MSG.dateInvalid,
+      EXAM_MSG.timezoneInvalid,
+    ]);
+    expect(msgs(examCreateSchema.safeParse(exam({ schedule: { startDate: '2030-01-01T10:00', endDate: '2030-01-01T09:59', timezone: 'UTC' } })))).toEqual([EXAM_MSG.endBeforeStart]);
+  });
+
+  it('takes subjects as displayed, in any case, and answers the slug; unknown subjects are refused', () => {
+    expect(examCreateSchema.parse(exam({ subject: 'Computer Science' })).subject).toBe('computer-science');
+    expect(examCreateSchema.parse(exam({ subject: 'MATHEMATICS' })).subject).toBe('mathematics');
+    expect(msgs(examCreateSchema.safeParse(exam({ subject: 'Astrology' })))).toEqual([EXAM_MSG.subjectRequired]);
   });
 });
 
@@ -90,6 +111,13 @@ describe('question rules', () => {
     expect(r.type).toBe('fill-blank');
     expect(r.correctAnswer).toBe('Paris');
     expect(r.acceptedAnswers).toEqual(['Paris', 'paris', 'PARIS']);
+  });
+
+  it('takes correctAnswer null for essays and blanks (a keyless blank is marked by the teacher), but not for choices', () => {
+    expect(questionInputSchema.parse(q({ type: 'essay', correctAnswer: null, subject: 'English' }))).toMatchObject({ correctAnswer: '', subject: 'english' });
+    expect(questionInputSchema.parse(q({ type: 'fill-blank', correctAnswer: null }))).toMatchObject({ correctAnswer: '', acceptedAnswers: [] });
+    expect(msgs(questionInputSchema.safeParse(q({ type: 'fill-blank', correctAnswer: '  ' })))).toEqual([EXAM_MSG.fillBlankAnswerRequired]);
+    expect(msgs(questionInputSchema.safeParse(q({ options: ['3', '4'], correctAnswer: null })))).toEqual([EXAM_MSG.invalidCorrectAnswer]);
   });
 
   it('refuses short text and zero points, reading marks as points', () => {

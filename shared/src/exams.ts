@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBJECTS } from './constants';
+import { isWallTime, normaliseTimeZone, wallTimeInZone } from './zonedTime';
 
 export const EXAM_TYPES = ['practice', 'assessment', 'final', 'quiz'] as const;
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
@@ -143,11 +144,38 @@ const instant = (requiredMsg: string) =>
     .refine(isInstant, EXAM_MSG.dateInvalid)
     .transform((s) => new Date(s).toISOString());
 
-const scheduleSchema = z.object({
-  startDate: instant(EXAM_MSG.startRequired),
-  endDate: instant(EXAM_MSG.endRequired),
-  timezone: z.string().trim().default('UTC').refine(isValidTimeZone, EXAM_MSG.timezoneInvalid),
-});
+/**
+ * A datetime-local value ('2026-11-24T22:49', no offset) is read on the schedule's own clock
+ * (its `timezone`, 'UTC' when absent); an unknown zone leaves it as it was, so it is refused.
+ */
+function zoneWallTimes(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object') return raw;
+  const r = raw as Record<string, unknown>;
+  const given = r.timezone === undefined || r.timezone === null || r.timezone === '' ? 'UTC' : r.timezone;
+  if (typeof given !== 'string') return r;
+  const timezone = normaliseTimeZone(given);
+  const read = (v: unknown) => (isWallTime(v) ? (wallTimeInZone(v, timezone) ?? v) : v);
+  return { ...r, timezone, startDate: read(r.startDate), endDate: read(r.endDate) };
+}
+
+const scheduleSchema = z.preprocess(
+  zoneWallTimes,
+  z.object({
+    startDate: instant(EXAM_MSG.startRequired),
+    endDate: instant(EXAM_MSG.endRequired),
+    timezone: z.string().trim().default('UTC').refine(isValidTimeZone, EXAM_MSG.timezoneInvalid),
+  }),
+);
+
+/** 'Computer Science', 'MATHEMATICS', 'computer_science' → the slug; anything else as given (then refused). */
+export function subjectSlug(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const slug = value.trim().toLowerCase().replace(/[\s_]+/g, '-');
+  return (SUBJECTS as readonly string[]).includes(slug) ? slug : value;
+}
+
+/** A subject as displayed or as its slug (both readings), answered as the slug. */
+const subjectField = z.preprocess(subjectSlug, z.enum(SUBJECTS, { error: EXAM_MSG.subjectRequired }));
 
 const gradeField = z.preprocess(
   (v) => (typeof v === 'string' && /^\s*(grade\s*)?\d+\s*$/i.test(v) ? Number(v.replace(/\D/g, '')) : v === '' ? undefined : v),
@@ -170,7 +198,7 @@ function liftSchedule(raw: unknown): unknown {
 const examFields = {
   title: z.string({ error: EXAM_MSG.titleTooShort }).trim().min(3, EXAM_MSG.titleTooShort).max(200),
   description: z.string({ error: EXAM_MSG.descriptionTooShort }).trim().min(10, EXAM_MSG.descriptionTooShort).max(5000),
-  subject: z.enum(SUBJECTS, { error: EXAM_MSG.subjectRequired }),
+  subject: subjectField,
   grade: gradeField,
   duration: intField(EXAM_MSG.durationTooShort).pipe(z.number().min(1, EXAM_MSG.durationTooShort).max(600, EXAM_MSG.durationTooLong)),
   passingMarks: intField(EXAM_MSG.passingMarksInvalid).pipe(z.number().min(0, EXAM_MSG.passingMarksInvalid).max(100, EXAM_MSG.passingMarksInvalid)),
@@ -207,12 +235,13 @@ const questionOption = z.union([
 const questionBase = z.object({
   text: z.string({ error: EXAM_MSG.questionTextTooShort }).trim().min(10, EXAM_MSG.questionTextTooShort).max(10000),
   type: z.preprocess((v) => (v === 'fill-blanks' ? 'fill-blank' : v), z.enum(QUESTION_TYPES, { error: EXAM_MSG.questionTypeInvalid })),
-  subject: z.enum(SUBJECTS, { error: EXAM_MSG.subjectRequired }),
+  subject: subjectField,
   topic: z.string().trim().max(100).default(''),
   difficulty: z.enum(DIFFICULTIES, { error: EXAM_MSG.difficultyInvalid }).default('medium'),
   points: intField(EXAM_MSG.pointsInvalid).pipe(z.number().min(1, EXAM_MSG.pointsInvalid).max(1000, EXAM_MSG.pointsInvalid)).default(1),
   options: z.array(questionOption).max(10).default([]),
-  correctAnswer: z.union([z.string(), z.array(z.string())]).optional(),
+  // null: what a form sends for an essay or fill-blank question with no key chosen yet.
+  correctAnswer: z.union([z.string(), z.array(z.string())]).nullish(),
   sampleAnswer: z.string().trim().max(10000).default(''),
   explanation: z.string().trim().max(10000).default(''),
   image: z
@@ -262,11 +291,13 @@ export const questionInputSchema = z.preprocess(
       ctx.addIssue({ code: 'custom', path: [path], message });
       return z.NEVER;
     };
-    const given = Array.isArray(q.correctAnswer) ? q.correctAnswer : q.correctAnswer === undefined ? [] : [q.correctAnswer];
+    const given = Array.isArray(q.correctAnswer) ? q.correctAnswer : q.correctAnswer === undefined || q.correctAnswer === null ? [] : [q.correctAnswer];
     const answers = given.map((a) => a.trim()).filter(Boolean);
     const base = { ...q, acceptedAnswers: [] as string[] };
     if (q.type === 'essay') return { ...base, options: [], correctAnswer: '' };
     if (q.type === 'fill-blank') {
+      // An explicit null key (the spec's creation payload) leaves the blank for the teacher to mark.
+      if (q.correctAnswer === null) return { ...base, options: [], correctAnswer: '' };
       if (!answers.length) return fail('correctAnswer', EXAM_MSG.fillBlankAnswerRequired);
       return { ...base, options: [], correctAnswer: answers[0]!, acceptedAnswers: [...new Set(answers)] };
     }
@@ -323,8 +354,14 @@ const pageField = intField('Page must be a whole number').pipe(z.number().min(1)
 const limitField = (def: number, max: number) => intField('Limit must be a whole number').pipe(z.number().min(1).max(max)).default(def);
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(values).optional());
+const optionalSubject = z.preprocess((v) => (v === '' || v === 'all' ? undefined : subjectSlug(v)), z.enum(SUBJECTS).optional());
 
-export const EXAM_STATUS_FILTERS = ['upcoming', 'ongoing', 'completed'] as const;
+/**
+ * The time statuses, and the admin statuses of surroundings §2 (Active = published and active,
+ * Published = published but not active, Draft = otherwise). 'past' reads as completed.
+ */
+export const EXAM_STATUS_FILTERS = ['upcoming', 'ongoing', 'completed', 'active', 'published', 'draft'] as const;
+export type ExamStatusFilter = (typeof EXAM_STATUS_FILTERS)[number];
 export const EXAM_SORTS = ['startTime', 'title', 'subject', 'duration', 'createdAt'] as const;
 
 export const examListQuerySchema = z.object({
@@ -333,10 +370,10 @@ export const examListQuerySchema = z.object({
   sort: z
     .preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^-?(startTime|title|subject|duration|createdAt)$/, 'Unknown sort').optional())
     .default('-startTime'),
-  subject: optionalEnum(SUBJECTS),
+  subject: optionalSubject,
   grade: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), gradeField.optional()),
   difficulty: optionalEnum(DIFFICULTIES),
-  status: z.preprocess((v) => (v === 'active' ? 'ongoing' : v === 'past' ? 'completed' : v), optionalEnum(EXAM_STATUS_FILTERS)),
+  status: z.preprocess((v) => (v === 'past' ? 'completed' : v), optionalEnum(EXAM_STATUS_FILTERS)),
   search: z.string().trim().max(100).optional(),
   published: z.enum(['true', 'false']).optional(),
 });
@@ -345,7 +382,7 @@ export type ExamListQuery = z.output<typeof examListQuerySchema>;
 export const questionListQuerySchema = z.object({
   page: pageField,
   limit: limitField(20, 100),
-  subject: optionalEnum(SUBJECTS),
+  subject: optionalSubject,
   type: z.preprocess((v) => (v === 'fill-blanks' ? 'fill-blank' : v), optionalEnum(QUESTION_TYPES)),
   difficulty: optionalEnum(DIFFICULTIES),
   topic: z.string().trim().max(100).optional(),

@@ -41,6 +41,10 @@ describe('automatic grading', () => {
     expect(autoGrade(essay, 'Rivers flow downhill.')).toEqual({ marks: null, isCorrect: null, status: 'pending' });
   });
 
+  it('leaves a blank created without a key for the teacher', () => {
+    expect(autoGrade({ ...blank, correctAnswer: '', acceptedAnswers: [] }, 'Nile')).toEqual({ marks: null, isCorrect: null, status: 'pending' });
+  });
+
   it('rounds the percentage over the exam maximum and passes at passingMarks percent', () => {
     expect(percentageOf(2, 3)).toBe(67);
     expect(percentageOf(0, 0)).toBe(0);

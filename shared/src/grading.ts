@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { subjectSlug } from './exams';
 
 /**
  * Grading and result figures (spec core §3, §4, §9; surroundings §9), shared by the server that
@@ -35,7 +36,9 @@ export function autoGrade(q: GradableQuestion, answer: string | null | undefined
   if (isBlank(answer)) return { marks: 0, isCorrect: false, status: 'skipped' };
   if (q.type === 'essay') return { marks: null, isCorrect: null, status: 'pending' };
   const given = normalise(answer!);
-  const accepted = q.type === 'fill-blank' ? (q.acceptedAnswers.length ? q.acceptedAnswers : [q.correctAnswer]) : [q.correctAnswer];
+  const accepted = (q.type === 'fill-blank' ? (q.acceptedAnswers.length ? q.acceptedAnswers : [q.correctAnswer]) : [q.correctAnswer]).filter((a) => !isBlank(a));
+  // A blank created without a key is marked by the teacher, like an essay.
+  if (q.type === 'fill-blank' && !accepted.length) return { marks: null, isCorrect: null, status: 'pending' };
   const ok = accepted.some((a) => normalise(a) === given);
   return { marks: ok ? q.points : 0, isCorrect: ok, status: ok ? 'correct' : 'incorrect' };
 }
@@ -208,7 +211,7 @@ export const submissionListQuerySchema = z.object({
   sortBy: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SUBMISSION_SORTS).default('submittedAt')),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
   grade: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(['A', 'B', 'C', 'D', 'F']).optional()),
-  subject: z.string().trim().max(40).optional(),
+  subject: z.preprocess(subjectSlug, z.string().trim().max(40).optional()),
 });
 export type SubmissionListQuery = z.output<typeof submissionListQuerySchema>;
 

@@ -4,11 +4,25 @@ export const NOTIFICATION_TYPES = ['exam', 'result', 'reminder', 'system', 'paym
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const DASHBOARD_NOTIFICATION_LIMIT = 5;
 
+/** The icon a notification carries (surroundings §3), named after its type so any client can map it. */
+export const NOTIFICATION_ICONS: Record<NotificationType, string> = {
+  exam: 'clipboard',
+  result: 'chart-bar',
+  reminder: 'clock',
+  system: 'settings',
+  payment: 'credit-card',
+  message: 'message',
+  achievement: 'trophy',
+  warning: 'alert-triangle',
+  info: 'info-circle',
+};
+
 export interface Notification {
   _id: string;
   title: string;
   message: string;
   type: NotificationType;
+  icon: string;
   read: boolean;
   readAt: string | null;
   createdAt: string;

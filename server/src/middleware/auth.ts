@@ -15,12 +15,16 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** Requires a valid access token (and, when given, one of the roles). */
-export function auth(deps: Deps, roles?: readonly Role[]) {
+/**
+ * Requires a valid access token (and, when given, one of the roles). `allowExpired` is for the
+ * exam's submit calls only: an expired token of a live session passes marked `expired`, and the
+ * handler must then call `requireOpenAttemptIfExpired` for the attempt it acts on.
+ */
+export function auth(deps: Deps, roles?: readonly Role[], opts: { allowExpired?: boolean } = {}) {
   return async (ctx: Context, next: Next) => {
     const token = bearerToken(ctx.get('authorization'));
     if (!token) throw Errors.unauthorized();
-    const authed = await authenticate(deps, token);
+    const authed = await authenticate(deps, token, opts);
     if (roles && !roles.includes(authed.user.role)) throw Errors.forbidden();
     (ctx.state as AppState).auth = authed;
     await next();

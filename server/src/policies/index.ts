@@ -59,6 +59,11 @@ export function eligibleFor(student: { id: string; grade: number | null }, exam:
 
 const owns = (viewer: Viewer, res: { owner_id: string }) => res.owner_id === viewer.user.id;
 
+/** A parent reads a child's results only through a link (the viewer's children are the linked ones). */
+export function isParentOf(viewer: Viewer, studentId: string): boolean {
+  return viewer.user.role === 'parent' && viewer.children.some((c) => c.id === studentId);
+}
+
 allow(['admin'], '*', 'exam');
 allow(['admin'], '*', 'question');
 allow(['teacher'], '*', 'exam', owns);

@@ -29,6 +29,8 @@ export interface ExamRow {
   total_marks: number;
   tags: string[];
   eligible_ids: string[];
+  /** The exam's question ids in order (the catalogue query adds them). */
+  question_ids?: string[];
   attempt_count?: number;
   in_progress_count?: number;
   any_attempts?: number;
@@ -85,3 +87,11 @@ export function presentExam(row: ExamRow, viewer: Viewer, now: number = Date.now
   };
 }
 export type PresentedExam = ReturnType<typeof presentExam>;
+
+/**
+ * An exam as a list item: the Exam entity names `questions` beside `totalQuestions`, so a list
+ * carries the question ids in order (ids only; the questions themselves are served elsewhere).
+ */
+export function presentExamListItem(row: ExamRow, viewer: Viewer, now: number = Date.now()) {
+  return { ...presentExam(row, viewer, now), questions: row.question_ids ?? [] };
+}

@@ -108,3 +108,21 @@ export function presentAnswers(order: string[], questions: Map<string, QuestionR
     })
     .filter((x) => x !== undefined);
 }
+
+export type AnswerSummaryRow = Pick<AnswerDetailRow, 'question_id' | 'answer' | 'marks' | 'is_correct'>;
+
+/**
+ * A result's answers as the results list carries them (surroundings §3): question id, the answer,
+ * and whether it was right once results are out. Never a key: the list is not the review screen.
+ */
+export function presentAnswerSummaries(order: string[], answers: Map<string, AnswerSummaryRow> | undefined, withMarks: boolean) {
+  if (!answers) return [];
+  return order.map((questionId) => {
+    const a = answers.get(questionId);
+    const userAnswer = a?.answer ?? null;
+    const blank = userAnswer === null || userAnswer.trim() === '';
+    // An answer still waiting for a teacher's mark is neither right nor wrong yet; a blank one is wrong.
+    const pending = !blank && (a?.marks ?? null) === null;
+    return { questionId, userAnswer, answer: userAnswer, isCorrect: withMarks && !pending ? !blank && a?.is_correct === true : null };
+  });
+}

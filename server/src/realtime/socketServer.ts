@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
 import type { Deps } from '../deps';
-import { authenticate, type Authenticated } from '../services/sessions';
+import { authenticate, openAttemptOf, type Authenticated } from '../services/sessions';
 import { registerAttemptHandlers } from './attemptHandlers';
 import { rooms } from './hub';
 import { registerCameraHandlers } from './cameraHandlers';
@@ -15,7 +15,8 @@ export interface SocketData {
 
 /**
  * Socket.IO on the same port as the API. Clients sign in with the JWT in `auth.token`; anyone
- * else is refused at connect with `Unauthorized`. With Redis the adapter fans events out across
+ * else is refused at connect with `Unauthorized`. The token is checked at connect only, so a
+ * connected exam socket stays authorised for its attempt however long the exam runs. With Redis the adapter fans events out across
  * server processes.
  */
 export function createSocketServer(deps: Deps, http: HttpServer): Server {
@@ -41,7 +42,11 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || !token) return next(new Error('Unauthorized'));
     try {
-      (socket.data as SocketData).auth = await authenticate(deps, token);
+      const authed = await authenticate(deps, token, { allowExpired: true });
+      // A student whose token ran out mid-exam reconnects for their open attempt only (issue 14):
+      // an exam must not depend on the client refreshing. Anyone else needs a current token.
+      if (authed.expired && !(await openAttemptOf(deps, authed, {}))) return next(new Error('Unauthorized'));
+      (socket.data as SocketData).auth = authed;
       next();
     } catch {
       next(new Error('Unauthorized'));
@@ -49,11 +54,11 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
   });
 
   io.on('connection', (socket) => {
-    const { user } = (socket.data as SocketData).auth;
+    const { user, expired } = (socket.data as SocketData).auth;
     void socket.join(rooms.user(user.id));
     registerAttemptHandlers(deps, socket);
-    registerProctorHandlers(deps, socket);
     registerCameraHandlers(deps, socket);
+    if (!expired) registerProctorHandlers(deps, socket);
   });
 
   return io;

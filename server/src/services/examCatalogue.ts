@@ -39,6 +39,10 @@ function applyFilters(q: Knex.QueryBuilder, f: Omit<ExamListQuery, 'page' | 'lim
   if (withStatus && f.status === 'upcoming') q.where('e.start_at', '>', q.client.raw('now()'));
   if (withStatus && f.status === 'ongoing') q.where('e.start_at', '<=', q.client.raw('now()')).where('e.end_at', '>', q.client.raw('now()'));
   if (withStatus && f.status === 'completed') q.where('e.end_at', '<=', q.client.raw('now()'));
+  // The admin statuses (surroundings §2): Active = published and active, Published = published but not active.
+  if (withStatus && f.status === 'active') q.where('e.is_published', true).where('e.is_active', true);
+  if (withStatus && f.status === 'published') q.where('e.is_published', true).where('e.is_active', false);
+  if (withStatus && f.status === 'draft') q.where('e.is_published', false);
   return q;
 }
 
@@ -57,6 +61,7 @@ export function selectExams(db: Db | Knex.Transaction, viewer: Viewer): Knex.Que
       db.raw("(select coalesce(json_agg(t.tag order by t.tag), '[]'::json) from exam_tags t where t.exam_id = e.id) as tags"),
       db.raw("(select coalesce(json_agg(s.student_id), '[]'::json) from exam_eligible_students s where s.exam_id = e.id) as eligible_ids"),
       db.raw('(select count(*)::int from attempts a where a.exam_id = e.id) as any_attempts'),
+      db.raw("(select coalesce(json_agg(eq.question_id order by eq.position), '[]'::json) from exam_questions eq where eq.exam_id = e.id) as question_ids"),
     );
   if (viewer.user.role === 'student') {
     q.select(
@@ -99,10 +104,14 @@ export async function listExams(db: Db, viewer: Viewer, query: ExamListQuery): P
       db.raw('count(*) filter (where e.end_at <= now())::int as completed'),
       db.raw('count(*) filter (where e.is_published)::int as published'),
       db.raw('count(*) filter (where not e.is_published)::int as draft'),
+      db.raw('count(*) filter (where e.is_published and e.is_active)::int as active'),
+      db.raw('count(*) filter (where e.is_published and not e.is_active)::int as "publishedInactive"'),
     )
-    .first()) as ExamPage['stats'];
-  const total = query.status ? counters[query.status] : counters.total;
-  return { rows, total, stats: counters };
+    .first()) as ExamPage['stats'] & { active: number; publishedInactive: number };
+  // `published` counts every published exam (the stat card); the Published filter means published but not active.
+  const { active: _active, publishedInactive: _publishedInactive, ...stats } = counters;
+  const total = query.status ? counters[query.status === 'published' ? 'publishedInactive' : query.status] : counters.total;
+  return { rows, total, stats };
 }
 
 export async function findExam(db: Db | Knex.Transaction, viewer: Viewer, id: string): Promise<ExamRow | undefined> {

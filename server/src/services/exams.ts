@@ -140,6 +140,16 @@ export async function examQuestions(db: Trx, examId: string): Promise<QuestionRo
     .select('q.*')) as QuestionRow[];
 }
 
+/** What a student may know of an exam's questions before starting it: id, type and points, in order. */
+export async function questionOutline(db: Trx, examId: string): Promise<{ _id: string; type: string; points: number }[]> {
+  const rows = (await db('exam_questions as eq')
+    .join('questions as q', 'q.id', 'eq.question_id')
+    .where('eq.exam_id', examId)
+    .orderBy('eq.position')
+    .select('q.id', 'q.type', 'q.points')) as { id: string; type: string; points: number }[];
+  return rows.map((q) => ({ _id: q.id, type: q.type, points: q.points }));
+}
+
 function assertNotFrozen(exam: ExamRow): void {
   if ((exam.any_attempts ?? 0) > 0) throw Errors.conflict(EXAM_MSG.frozen);
 }

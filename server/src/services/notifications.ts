@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Notification, NotificationType } from '@exam/shared';
+import { NOTIFICATION_ICONS, type Notification, type NotificationType } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { rooms } from '../realtime/hub';
@@ -22,6 +22,7 @@ export function presentNotification(row: NotificationRow): Notification {
     title: row.title,
     message: row.message,
     type: row.type,
+    icon: NOTIFICATION_ICONS[row.type] ?? NOTIFICATION_ICONS.info,
     read: row.read_at !== null,
     readAt: row.read_at ? new Date(row.read_at).toISOString() : null,
     createdAt: new Date(row.created_at).toISOString(),

@@ -4,9 +4,9 @@ import { GRADING_MSG, MSG, SCORE_BUCKETS, itemAnalysis, percentileRank, scoreBuc
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
-import type { Viewer } from '../policies';
+import { isParentOf, type Viewer } from '../policies';
 import type { QuestionRow } from '../presenters/question';
-import { presentAnswers, presentSubmission, type AnswerDetailRow, type SubmissionRow } from '../presenters/submission';
+import { presentAnswers, presentAnswerSummaries, presentSubmission, type AnswerDetailRow, type AnswerSummaryRow, type SubmissionRow } from '../presenters/submission';
 import { getExamFor } from './exams';
 
 const staff = (v: Viewer) => v.user.role === 'admin' || v.user.role === 'teacher';
@@ -62,11 +62,14 @@ async function standings(db: Db, examId: string) {
 export async function listSubmissions(deps: Deps, viewer: Viewer, query: SubmissionListQuery) {
   const { db } = deps;
   if (query.examId && staff(viewer)) await getExamFor(db, viewer, query.examId, 'read-questions');
-  if (query.student && viewer.user.role === 'student' && query.student !== viewer.user.id) throw Errors.forbidden();
-  if (query.student && viewer.user.role === 'parent' && !viewer.children.some((c) => c.id === query.student)) throw Errors.forbidden();
+  // `student` set to the caller's own id by a parent or teacher is the spec's "my results list"
+  // reading: every child's, or every submission to the teacher's exams (the scope already says which).
+  const student = query.student === viewer.user.id && viewer.user.role !== 'student' ? undefined : query.student;
+  if (student && viewer.user.role === 'student' && student !== viewer.user.id) throw Errors.forbidden();
+  if (student && viewer.user.role === 'parent' && !isParentOf(viewer, student)) throw Errors.forbidden();
   const q = submissions(db, viewer);
   if (query.examId) q.where('a.exam_id', query.examId);
-  if (query.student) q.where('a.student_id', query.student);
+  if (student) q.where('a.student_id', student);
   if (query.isSubmitted === 'true') q.whereNot('a.status', 'in_progress');
   if (query.isSubmitted === 'false') q.where('a.status', 'in_progress');
   if (query.subject) q.where('e.subject', query.subject);
@@ -111,16 +114,35 @@ export async function listSubmissions(deps: Deps, viewer: Viewer, query: Submiss
     .offset((query.page - 1) * query.limit)) as SubmissionRow[];
   const byExam = new Map<string, Awaited<ReturnType<typeof standings>>>();
   for (const examId of new Set(rows.map((r) => r.exam_id))) byExam.set(examId, await standings(db, examId));
+  const answers = await answersOfPage(db, rows.filter((r) => r.status !== 'in_progress' || staff(viewer)).map((r) => r.id));
   return {
     submissions: rows.map((r) => {
       const s = byExam.get(r.exam_id)!;
       const graded = r.status === 'graded';
-      return presentSubmission(r, { withScore: canSeeScore(viewer, r), percentile: graded ? s.percentile(r.percentage) : null, rank: graded ? s.rank(r.percentage) : null });
+      const withScore = canSeeScore(viewer, r);
+      return {
+        ...presentSubmission(r, { withScore, percentile: graded ? s.percentile(r.percentage) : null, rank: graded ? s.rank(r.percentage) : null }),
+        answers: presentAnswerSummaries(r.question_order, answers.get(r.id), withScore),
+      };
     }),
     currentPage: query.page,
     total,
     totalPages: Math.ceil(total / query.limit),
   };
+}
+
+/** The saved answers of a page of attempts, one query for the page. */
+async function answersOfPage(db: Db, attemptIds: string[]): Promise<Map<string, Map<string, AnswerSummaryRow>>> {
+  const byAttempt = new Map<string, Map<string, AnswerSummaryRow>>();
+  if (!attemptIds.length) return byAttempt;
+  const rows = (await db('answers').whereIn('attempt_id', attemptIds).select('attempt_id', 'question_id', 'answer', 'marks', 'is_correct')) as (AnswerSummaryRow & {
+    attempt_id: string;
+  })[];
+  for (const r of rows) {
+    if (!byAttempt.has(r.attempt_id)) byAttempt.set(r.attempt_id, new Map());
+    byAttempt.get(r.attempt_id)!.set(r.question_id, r);
+  }
+  return byAttempt;
 }
 
 async function questionsOf(db: Db, ids: string[]) {

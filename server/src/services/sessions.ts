@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MSG } from '@exam/shared';
+import { MSG, SAVE_GRACE_MS } from '@exam/shared';
 import { signAccessToken, verifyAccessToken } from '../auth/jwt';
 import { hashOpaqueToken, newOpaqueToken } from '../auth/opaqueTokens';
 import type { Db } from '../db';
@@ -37,7 +37,7 @@ async function issueTokens(deps: Deps, trx: Db | Knex.Transaction, user: UserRow
     sessionId,
     refreshToken: token,
     refreshExpiresAt,
-    accessToken: signAccessToken(deps.config.jwtSecret, { sub: user.id, sid: sessionId, role: user.role }),
+    accessToken: signAccessToken(deps.config.jwtSecret, { sub: user.id, sid: sessionId, role: user.role }, deps.config.accessTokenTtlSeconds),
   };
 }
 
@@ -97,14 +97,21 @@ export async function revokeByRefreshToken(db: Db, presented: string): Promise<v
 export interface Authenticated {
   user: UserRow;
   sessionId: string;
+  /**
+   * The access token's lifetime is over (only when the caller allowed it): the caller may act
+   * only on the student's own attempt that is still open. See `openAttemptOf`.
+   */
+  expired?: boolean;
 }
 
 /**
  * Resolves a bearer token to its user. The session is checked too, so logout and a detected
- * refresh-token theft end access at once rather than when the JWT expires.
+ * refresh-token theft end access at once rather than when the JWT expires. `allowExpired` lets
+ * an expired token of a live session through, marked `expired`, for the exam calls that must
+ * not depend on the client refreshing.
  */
-export async function authenticate(deps: Deps, accessToken: string): Promise<Authenticated> {
-  const claims = verifyAccessToken(deps.config.jwtSecret, accessToken);
+export async function authenticate(deps: Deps, accessToken: string, opts: { allowExpired?: boolean } = {}): Promise<Authenticated> {
+  const claims = verifyAccessToken(deps.config.jwtSecret, accessToken, opts);
   if (!claims) throw Errors.unauthorized(MSG.sessionExpired);
   const user = (await deps.db('users as u')
     .join('sessions as s', 's.user_id', 'u.id')
@@ -113,5 +120,26 @@ export async function authenticate(deps: Deps, accessToken: string): Promise<Aut
     .first('u.*')) as UserRow | undefined;
   if (!user) throw Errors.unauthorized(MSG.sessionExpired);
   if (!user.is_active) throw Errors.unauthorized(MSG.accountDeactivated);
-  return { user, sessionId: claims.sid };
+  return { user, sessionId: claims.sid, ...(claims.expired ? { expired: true } : {}) };
+}
+
+/**
+ * The student's attempt that is still open (in progress, its deadline not yet passed), by attempt
+ * or by exam: what an expired access token may still act on, so a three-hour exam never depends
+ * on the client refreshing its token. Anything else stays the usual 401.
+ */
+export async function openAttemptOf(deps: Deps, authed: Authenticated, which: { attemptId?: string; examId?: string }): Promise<{ id: string; exam_id: string } | undefined> {
+  if (authed.user.role !== 'student') return undefined;
+  const q = deps.db('attempts')
+    .where({ student_id: authed.user.id, status: 'in_progress' })
+    .where('deadline_at', '>', deps.db.raw(`now() - interval '${Math.ceil(SAVE_GRACE_MS)} milliseconds'`));
+  if (which.attemptId) q.where({ id: which.attemptId });
+  if (which.examId) q.where({ exam_id: which.examId });
+  return (await q.first('id', 'exam_id')) as { id: string; exam_id: string } | undefined;
+}
+
+/** Throws the session-expired 401 unless an expired token acts on the student's open attempt. */
+export async function requireOpenAttemptIfExpired(deps: Deps, authed: Authenticated, which: { attemptId?: string; examId?: string }): Promise<void> {
+  if (!authed.expired) return;
+  if (!(await openAttemptOf(deps, authed, which))) throw Errors.unauthorized(MSG.sessionExpired);
 }

@@ -1,11 +1,14 @@
 import { MSG, REQUEST_TIMEOUT_MS, type AuthPayload, type FieldError, type User } from '@exam/shared';
 import { clearStoredSession, readToken, storeSession } from '../lib/storedSession';
+import { refreshDueAt } from './tokenExpiry';
 
 /**
  * The one HTTP client of the app (spec core §7): base /api, JSON, 30 s timeout, the stored
  * bearer token on every call, and the error catalogue of spec core §8 turned into ApiError
- * messages. A 401 on a call that carried a token gets one silent refresh (the refresh token is an
- * httpOnly cookie) and one retry; if that fails the session is over.
+ * messages. A token about to expire is refreshed before the call (and, with `keepTokenFresh`,
+ * on a timer, so a socket-only screen such as a three-hour exam never lets it lapse). A 401 on a
+ * call that carried a token still gets one silent refresh (the refresh token is an httpOnly
+ * cookie) and one retry; if that fails the session is over.
  */
 
 export const API_BASE = '/api';
@@ -118,8 +121,70 @@ interface Envelope {
   errors?: FieldError[];
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+/** The stored token, refreshed first when it is about to expire (a failed refresh keeps it: a 401 decides). */
+async function currentToken(path: string): Promise<string | null> {
   const token = readToken();
+  if (!token || NO_REFRESH_PATHS.has(path) || !expiresSoon(token)) return token;
+  try {
+    return (await refreshSession()) ?? token;
+  } catch {
+    return token;
+  }
+}
+
+function expiresSoon(token: string): boolean {
+  const due = refreshDueAt(token);
+  return due !== null && due <= Date.now();
+}
+
+const RETRY_REFRESH_MS = 15_000;
+
+/**
+ * Refreshes the stored token shortly before it expires, again and again, for as long as the
+ * returned stop function is not called. HTTP calls refresh on their own; this is for the time
+ * between them, when only a socket is talking (an exam, the proctor board), so the token the
+ * socket reconnects with is always current. A refused refresh stops here quietly: the next HTTP
+ * call ends the session as usual, and the exam socket is not cut off mid-exam by it.
+ */
+export function keepTokenFresh(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const schedule = () => {
+    if (stopped) return;
+    const due = refreshDueAt(readToken());
+    if (due === null) return;
+    timer = setTimeout(run, Math.max(0, due - Date.now()));
+  };
+  const run = () => {
+    if (stopped) return;
+    refreshSession().then(
+      (fresh) => fresh && schedule(),
+      () => {
+        // Offline: try again soon; the token may still have a little life left.
+        if (!stopped) timer = setTimeout(run, RETRY_REFRESH_MS);
+      },
+    );
+  };
+  // Browsers throttle timers in hidden tabs: catch up as soon as the tab is shown again.
+  const onVisible = () => {
+    if (document.visibilityState !== 'visible' || stopped) return;
+    const token = readToken();
+    if (token && expiresSoon(token)) {
+      clearTimeout(timer);
+      run();
+    }
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  schedule();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  const token = await currentToken(path);
   let response = await send(method, path, options, token);
 
   if (response.status === 401 && token && !NO_REFRESH_PATHS.has(path)) {

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import { auth, idParam, type AppState } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
 import { viewerOf } from '../../middleware/viewer';
-import { presentExam } from '../../presenters/exam';
+import { presentExam, presentExamListItem } from '../../presenters/exam';
 import { presentQuestion } from '../../presenters/question';
 import { findExam, listExams } from '../../services/examCatalogue';
 import { inProgressAttempt, joinData, questionsForAttempt } from '../../services/attempts';
@@ -33,7 +33,7 @@ export function examRoutes(deps: Deps): Router<AppState> {
         ctx.body = {
           success: true,
           data: {
-            exams: page.rows.map((r) => presentExam(r, viewer, now)),
+            exams: page.rows.map((r) => presentExamListItem(r, viewer, now)),
             currentPage: query.page,
             total: page.total,
             totalPages: Math.ceil(page.total / query.limit),
@@ -66,11 +66,15 @@ export function examRoutes(deps: Deps): Router<AppState> {
     const questions = manages ? (await exams.examQuestions(deps.db, row.id)).map(presentQuestion) : undefined;
     // A student sees the questions only while an attempt of theirs is in progress, in its order, without keys.
     const attempt = viewer.user.role === 'student' ? await inProgressAttempt(deps.db, row.id, viewer.user.id) : undefined;
+    // Before the clock runs a student learns only the exam's shape: reading the questions here
+    // would let them study the paper without the timer.
+    const outline = viewer.user.role === 'student' && !attempt ? await exams.questionOutline(deps.db, row.id) : undefined;
     ctx.body = {
       success: true,
       data: {
         exam: questions ? { ...exam, questions } : exam,
         ...(attempt ? { questions: await questionsForAttempt(deps.db, attempt), attemptId: attempt.id, session: await joinData(deps.db, attempt) } : {}),
+        ...(outline ? { questions: outline } : {}),
       },
     };
   });

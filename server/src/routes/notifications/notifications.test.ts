@@ -42,6 +42,25 @@ describe('notifications', () => {
     expect((await api('GET', '/notifications', undefined, { token: me.token })).body.data.unreadCount).toBe(0);
   });
 
+  it('takes a JSON null body as no body when marking read, and says which icon each carries', async () => {
+    const me = await signedIn();
+    const [note] = await createNotifications(server.deps.db, [me.user.id], { type: 'result', title: 'Result out', message: 'See your result' });
+    await createNotifications(server.deps.db, [me.user.id], { type: 'reminder', title: 'Soon', message: 'Starts soon' });
+    const one = await api('PUT', `/notifications/${note!.id}/read`, null, { token: me.token });
+    expect(one.status).toBe(200);
+    expect(one.body.data.notification).toMatchObject({ read: true, icon: 'chart-bar' });
+    const all = await api('PUT', '/notifications/read-all', null, { token: me.token });
+    expect(all.status).toBe(200);
+    const list = await api('GET', '/notifications', undefined, { token: me.token });
+    expect(list.body.data.notifications.map((n: { icon: string; read: boolean }) => [n.icon, n.read])).toEqual([
+      ['clock', true],
+      ['chart-bar', true],
+    ]);
+    // Malformed JSON is still a clear 400, and so is a body that is not an object where one is needed.
+    expect((await api('DELETE', '/notifications/bulk', undefined, { token: me.token, rawBody: '{"notificationIds": [' })).status).toBe(400);
+    expect((await api('DELETE', '/notifications/bulk', 42, { token: me.token })).status).toBe(400);
+  });
+
   it('deletes one or several, and never anyone else’s', async () => {
     const me = await signedIn();
     const other = await signedIn();

@@ -9,6 +9,7 @@ import { presentAttempt } from '../../presenters/attempt';
 import { attemptClosed, joinData, ownAttempt, questionsForAttempt, startAttempt, submitAttempt } from '../../services/attempts';
 import { gradeSubmission } from '../../services/grading';
 import { listSubmissions, submissionDetail } from '../../services/results';
+import { requireOpenAttemptIfExpired } from '../../services/sessions';
 import { submitExam } from '../../services/submitExam';
 
 /** Starts (or resumes) and answers with what the taking screen needs to begin. */
@@ -27,6 +28,8 @@ export async function respondWithStartedAttempt(deps: Deps, ctx: Context, examId
 export function submissionRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/submissions' });
   const student = auth(deps, ['student']);
+  // Submitting the exam a student is sitting never depends on their client refreshing its token.
+  const finishing = auth(deps, ['student'], { allowExpired: true });
 
   router.post(
     '/start',
@@ -53,9 +56,10 @@ export function submissionRoutes(deps: Deps): Router<AppState> {
 
   router.post(
     '/submit',
-    student,
+    finishing,
     validated(restSubmitSchema, async (ctx, input) => {
       const { user } = currentAuth(ctx);
+      await requireOpenAttemptIfExpired(deps, currentAuth(ctx), { attemptId: input.submissionId });
       await ownAttempt(deps.db, input.submissionId, user.id);
       const { attempt } = await submitAttempt(deps, input.submissionId, 'student', user.id);
       ctx.body = { success: true, message: 'Exam submitted successfully!', data: { submissionId: attempt.id, submission: presentAttempt(attempt) } };
@@ -64,8 +68,9 @@ export function submissionRoutes(deps: Deps): Router<AppState> {
 
   router.post(
     '/',
-    student,
+    finishing,
     validated(submitExamSchema, async (ctx, input) => {
+      await requireOpenAttemptIfExpired(deps, currentAuth(ctx), { examId: input.examId });
       const answers = Array.isArray(input.answers)
         ? Object.fromEntries(input.answers.map((a) => [a.questionId, a.answer ?? a.userAnswer ?? null]))
         : input.answers;

@@ -2,7 +2,7 @@ import { MSG, type LoginInput, type RegisterInput, type User } from '@exam/share
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { messageFromServer, setSessionHandlers } from '../../api/http';
+import { keepTokenFresh, messageFromServer, setSessionHandlers } from '../../api/http';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { clearStoredSession, readStoredUser, readToken, storeSession, storeUser } from '../../lib/storedSession';
 import { authApi } from './api';
@@ -39,6 +39,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }),
     [navigate, queryClient],
   );
+
+  // Refresh ahead of expiry while signed in, not only on a 401: a screen that talks only over
+  // the socket (a three-hour exam) must never find its token expired when it reconnects.
+  useEffect(() => (state.token ? keepTokenFresh() : undefined), [state.token]);
 
   // Start-up check: a stored session counts only once the server confirms it. The ref keeps
   // StrictMode's second effect run from asking twice.

@@ -14,6 +14,7 @@ const note = (over: Partial<Notification>): Notification => ({
   title: 'Result available',
   message: 'Your result for Algebra is ready.',
   type: 'result',
+  icon: 'chart-bar',
   read: false,
   readAt: null,
   createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
