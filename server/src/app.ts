@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Koa from 'koa';
-import Router from '@koa/router';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import helmet from 'koa-helmet';
 import serve from 'koa-static';
@@ -10,14 +9,8 @@ import type { Deps } from './deps';
 import type { AppState } from './middleware/auth';
 import { errorHandler } from './middleware/errorHandler';
 import { nullBodyAsEmpty } from './middleware/nullBody';
-import { authRoutes } from './routes/auth';
-import { examRoutes } from './routes/exams';
-import { healthRoutes } from './routes/health';
-import { notificationRoutes } from './routes/notifications';
-import { paymentRoutes, paymentWebhookRoutes } from './routes/payments';
-import { questionRoutes } from './routes/questions';
-import { reportRoutes } from './routes/reports';
-import { submissionRoutes } from './routes/submissions';
+import { apiRouter } from './routes';
+import { paymentWebhookRoutes } from './routes/payments';
 
 export interface AppOptions {
   /** Folder of the built web app; served with an SPA fallback when it exists. */
@@ -58,8 +51,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
   app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false, jsonStrict: false, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }));
   app.use(nullBodyAsEmpty());
 
-  const api = new Router<AppState>({ prefix: '/api' });
-  for (const r of [healthRoutes(deps), authRoutes(deps), examRoutes(deps), questionRoutes(deps), submissionRoutes(deps), notificationRoutes(deps), reportRoutes(deps), paymentRoutes(deps)]) api.use(r.routes(), r.allowedMethods());
+  const api = apiRouter(deps, [webhook]);
   app.use(api.routes());
   app.use(api.allowedMethods());
 

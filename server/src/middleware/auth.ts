@@ -21,7 +21,7 @@ export function bearerToken(header: string | undefined): string | undefined {
  * handler must then call `requireOpenAttemptIfExpired` for the attempt it acts on.
  */
 export function auth(deps: Deps, roles?: readonly Role[], opts: { allowExpired?: boolean } = {}) {
-  return async (ctx: Context, next: Next) => {
+  const middleware = async (ctx: Context, next: Next) => {
     const token = bearerToken(ctx.get('authorization'));
     if (!token) throw Errors.unauthorized();
     const authed = await authenticate(deps, token, opts);
@@ -29,7 +29,11 @@ export function auth(deps: Deps, roles?: readonly Role[], opts: { allowExpired?:
     (ctx.state as AppState).auth = authed;
     await next();
   };
+  // The API reference reads who may call a route from here.
+  return Object.assign(middleware, { [AUTH_ROLES]: roles ?? ('any' as const) });
 }
+
+export const AUTH_ROLES = Symbol.for('exam.authRoles');
 
 /** The signed-in caller of a route behind `auth()`. */
 export function currentAuth(ctx: Context): Authenticated {

@@ -25,8 +25,16 @@ export function validated<S extends z.ZodType, C extends Context = Context>(
   handler: (ctx: C, input: z.output<S>) => Promise<void> | void,
   source: Source = 'body',
 ) {
-  return async (ctx: C, _next: Next) => {
+  const middleware = async (ctx: C, _next: Next) => {
     const raw = source === 'body' ? (ctx.request as { body?: unknown }).body : ctx.query;
     await handler(ctx, parseInput(schema, raw));
   };
+  // The API reference reads the schema from here, so it documents exactly what is validated.
+  return Object.assign(middleware, { [INPUT_SCHEMA]: { schema, source } as InputSchemaInfo });
+}
+
+export const INPUT_SCHEMA = Symbol.for('exam.inputSchema');
+export interface InputSchemaInfo {
+  schema: z.ZodType;
+  source: Source;
 }

@@ -1,0 +1,23 @@
+import { authDocs } from '../routes/auth/openapi';
+import { examDocs } from '../routes/exams/openapi';
+import { healthDocs } from '../routes/health.openapi';
+import { notificationDocs } from '../routes/notifications/openapi';
+import { paymentDocs } from '../routes/payments/openapi';
+import { questionDocs } from '../routes/questions/openapi';
+import { reportDocs } from '../routes/reports/openapi';
+import { submissionDocs } from '../routes/submissions/openapi';
+import { referenceDocs } from './self.openapi';
+import type { RouteDocs } from './types';
+
+/** Every resource's entries, each file beside its routes. */
+export const ROUTE_DOCS: RouteDocs = {
+  ...healthDocs,
+  ...authDocs,
+  ...examDocs,
+  ...questionDocs,
+  ...submissionDocs,
+  ...notificationDocs,
+  ...reportDocs,
+  ...paymentDocs,
+  ...referenceDocs,
+};

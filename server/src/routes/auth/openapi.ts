@@ -1,0 +1,25 @@
+import { MSG } from '@exam/shared';
+import type { RouteDocs } from '../../openapi/types';
+
+const USER = '`{ user }`: the signed-in user';
+
+export const authDocs: RouteDocs = {
+  'POST /auth/register': { summary: 'Create an account; a verification link is mailed', status: 201, data: USER, errors: { 409: MSG.emailTaken } },
+  'POST /auth/login': {
+    summary: 'Sign in: the access token in the answer, the refresh token as an httpOnly cookie',
+    data: '`{ user, accessToken }`',
+    errors: { 401: MSG.invalidCredentials, 403: MSG.accountDeactivated, 429: MSG.tooManyRequests },
+  },
+  'POST /auth/logout': { summary: 'End the session (the refresh cookie’s, or the bearer token’s)' },
+  'GET /auth/me': { summary: 'The signed-in user', data: USER },
+  'POST /auth/refresh-token': {
+    summary: 'Rotate the refresh cookie and get a new access token; a reused refresh token ends its whole session',
+    data: '`{ user, accessToken }`',
+    errors: { 401: MSG.refreshTokenInvalid },
+  },
+  'POST /auth/forgot-password': { summary: 'Mail a password-reset link (the same answer whether or not the account exists)', errors: { 429: MSG.tooManyRequests } },
+  'POST /auth/reset-password': { summary: 'Set a new password with a mailed link; ends every session', errors: { 400: MSG.invalidOrExpiredToken } },
+  'POST /auth/verify-email': { summary: 'Verify the e-mail address with a mailed link', errors: { 400: MSG.invalidOrExpiredToken } },
+  'POST /auth/resend-verification': { summary: 'Mail a new verification link to the signed-in user', errors: { 429: MSG.tooManyRequests } },
+  'POST /auth/change-password': { summary: 'Change the password; other sessions end', errors: { 400: MSG.currentPasswordWrong } },
+};

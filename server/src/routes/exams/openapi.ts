@@ -1,0 +1,30 @@
+import { EXAM_MSG } from '@exam/shared';
+import type { RouteDocs } from '../../openapi/types';
+
+const EXAM = '`{ exam }` (a student never receives keys before the results allow it)';
+
+export const examDocs: RouteDocs = {
+  'GET /exams': {
+    summary: 'List the exams the caller may see, with filters and paging',
+    description: 'Students see published exams meant for them; teachers their own; parents their children’s; admins every exam.',
+    data: '`{ exams, currentPage, total, totalPages, stats }`',
+  },
+  'POST /exams': { summary: 'Create an exam with its questions in one transaction', status: 201, data: EXAM },
+  'GET /exams/:id': {
+    summary: 'One exam',
+    description: 'Before a student starts, `questions` holds only each question’s id, type and points: reading an exam must not show it without the clock running.',
+    data: EXAM,
+    errors: { 404: EXAM_MSG.examNotFound },
+  },
+  'POST /exams/:id/start': { summary: 'Start (or resume) the student’s attempt; the server fixes its deadline', data: '`{ submission, exam, questions, deadlineAt, serverTime }`', errors: { 403: EXAM_MSG.notAccessible } },
+  'PUT /exams/:id': { summary: 'Edit an exam the caller owns', data: EXAM, errors: { 409: EXAM_MSG.frozen } },
+  'DELETE /exams/:id': { summary: 'Delete an upcoming exam', errors: { 409: EXAM_MSG.deleteOnlyUpcoming } },
+  'PUT /exams/:id/publish': { summary: 'Publish or unpublish; publishing notifies the students it is meant for', data: EXAM, errors: { 400: EXAM_MSG.publishNeedsQuestion } },
+  'GET /exams/:id/result': { summary: 'The student’s latest result for this exam', data: '`{ submission }`' },
+  'GET /exams/:id/stats': { summary: 'Score distribution, ranking, item analysis (facility, discrimination) and reliability', data: 'the exam’s statistics' },
+  'GET /exams/:id/export': { summary: 'The exam’s results as CSV (formula-safe cells)', produces: 'text/csv' },
+  'PUT /exams/:id/release-results': { summary: 'Release results to students and parents; notifications go out', data: EXAM },
+  'GET /exams/:id/questions': { summary: 'The exam’s questions with keys, for its owner', data: '`{ questions }`' },
+  'POST /exams/:id/questions': { summary: 'Add questions from the bank', data: EXAM, errors: { 409: EXAM_MSG.alreadyInExam } },
+  'DELETE /exams/:id/questions/:questionId': { summary: 'Remove a question from the exam', data: EXAM, errors: { 409: EXAM_MSG.frozen } },
+};

@@ -1,0 +1,34 @@
+import Router from '@koa/router';
+import type { Deps } from '../deps';
+import type { AppState } from '../middleware/auth';
+import { docsRoutes } from '../openapi/routes';
+import { authRoutes } from './auth';
+import { examRoutes } from './exams';
+import { healthRoutes } from './health';
+import { notificationRoutes } from './notifications';
+import { paymentRoutes } from './payments';
+import { questionRoutes } from './questions';
+import { reportRoutes } from './reports';
+import { submissionRoutes } from './submissions';
+
+/**
+ * Every REST resource under /api, in one list: the app mounts this router, and the API reference
+ * (/api/openapi.json) is generated from the same router, so a route cannot exist undocumented.
+ */
+export function apiRouter(deps: Deps, mountedElsewhere: Router<AppState>[] = []): Router<AppState> {
+  const api = new Router<AppState>({ prefix: '/api' });
+  const resources = [
+    healthRoutes(deps),
+    authRoutes(deps),
+    examRoutes(deps),
+    questionRoutes(deps),
+    submissionRoutes(deps),
+    notificationRoutes(deps),
+    reportRoutes(deps),
+    paymentRoutes(deps),
+  ];
+  for (const r of resources) api.use(r.routes(), r.allowedMethods());
+  const docs = docsRoutes(() => [api, ...mountedElsewhere]);
+  api.use(docs.routes(), docs.allowedMethods());
+  return api;
+}
