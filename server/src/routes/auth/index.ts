@@ -25,7 +25,10 @@ export function authRoutes(deps: Deps): Router<AppState> {
   router.post(
     '/register',
     validated(registerSchema, async (ctx, input) => {
-      const user = await accounts.registerUser(deps, input);
+      // An admin creating accounts for a school is not throttled like anonymous sign-ups.
+      const token = bearerToken(ctx.get('authorization'));
+      const caller = token ? await authenticate(deps, token).catch(() => undefined) : undefined;
+      const user = await accounts.registerUser(deps, input, caller?.user.role === 'admin' ? undefined : ctx.ip);
       ctx.status = 201;
       ctx.body = { success: true, message: MSG.registered, data: { user: presentUser(user) } };
     }),
