@@ -57,6 +57,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 function rssKb(pid: number): number {
   const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) : 0;
@@ -389,8 +395,14 @@ async function main() {
 
     if (storm) {
       // The students already sitting keep saving at the set rate while the school signs in.
+      // The same saves for 10 s before the storm: what this box gives them without it, right now.
+      const before = summarise('saves before storm', await gens.run({ type: 'rate', ratePerSocket: RATE / held, seconds: 10, violationEvery: 0 }), 10);
+      const cpuBefore = cpuSeconds(node.child.pid!);
+      const stormStarted = Date.now();
       const savesDuring = gens.run({ type: 'rate', ratePerSocket: RATE / held, seconds: STORM_SECONDS + 5, violationEvery: 0 });
       const r = await runStorm(node.url, storm);
+      const stormCpu = cpuSeconds(node.child.pid!) - cpuBefore;
+      const stormWall = (Date.now() - stormStarted) / 1000;
       const saves = await savesDuring;
       acked.push(...saves.acked);
       const during = summarise('saves during storm', saves, STORM_SECONDS + 5);
@@ -400,7 +412,10 @@ async function main() {
         `  exam-start storm: ${STORM_STUDENTS} students from one address within ${STORM_SECONDS} s: refused ${r.refused}, failed ${r.failed.length}${r.failed.length ? ` (${[...new Set(r.failed)].slice(0, 3).join('; ')})` : ''}`,
         `  storm sign-in p50/p95/p99:            ${fmt(percentile(signIns, 50))} / ${fmt(percentile(signIns, 95))} / ${fmt(percentile(signIns, 99))} ms`,
         `  storm sign-in to joined p50/p99:      ${fmt(percentile(journeys, 50))} / ${fmt(percentile(journeys, 99))} ms (${journeys.length} joined)`,
+        `  saves just before the storm p50/p95/p99: ${fmt(before.p50)} / ${fmt(before.p95)} / ${fmt(before.p99)} ms (${RATE}/s offered)`,
         `  saves during the storm p50/p95/p99:   ${fmt(during.p50)} / ${fmt(during.p95)} / ${fmt(during.p99)} ms (${during.perSecond}/s acknowledged, errors ${during.errors})`,
+        `  server CPU during the storm:          ${stormCpu.toFixed(1)} s over ${stormWall.toFixed(0)} s, ${((stormCpu * 1000) / STORM_STUDENTS).toFixed(0)} ms per student incl. the saves`,
+        `  machine load average (1 min) after:   ${(await import('node:os')).loadavg()[0]!.toFixed(1)} (other work on the box inflates every latency)`,
       );
       log('storm phase done');
     }
@@ -426,7 +441,7 @@ async function main() {
     await gens.close();
     await (PROFILE ? stopGently(node) : killHard(node));
 
-    const bare = await bareServer(clients, { rate: PHASES.has('rate'), closed: closed.length > 0 });
+    const bare = PHASES.has('rate') || closed.length ? await bareServer(clients, { rate: PHASES.has('rate'), closed: closed.length > 0 }) : { closed: [] };
     if (bare.rate) lines.push(`  same rate, bare Socket.IO p50/p95/p99: ${fmt(bare.rate.p50)} / ${fmt(bare.rate.p95)} / ${fmt(bare.rate.p99)} ms (the load generator's own share)`);
     if (closed.length) {
       const ours = medianRun(closed);

@@ -39,7 +39,7 @@ export interface Config {
   seedDemo: boolean;
   trustProxy: boolean;
   logLevel: string;
-  /** Password hashes computed at once; more sign-ins queue (default: cores, at most 3). */
+  /** Password hashes computed at once; more sign-ins queue (default: one fewer than the cores, 1 to 3). */
   hashConcurrency?: number;
   /** Per-window budgets for the abuse-prone auth calls. */
   rateLimits: RateLimits;
