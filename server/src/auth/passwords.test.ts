@@ -32,6 +32,22 @@ describe('WorkQueue', () => {
     expect(queue.active).toBe(0);
   });
 
+  it('never runs a waiting task whose caller has gone; the next one takes its place', async () => {
+    const queue = new WorkQueue(1);
+    let release!: () => void;
+    const first = queue.run(() => new Promise<void>((r) => (release = r)));
+    const ran: string[] = [];
+    const controller = new AbortController();
+    const gone = queue.run(async () => void ran.push('gone'), controller.signal);
+    const next = queue.run(async () => void ran.push('next'));
+    controller.abort(new Error('client closed'));
+    await expect(gone).rejects.toThrow('client closed');
+    expect(queue.queued).toBe(1);
+    release();
+    await Promise.all([first, next]);
+    expect(ran).toEqual(['next']);
+  });
+
   it('frees its slot when a task fails', async () => {
     const queue = new WorkQueue(1);
     await expect(queue.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

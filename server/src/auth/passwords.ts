@@ -31,7 +31,8 @@ export function hashPassword(password: string): Promise<string> {
  */
 export const DUMMY_HASH = '$argon2id$v=19$m=19456,p=1,t=2$fxnizJsm8UvvVLG1obSNfA$8DF0PLgvl/4JYc5PLrN3kZXnmdERsH8/8V39wvca7Gw';
 
-export async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
-  const ok = await hashing.run(() => argon2.verify(hash ?? DUMMY_HASH, password).catch(() => false));
+/** `signal`: the caller has gone (e.g. the browser gave up); a verification still waiting is dropped. */
+export async function verifyPassword(hash: string | undefined, password: string, signal?: AbortSignal): Promise<boolean> {
+  const ok = await hashing.run(() => argon2.verify(hash ?? DUMMY_HASH, password).catch(() => false), signal);
   return Boolean(hash) && ok;
 }

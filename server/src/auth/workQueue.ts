@@ -29,14 +29,35 @@ export class WorkQueue {
     this.drain();
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+  /**
+   * Runs `task` when a slot is free. If `signal` aborts while the task still waits (the caller
+   * has gone), it never runs and the call rejects with the signal's reason.
+   */
+  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    signal?.throwIfAborted();
+    if (this.running >= this.limit) await this.wait(signal);
     else this.running++;
     try {
       return await task();
     } finally {
       this.release();
     }
+  }
+
+  private wait(signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const turn = () => {
+        signal?.removeEventListener('abort', leave);
+        resolve();
+      };
+      const leave = () => {
+        const at = this.waiting.indexOf(turn);
+        if (at >= 0) this.waiting.splice(at, 1);
+        reject(signal!.reason);
+      };
+      this.waiting.push(turn);
+      signal?.addEventListener('abort', leave, { once: true });
+    });
   }
 
   private release(): void {

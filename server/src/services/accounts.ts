@@ -105,11 +105,14 @@ export interface LoginResult {
 }
 
 /** Signs in. Only failures spend the sign-in budgets (see signInLimits). */
-export async function login(deps: Deps, input: { email: string; password: string; ip: string; userAgent?: string }): Promise<LoginResult> {
+export async function login(
+  deps: Deps,
+  input: { email: string; password: string; ip: string; userAgent?: string; signal?: AbortSignal },
+): Promise<LoginResult> {
   const accountKey = input.email.toLowerCase();
   await assertMaySignIn(deps.limiters, accountKey, input.ip);
   const user = (await deps.db('users').whereRaw('lower(email) = ?', [accountKey]).first()) as UserRow | undefined;
-  const ok = await verifyPassword(user?.password_hash, input.password);
+  const ok = await verifyPassword(user?.password_hash, input.password, input.signal);
   if (!user || !ok) {
     await recordFailedSignIn(deps.limiters, accountKey, input.ip);
     throw Errors.invalidCredentials();

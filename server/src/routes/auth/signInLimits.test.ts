@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@exam/shared';
+import { configureHashing, defaultHashConcurrency, hashing } from '../../auth/passwords';
 import { buildUser, TEST_PASSWORD } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 
@@ -62,6 +63,39 @@ describe('a school behind one address', () => {
     expectTooMany(await server.api('POST', '/auth/login', { email: hall[0]!.email, password: TEST_PASSWORD }, from('203.0.113.7')));
     // Another school's address is not affected.
     expect((await server.api('POST', '/auth/login', { email: hall[1]!.email, password: TEST_PASSWORD }, from('198.51.100.1'))).status).toBe(200);
+  });
+});
+
+describe('sign-ins waiting for a hashing slot', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    configureHashing(defaultHashConcurrency());
+    await server?.stop();
+  });
+
+  it('drops a sign-in whose browser gave up while it waited, so it never takes a slot', async () => {
+    configureHashing(1);
+    let release!: () => void;
+    const busy = hashing.run(() => new Promise<void>((r) => (release = r)));
+    const controller = new AbortController();
+    const abandoned = fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: email('impatient'), password: 'whatever' }),
+      signal: controller.signal,
+    }).catch(() => 'gave up');
+    await vi.waitFor(() => expect(hashing.queued).toBe(1));
+    controller.abort();
+    await vi.waitFor(() => expect(hashing.queued).toBe(0));
+    release();
+    await busy;
+    expect(await abandoned).toBe('gave up');
+    // Nothing was counted against anyone: the next sign-in simply works.
+    const user = await buildUser(server.deps);
+    expect((await server.api('POST', '/auth/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
   });
 });
 
