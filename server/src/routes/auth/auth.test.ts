@@ -141,7 +141,7 @@ describe('POST /auth/login', () => {
 });
 
 describe('per-IP rate limits', () => {
-  it('limits login and forgot-password per IP', async () => {
+  it('limits login and forgot-password per IP', { timeout: 120_000 }, async () => {
     const limited = await startTestServer({ rateLimits: { loginFailuresPerIp: 2, forgotPerIp: 2 } });
     try {
       const statuses = [];
