@@ -6,7 +6,8 @@
  * Settings (environment): BENCH_SOCKETS (5000), BENCH_RATE total saves/s (2000), BENCH_SECONDS (20),
  * BENCH_WORKERS (2), BENCH_CONCURRENCY for the closed-loop ceiling run (500),
  * BENCH_REPEAT (3): closed-loop runs and sweeps measured, the median reported with the range,
- * BENCH_PHASES (rate,closed,sweep): which measurements to make, BENCH_PROFILE=1 for a server CPU profile,
+ * BENCH_PHASES (rate,storm,closed,sweep): which measurements to make, BENCH_PROFILE=1 for a server CPU profile,
+ * BENCH_STORM_STUDENTS (1000) and BENCH_STORM_SECONDS (60) for the exam-start storm,
  * DATABASE_URL (PostgreSQL to create a scratch database in; default the local test server).
  */
 import { fork } from 'node:child_process';
@@ -20,6 +21,7 @@ import { signAccessToken } from '../server/src/auth/jwt';
 import { freePort, killHard, startServerProcess } from '../server/src/faults/processNode';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { ROOT } from './webBuild';
+import { runStorm, seedStorm, STORM_SECONDS, STORM_STUDENTS } from './bench/storm';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
 const RATE = Number(process.env.BENCH_RATE ?? 2000);
@@ -27,7 +29,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 500);
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'rate,closed,sweep').split(','));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'rate,storm,closed,sweep').split(','));
 /** Seconds of each closed-loop run. */
 const CLOSED_SECONDS = 5;
 const PROFILE = process.env.BENCH_PROFILE === '1';
@@ -53,6 +55,12 @@ const log = (...a: unknown[]) => console.error('[bench]', ...a);
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function rssKb(pid: number): number {
@@ -355,6 +363,7 @@ async function main() {
   try {
     const { examId, clients, teacherToken, teacherId } = await seed(db, secret);
     const families = await seedFamilies(db, secret, teacherId);
+    const storm = PHASES.has('storm') ? await seedStorm(db, teacherId) : undefined;
     log('seeded');
     const open = (token: string) =>
       new Promise<Socket>((resolve, reject) => {
@@ -384,6 +393,33 @@ async function main() {
       log('rate phase done');
     }
 
+    if (storm) {
+      // The students already sitting keep saving at the set rate while the school signs in.
+      // The same saves for 10 s before the storm: what this box gives them without it, right now.
+      const before = summarise('saves before storm', await gens.run({ type: 'rate', ratePerSocket: RATE / held, seconds: 10, violationEvery: 0 }), 10);
+      const cpuBefore = cpuSeconds(node.child.pid!);
+      const stormStarted = Date.now();
+      const savesDuring = gens.run({ type: 'rate', ratePerSocket: RATE / held, seconds: STORM_SECONDS + 5, violationEvery: 0 });
+      const r = await runStorm(node.url, storm);
+      const stormCpu = cpuSeconds(node.child.pid!) - cpuBefore;
+      const stormWall = (Date.now() - stormStarted) / 1000;
+      const saves = await savesDuring;
+      acked.push(...saves.acked);
+      const during = summarise('saves during storm', saves, STORM_SECONDS + 5);
+      const signIns = [...r.signIns].sort((a, b) => a - b);
+      const journeys = [...r.journeys].sort((a, b) => a - b);
+      lines.push(
+        `  exam-start storm: ${STORM_STUDENTS} students from one address within ${STORM_SECONDS} s: refused ${r.refused}, failed ${r.failed.length}${r.failed.length ? ` (${[...new Set(r.failed)].slice(0, 3).join('; ')})` : ''}`,
+        `  storm sign-in p50/p95/p99:            ${fmt(percentile(signIns, 50))} / ${fmt(percentile(signIns, 95))} / ${fmt(percentile(signIns, 99))} ms`,
+        `  storm sign-in to joined p50/p99:      ${fmt(percentile(journeys, 50))} / ${fmt(percentile(journeys, 99))} ms (${journeys.length} joined)`,
+        `  saves just before the storm p50/p95/p99: ${fmt(before.p50)} / ${fmt(before.p95)} / ${fmt(before.p99)} ms (${RATE}/s offered)`,
+        `  saves during the storm p50/p95/p99:   ${fmt(during.p50)} / ${fmt(during.p95)} / ${fmt(during.p99)} ms (${during.perSecond}/s acknowledged, errors ${during.errors})`,
+        `  server CPU during the storm:          ${stormCpu.toFixed(1)} s over ${stormWall.toFixed(0)} s, ${((stormCpu * 1000) / STORM_STUDENTS).toFixed(0)} ms per student incl. the saves`,
+        `  machine load average (1 min) after:   ${(await import('node:os')).loadavg()[0]!.toFixed(1)} (other work on the box inflates every latency)`,
+      );
+      log('storm phase done');
+    }
+
     let closed: Summary[] = [];
     if (PHASES.has('closed')) {
       const c = await closedLoop(gens, 'ours closed-loop');
@@ -405,7 +441,7 @@ async function main() {
     await gens.close();
     await (PROFILE ? stopGently(node) : killHard(node));
 
-    const bare = await bareServer(clients, { rate: PHASES.has('rate'), closed: closed.length > 0 });
+    const bare = PHASES.has('rate') || closed.length ? await bareServer(clients, { rate: PHASES.has('rate'), closed: closed.length > 0 }) : { closed: [] };
     if (bare.rate) lines.push(`  same rate, bare Socket.IO p50/p95/p99: ${fmt(bare.rate.p50)} / ${fmt(bare.rate.p95)} / ${fmt(bare.rate.p99)} ms (the load generator's own share)`);
     if (closed.length) {
       const ours = medianRun(closed);

@@ -38,6 +38,14 @@ describe('configuration', () => {
   });
 });
 
+describe('password hashing', () => {
+  it('takes HASH_CONCURRENCY as the number of hashes at once, and refuses a bad value by name', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).hashConcurrency).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tmp(), HASH_CONCURRENCY: '2' }).hashConcurrency).toBe(2);
+    expect(() => loadConfig({ DATA_DIR: tmp(), HASH_CONCURRENCY: '0' })).toThrow(/HASH_CONCURRENCY/);
+  });
+});
+
 describe('empty variables', () => {
   it('treats an empty variable as unset', () => {
     const c = loadConfig({ DATA_DIR: tmp(), SMTP_URL: '', DATABASE_URL: '', PORT: '' });

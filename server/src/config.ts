@@ -33,6 +33,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().url().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(15 * 60),
+  HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 export interface Config {
@@ -51,6 +52,8 @@ export interface Config {
   logLevel: string;
   /** Lifetime of an access token (15 minutes unless ACCESS_TOKEN_TTL_SECONDS says otherwise). */
   accessTokenTtlSeconds: number;
+  /** Password hashes computed at once; more sign-ins queue (default: one fewer than the cores, 1 to 3). */
+  hashConcurrency?: number;
   /** Per-window budgets for the abuse-prone auth calls. */
   rateLimits: RateLimits;
   /** Namespace for shared state in Redis (rate-limit keys), so test runs never collide. */
@@ -66,16 +69,32 @@ export interface PaymentSettings {
 
 export interface RateLimits {
   windowSeconds: number;
-  loginPerIp: number;
+  /** Failed sign-ins from one address, whatever the accounts: stops credential stuffing from one host. */
+  loginFailuresPerIp: number;
+  /** Failed sign-ins for one account from one address: that address then waits out the window. */
+  loginFailuresPerAccountAndIp: number;
+  /** Failed sign-ins for one account from all addresses; beyond it the account counts as under attack. */
   loginFailuresPerAccount: number;
+  /** While under attack, each address gets only this many failures on the account (clean addresses still sign in). */
+  loginFailuresPerAccountAndIpUnderAttack: number;
+  registerPerIp: number;
   forgotPerIp: number;
   forgotPerAccount: number;
 }
 
+/*
+ * Sign-in budgets count failures only, so a whole school behind one address (successes) never
+ * runs out. 2,000 failures per address per 15 minutes is four typos each for a hall of 500;
+ * stuffing from one host still gets only ~2 guesses a second, each behind argon2.
+ */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   windowSeconds: 15 * 60,
-  loginPerIp: 50,
-  loginFailuresPerAccount: 10,
+  loginFailuresPerIp: 2000,
+  loginFailuresPerAccountAndIp: 10,
+  loginFailuresPerAccount: 50,
+  loginFailuresPerAccountAndIpUnderAttack: 3,
+  // Three classes registering themselves from one school network in one lesson.
+  registerPerIp: 100,
   forgotPerIp: 20,
   forgotPerAccount: 5,
 };
@@ -114,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    hashConcurrency: e.HASH_CONCURRENCY,
     rateLimits: DEFAULT_RATE_LIMITS,
     keyPrefix: 'exam',
     payments: {

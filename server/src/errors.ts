@@ -34,6 +34,8 @@ export const Errors = {
       'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
     }),
   unavailable: (message: string) => new AppError(503, 'unavailable', message),
+  /** The caller closed the request before we answered (nginx's 499); nobody reads the body. */
+  clientGone: () => new AppError(499, 'client-gone', 'The request was closed before it was answered.'),
 };
 
 /** PostgreSQL error codes we can explain to a caller (the rest are 500s). */

@@ -17,6 +17,7 @@ import { sendStartReminders } from './services/examNotifications';
 import { createAnswerSaver } from './services/answerSaver';
 import { createMailer } from './services/mail';
 import { createRateLimiters } from './services/rateLimits';
+import { configureHashing } from './auth/passwords';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -41,6 +42,7 @@ export interface StartOptions {
 /** Builds every dependency once, migrates, and listens: the one start path for main and tests. */
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
   const log = opts.log ?? createLogger(config.logLevel);
+  if (config.hashConcurrency) configureHashing(config.hashConcurrency);
   const db = await createDb({
     databaseUrl: config.databaseUrl,
     pgliteDir: opts.inMemory ? undefined : path.join(config.dataDir, 'pglite'),

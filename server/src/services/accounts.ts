@@ -7,7 +7,8 @@ import { Errors } from '../errors';
 import type { UserRow } from '../presenters/user';
 import { linkMail } from './mail';
 import { consumeOneTimeToken, issueOneTimeToken } from './oneTimeTokens';
-import { assertNotExhausted, consumeOrThrow } from './rateLimits';
+import { consumeOrThrow } from './rateLimits';
+import { assertMaySignIn, recordFailedSignIn, recordSuccessfulSignIn } from './signInLimits';
 import { revokeUserSessions, startSession, type IssuedSession } from './sessions';
 
 const STUDENT_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -57,7 +58,12 @@ export async function createUser(db: Knex | Knex.Transaction, input: NewUser): P
   }
 }
 
-export async function registerUser(deps: Deps, input: RegisterInput): Promise<UserRow> {
+/**
+ * Self-registration. Every attempt that reaches here spends from the caller's address budget
+ * (`ip`); an admin creating accounts passes none.
+ */
+export async function registerUser(deps: Deps, input: RegisterInput, ip?: string): Promise<UserRow> {
+  if (ip !== undefined) await consumeOrThrow(deps.limiters.registerIp, ip);
   const user = await createUser(deps.db, input);
   await sendVerificationMail(deps, user);
   return user;
@@ -98,21 +104,20 @@ export interface LoginResult {
   session: IssuedSession;
 }
 
-/**
- * Signs in. Budgets: every attempt counts against the caller's IP, failures against the account;
- * a success clears the account's failures.
- */
-export async function login(deps: Deps, input: { email: string; password: string; ip: string; userAgent?: string }): Promise<LoginResult> {
+/** Signs in. Only failures spend the sign-in budgets (see signInLimits). */
+export async function login(
+  deps: Deps,
+  input: { email: string; password: string; ip: string; userAgent?: string; signal?: AbortSignal },
+): Promise<LoginResult> {
   const accountKey = input.email.toLowerCase();
-  await consumeOrThrow(deps.limiters.loginIp, input.ip);
-  await assertNotExhausted(deps.limiters.loginFailures, accountKey);
+  await assertMaySignIn(deps.limiters, accountKey, input.ip);
   const user = (await deps.db('users').whereRaw('lower(email) = ?', [accountKey]).first()) as UserRow | undefined;
-  const ok = await verifyPassword(user?.password_hash, input.password);
+  const ok = await verifyPassword(user?.password_hash, input.password, input.signal);
   if (!user || !ok) {
-    await deps.limiters.loginFailures.penalty(accountKey, 1);
+    await recordFailedSignIn(deps.limiters, accountKey, input.ip);
     throw Errors.invalidCredentials();
   }
-  await deps.limiters.loginFailures.delete(accountKey);
+  await recordSuccessfulSignIn(deps.limiters, accountKey, input.ip);
   if (!user.is_active) throw Errors.deactivated();
   return deps.db.transaction(async (trx) => {
     const [updated] = (await trx('users').where({ id: user.id }).update({ last_login: trx.fn.now() }).returning('*')) as UserRow[];

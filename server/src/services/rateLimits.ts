@@ -4,8 +4,12 @@ import type { RateLimits } from '../config';
 import { Errors } from '../errors';
 
 export interface RateLimiters {
-  loginIp: RateLimiterAbstract;
-  loginFailures: RateLimiterAbstract;
+  loginFailuresIp: RateLimiterAbstract;
+  loginFailuresAccountIp: RateLimiterAbstract;
+  loginFailuresAccount: RateLimiterAbstract;
+  /** Failures an address may have on an account while that account is under attack. */
+  loginUnderAttackBudget: number;
+  registerIp: RateLimiterAbstract;
   forgotIp: RateLimiterAbstract;
   forgotAccount: RateLimiterAbstract;
   resendAccount: RateLimiterAbstract;
@@ -23,8 +27,11 @@ export function createRateLimiters(limits: RateLimits, keyPrefix: string, redis?
       : new RateLimiterMemory(opts);
   };
   return {
-    loginIp: make('login-ip', limits.loginPerIp),
-    loginFailures: make('login-fail', limits.loginFailuresPerAccount),
+    loginFailuresIp: make('login-fail-ip', limits.loginFailuresPerIp),
+    loginFailuresAccountIp: make('login-fail-acct-ip', limits.loginFailuresPerAccountAndIp),
+    loginFailuresAccount: make('login-fail-acct', limits.loginFailuresPerAccount),
+    loginUnderAttackBudget: limits.loginFailuresPerAccountAndIpUnderAttack,
+    registerIp: make('register-ip', limits.registerPerIp),
     forgotIp: make('forgot-ip', limits.forgotPerIp),
     forgotAccount: make('forgot-acct', limits.forgotPerAccount),
     resendAccount: make('resend-acct', limits.forgotPerAccount),

@@ -5,7 +5,7 @@ import { lastMailedToken, outbox, startTestServer, type TestServer } from '../..
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ rateLimits: { loginFailuresPerAccount: 3, forgotPerAccount: 2 } });
+  server = await startTestServer({ rateLimits: { loginFailuresPerAccountAndIp: 3, forgotPerAccount: 2 } });
 });
 afterAll(() => server?.stop());
 
@@ -141,8 +141,8 @@ describe('POST /auth/login', () => {
 });
 
 describe('per-IP rate limits', () => {
-  it('limits login and forgot-password per IP', async () => {
-    const limited = await startTestServer({ rateLimits: { loginPerIp: 2, forgotPerIp: 2 } });
+  it('limits login and forgot-password per IP', { timeout: 120_000 }, async () => {
+    const limited = await startTestServer({ rateLimits: { loginFailuresPerIp: 2, forgotPerIp: 2 } });
     try {
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await limited.api('POST', '/auth/login', { email: uniqueEmail(), password: 'x' })).status);

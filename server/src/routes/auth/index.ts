@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import {
   MSG,
   changePasswordSchema,
@@ -17,6 +18,18 @@ import * as accounts from '../../services/accounts';
 import { authenticate, revokeByRefreshToken, revokeSession, rotateRefreshToken } from '../../services/sessions';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 
+/**
+ * Aborts when the client closes the request before the answer: in a sign-in storm the browser
+ * gives up after 30 s and retries, and the abandoned sign-in must not still take a hashing slot.
+ */
+function abandoned(ctx: Context): AbortSignal {
+  const controller = new AbortController();
+  ctx.res.once('close', () => {
+    if (!ctx.res.writableFinished) controller.abort(Errors.clientGone());
+  });
+  return controller.signal;
+}
+
 /** Every auth call of spec core §7, under /api/auth. */
 export function authRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/auth' });
@@ -25,7 +38,10 @@ export function authRoutes(deps: Deps): Router<AppState> {
   router.post(
     '/register',
     validated(registerSchema, async (ctx, input) => {
-      const user = await accounts.registerUser(deps, input);
+      // An admin creating accounts for a school is not throttled like anonymous sign-ups.
+      const token = bearerToken(ctx.get('authorization'));
+      const caller = token ? await authenticate(deps, token).catch(() => undefined) : undefined;
+      const user = await accounts.registerUser(deps, input, caller?.user.role === 'admin' ? undefined : ctx.ip);
       ctx.status = 201;
       ctx.body = { success: true, message: MSG.registered, data: { user: presentUser(user) } };
     }),
@@ -34,7 +50,7 @@ export function authRoutes(deps: Deps): Router<AppState> {
   router.post(
     '/login',
     validated(loginSchema, async (ctx, input) => {
-      const { user, session } = await accounts.login(deps, { ...input, ip: ctx.ip, userAgent: ctx.get('user-agent') });
+      const { user, session } = await accounts.login(deps, { ...input, ip: ctx.ip, userAgent: ctx.get('user-agent'), signal: abandoned(ctx) });
       setRefreshCookie(ctx, deps.config, session.refreshToken, session.refreshExpiresAt);
       ctx.body = { success: true, message: MSG.loginSuccess, data: { user: presentUser(user), accessToken: session.accessToken } };
     }),

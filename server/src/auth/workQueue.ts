@@ -1,0 +1,77 @@
+/**
+ * Runs at most `limit` tasks at once; the rest wait in arrival order. Used so a burst of
+ * password hashing queues instead of taking every core (and libuv's threadpool) from the
+ * live session.
+ */
+export class WorkQueue {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private limit: number) {
+    if (!Number.isInteger(limit) || limit < 1) throw new Error(`WorkQueue limit must be a positive integer, got ${limit}`);
+  }
+
+  get active(): number {
+    return this.running;
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  get concurrency(): number {
+    return this.limit;
+  }
+
+  setLimit(limit: number): void {
+    if (!Number.isInteger(limit) || limit < 1) throw new Error(`WorkQueue limit must be a positive integer, got ${limit}`);
+    this.limit = limit;
+    this.drain();
+  }
+
+  /**
+   * Runs `task` when a slot is free. If `signal` aborts while the task still waits (the caller
+   * has gone), it never runs and the call rejects with the signal's reason.
+   */
+  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    signal?.throwIfAborted();
+    if (this.running >= this.limit) await this.wait(signal);
+    else this.running++;
+    try {
+      return await task();
+    } finally {
+      this.release();
+    }
+  }
+
+  private wait(signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const turn = () => {
+        signal?.removeEventListener('abort', leave);
+        resolve();
+      };
+      const leave = () => {
+        const at = this.waiting.indexOf(turn);
+        if (at >= 0) this.waiting.splice(at, 1);
+        reject(signal!.reason);
+      };
+      this.waiting.push(turn);
+      signal?.addEventListener('abort', leave, { once: true });
+    });
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    // The slot passes straight to the next task, so a newcomer can never jump the queue.
+    if (next) next();
+    else this.running--;
+    this.drain();
+  }
+
+  private drain(): void {
+    while (this.running < this.limit && this.waiting.length) {
+      this.running++;
+      this.waiting.shift()!();
+    }
+  }
+}
