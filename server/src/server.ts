@@ -68,6 +68,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const http = createServer(app.callback());
   const io = createSocketServer(deps, http);
   deps.realtime.attach(io);
+  await redisLink?.settled(3000);
   const jobs = [startDeadlineSweeper(deps, opts.sweepIntervalMs), every(deps, 'start-reminders', 30_000, () => sendStartReminders(deps))];
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);

@@ -25,6 +25,12 @@ export interface RedisLink {
   reachable(): boolean;
   status(): RedisStatus;
   onRecovered(listener: () => void): void;
+  /**
+   * Resolves once every connection is ready or Redis is known to be down, or after `ms`: a node
+   * starting next to a healthy Redis uses it from its first request, and one whose Redis is down
+   * starts anyway.
+   */
+  settled(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -79,6 +85,7 @@ export function createRedisLink(url: string, log: Logger): RedisLink {
   let outages = 0;
   let lastError: string | undefined;
   let closing = false;
+  let waiting: (() => void)[] = [];
 
   const update = () => {
     if (closing) return;
@@ -97,6 +104,10 @@ export function createRedisLink(url: string, log: Logger): RedisLink {
         downSince = null;
         for (const l of listeners) l();
       }
+    }
+    if (state !== 'connecting') {
+      for (const w of waiting) w();
+      waiting = [];
     }
   };
 
@@ -117,12 +128,24 @@ export function createRedisLink(url: string, log: Logger): RedisLink {
       const sub = swallowFailures(client.duplicate(SUBSCRIBER));
       watch(pub);
       watch(sub);
+      // Not "up" until these are ready too (no recovery is announced for a first connection).
+      if (state === 'up') state = 'connecting';
       return { pub, sub };
     },
     reachable: () => state === 'up',
     status: () => ({ status: state, downSince: downSince?.toISOString() ?? null, outages }),
     onRecovered(listener) {
       listeners.push(listener);
+    },
+    settled(ms) {
+      if (state !== 'connecting') return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        waiting.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     },
     async close() {
       closing = true;
