@@ -3,8 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { buildExam, buildUser, TEST_PASSWORD } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
 import { call, connectAs, nextEvent } from '../test/sockets';
-import { freePort } from './processNode';
-import { haveRedisServer, ownRedis, type OwnRedis } from './redisServer';
+import { haveRedisServer, ownRedis, redisPort, type OwnRedis } from './redisServer';
 
 /**
  * Fault test (issue 10): two nodes share PostgreSQL and a Redis of the test's own, which is killed
@@ -28,7 +27,7 @@ describe.runIf(haveRedisServer && !!process.env.DATABASE_URL)('two nodes through
 
   beforeAll(async () => {
     process.on('unhandledRejection', onRejection);
-    redis = ownRedis(await freePort());
+    redis = ownRedis(await redisPort());
     await redis.start();
     a = await startTestServer({ env: { REDIS_URL: redis.url } });
     b = await startTestServer({ env: { REDIS_URL: redis.url }, shareWith: a });

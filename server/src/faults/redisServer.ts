@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -63,4 +63,20 @@ function pong(port: number): Promise<boolean> {
     socket.once('error', () => resolve(false));
     socket.once('close', () => resolve(false));
   });
+}
+
+/**
+ * A free port below Linux's ephemeral range (32768+), so no server listening on port 0 elsewhere
+ * in the run can take it while this test's Redis is stopped.
+ */
+export async function redisPort(): Promise<number> {
+  for (;;) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    const free = await new Promise<boolean>((resolve) => {
+      const srv = createServer();
+      srv.once('error', () => resolve(false));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
 }

@@ -1,12 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import knexFactory from 'knex';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed/demo';
 import { apiClient } from '../test/harness';
 import { call, openSocket } from '../test/sockets';
-import { freePort, killHard, startServerProcess, type ServerProcess } from './processNode';
-import { haveRedisServer, ownRedis, type OwnRedis } from './redisServer';
+import { killHard, startServerProcess, type ServerProcess } from './processNode';
+import { haveRedisServer, ownRedis, redisPort, type OwnRedis } from './redisServer';
 
 /**
  * Fault test (issue 10): a node whose Redis is down at start starts anyway (as its own OS process,
@@ -16,18 +18,35 @@ import { haveRedisServer, ownRedis, type OwnRedis } from './redisServer';
 describe.runIf(haveRedisServer)('a node started while Redis is down', () => {
   let node: ServerProcess | undefined;
   let redis: OwnRedis | undefined;
+  let database: string | undefined;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'exam-redis-down-'));
+  const admin = () => knexFactory({ client: 'pg', connection: process.env.DATABASE_URL, pool: { min: 0, max: 1 } });
+  /** A database of its own on PostgreSQL when there is one (a process starts far faster than on PGlite); else embedded. */
+  async function databaseUrl(): Promise<string> {
+    if (!process.env.DATABASE_URL) return '';
+    database = `redis_down_${randomBytes(4).toString('hex')}`;
+    const db = admin();
+    await db.raw(`CREATE DATABASE ${database}`);
+    await db.destroy();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${database}`;
+    return url.toString();
+  }
   afterAll(async () => {
     if (node) await killHard(node);
     await redis?.dispose();
     rmSync(dataDir, { recursive: true, force: true });
+    if (database) {
+      const db = admin();
+      await db.raw(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await db.destroy();
+    }
   });
 
   it('serves, reports Redis as down, and recovers once Redis starts', async () => {
-    const port = await freePort();
-    redis = ownRedis(port);
-    // Embedded database, so the test needs nothing but redis-server; nothing listens on the Redis port yet.
-    node = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: redis.url, SEED_DEMO: 'true' });
+    redis = ownRedis(await redisPort());
+    // Nothing listens on the Redis port yet.
+    node = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: await databaseUrl(), REDIS_URL: redis.url, SEED_DEMO: 'true' });
     const api = apiClient(node.url);
 
     const ready = await api('GET', '/ready');
