@@ -9,7 +9,7 @@ import { haveRedisServer, ownRedis, redisPort, type OwnRedis } from './redisServ
  * Fault test (issue 10): two nodes share PostgreSQL and a Redis of the test's own, which is killed
  * for 30 s (the outage the issue measured: long enough for many reconnect attempts at the 3 s
  * backoff ceiling, and for every kind of call to happen during it). Students save, raise
- * violations and submit, and the proctor messages, on both nodes. Afterwards: no unhandled
+ * violations and submit, and the proctor messages, extends and force-submits, on both nodes. Afterwards: no unhandled
  * rejection, every acknowledged save in the database, every violation on the proctor's board
  * (after the resync the server asks for) and in the attempt's timeline, and cross-node delivery
  * working again.
@@ -51,7 +51,7 @@ describe.runIf(haveRedisServer && !!process.env.DATABASE_URL)('two nodes through
     return s;
   };
 
-  it('loses no save, violation, message or submission, and the board catches up when Redis returns', async () => {
+  it('loses no save, violation, message, extension or submission, and boards and students catch up when Redis returns', async () => {
     const teacher = await buildUser(a.deps, { role: 'teacher' });
     const [s1, s2, s3, s4] = await Promise.all([1, 2, 3, 4].map(() => buildUser(a.deps, { role: 'student' })));
     const exam = await buildExam(a.deps, teacher.id, { questions: 4, eligible: [s1!.id, s2!.id, s3!.id, s4!.id] });
@@ -60,6 +60,7 @@ describe.runIf(haveRedisServer && !!process.env.DATABASE_URL)('two nodes through
       { user: s1!, node: a },
       { user: s2!, node: b },
       { user: s3!, node: b },
+      { user: s4!, node: b },
     ];
     const attempts: string[] = [];
     const socketsOf: Socket[] = [];
@@ -73,6 +74,10 @@ describe.runIf(haveRedisServer && !!process.env.DATABASE_URL)('two nodes through
     const proctor = await open(a, teacher.email);
     expect((await call(proctor, 'proctor:watch', { examId: exam.id })).ok).toBe(true);
     const resynced = new Promise<void>((resolve) => proctor.once('proctor:resync', () => resolve()));
+    // What the proctor on A does to students on B cannot reach them live during the outage.
+    const toldB: { event: string; payload: any; at: number }[] = [];
+    socketsOf[1]!.on('attempt:time', (payload) => toldB.push({ event: 'time', payload, at: Date.now() }));
+    socketsOf[3]!.on('attempt:submitted', (payload) => toldB.push({ event: 'submitted', payload, at: Date.now() }));
 
     await redis.stop();
     await vi.waitFor(() => expect([a, b].map((n) => n.deps.redisLink!.status().status)).toEqual(['down', 'down']), { timeout: 10_000, interval: 50 });
@@ -80,6 +85,7 @@ describe.runIf(haveRedisServer && !!process.env.DATABASE_URL)('two nodes through
     const acked = new Map<string, { seq: number; answer: string }>();
     const violations = [0, 0, 0];
     let messages = 0;
+    let extendedTo = '';
     const seqs = new Map<string, number>();
     const end = Date.now() + OUTAGE_MS;
     for (let step = 0; Date.now() < end; step++) {
@@ -103,7 +109,13 @@ describe.runIf(haveRedisServer && !!process.env.DATABASE_URL)('two nodes through
         expect(await call(proctor, 'proctor:message', { examId: exam.id, attemptId: attempts[1], text: `Message ${step}` })).toMatchObject({ ok: true, delivered: 1 });
         messages += 1;
       }
-      if (step === 10) {
+      if (step === 1) {
+        const extended = await call(proctor, 'proctor:extend', { attemptId: attempts[1], minutes: 10 });
+        expect(extended).toMatchObject({ ok: true });
+        extendedTo = extended.deadlineAt;
+      }
+      if (step === 2) expect(await call(proctor, 'proctor:submit', { attemptId: attempts[3] })).toMatchObject({ ok: true });
+      if (step === 3) {
         expect(await call(socketsOf[2]!, 'violation', { attemptId: attempts[2], type: 'right-click' })).toMatchObject({ ok: true });
         violations[2]! += 1;
         expect(await call(socketsOf[2]!, 'attempt:submit', { attemptId: attempts[2] })).toMatchObject({ ok: true });
@@ -117,15 +129,22 @@ describe.runIf(haveRedisServer && !!process.env.DATABASE_URL)('two nodes through
     }
     expect(violations[1]).toBeGreaterThanOrEqual(10);
 
+    const restartedAt = Date.now();
     await redis.start();
     await resynced;
     await vi.waitFor(() => expect([a, b].map((n) => n.deps.redisLink!.status())).toMatchObject([{ status: 'up', outages: 1 }, { status: 'up', outages: 1 }]), { timeout: 15_000, interval: 50 });
+
+    // The students on B are brought up to date: the extension and the forced submission arrive after the restart.
+    await vi.waitFor(() => expect(toldB.filter((t) => t.at >= restartedAt).map((t) => t.event)).toEqual(expect.arrayContaining(['time', 'submitted'])), { timeout: 10_000, interval: 50 });
+    expect(toldB.filter((t) => t.at < restartedAt)).toEqual([]);
+    expect(toldB.find((t) => t.event === 'time')!.payload.deadlineAt).toBe(extendedTo);
+    expect(toldB.find((t) => t.event === 'submitted')!.payload).toEqual({ attemptId: attempts[3], reason: 'proctor' });
 
     // The board re-reads its snapshot: every violation counted, the submission shown.
     const watch = await call(proctor, 'proctor:watch', { examId: exam.id });
     const rowOf = (attemptId: string) => watch.data.students.find((r: { attemptId: string | null }) => r.attemptId === attemptId);
     for (const i of [0, 1, 2]) expect(rowOf(attempts[i]!).violations.other).toBe(violations[i]);
-    expect(['submitted', 'graded']).toContain(rowOf(attempts[2]!).status);
+    for (const i of [2, 3]) expect(['submitted', 'graded']).toContain(rowOf(attempts[i]!).status);
     expect(rowOf(attempts[1]!).answered).toBe(exam.questionIds.length);
 
     // The timeline (the attempt's append-only log) has every violation and message.

@@ -7,7 +7,7 @@ import { registerAttemptHandlers } from './attemptHandlers';
 import { rooms } from './hub';
 import { registerCameraHandlers } from './cameraHandlers';
 import { registerProctorHandlers } from './proctorHandlers';
-import { resyncBoardsOnRecovery } from './resync';
+import { resyncOnRecovery } from './resync';
 
 export interface SocketData {
   auth: Authenticated;
@@ -34,7 +34,7 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
     // The link's clients keep reconnecting, resubscribe, and never turn a failed publish into a crash.
     const { pub, sub } = deps.redisLink.adapterClients();
     io.adapter(createAdapter(pub, sub, { key: `${deps.config.keyPrefix}:socket.io` }));
-    resyncBoardsOnRecovery(io, deps.redisLink);
+    resyncOnRecovery(io, deps.redisLink, deps.db, deps.log);
   }
 
   io.use(async (socket, next) => {
