@@ -22,7 +22,6 @@ export interface RedisLink {
   client: Redis;
   /** A publisher and a subscriber for the Socket.IO adapter, hardened against outages. */
   adapterClients(): { pub: Redis; sub: Redis };
-  reachable(): boolean;
   status(): RedisStatus;
   onRecovered(listener: () => void): void;
   /**
@@ -100,7 +99,7 @@ export function createRedisLink(url: string, log: Logger): RedisLink {
       const wasDown = state === 'down';
       state = 'up';
       if (wasDown) {
-        log.warn({ downForMs: Date.now() - downSince!.getTime() }, 'Redis reachable again: proctor boards resync');
+        log.warn({ downForMs: Date.now() - downSince!.getTime() }, 'Redis reachable again: proctor boards and students resync');
         downSince = null;
         for (const l of listeners) l();
       }
@@ -132,7 +131,6 @@ export function createRedisLink(url: string, log: Logger): RedisLink {
       if (state === 'up') state = 'connecting';
       return { pub, sub };
     },
-    reachable: () => state === 'up',
     status: () => ({ status: state, downSince: downSince?.toISOString() ?? null, outages }),
     onRecovered(listener) {
       listeners.push(listener);
