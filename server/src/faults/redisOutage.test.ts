@@ -171,5 +171,5 @@ describe.runIf(haveRedisServer && !!process.env.DATABASE_URL)('two nodes through
     await expect(told).resolves.toMatchObject({ text: 'Back online' });
 
     expect(rejections).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 });
