@@ -4,6 +4,7 @@ import type { Db } from './db';
 import type { Logger } from './logger';
 import type { RealtimeHub } from './realtime/hub';
 import type { ProctorFeed } from './realtime/proctorFeed';
+import type { RedisLink } from './realtime/redisLink';
 import type { AnswerSaver } from './services/answerSaver';
 import type { Mailer } from './services/mail';
 import type { RateLimiters } from './services/rateLimits';
@@ -20,4 +21,6 @@ export interface Deps {
   proctor: ProctorFeed;
   /** Present when REDIS_URL is set. */
   redis?: Redis;
+  /** Every Redis connection and whether Redis is reachable; present when REDIS_URL is set. */
+  redisLink?: RedisLink;
 }

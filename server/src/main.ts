@@ -16,6 +16,8 @@ async function main() {
     throw err;
   }
   const log = createLogger(config.logLevel);
+  // A stray rejection (a dependency firing a command it never awaits) must not end every student's live session.
+  process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
   const server = await startServer(config, { log });
   if (config.seedDemo) {
     const seeded = await seedDemo(server.deps);

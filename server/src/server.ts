@@ -1,7 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import type { Server as IoServer } from 'socket.io';
 import { createApp } from './app';
 import type { Config } from './config';
@@ -10,6 +9,7 @@ import type { Deps } from './deps';
 import { createLogger, type Logger } from './logger';
 import { createRealtimeHub } from './realtime/hub';
 import { createProctorFeed } from './realtime/proctorFeed';
+import { createRedisLink } from './realtime/redisLink';
 import { createSocketServer } from './realtime/socketServer';
 import { startDeadlineSweeper } from './jobs/deadlineSweeper';
 import { every } from './jobs/periodic';
@@ -49,8 +49,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     schema: opts.schema,
   });
   await migrate(db);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
-  redis?.on('error', (err) => log.warn({ err }, 'redis error'));
+  // Redis is optional even when configured: a node starts and serves while it is down (issue 10).
+  const redisLink = config.redisUrl ? createRedisLink(config.redisUrl, log) : undefined;
+  const redis = redisLink?.client;
   const realtime = createRealtimeHub();
   const proctor = createProctorFeed(db, realtime, log);
   const deps: Deps = {
@@ -58,6 +59,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     db,
     log,
     redis,
+    redisLink,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail'), log }),
     limiters: createRateLimiters(config.rateLimits, config.keyPrefix, redis),
     realtime,
@@ -68,6 +70,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const http = createServer(app.callback());
   const io = createSocketServer(deps, http);
   deps.realtime.attach(io);
+  await redisLink?.settled(3000);
   const jobs = [startDeadlineSweeper(deps, opts.sweepIntervalMs), every(deps, 'start-reminders', 30_000, () => sendStartReminders(deps))];
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
@@ -87,7 +90,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await proctor.stop();
       await deps.mailer.idle();
       await db.destroy();
-      await redis?.quit().catch(() => undefined);
+      await redisLink?.close();
     })());
   return { deps, http, io, url, close };
 }

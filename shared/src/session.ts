@@ -110,6 +110,8 @@ export const PROCTOR_EVENTS = {
   /** Server → proctors, each second, of the students who saved (up to 250 a message): { examId, at, students: [{ attemptId, studentId, answered, total, lastSaveAt }] }. */
   progress: 'proctor:progress',
   reinstated: 'attempt:reinstated',
+  /** Server → proctors after Redis returns from an outage: live deltas may have been lost, re-watch for a fresh snapshot. */
+  resync: 'proctor:resync',
 } as const;
 
 export const MAX_EXTENSION_MINUTES = 180;

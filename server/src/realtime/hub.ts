@@ -15,18 +15,24 @@ export interface RealtimeHub {
 
 export function createRealtimeHub(): RealtimeHub {
   let io: Server | undefined;
+  /**
+   * Every node's sockets when the adapter can ask them; this node's alone when it cannot (Redis down,
+   * another node silent): a partial answer keeps events and snapshots flowing, and the boards resync
+   * when Redis returns.
+   */
+  const fetchSockets = (server: Server, room: string) => server.in(room).fetchSockets().catch(() => server.local.in(room).fetchSockets());
   return {
     emit(room, event, payload) {
       io?.to(room).emit(event, payload);
     },
     async socketsIn(room) {
       if (!io) return [];
-      const sockets = await io.in(room).fetchSockets();
+      const sockets = await fetchSockets(io, room);
       return sockets.map((s) => s.data as unknown);
     },
     async socketIds(room) {
       if (!io) return [];
-      return (await io.in(room).fetchSockets()).map((s) => s.id);
+      return (await fetchSockets(io, room)).map((s) => s.id);
     },
     attach(server) {
       io = server;

@@ -7,6 +7,7 @@ import { registerAttemptHandlers } from './attemptHandlers';
 import { rooms } from './hub';
 import { registerCameraHandlers } from './cameraHandlers';
 import { registerProctorHandlers } from './proctorHandlers';
+import { resyncOnRecovery } from './resync';
 
 export interface SocketData {
   auth: Authenticated;
@@ -30,12 +31,11 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
     connectionStateRecovery: undefined,
   });
 
-  if (deps.redis) {
-    const pub = deps.redis.duplicate();
-    const sub = deps.redis.duplicate();
-    // Without listeners an adapter client that loses Redis dies silently and cross-node delivery stops.
-    for (const client of [pub, sub]) client.on('error', (err) => deps.log.warn({ err }, 'socket.io redis client error'));
+  if (deps.redisLink) {
+    // The link's clients keep reconnecting, resubscribe, and never turn a failed publish into a crash.
+    const { pub, sub } = deps.redisLink.adapterClients();
     io.adapter(createAdapter(pub, sub, { key: `${deps.config.keyPrefix}:socket.io` }));
+    resyncOnRecovery(io, deps.redisLink, deps.db, deps.log);
   }
 
   io.use(async (socket, next) => {

@@ -1,12 +1,23 @@
 import Router from '@koa/router';
 import type { Deps } from '../deps';
 import type { AppState } from '../middleware/auth';
+import type { RedisStatus } from '../realtime/redisLink';
 
-/** Liveness says the process answers; readiness says it can do its work (database, Redis). */
+/** Redis as the health payloads report it: null when this deployment runs without Redis. */
+export function redisHealth(deps: Deps): RedisStatus | null {
+  return deps.redisLink?.status() ?? null;
+}
+
+/**
+ * Liveness says the process answers; readiness says it can do its work. The database is required;
+ * Redis is not (a node serves through an outage, issue 10), so Redis down makes the node
+ * "degraded", still 200: taking every node out of a load balancer because the one shared Redis
+ * is down would turn a degraded service into none.
+ */
 export function healthRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/health', (ctx) => {
-    ctx.body = { success: true, data: { status: 'ok', uptime: process.uptime() } };
+    ctx.body = { success: true, data: { status: 'ok', uptime: process.uptime(), redis: redisHealth(deps) } };
   });
   router.get('/ready', async (ctx) => {
     const checks: Record<string, 'ok' | 'fail'> = {};
@@ -19,11 +30,11 @@ export function healthRoutes(deps: Deps): Router<AppState> {
         .then(() => 'ok' as const)
         .catch(() => 'fail' as const);
     }
-    const ready = Object.values(checks).every((c) => c === 'ok');
+    const ready = checks.database === 'ok';
+    const status = !ready ? 'not-ready' : checks.redis === 'fail' ? 'degraded' : 'ready';
+    const data = { status, checks, redis: redisHealth(deps) };
     ctx.status = ready ? 200 : 503;
-    ctx.body = ready
-      ? { success: true, data: { status: 'ready', checks } }
-      : { success: false, message: 'Service not ready', data: { status: 'not-ready', checks } };
+    ctx.body = ready ? { success: true, data } : { success: false, message: 'Service not ready', data };
   });
   return router;
 }

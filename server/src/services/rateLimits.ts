@@ -23,7 +23,8 @@ export function createRateLimiters(limits: RateLimits, keyPrefix: string, redis?
   const make = (name: string, points: number): RateLimiterAbstract => {
     const opts = { points, duration: limits.windowSeconds, keyPrefix: `${keyPrefix}:rl:${name}` };
     return redis
-      ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) })
+      ? // While Redis is unreachable, count in this node's memory at once rather than wait for a timeout or fail the request.
+        new RateLimiterRedis({ ...opts, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(opts) })
       : new RateLimiterMemory(opts);
   };
   return {

@@ -57,6 +57,8 @@ export function useProctorBoard(examId: string) {
     };
 
     s.on('connect', () => void watch());
+    // After a Redis outage the server says deltas may have been lost: the snapshot holds them all.
+    s.on(PROCTOR_EVENTS.resync, () => void watch());
     s.on('disconnect', () => setConnection('reconnecting'));
     s.on(PROCTOR_EVENTS.row, (raw: unknown) => {
       const row = proctorRowSchema.safeParse(raw);

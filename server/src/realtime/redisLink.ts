@@ -1,0 +1,155 @@
+import { Redis, type RedisOptions } from 'ioredis';
+import type { Logger } from '../logger';
+
+/** What the health and readiness payloads say about Redis (an admin screen can show it). */
+export interface RedisStatus {
+  status: 'up' | 'down' | 'connecting';
+  /** When the current outage began (ISO), or null. */
+  downSince: string | null;
+  /** Outages seen since this node started. */
+  outages: number;
+}
+
+/**
+ * Every Redis connection of a node, and whether Redis is reachable. Redis is never required to
+ * serve: while it is down, rate limits fall back to memory, broadcasts reach this node's sockets
+ * only, and the clients keep reconnecting with backoff for as long as it takes. The outage is
+ * logged once when it begins and once when it ends, and whoever registered `onRecovered` (the
+ * proctor boards' resync) hears of the recovery.
+ */
+export interface RedisLink {
+  /** For commands (rate limits, readiness): fails fast while Redis is unreachable instead of queueing. */
+  client: Redis;
+  /** A publisher and a subscriber for the Socket.IO adapter, hardened against outages. */
+  adapterClients(): { pub: Redis; sub: Redis };
+  status(): RedisStatus;
+  onRecovered(listener: () => void): void;
+  /**
+   * Resolves once every connection is ready or Redis is known to be down, or after `ms`: a node
+   * starting next to a healthy Redis uses it from its first request, and one whose Redis is down
+   * starts anyway.
+   */
+  settled(ms: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Back off 100 ms, 200 ms, … up to 3 s, with jitter so nodes don't reconnect in lockstep; never give up. */
+export function retryDelay(times: number): number {
+  const base = Math.min(100 * 2 ** Math.min(times - 1, 5), 3000);
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}
+
+const COMMON: RedisOptions = {
+  retryStrategy: retryDelay,
+  // A command written to a connection that then dies fails after one reconnect attempt rather than hanging.
+  maxRetriesPerRequest: 1,
+  // Commands fail at once while disconnected: callers have a fallback, and a queue would grow without bound.
+  enableOfflineQueue: false,
+  connectTimeout: 5000,
+};
+
+const SUBSCRIBER: RedisOptions = {
+  // The adapter subscribes in its constructor, possibly before Redis is reachable: those commands must
+  // wait for the connection (never be refused), and autoResubscribe restores them after every reconnect.
+  enableOfflineQueue: true,
+  maxRetriesPerRequest: null,
+  autoResubscribe: true,
+};
+
+/** Commands the adapter fires without handling their failure: an unhandled rejection each during an outage. */
+const UNAWAITED = ['publish', 'subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const;
+
+/**
+ * The adapter calls `pubClient.publish(...)` (and subscribes) without a catch, so during an outage each
+ * broadcast would be an unhandled rejection. A lost broadcast is made good by the resync on recovery.
+ */
+function swallowFailures(client: Redis): Redis {
+  for (const name of UNAWAITED) {
+    const original = (client[name] as (...args: unknown[]) => Promise<unknown>).bind(client);
+    (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      const result = original(...args);
+      result.catch(() => undefined);
+      return result;
+    };
+  }
+  return client;
+}
+
+export function createRedisLink(url: string, log: Logger): RedisLink {
+  const client = new Redis(url, COMMON);
+  const clients: Redis[] = [];
+  const listeners: (() => void)[] = [];
+  let state: RedisStatus['status'] = 'connecting';
+  let downSince: Date | null = null;
+  let outages = 0;
+  let lastError: string | undefined;
+  let closing = false;
+  let waiting: (() => void)[] = [];
+
+  const update = () => {
+    if (closing) return;
+    const up = clients.every((c) => c.status === 'ready');
+    const lost = clients.some((c) => c.status === 'close' || c.status === 'reconnecting' || c.status === 'end');
+    if (lost && state !== 'down') {
+      state = 'down';
+      downSince = new Date();
+      outages += 1;
+      log.warn({ error: lastError }, 'Redis unreachable: serving on without it (rate limits in memory, live events on this node only); reconnecting until it returns');
+    } else if (up && state !== 'up') {
+      const wasDown = state === 'down';
+      state = 'up';
+      if (wasDown) {
+        log.warn({ downForMs: Date.now() - downSince!.getTime() }, 'Redis reachable again: proctor boards and students resync');
+        downSince = null;
+        for (const l of listeners) l();
+      }
+    }
+    if (state !== 'connecting') {
+      for (const w of waiting) w();
+      waiting = [];
+    }
+  };
+
+  const watch = (c: Redis) => {
+    clients.push(c);
+    // ioredis emits an error on every failed reconnect: remember it for the one outage line instead of logging each.
+    c.on('error', (err: Error) => {
+      lastError = err.message;
+    });
+    for (const event of ['ready', 'close', 'reconnecting', 'end']) c.on(event, update);
+  };
+  watch(client);
+
+  return {
+    client,
+    adapterClients() {
+      const pub = swallowFailures(client.duplicate());
+      const sub = swallowFailures(client.duplicate(SUBSCRIBER));
+      watch(pub);
+      watch(sub);
+      // Not "up" until these are ready too (no recovery is announced for a first connection).
+      if (state === 'up') state = 'connecting';
+      return { pub, sub };
+    },
+    status: () => ({ status: state, downSince: downSince?.toISOString() ?? null, outages }),
+    onRecovered(listener) {
+      listeners.push(listener);
+    },
+    settled(ms) {
+      if (state !== 'connecting') return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        waiting.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+    async close() {
+      closing = true;
+      listeners.length = 0;
+      // disconnect, not quit: quit would wait for a Redis that may be gone.
+      for (const c of clients) c.disconnect();
+    },
+  };
+}
