@@ -15,6 +15,7 @@ import { validated } from '../../middleware/validate';
 import { presentUser } from '../../presenters/user';
 import * as accounts from '../../services/accounts';
 import { authenticate, revokeByRefreshToken, revokeSession, rotateRefreshToken } from '../../services/sessions';
+import { createByAdmin } from '../users/createByAdmin';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 
 /** Every auth call of spec core §7, under /api/auth. */
@@ -24,6 +25,8 @@ export function authRoutes(deps: Deps): Router<AppState> {
 
   router.post(
     '/register',
+    // An admin's token turns this into the admin's Add user (issue 11); otherwise self-registration.
+    createByAdmin(deps),
     validated(registerSchema, async (ctx, input) => {
       const user = await accounts.registerUser(deps, input);
       ctx.status = 201;
