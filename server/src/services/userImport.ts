@@ -124,7 +124,7 @@ export async function confirmImport(deps: Deps, csv: string): Promise<ImportResu
     };
     return { result, invitations };
   });
-  for (const inv of invitations) deps.mailer.sendInBackground(invitationMail(deps, inv));
+  deps.mailer.sendManyInBackground(invitations.map((inv) => invitationMail(deps, inv)));
   return result;
 }
 

@@ -383,7 +383,7 @@ describe('bulk import', () => {
   it('creates the valid rows, their parents and accepted links, and invites everyone to set a password', async () => {
     const { token } = await signedIn('admin');
     const knownParent = await buildUser(server.deps, { role: 'parent' });
-    const [s1, s2, s3, newParent, listedParent] = ['s1', 's2', 's3', 'np', 'lp'].map((p) => uniqueEmail(p));
+    const [s1, s2, s3, newParent, listedParent] = ['s1', 's2', 's3', 'np', 'lp'].map((p) => uniqueEmail(p)) as [string, string, string, string, string];
     const csv = [
       header,
       `Sam,One,${s1},student,7,B,,${newParent}`,
