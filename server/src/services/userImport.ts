@@ -130,7 +130,8 @@ export async function confirmImport(deps: Deps, csv: string): Promise<ImportResu
 
 /**
  * Links made by the school's own records need no confirmation from the student. When the link
- * table has a status column (the parent link-request flow), the link is written as accepted.
+ * table has the request flow's status column (migration 20261123050100, whose default for a new
+ * row is 'pending'), the link is written as accepted and answered now.
  */
 async function acceptedLinks(trx: Knex.Transaction, rows: ImportRow[], idByEmail: Map<string, string>) {
   const withStatus = await trx.schema.hasColumn('parent_children', 'status');
@@ -142,7 +143,7 @@ async function acceptedLinks(trx: Knex.Transaction, rows: ImportRow[], idByEmail
     const childId = idByEmail.get(r.email);
     if (!parentId || !childId || seen.has(`${parentId}:${childId}`)) continue;
     seen.add(`${parentId}:${childId}`);
-    links.push({ parent_id: parentId, child_id: childId, relationship: 'parent', ...(withStatus ? { status: 'accepted' } : {}) });
+    links.push({ parent_id: parentId, child_id: childId, relationship: 'parent', ...(withStatus ? { status: 'accepted', responded_at: new Date() } : {}) });
   }
   return links;
 }

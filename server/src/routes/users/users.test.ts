@@ -407,6 +407,10 @@ describe('bulk import', () => {
     expect(children.sort()).toEqual([s1, s2].sort());
     const known = await server.deps.db('parent_children as pc').join('users as u', 'u.id', 'pc.child_id').where('pc.parent_id', knownParent.id).pluck('u.email');
     expect(known).toEqual([s3]);
+    // With the parent link-request flow's status column, import links are accepted ones.
+    if (await server.deps.db.schema.hasColumn('parent_children', 'status')) {
+      expect(await server.deps.db('parent_children').where({ parent_id: parent.id }).pluck('status')).toEqual(['accepted', 'accepted']);
+    }
 
     // The invitation is the reset-password link: it sets the first password once.
     expect((await api('POST', '/auth/login', { email: s1, password: 'anything' })).status).toBe(401);

@@ -5,14 +5,9 @@ import { useState } from 'react';
 import { messageFromServer } from '../../../api/http';
 import { notifySuccess } from '../../../lib/notify';
 import { useImportConfirm, useImportPreview } from './hooks';
+import { rowsToCsv } from './importCsv';
 
 type Field = (typeof IMPORT_COLUMNS)[number];
-
-/** The rows back to CSV, so a row fixed on screen is checked and imported like the file's. */
-export function rowsToCsv(rows: ImportRow[]): string {
-  const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  return [IMPORT_COLUMNS.join(','), ...rows.map((r) => IMPORT_COLUMNS.map((c) => cell(r[c])).join(','))].join('\n');
-}
 
 const EDITABLE: { field: Field; label: string }[] = [
   { field: 'firstName', label: 'First name' },
