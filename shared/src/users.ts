@@ -197,7 +197,7 @@ export type StudentListQuery = z.output<typeof studentListQuerySchema>;
 
 /** The CSV travels as text in JSON: the browser reads the chosen file, the server parses it. */
 export const userImportSchema = z.object({
-  csv: z.string({ error: USER_MSG.csvRequired }).max(2_000_000, USER_MSG.csvTooLarge).refine((s) => s.trim().length > 0, USER_MSG.csvRequired),
+  csv: z.string({ error: USER_MSG.csvRequired }).max(1_000_000, USER_MSG.csvTooLarge).refine((s) => s.trim().length > 0, USER_MSG.csvRequired),
 });
 
 export const IMPORT_COLUMNS = ['firstName', 'lastName', 'email', 'role', 'grade', 'section', 'subject', 'parentEmail'] as const;
