@@ -11,3 +11,4 @@ export * from './notifications';
 export * from './grading';
 export * from './payments';
 export * from './zonedTime';
+export * from './users';

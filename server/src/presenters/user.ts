@@ -22,6 +22,8 @@ export interface UserRow {
   password_changed_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** Set when the account was deleted: its personal data is already erased. */
+  deleted_at?: Date | null;
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());

@@ -10,6 +10,7 @@ import { paymentRoutes } from './payments';
 import { questionRoutes } from './questions';
 import { reportRoutes } from './reports';
 import { submissionRoutes } from './submissions';
+import { userRoutes } from './users';
 
 /**
  * Every REST resource under /api, in one list: the app mounts this router, and the API reference
@@ -26,6 +27,7 @@ export function apiRouter(deps: Deps, mountedElsewhere: Router<AppState>[] = [])
     notificationRoutes(deps),
     reportRoutes(deps),
     paymentRoutes(deps),
+    userRoutes(deps),
   ];
   for (const r of resources) api.use(r.routes(), r.allowedMethods());
   const docs = docsRoutes(() => [api, ...mountedElsewhere]);

@@ -14,7 +14,7 @@ import { revokeUserSessions, startSession, type IssuedSession } from './sessions
 const STUDENT_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** A short human-friendly id for the student's papers, e.g. STU-7KQ2M9XA. */
-function newStudentId(): string {
+export function newStudentId(): string {
   let s = 'STU-';
   for (let i = 0; i < 8; i++) s += STUDENT_ID_ALPHABET[randomInt(STUDENT_ID_ALPHABET.length)];
   return s;

@@ -16,6 +16,11 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** Sends without making the caller wait (or reveal timing); failures are logged. */
   sendInBackground(message: MailMessage): void;
+  /**
+   * Sends a batch (an import's invitations) one after another in the background, so thousands
+   * of mails neither delay the response that caused them nor flood the SMTP server.
+   */
+  sendManyInBackground(messages: MailMessage[]): void;
   /** Resolves once every background send has finished (tests and shutdown). */
   idle(): Promise<void>;
 }
@@ -64,6 +69,14 @@ export function createMailer(opts: MailerOptions): Mailer {
       const p = send(message)
         .catch((err: unknown) => opts.log.error({ err, to: message.to, subject: message.subject }, 'mail failed'))
         .finally(() => pending.delete(p));
+      pending.add(p);
+    },
+    sendManyInBackground(messages) {
+      const p = (async () => {
+        for (const message of messages) {
+          await send(message).catch((err: unknown) => opts.log.error({ err, to: message.to, subject: message.subject }, 'mail failed'));
+        }
+      })().finally(() => pending.delete(p));
       pending.add(p);
     },
     async idle() {

@@ -4,6 +4,7 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom'
 import { RouteError } from '../components/RouteError';
 import { AdminExamDetailsPage } from '../features/admin/exams/AdminExamDetailsPage';
 import { AdminExamsPage } from '../features/admin/exams/AdminExamsPage';
+import { AdminUsersPage } from '../features/admin/users/AdminUsersPage';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
@@ -29,6 +30,7 @@ import { StudentProgressPage } from '../features/reports/StudentProgressPage';
 import { ExamResultPage, SubmissionResultPage } from '../features/results/ResultPage';
 import { ResultsListPage } from '../features/results/ResultsListPage';
 import { SchedulePage } from '../features/schedule/SchedulePage';
+import { StudentsPage } from '../features/students/StudentsPage';
 import { RequireRole } from './guard/RequireRole';
 import { Layout } from './layout/Layout';
 
@@ -110,6 +112,9 @@ export const routes: RouteObject[] = [
               // Payments (issue 15): any signed-in role; /payments is the spec's other link to it.
               guarded('payment', <PaymentPage />),
               guarded('payments', <PaymentPage />),
+              // People: user management and the students list (issue 11, admin half).
+              guarded('admin/users', <AdminUsersPage />, ['admin']),
+              guarded('students', <StudentsPage />, STAFF),
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -16,6 +16,7 @@ import { validated } from '../../middleware/validate';
 import { presentUser } from '../../presenters/user';
 import * as accounts from '../../services/accounts';
 import { authenticate, revokeByRefreshToken, revokeSession, rotateRefreshToken } from '../../services/sessions';
+import { createByAdmin } from '../users/createByAdmin';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 
 /**
@@ -37,6 +38,8 @@ export function authRoutes(deps: Deps): Router<AppState> {
 
   router.post(
     '/register',
+    // An admin's token turns this into the admin's Add user (issue 11); otherwise self-registration.
+    createByAdmin(deps),
     validated(registerSchema, async (ctx, input) => {
       // An admin creating accounts for a school is not throttled like anonymous sign-ups.
       const token = bearerToken(ctx.get('authorization'));

@@ -1,0 +1,139 @@
+import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import compose from 'koa-compose';
+import {
+  USER_MSG,
+  adminCreateUserSchema,
+  adminUpdateUserSchema,
+  studentListQuerySchema,
+  userImportSchema,
+  userListQuerySchema,
+  userStatusSchema,
+} from '@exam/shared';
+import type { Deps } from '../../deps';
+import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
+import { validated } from '../../middleware/validate';
+import { presentUser } from '../../presenters/user';
+import { listStudents } from '../../services/studentList';
+import { confirmImport, previewImport } from '../../services/userImport';
+import { createUserByAdmin, deleteUserByAdmin, listUsers, setUserActive, updateUserByAdmin } from '../../services/userAdmin';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Other areas own fixed paths under /users (/users/profile, /users/settings...). The routes
+ * here take a user id, so a path segment that is not one passes on to them instead of running
+ * this chain.
+ */
+function forUserId(...chain: Middleware[]): Middleware {
+  const run = compose(chain);
+  return (ctx, next) => (UUID.test((ctx as unknown as { params: Record<string, string> }).params.id ?? '') ? run(ctx) : next());
+}
+
+/** People management (issue 11, admin half): the /users calls of surroundings §7. */
+export function userRoutes(deps: Deps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/users' });
+  const admin = auth(deps, ['admin']);
+  const staff = auth(deps, ['teacher', 'admin']);
+  const userId = (ctx: Context) => idParam(ctx, 'id', USER_MSG.userNotFound);
+
+  router.get(
+    '/',
+    admin,
+    validated(
+      userListQuerySchema,
+      async (ctx, query) => {
+        const { rows, total } = await listUsers(deps.db, query);
+        ctx.body = {
+          success: true,
+          data: { users: rows.map(presentUser), total, totalPages: Math.ceil(total / query.limit), currentPage: query.page },
+        };
+      },
+      'query',
+    ),
+  );
+
+  // The same creation as POST /auth/register with an admin's token; this path gets the web
+  // client's silent token refresh, which the sign-in calls deliberately skip.
+  router.post(
+    '/',
+    admin,
+    validated(adminCreateUserSchema, async (ctx, input) => {
+      const user = await createUserByAdmin(deps, input);
+      ctx.status = 201;
+      ctx.body = { success: true, message: USER_MSG.created, data: { user: presentUser(user) } };
+    }),
+  );
+
+  router.get(
+    '/students/list',
+    staff,
+    validated(
+      studentListQuerySchema,
+      async (ctx, query) => {
+        const { rows, total, stats } = await listStudents(deps.db, query);
+        ctx.body = {
+          success: true,
+          data: {
+            students: rows.map((r) => ({ ...presentUser(r), status: r.is_active ? 'active' : 'inactive' })),
+            total,
+            totalPages: Math.ceil(total / query.limit),
+            currentPage: query.page,
+            stats,
+          },
+        };
+      },
+      'query',
+    ),
+  );
+
+  router.post(
+    '/import/preview',
+    admin,
+    validated(userImportSchema, async (ctx, input) => {
+      ctx.body = { success: true, data: await previewImport(deps, input.csv) };
+    }),
+  );
+
+  router.post(
+    '/import/confirm',
+    admin,
+    validated(userImportSchema, async (ctx, input) => {
+      const result = await confirmImport(deps, input.csv);
+      ctx.status = 201;
+      ctx.body = { success: true, message: `${result.created} user(s) imported`, data: result };
+    }),
+  );
+
+  router.put(
+    '/:id',
+    forUserId(
+      admin,
+      validated(adminUpdateUserSchema, async (ctx, input) => {
+        const user = await updateUserByAdmin(deps, currentAuth(ctx).user, userId(ctx), input);
+        ctx.body = { success: true, message: USER_MSG.updated, data: { user: presentUser(user) } };
+      }),
+    ),
+  );
+
+  router.put(
+    '/:id/status',
+    forUserId(
+      admin,
+      validated(userStatusSchema, async (ctx, input) => {
+        const user = await setUserActive(deps, currentAuth(ctx).user, userId(ctx), input.isActive);
+        ctx.body = { success: true, message: input.isActive ? USER_MSG.activated : USER_MSG.deactivated, data: { user: presentUser(user) } };
+      }),
+    ),
+  );
+
+  router.delete(
+    '/:id',
+    forUserId(admin, async (ctx) => {
+      await deleteUserByAdmin(deps, currentAuth(ctx).user, userId(ctx));
+      ctx.body = { success: true, message: USER_MSG.deleted };
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,130 @@
+import { parse } from 'csv-parse/sync';
+import { IMPORT_COLUMNS, MAX_IMPORT_ROWS, MSG, ROLES, SECTIONS, USER_MSG, isUserRole, userEmailSchema, type ImportRow } from '@exam/shared';
+import { Errors } from '../errors';
+
+type Column = (typeof IMPORT_COLUMNS)[number];
+const REQUIRED: Column[] = ['firstName', 'lastName', 'email', 'role'];
+const LABELS: Record<Column, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'E-mail',
+  role: 'Role',
+  grade: 'Grade',
+  section: 'Section',
+  subject: 'Subject',
+  parentEmail: 'Parent e-mail',
+};
+
+/** "First Name", "first_name" and "FIRSTNAME" all name the firstName column. */
+const canonical = (h: string) => h.toLowerCase().replace(/[^a-z]/g, '');
+const HEADER_BY_KEY = new Map<string, Column>(IMPORT_COLUMNS.map((c) => [canonical(c), c]));
+HEADER_BY_KEY.set('parent', 'parentEmail');
+HEADER_BY_KEY.set('emailaddress', 'email');
+
+/** Parses the file into rows; a file that is not CSV, or lacks a required column, is a 400. */
+export function parseImportCsv(text: string): ImportRow[] {
+  let records: { record: Record<string, string>; info: { lines: number } }[];
+  const present = new Set<string>();
+  try {
+    records = parse(text, {
+      bom: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+      columns: (header: string[]) =>
+        header.map((h) => {
+          const column = HEADER_BY_KEY.get(canonical(h)) ?? `ignored:${h}`;
+          present.add(column);
+          return column;
+        }),
+    }) as typeof records;
+  } catch (err) {
+    throw Errors.badRequest(`The CSV file could not be read: ${(err as Error).message}`, 'csv');
+  }
+  const missing = REQUIRED.filter((c) => !present.has(c));
+  if (missing.length) throw Errors.badRequest(`The CSV file needs the columns ${IMPORT_COLUMNS.join(', ')} (missing: ${missing.join(', ')})`, 'csv');
+  if (records.length === 0) throw Errors.badRequest(USER_MSG.csvRequired, 'csv');
+  if (records.length > MAX_IMPORT_ROWS) throw Errors.badRequest(USER_MSG.csvTooLarge, 'csv');
+  return records.map(({ record, info }) => ({
+    line: info.lines,
+    firstName: record.firstName ?? '',
+    lastName: record.lastName ?? '',
+    email: (record.email ?? '').toLowerCase(),
+    role: (record.role ?? '').toLowerCase(),
+    grade: record.grade ?? '',
+    section: (record.section ?? '').toUpperCase(),
+    subject: record.subject ?? '',
+    parentEmail: (record.parentEmail ?? '').toLowerCase(),
+    problems: [],
+  }));
+}
+
+/** What the database already holds for an e-mail address. */
+export interface ExistingAccount {
+  id: string;
+  role: string;
+}
+
+/**
+ * Fills each row's problems: missing fields, a bad e-mail, an unknown role, a duplicate within
+ * the file, an address that already has an account, and a parentEmail that cannot be a parent.
+ * Nothing is written; the confirm step runs the same checks again inside its transaction.
+ */
+export function checkImportRows(rows: ImportRow[], existing: Map<string, ExistingAccount>): ImportRow[] {
+  const firstLineOf = new Map<string, number>();
+  for (const row of rows) {
+    const problems: string[] = [];
+    for (const c of REQUIRED) if (!row[c]) problems.push(`${LABELS[c]} is missing`);
+    if (row.firstName.length > 100 || row.lastName.length > 100) problems.push('Names may be at most 100 characters');
+    if (row.email && !userEmailSchema.safeParse(row.email).success) problems.push(MSG.emailInvalid);
+    if (row.role && !isUserRole(row.role)) problems.push(`Unknown role "${row.role}" (use ${ROLES.join(', ')})`);
+    if (row.email) {
+      const first = firstLineOf.get(row.email);
+      if (first !== undefined) problems.push(`Duplicate e-mail: also on line ${first}`);
+      else firstLineOf.set(row.email, row.line);
+      if (existing.has(row.email)) problems.push(MSG.emailTaken);
+    }
+    if (row.role === 'student') {
+      if (!row.grade || !row.section) problems.push(MSG.studentFieldsRequired);
+      else {
+        const grade = Number(row.grade);
+        if (!/^\d+$/.test(row.grade) || grade < 1 || grade > 12) problems.push(USER_MSG.gradeInvalid);
+        if (!(SECTIONS as readonly string[]).includes(row.section)) problems.push(MSG.sectionInvalid);
+      }
+    }
+    if (row.role === 'teacher' && !row.subject) problems.push('Subject is required for teachers');
+    if (row.subject.length > 100) problems.push('Subject may be at most 100 characters');
+    if (row.parentEmail) {
+      if (row.role !== 'student') problems.push('Only a student row can have a parent e-mail');
+      else if (!userEmailSchema.safeParse(row.parentEmail).success) problems.push('Parent e-mail is not a valid e-mail address');
+      else if (row.parentEmail === row.email) problems.push("Parent e-mail must differ from the student's");
+      else {
+        const holder = existing.get(row.parentEmail);
+        if (holder && holder.role !== 'parent') problems.push(`Parent e-mail belongs to a ${holder.role} account`);
+      }
+    }
+    row.problems = problems;
+  }
+  // A parentEmail naming another row of the file needs that row to be a valid parent.
+  const byEmail = new Map(rows.filter((r) => r.email && firstLineOf.get(r.email) === r.line).map((r) => [r.email, r]));
+  for (const row of rows) {
+    if (!row.parentEmail || row.problems.length) continue;
+    const parentRow = byEmail.get(row.parentEmail);
+    if (!parentRow) continue;
+    if (parentRow.role !== 'parent') row.problems.push(`Parent e-mail belongs to a ${parentRow.role || 'non-parent'} row (line ${parentRow.line})`);
+    else if (parentRow.problems.length) row.problems.push(`The parent's row (line ${parentRow.line}) has problems`);
+  }
+  return rows;
+}
+
+/** Parent addresses valid student rows name that neither an account nor a valid parent row holds. */
+export function parentsToCreate(rows: ImportRow[], existing: Map<string, ExistingAccount>): Map<string, ImportRow> {
+  const inFile = new Set(rows.filter((r) => r.role === 'parent' && !r.problems.length).map((r) => r.email));
+  const out = new Map<string, ImportRow>();
+  for (const row of rows) {
+    if (row.problems.length || !row.parentEmail || existing.has(row.parentEmail) || inFile.has(row.parentEmail)) continue;
+    if (!out.has(row.parentEmail)) out.set(row.parentEmail, row);
+  }
+  return out;
+}

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLES, SECTIONS, type Role } from './constants';
+import { MSG } from './messages';
+import type { User } from './user';
+
+/** Texts of the admin's people screens (surroundings §5, §8) and our own where the spec has none. */
+export const USER_MSG = {
+  requiredFields: 'Please fill in all required fields',
+  roleInvalid: 'Role must be admin, teacher, student or parent',
+  gradeInvalid: 'Grade must be between 1 and 12',
+  dateInvalid: 'Date of birth must be a date (YYYY-MM-DD)',
+  sortInvalid: 'Sort must be one of createdAt, firstName, lastName, email, role',
+  studentSortInvalid: 'Sort must be one of name, email, grade, createdAt',
+  ownRole: 'You cannot change your own role',
+  ownDeactivate: 'You cannot deactivate your own account',
+  ownDelete: 'You cannot delete your own account',
+  lastAdmin: 'The last active admin cannot be removed, deactivated or given another role',
+  userNotFound: 'User not found.',
+  csvRequired: 'Please choose a CSV file',
+  csvTooLarge: 'A CSV file may hold at most 5000 rows',
+  // Server and toast texts (surroundings §8 "Admin users")
+  created: 'User created successfully!',
+  updated: 'User updated successfully!',
+  deleted: 'User deleted successfully',
+  activated: 'User activated successfully',
+  deactivated: 'User deactivated successfully',
+  createFailed: 'Failed to create user',
+  updateFailed: 'Failed to update user',
+  deleteFailed: 'Failed to delete user',
+  statusFailed: 'Failed to change the user status',
+  loadFailed: 'Failed to load users',
+  empty: 'No users found matching your criteria',
+  deleteConfirm: 'Are you sure you want to delete this user? This action cannot be undone.',
+  // Students list (surroundings §8 "Students and results")
+  studentsFailed: 'Failed to fetch students',
+  studentsEmpty: 'No students found',
+  // Bulk import
+  importPreviewFailed: 'Failed to read the CSV file',
+  importFailed: 'Failed to import users',
+} as const;
+
+/** Name shown wherever an erased account is still referenced (an attempt, an exam's author). */
+export const DELETED_USER_NAME = { firstName: 'Deleted', lastName: 'user' } as const;
+
+export const USER_SORTS = ['createdAt', 'firstName', 'lastName', 'email', 'role'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const STUDENT_SORTS = ['name', 'email', 'grade', 'createdAt'] as const;
+export type StudentSort = (typeof STUDENT_SORTS)[number];
+export const STUDENT_GRADES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+export const MAX_IMPORT_ROWS = 5000;
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null || v === 'all' ? undefined : v);
+const trimmed = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v ?? undefined), z.string().max(max).optional());
+
+const intFrom = (msg: string) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number({ error: msg }).int(msg));
+const pageField = intFrom('Page must be a whole number').pipe(z.number().min(1, 'Page must be a whole number')).default(1);
+const limitField = intFrom('Limit must be a whole number').pipe(z.number().min(1).max(100, 'Limit must be at most 100')).default(10);
+const gradeField = intFrom(USER_MSG.gradeInvalid).pipe(z.number().min(1, USER_MSG.gradeInvalid).max(12, USER_MSG.gradeInvalid));
+const sectionField = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v ?? undefined),
+  z.enum(SECTIONS, { error: MSG.sectionInvalid }).optional(),
+);
+const dateField = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() || undefined : v ?? undefined),
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, USER_MSG.dateInvalid).optional(),
+);
+const roleField = z.enum(ROLES, { error: USER_MSG.roleInvalid });
+const orderField = z.preprocess(blankToUndefined, z.enum(['asc', 'desc']).optional());
+
+export const userEmailSchema = z.string().trim().toLowerCase().max(254, MSG.emailInvalid).pipe(z.email({ error: MSG.emailInvalid }));
+
+/**
+ * The fields an admin sets on a person besides the required ones. Grade and section matter for
+ * students, subject and qualification for teachers; the other roles keep them empty.
+ */
+const profileFields = {
+  phone: optionalText(40),
+  dateOfBirth: dateField,
+  grade: z.preprocess(blankToUndefined, gradeField.optional()),
+  section: sectionField,
+  subject: optionalText(100),
+  qualification: optionalText(200),
+};
+
+/**
+ * Add user (surroundings §5): names, e-mail and password required, password at least 6
+ * characters, role defaults to student, values trimmed. Checked in that order so the first
+ * message is the spec's.
+ */
+export const adminCreateUserSchema = z
+  .object({
+    firstName: z.string().default(''),
+    lastName: z.string().default(''),
+    email: z.string().default(''),
+    password: z.string().default(''),
+    role: z.preprocess(blankToUndefined, roleField.default('student')),
+    ...profileFields,
+  })
+  .superRefine((v, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    for (const f of ['firstName', 'lastName', 'email', 'password'] as const) {
+      if (!v[f].trim()) issue(f, USER_MSG.requiredFields);
+    }
+    if (v.password && v.password.length < MIN_PASSWORD_LENGTH) issue('password', MSG.passwordTooShort);
+    if (v.password.length > MAX_PASSWORD_LENGTH) issue('password', MSG.passwordTooLong);
+    if (v.email.trim() && !userEmailSchema.safeParse(v.email).success) issue('email', MSG.emailInvalid);
+    if (v.firstName.trim().length > 100 || v.lastName.trim().length > 100) issue('firstName', 'Names may be at most 100 characters');
+  })
+  .transform((v) => ({
+    ...v,
+    firstName: v.firstName.trim(),
+    lastName: v.lastName.trim(),
+    email: v.email.trim().toLowerCase(),
+  }));
+export type AdminCreateUserInput = z.output<typeof adminCreateUserSchema>;
+
+/** Edit user (surroundings §5): names and e-mail required; role, phone and date of birth editable. */
+export const adminUpdateUserSchema = z
+  .object({
+    firstName: z.string().default(''),
+    lastName: z.string().default(''),
+    email: z.string().default(''),
+    role: z.preprocess(blankToUndefined, roleField.optional()),
+    isActive: z.boolean().optional(),
+    ...profileFields,
+  })
+  .superRefine((v, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    for (const f of ['firstName', 'lastName', 'email'] as const) {
+      if (!v[f].trim()) issue(f, USER_MSG.requiredFields);
+    }
+    if (v.email.trim() && !userEmailSchema.safeParse(v.email).success) issue('email', MSG.emailInvalid);
+    if (v.firstName.trim().length > 100 || v.lastName.trim().length > 100) issue('firstName', 'Names may be at most 100 characters');
+  })
+  .transform((v) => ({ ...v, firstName: v.firstName.trim(), lastName: v.lastName.trim(), email: v.email.trim().toLowerCase() }));
+export type AdminUpdateUserInput = z.output<typeof adminUpdateUserSchema>;
+
+export const userStatusSchema = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
+
+/**
+ * A sort in either of the forms clients send: `-createdAt` (descending), `createdAt` with
+ * `order=desc`, or `createdAt:desc`. Without a direction a sort is ascending; without a sort the
+ * list is newest first.
+ */
+function sortParser<T extends readonly string[]>(fields: T, message: string, aliases: Record<string, T[number]> = {}) {
+  return (raw: { sort?: string; order?: 'asc' | 'desc' }, ctx: z.RefinementCtx) => {
+    const text = (raw.sort ?? '').trim();
+    if (!text) return { field: 'createdAt' as T[number], direction: raw.order ?? ('desc' as const) };
+    const match = /^([-+]?)([A-Za-z]+)(?::(asc|desc))?$/.exec(text);
+    const name = match?.[2] ?? '';
+    const field = (fields as readonly string[]).includes(name) ? (name as T[number]) : aliases[name];
+    if (!match || !field) {
+      ctx.addIssue({ code: 'custom', path: ['sort'], message });
+      return z.NEVER;
+    }
+    const direction = match[1] === '-' ? 'desc' : ((match[3] as 'asc' | 'desc' | undefined) ?? raw.order ?? 'asc');
+    return { field, direction };
+  };
+}
+
+export const userListQuerySchema = z
+  .object({
+    page: pageField,
+    limit: limitField,
+    sort: z.string().max(40).optional(),
+    order: orderField,
+    role: z.preprocess(blankToUndefined, roleField.optional()),
+    search: trimmed(100).optional(),
+  })
+  .transform((v, ctx) => ({ page: v.page, limit: v.limit, role: v.role, search: v.search || undefined, sort: sortParser(USER_SORTS, USER_MSG.sortInvalid)(v, ctx) }));
+export type UserListQuery = z.output<typeof userListQuerySchema>;
+
+export const studentListQuerySchema = z
+  .object({
+    page: pageField,
+    limit: limitField,
+    sort: z.string().max(40).optional(),
+    order: orderField,
+    grade: z.preprocess(blankToUndefined, gradeField.optional()),
+    section: sectionField,
+    status: z.preprocess(blankToUndefined, z.enum(['active', 'inactive'], { error: 'Status must be active or inactive' }).optional()),
+    search: trimmed(100).optional(),
+  })
+  .transform((v, ctx) => ({
+    page: v.page,
+    limit: v.limit,
+    grade: v.grade,
+    section: v.section,
+    status: v.status,
+    search: v.search || undefined,
+    sort: sortParser(STUDENT_SORTS, USER_MSG.studentSortInvalid, { date: 'createdAt', firstName: 'name', lastName: 'name' })(v, ctx),
+  }));
+export type StudentListQuery = z.output<typeof studentListQuerySchema>;
+
+/** The CSV travels as text in JSON: the browser reads the chosen file, the server parses it. */
+export const userImportSchema = z.object({
+  csv: z.string({ error: USER_MSG.csvRequired }).max(1_000_000, USER_MSG.csvTooLarge).refine((s) => s.trim().length > 0, USER_MSG.csvRequired),
+});
+
+export const IMPORT_COLUMNS = ['firstName', 'lastName', 'email', 'role', 'grade', 'section', 'subject', 'parentEmail'] as const;
+
+/** One CSV line as the preview shows it: what it would create and what stops it. */
+export interface ImportRow {
+  /** Line number in the file (the header is line 1). */
+  line: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: string;
+  grade: string;
+  section: string;
+  subject: string;
+  parentEmail: string;
+  problems: string[];
+}
+
+export interface ImportPreview {
+  rows: ImportRow[];
+  validRows: number;
+  invalidRows: number;
+  /** Parent accounts the import would create for parentEmail values nobody holds yet. */
+  newParents: number;
+}
+
+export interface ImportResult {
+  created: number;
+  skipped: number;
+  parentsCreated: number;
+  linked: number;
+  invited: number;
+  rows: ImportRow[];
+}
+
+export interface UserListData {
+  users: User[];
+  total: number;
+  totalPages: number;
+  currentPage: number;
+}
+
+/** A student as the students list shows one (surroundings §3 "Student list item"). */
+export interface StudentListItem extends User {
+  status: 'active' | 'inactive';
+}
+
+export interface StudentListData {
+  students: StudentListItem[];
+  total: number;
+  totalPages: number;
+  currentPage: number;
+  stats: { total: number; active: number; inactive: number; grades: number };
+}
+
+export const isUserRole = (v: string): v is Role => (ROLES as readonly string[]).includes(v);

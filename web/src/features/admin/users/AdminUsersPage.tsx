@@ -1,0 +1,207 @@
+import { PAGE_SIZE, ROLES, USER_MSG, USER_SORTS, type User } from '@exam/shared';
+import { ActionIcon, Badge, Button, Container, Group, NativeSelect, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { IconEdit, IconFileImport, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { messageFromServer } from '../../../api/http';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ListPagination } from '../../../components/ListPagination';
+import { LoadError } from '../../../components/LoadError';
+import { PageLoader } from '../../../components/PageLoader';
+import { SearchField } from '../../../components/SearchField';
+import { formatDateTime, titleCase } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFilterParams } from '../../../lib/useFilterParams';
+import { useAuth } from '../../auth/useAuth';
+import { BulkImportModal } from './BulkImportModal';
+import { useDeleteUser, useSetUserActive, useUserList } from './hooks';
+import { UserFormModal } from './UserFormModal';
+
+const FILTER_DEFAULTS = { role: '', search: '', sort: 'createdAt', order: 'desc' };
+const SORT_LABELS: Record<(typeof USER_SORTS)[number], string> = {
+  createdAt: 'Date created',
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  role: 'Role',
+};
+const ROLE_COLORS = { admin: 'red', teacher: 'blue', student: 'green', parent: 'grape' } as const;
+
+/** Admin users (surroundings §2): table, role filter, search, sort, pages of 10, add/edit/delete, bulk import. */
+export function AdminUsersPage() {
+  const { user: me } = useAuth();
+  const { values, page, setFilter, setPage, clear, filtered } = useFilterParams(FILTER_DEFAULTS);
+  const list = useUserList({
+    page,
+    limit: PAGE_SIZE,
+    sort: values.sort,
+    order: values.order === 'asc' ? 'asc' : 'desc',
+    role: values.role || undefined,
+    search: values.search || undefined,
+  });
+  const remove = useDeleteUser();
+  const setActive = useSetUserActive();
+  const [formUser, setFormUser] = useState<User | null | undefined>(undefined);
+  const [importOpen, setImportOpen] = useState(false);
+  const [deleting, setDeleting] = useState<User | null>(null);
+
+  const users = list.data?.users ?? [];
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting._id, {
+      onSuccess: () => notifySuccess(USER_MSG.deleted),
+      onError: (e) => notifyError(messageFromServer(e, USER_MSG.deleteFailed)),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  const toggleActive = (user: User) => {
+    const next = user.isActive === false;
+    setActive.mutate(
+      { id: user._id, isActive: next },
+      {
+        onSuccess: () => notifySuccess(next ? USER_MSG.activated : USER_MSG.deactivated),
+        onError: (e) => notifyError(messageFromServer(e, USER_MSG.statusFailed)),
+      },
+    );
+  };
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <Title order={1} size="h2">
+            User Management
+          </Title>
+          <Group>
+            <Button variant="light" leftSection={<IconFileImport size={18} aria-hidden />} onClick={() => setImportOpen(true)}>
+              Bulk Import
+            </Button>
+            <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setFormUser(null)}>
+              Add User
+            </Button>
+          </Group>
+        </Group>
+
+        <SimpleGrid cols={{ base: 1, sm: 4 }} role="search" aria-label="Filter users">
+          <NativeSelect
+            label="Role"
+            data={[{ value: '', label: 'All roles' }, ...ROLES.map((r) => ({ value: r, label: titleCase(r) }))]}
+            value={values.role}
+            onChange={(e) => setFilter('role', e.currentTarget.value)}
+          />
+          <SearchField label="Search by name or email" value={values.search} onSearch={(v) => setFilter('search', v)} />
+          <NativeSelect
+            label="Sort by"
+            data={USER_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+            value={values.sort}
+            onChange={(e) => setFilter('sort', e.currentTarget.value)}
+          />
+          <NativeSelect
+            label="Order"
+            data={[
+              { value: 'desc', label: 'Descending' },
+              { value: 'asc', label: 'Ascending' },
+            ]}
+            value={values.order}
+            onChange={(e) => setFilter('order', e.currentTarget.value)}
+          />
+        </SimpleGrid>
+
+        {list.isPending ? (
+          <PageLoader label="Loading users" />
+        ) : list.isError ? (
+          <LoadError message={USER_MSG.loadFailed} onRetry={() => void list.refetch()} />
+        ) : users.length === 0 ? (
+          <Stack align="center" py="xl" gap="xs">
+            <Text fw={600}>{USER_MSG.empty}</Text>
+            {filtered && (
+              <Button variant="light" onClick={clear}>
+                Clear Filters
+              </Button>
+            )}
+          </Stack>
+        ) : (
+          <>
+            <Text size="sm" c="dimmed">
+              {list.data?.total} user(s)
+            </Text>
+            <Table.ScrollContainer minWidth={900}>
+              <Table striped highlightOnHover aria-label="Users">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Email</Table.Th>
+                    <Table.Th>Role</Table.Th>
+                    <Table.Th>Details</Table.Th>
+                    <Table.Th>Active</Table.Th>
+                    <Table.Th>Created</Table.Th>
+                    <Table.Th>Actions</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {users.map((user) => {
+                    const own = user._id === me?._id;
+                    // Spec: a user counts as inactive only when isActive is explicitly false.
+                    const active = user.isActive !== false;
+                    return (
+                      <Table.Tr key={user._id} data-testid={`user-row-${user.email}`}>
+                        <Table.Td>{user.name}</Table.Td>
+                        <Table.Td>{user.email}</Table.Td>
+                        <Table.Td>
+                          <Badge color={ROLE_COLORS[user.role]} variant="light">
+                            {titleCase(user.role)}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          {user.role === 'student' && user.grade ? `Grade ${user.grade}${user.section ? ` ${user.section}` : ''}` : null}
+                          {user.role === 'teacher' && user.subject ? titleCase(user.subject) : null}
+                        </Table.Td>
+                        <Table.Td>
+                          <Switch
+                            checked={active}
+                            disabled={own}
+                            onChange={() => toggleActive(user)}
+                            label={active ? 'Active' : 'Inactive'}
+                            aria-label={`${active ? 'Deactivate' : 'Activate'} ${user.name}`}
+                          />
+                        </Table.Td>
+                        <Table.Td>{formatDateTime(user.createdAt)}</Table.Td>
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            <ActionIcon variant="subtle" onClick={() => setFormUser(user)} aria-label={`Edit ${user.name}`} title="Edit">
+                              <IconEdit size={18} />
+                            </ActionIcon>
+                            {!own && (
+                              <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(user)} aria-label={`Delete ${user.name}`} title="Delete">
+                                <IconTrash size={18} />
+                              </ActionIcon>
+                            )}
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
+
+        <ListPagination total={list.data?.totalPages ?? 0} page={page} onChange={setPage} label="User pages" />
+      </Stack>
+
+      <UserFormModal opened={formUser !== undefined} user={formUser ?? null} selfId={me?._id} onClose={() => setFormUser(undefined)} />
+      <BulkImportModal opened={importOpen} onClose={() => setImportOpen(false)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete user"
+        message={USER_MSG.deleteConfirm}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </Container>
+  );
+}

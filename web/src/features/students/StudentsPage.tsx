@@ -1,0 +1,149 @@
+import { PAGE_SIZE, STUDENT_GRADES, USER_MSG, type StudentListItem } from '@exam/shared';
+import { ActionIcon, Anchor, Badge, Button, Card, Container, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ListPagination } from '../../components/ListPagination';
+import { LoadError } from '../../components/LoadError';
+import { PageLoader } from '../../components/PageLoader';
+import { SearchField } from '../../components/SearchField';
+import { StatCard } from '../../components/StatCard';
+import { formatDateTime } from '../../lib/format';
+import { notifyError } from '../../lib/notify';
+import { useFilterParams } from '../../lib/useFilterParams';
+import { usersApi } from '../admin/users/api';
+import { userKeys } from '../admin/users/hooks';
+import { StudentDetailsModal } from './StudentDetailsModal';
+
+const FILTER_DEFAULTS = { search: '', grade: '', status: '', sort: 'name', order: 'asc' };
+const SORTS = [
+  { value: 'name', label: 'Name' },
+  { value: 'email', label: 'Email' },
+  { value: 'grade', label: 'Grade' },
+  { value: 'createdAt', label: 'Date joined' },
+];
+
+/** Students list (surroundings §2) for teachers and admins. */
+export function StudentsPage() {
+  const { values, page, setFilter, setPage, clear, filtered } = useFilterParams(FILTER_DEFAULTS);
+  const params = { page, limit: PAGE_SIZE, ...values };
+  const list = useQuery({
+    queryKey: userKeys.students(params),
+    queryFn: () => usersApi.students(params),
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
+  const [selected, setSelected] = useState<StudentListItem | null>(null);
+
+  // Spec: a failed load is announced by the toast 'Failed to fetch students'.
+  const failedAt = list.isError ? list.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt) notifyError(USER_MSG.studentsFailed, 'students-failed');
+  }, [failedAt]);
+
+  const students = list.data?.students ?? [];
+  const stats = list.data?.stats;
+  const ascending = values.order !== 'desc';
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          Students
+        </Title>
+
+        {stats && (
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            <StatCard label="Total Students" value={stats.total} />
+            <StatCard label="Active" value={stats.active} />
+            <StatCard label="Inactive" value={stats.inactive} />
+            <StatCard label="Grades" value={stats.grades} />
+          </SimpleGrid>
+        )}
+
+        <SimpleGrid cols={{ base: 1, sm: 4 }} role="search" aria-label="Filter students">
+          <SearchField label="Search by name or email" value={values.search} onSearch={(v) => setFilter('search', v)} />
+          <NativeSelect
+            label="Grade"
+            data={[{ value: '', label: 'All grades' }, ...STUDENT_GRADES.map((g) => ({ value: String(g), label: `Grade ${g}` }))]}
+            value={values.grade}
+            onChange={(e) => setFilter('grade', e.currentTarget.value)}
+          />
+          <NativeSelect
+            label="Status"
+            data={[
+              { value: '', label: 'All statuses' },
+              { value: 'active', label: 'Active' },
+              { value: 'inactive', label: 'Inactive' },
+            ]}
+            value={values.status}
+            onChange={(e) => setFilter('status', e.currentTarget.value)}
+          />
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <NativeSelect label="Sort by" data={SORTS} value={values.sort} onChange={(e) => setFilter('sort', e.currentTarget.value)} style={{ flex: 1 }} />
+            <ActionIcon
+              size="lg"
+              variant="default"
+              onClick={() => setFilter('order', ascending ? 'desc' : 'asc')}
+              aria-label={ascending ? 'Sort descending' : 'Sort ascending'}
+              title={ascending ? 'Ascending' : 'Descending'}
+            >
+              {ascending ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
+            </ActionIcon>
+          </Group>
+        </SimpleGrid>
+
+        {list.isPending ? (
+          <PageLoader label="Loading students" />
+        ) : list.isError ? (
+          <LoadError message={USER_MSG.studentsFailed} onRetry={() => void list.refetch()} />
+        ) : students.length === 0 ? (
+          <Stack align="center" py="xl" gap="xs">
+            <Text fw={600}>{USER_MSG.studentsEmpty}</Text>
+            {filtered && (
+              <Button variant="light" onClick={clear}>
+                Clear Filters
+              </Button>
+            )}
+          </Stack>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-label="Students" role="list">
+            {students.map((s) => (
+              <Card key={s._id} withBorder radius="md" role="listitem" data-testid={`student-${s.email}`}>
+                <Stack gap={4}>
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text fw={600}>{s.name}</Text>
+                    <Badge color={s.status === 'active' ? 'green' : 'gray'} variant="light">
+                      {s.status === 'active' ? 'Active' : 'Inactive'}
+                    </Badge>
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {s.email}
+                  </Text>
+                  <Text size="sm">
+                    Grade {s.grade ?? '—'} · Section {s.section ?? '—'}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    Joined {formatDateTime(s.createdAt)}
+                  </Text>
+                  <Group mt="xs">
+                    <Button size="xs" variant="light" onClick={() => setSelected(s)} aria-label={`Details of ${s.name}`}>
+                      Details
+                    </Button>
+                    <Anchor component={Link} to={`/reports/student/${s._id}/progress`} size="sm">
+                      Progress report
+                    </Anchor>
+                  </Group>
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+
+        <ListPagination total={list.data?.totalPages ?? 0} page={page} onChange={setPage} label="Student pages" />
+      </Stack>
+      <StudentDetailsModal student={selected} onClose={() => setSelected(null)} />
+    </Container>
+  );
+}
