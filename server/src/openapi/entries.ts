@@ -6,6 +6,7 @@ import { paymentDocs } from '../routes/payments/openapi';
 import { questionDocs } from '../routes/questions/openapi';
 import { reportDocs } from '../routes/reports/openapi';
 import { submissionDocs } from '../routes/submissions/openapi';
+import { userDocs } from '../routes/users/openapi';
 import { referenceDocs } from './self.openapi';
 import type { RouteDocs } from './types';
 
@@ -19,5 +20,6 @@ export const ROUTE_DOCS: RouteDocs = {
   ...notificationDocs,
   ...reportDocs,
   ...paymentDocs,
+  ...userDocs,
   ...referenceDocs,
 };
