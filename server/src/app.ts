@@ -13,6 +13,7 @@ import { authRoutes } from './routes/auth';
 import { examRoutes } from './routes/exams';
 import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
+import { parentRoutes } from './routes/parent';
 import { questionRoutes } from './routes/questions';
 import { reportRoutes } from './routes/reports';
 import { submissionRoutes } from './routes/submissions';
@@ -53,7 +54,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
   app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }));
 
   const api = new Router<AppState>({ prefix: '/api' });
-  for (const r of [healthRoutes(deps), authRoutes(deps), examRoutes(deps), questionRoutes(deps), submissionRoutes(deps), notificationRoutes(deps), reportRoutes(deps)]) api.use(r.routes(), r.allowedMethods());
+  for (const r of [healthRoutes(deps), authRoutes(deps), examRoutes(deps), questionRoutes(deps), submissionRoutes(deps), notificationRoutes(deps), reportRoutes(deps), parentRoutes(deps)]) api.use(r.routes(), r.allowedMethods());
   app.use(api.routes());
   app.use(api.allowedMethods());
 
