@@ -1,7 +1,7 @@
-import { PARENT_MSG, REPORT_RANGES, REPORT_TYPES, type ChildExam, type ChildProgress, type ReportRange, type ReportType } from '@exam/shared';
+import { PARENT_MSG, REPORT_RANGES, REPORT_TYPES, type ChildExam, type ChildProgress, type ChildSubmission, type ReportRange, type ReportType } from '@exam/shared';
 import { Alert, Badge, Button, Container, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/http';
 import { LoadError } from '../../components/LoadError';
@@ -19,6 +19,35 @@ const RANGE_LABELS: Record<ReportRange, string> = { all: 'All time', 'this-month
 /** The tables show the first 10 rows (surroundings §2); the export has them all. */
 const TABLE_ROWS = 10;
 
+/** The one call the report type needs; a 404 (the child was just removed) reads as an empty report. */
+function useReport(id: string, type: ReportType, range: ReportRange) {
+  const progress = useChildProgress(id, range, type === 'performance');
+  const exams = useChildExams(id, range, type === 'exams');
+  const results = useChildResults(id, range, type === 'results');
+  const query = type === 'performance' ? progress : type === 'exams' ? exams : results;
+  const notFound = query.isError && query.error instanceof ApiError && query.error.status === 404;
+  const rows: ReportRows = notFound
+    ? {}
+    : { results: type === 'performance' ? progress.data?.submissions : type === 'results' ? results.data : undefined, exams: type === 'exams' ? exams.data : undefined };
+  return { query, notFound, rows, progress: notFound ? undefined : progress.data };
+}
+
+type ReportRows = { results?: ChildSubmission[]; exams?: ChildExam[] };
+
+function ReportBody({ id, type, range, onRows }: { id: string; type: ReportType; range: ReportRange; onRows: (rows: ReportRows) => void }) {
+  const report = useReport(id, type, range);
+  const { rows } = report;
+  useEffect(() => {
+    onRows(rows);
+    return () => onRows({});
+  }, [rows.results, rows.exams, onRows]);
+  if (report.query.isPending) return <PageLoader label="Loading report" />;
+  if (report.query.isError && !report.notFound) return <LoadError message={PARENT_MSG.reportFailed} onRetry={() => void report.query.refetch()} />;
+  if (type === 'performance') return <PerformanceReport progress={report.progress} />;
+  if (type === 'exams') return <ExamsTable exams={(rows.exams ?? []).slice(0, TABLE_ROWS)} />;
+  return <SubmissionsTable submissions={(rows.results ?? []).slice(0, TABLE_ROWS)} />;
+}
+
 /** /parent/reports: one accepted child's performance, exams or results over a time range, exportable as CSV. */
 export function ParentReportsPage() {
   const [params] = useSearchParams();
@@ -30,15 +59,11 @@ export function ParentReportsPage() {
   const child = accepted.find((c) => c._id === childId) ?? accepted[0];
   const id = child?._id ?? '';
 
-  const progress = useChildProgress(id, range, type === 'performance');
-  const exams = useChildExams(id, range, type === 'exams');
-  const results = useChildResults(id, range, type === 'results');
-  const active = type === 'performance' ? progress : type === 'exams' ? exams : results;
-  // A 404 (the child was just removed) shows an empty report rather than an error.
-  const notFound = active.isError && active.error instanceof ApiError && active.error.status === 404;
+  // What the shown report holds, for the export (reported by the report body once loaded).
+  const [rows, setRows] = useState<ReportRows>({});
 
   const exportReport = () => {
-    const csv = child && !notFound ? reportCsv(type, { results: type === 'performance' ? progress.data?.submissions : results.data, exams: exams.data }) : null;
+    const csv = child ? reportCsv(type, rows) : null;
     if (!csv) {
       notifyError(PARENT_MSG.noDataToExport);
       return;
@@ -71,16 +96,8 @@ export function ParentReportsPage() {
             </Group>
             {!child ? (
               <Alert color="blue">Reports appear once a child has accepted your link request.</Alert>
-            ) : active.isPending ? (
-              <PageLoader label="Loading report" />
-            ) : active.isError && !notFound ? (
-              <LoadError message={PARENT_MSG.reportFailed} onRetry={() => void active.refetch()} />
-            ) : type === 'performance' ? (
-              <PerformanceReport progress={notFound ? undefined : progress.data} />
-            ) : type === 'exams' ? (
-              <ExamsTable exams={notFound ? [] : (exams.data ?? []).slice(0, TABLE_ROWS)} />
             ) : (
-              <SubmissionsTable submissions={notFound ? [] : (results.data ?? []).slice(0, TABLE_ROWS)} />
+              <ReportBody key={`${id}-${type}-${range}`} id={id} type={type} range={range} onRows={setRows} />
             )}
           </>
         )}
