@@ -4,6 +4,7 @@ import { EXAM_SETTINGS_DEFAULTS, PARENT_MSG } from '@exam/shared';
 import { buildUser, TEST_PASSWORD } from '../../test/factories';
 import { outbox, startTestServer, type TestServer } from '../../test/harness';
 import { connectAs, nextEvent } from '../../test/sockets';
+import { REQUESTS_PER_HOUR } from '../../services/parentLinks';
 
 let server: TestServer;
 const sockets: Socket[] = [];
@@ -155,6 +156,15 @@ describe('parent linking', () => {
     expect((await api('DELETE', `/parent/child/${stranger.user.id}/remove`, undefined, { token: parent.token })).status).toBe(404);
     expect((await api('GET', `/parent/child/${stranger.user.id}/progress?range=decade`, undefined, { token: parent.token })).status).toBe(400);
     expect((await api('GET', '/parent/dashboard', undefined, { token: stranger.token })).status).toBe(403);
+  });
+
+  it('limits how many requests a parent can send in an hour', async () => {
+    const parent = await person('parent');
+    for (let i = 0; i < REQUESTS_PER_HOUR; i++) {
+      expect((await api('POST', '/parent/add-child', { childEmail: `guess-${i}@school.test`, relationship: 'father' }, { token: parent.token })).status).toBe(404);
+    }
+    const over = await api('POST', '/parent/add-child', { childEmail: 'guess-more@school.test', relationship: 'father' }, { token: parent.token });
+    expect(over.status).toBe(429);
   });
 
   it('lets an admin link directly, and nobody else', async () => {
