@@ -42,6 +42,9 @@ function requestLimiter(deps: Deps): RateLimiterAbstract {
   return limiter;
 }
 
+const recentlyDeclined = (link: LinkRow) =>
+  link.status === 'declined' && link.responded_at !== null && Date.now() - new Date(link.responded_at).getTime() < DECLINE_COOLDOWN_MS;
+
 const fullName = (u: Pick<UserRow, 'first_name' | 'last_name'>) => `${u.first_name} ${u.last_name}`;
 
 export async function requestChildLink(deps: Deps, parent: UserRow, input: { childEmail: string; relationship: Relationship }): Promise<LinkRow> {
@@ -51,9 +54,7 @@ export async function requestChildLink(deps: Deps, parent: UserRow, input: { chi
   const existing = (await deps.db('parent_children').where({ parent_id: parent.id, child_id: child.id }).first()) as LinkRow | undefined;
   if (existing?.status === 'accepted') throw Errors.conflict(PARENT_MSG.alreadyLinked, 'childEmail');
   if (existing?.status === 'pending') throw Errors.conflict(PARENT_MSG.alreadyRequested, 'childEmail');
-  if (existing?.status === 'declined' && existing.responded_at && Date.now() - new Date(existing.responded_at).getTime() < DECLINE_COOLDOWN_MS) {
-    throw Errors.conflict(PARENT_MSG.declinedRecently, 'childEmail');
-  }
+  if (existing && recentlyDeclined(existing)) throw Errors.conflict(PARENT_MSG.declinedRecently, 'childEmail');
   const fields = { relationship: input.relationship, status: 'pending', responded_at: null, updated_at: deps.db.fn.now() };
   const [link] = (existing
     ? await deps.db('parent_children').where({ id: existing.id, status: 'declined' }).update({ ...fields, created_at: deps.db.fn.now() }).returning('*')
@@ -121,8 +122,11 @@ export async function respondToRequest(deps: Deps, student: UserRow, linkId: str
 
 /** Ends a link (or withdraws a request) at once: the very next call or result notification leaves the parent out. */
 export async function removeChildLink(deps: Deps, parent: UserRow, childId: string): Promise<void> {
-  const removed = await deps.db('parent_children').where({ parent_id: parent.id, child_id: childId }).delete();
-  if (!removed) throw Errors.notFound(PARENT_MSG.childNotFound);
+  const link = (await deps.db('parent_children').where({ parent_id: parent.id, child_id: childId }).first()) as LinkRow | undefined;
+  if (!link) throw Errors.notFound(PARENT_MSG.childNotFound);
+  // A fresh refusal stays on record, or removing it would let the parent ask again at once.
+  if (recentlyDeclined(link)) throw Errors.conflict(PARENT_MSG.declinedRecently);
+  await deps.db('parent_children').where({ id: link.id }).delete();
 }
 
 /** An admin links a parent and a student directly: the link is accepted at once. */

@@ -145,6 +145,8 @@ describe('parent linking', () => {
     expect((await api('GET', `/parent/child/${child.user.id}/results`, undefined, { token: parent.token })).status).toBe(403);
     const again = await api('POST', '/parent/add-child', { childEmail: child.user.email, relationship: 'father' }, { token: parent.token });
     expect(again).toMatchObject({ status: 409, body: { message: PARENT_MSG.declinedRecently } });
+    // Removing the refusal does not reset the wait either.
+    expect((await api('DELETE', `/parent/child/${child.user.id}/remove`, undefined, { token: parent.token })).status).toBe(409);
     expect((await api('GET', '/parent/requests', undefined, { token: child.token })).body.data.requests).toEqual([]);
   });
 
