@@ -150,7 +150,7 @@ async function seedFamilies(db: Knex, secret: string, teacherId: string): Promis
   for (let i = 0; i < FAMILIES; i++) {
     const [student] = await db('users').insert({ email: `fs${i}@bench.test`, password_hash: 'x', first_name: 'Kid', last_name: String(i), role: 'student', grade: 11, is_verified: true }).returning('id');
     const [parent] = await db('users').insert({ email: `fp${i}@bench.test`, password_hash: 'x', first_name: 'Parent', last_name: String(i), role: 'parent', is_verified: true }).returning('id');
-    await db('parent_children').insert({ parent_id: parent.id, child_id: student.id, relationship: 'parent' });
+    await db('parent_children').insert({ parent_id: parent.id, child_id: student.id, relationship: 'parent', status: 'accepted' });
     const [ss] = await db('sessions').insert({ user_id: student.id }).returning('id');
     const [ps] = await db('sessions').insert({ user_id: parent.id }).returning('id');
     const [attempt] = await db('attempts').insert({ exam_id: exam.id, student_id: student.id, attempt_number: 1, deadline_at: new Date(Date.now() + 3 * 3600_000), question_order: JSON.stringify([question.id]) }).returning('id');

@@ -12,3 +12,4 @@ export * from './grading';
 export * from './payments';
 export * from './zonedTime';
 export * from './users';
+export * from './parent';

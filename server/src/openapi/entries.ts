@@ -2,6 +2,7 @@ import { authDocs } from '../routes/auth/openapi';
 import { examDocs } from '../routes/exams/openapi';
 import { healthDocs } from '../routes/health.openapi';
 import { notificationDocs } from '../routes/notifications/openapi';
+import { parentDocs } from '../routes/parent/openapi';
 import { paymentDocs } from '../routes/payments/openapi';
 import { questionDocs } from '../routes/questions/openapi';
 import { reportDocs } from '../routes/reports/openapi';
@@ -21,5 +22,6 @@ export const ROUTE_DOCS: RouteDocs = {
   ...reportDocs,
   ...paymentDocs,
   ...userDocs,
+  ...parentDocs,
   ...referenceDocs,
 };

@@ -1,5 +1,5 @@
 import { examTimeStatus, type ExamSettings } from '@exam/shared';
-import type { Viewer } from '../policies';
+import { eligibleFor, type Viewer } from '../policies';
 
 /** An exams row with the computed columns the catalogue query adds. */
 export interface ExamRow {
@@ -84,6 +84,11 @@ export function presentExam(row: ExamRow, viewer: Viewer, now: number = Date.now
             inProgress: (row.in_progress_count ?? 0) > 0,
           }
         : null,
+    // A parent's card links to the progress of the child the exam is meant for.
+    forChildren:
+      viewer.user.role === 'parent'
+        ? viewer.children.filter((c) => eligibleFor(c, { owner_id: row.owner_id, is_published: row.is_published, grade: row.grade, eligibleIds: row.eligible_ids ?? [] })).map((c) => c.id)
+        : undefined,
   };
 }
 export type PresentedExam = ReturnType<typeof presentExam>;

@@ -6,6 +6,7 @@ import { authRoutes } from './auth';
 import { examRoutes } from './exams';
 import { healthRoutes } from './health';
 import { notificationRoutes } from './notifications';
+import { parentRoutes } from './parent';
 import { paymentRoutes } from './payments';
 import { questionRoutes } from './questions';
 import { reportRoutes } from './reports';
@@ -28,6 +29,7 @@ export function apiRouter(deps: Deps, mountedElsewhere: Router<AppState>[] = [])
     reportRoutes(deps),
     paymentRoutes(deps),
     userRoutes(deps),
+    parentRoutes(deps),
   ];
   for (const r of resources) api.use(r.routes(), r.allowedMethods());
   const docs = docsRoutes(() => [api, ...mountedElsewhere]);

@@ -45,6 +45,8 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
       parent_id: ids['parent@example.com'],
       child_id: ids['student@example.com'],
       relationship: 'parent',
+      // The demo family is linked by the seed itself, not by a request the student has to answer.
+      status: 'accepted',
     });
     await seedDemoExams(trx, ids['teacher@example.com']!);
     await trx('seed_runs').insert({ name: 'demo' });

@@ -64,10 +64,10 @@ export async function notify(deps: Deps, userIds: string[], n: NewNotification):
   pushNotifications(deps, await createNotifications(deps.db, userIds, n));
 }
 
-/** Parents linked to any of these students. */
+/** Parents linked to any of these students by an accepted link (a request hears nothing). */
 export async function parentsOf(db: Db | Knex.Transaction, studentIds: string[]): Promise<{ parent_id: string; child_id: string }[]> {
   if (!studentIds.length) return [];
-  return (await db('parent_children').whereIn('child_id', studentIds).select('parent_id', 'child_id')) as { parent_id: string; child_id: string }[];
+  return (await db('parent_children').whereIn('child_id', studentIds).where('status', 'accepted').select('parent_id', 'child_id')) as { parent_id: string; child_id: string }[];
 }
 
 /** Every student an exam is meant for: its eligible list, or with none, every active student of its grade. */

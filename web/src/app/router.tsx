@@ -1,6 +1,6 @@
 import type { Role } from '@exam/shared';
 import type { ReactElement } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { RouteError } from '../components/RouteError';
 import { AdminExamDetailsPage } from '../features/admin/exams/AdminExamDetailsPage';
 import { AdminExamsPage } from '../features/admin/exams/AdminExamsPage';
@@ -24,6 +24,11 @@ import { GradeSubmissionPage } from '../features/grading/GradeSubmissionPage';
 import { HomePage } from '../features/home/HomePage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { PaymentPage } from '../features/payments/PaymentPage';
+import { ChildProgressPage } from '../features/parent/ChildProgressPage';
+import { ChildrenPage } from '../features/parent/ChildrenPage';
+import { ParentDashboardPage } from '../features/parent/ParentDashboardPage';
+import { ParentReportsPage } from '../features/parent/ParentReportsPage';
+import { ParentRequestsPage } from '../features/parent/ParentRequestsPage';
 import { ProctorBoardPage } from '../features/proctor/ProctorBoardPage';
 import { ExamResultsPage } from '../features/reports/ExamResultsPage';
 import { StudentProgressPage } from '../features/reports/StudentProgressPage';
@@ -115,6 +120,15 @@ export const routes: RouteObject[] = [
               // People: user management and the students list (issue 11, admin half).
               guarded('admin/users', <AdminUsersPage />, ['admin']),
               guarded('students', <StudentsPage />, STAFF),
+              // The parent area and the student's answers to parent link requests (issue 11, parent half).
+              guarded('parent/dashboard', <ParentDashboardPage />, ['parent']),
+              guarded('parent/children', <ChildrenPage />, ['parent']),
+              guarded('parent/child/:childId/progress', <ChildProgressPage />, ['parent']),
+              guarded('parent/reports', <ParentReportsPage />, ['parent']),
+              guarded('children', <Navigate to="/parent/dashboard" replace />, ['parent']),
+              guarded('progress', <Navigate to="/parent/dashboard" replace />, ['parent']),
+              guarded('reports', <Navigate to="/parent/reports" replace />, ['parent']),
+              guarded('parent-requests', <ParentRequestsPage />, ['student']),
               { path: '*', element: <NotFoundPage /> },
             ],
           },

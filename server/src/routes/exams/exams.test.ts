@@ -167,7 +167,7 @@ describe('who sees and changes what', () => {
     const teacher = await buildUser(server.deps, { role: 'teacher' });
     const parent = await signedIn({ role: 'parent' });
     const child = await buildUser(server.deps, { role: 'student' });
-    await server.deps.db('parent_children').insert({ parent_id: parent.user.id, child_id: child.id, relationship: 'mother' });
+    await server.deps.db('parent_children').insert({ parent_id: parent.user.id, child_id: child.id, relationship: 'mother', status: 'accepted' });
     const childs = await buildExam(server.deps, teacher.id, { grade: 12, eligible: [child.id] });
     const others = await buildExam(server.deps, teacher.id, { grade: 12 });
     const list = await api('GET', '/exams?limit=100', undefined, { token: parent.token });

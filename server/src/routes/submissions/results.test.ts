@@ -77,7 +77,7 @@ describe('grading', () => {
     const { examId, teacherToken } = await examWith();
     const s = await sit(examId, FULL);
     const parent = await buildUser(server.deps, { role: 'parent' });
-    await server.deps.db('parent_children').insert({ parent_id: parent.id, child_id: s.student.id, relationship: 'father' });
+    await server.deps.db('parent_children').insert({ parent_id: parent.id, child_id: s.student.id, relationship: 'father', status: 'accepted' });
     const parentSocket = await connectAs(server, parent.email);
     sockets.push(parentSocket);
     const told = nextEvent(parentSocket, 'notification');
@@ -143,7 +143,7 @@ describe('who sees results', () => {
     // Nor can the order of hidden scores be read from a sorted list.
     const parent = await buildUser(server.deps, { role: 'parent' });
     const other = await sit(examId, { Water: 'False' });
-    for (const child of [s.student.id, other.student.id]) await server.deps.db('parent_children').insert({ parent_id: parent.id, child_id: child, relationship: 'guardian' });
+    for (const child of [s.student.id, other.student.id]) await server.deps.db('parent_children').insert({ parent_id: parent.id, child_id: child, relationship: 'guardian', status: 'accepted' });
     await server.deps.db('exams').where({ id: examId }).update({ results_released_at: null });
     const pt = await token(parent.email);
     const orders = await Promise.all(

@@ -31,6 +31,8 @@ export interface Exam {
   updatedAt: string;
   createdBy: { _id: string; firstName: string; lastName: string };
   userAttempts: { hasAttempted: boolean; attemptCount: number; nextAttemptNumber: number; inProgress?: boolean } | null;
+  /** Parents only: their accepted children the exam is meant for (the card links to the first one's progress). */
+  forChildren?: string[];
   /** GET /exams/{id} for the owner or an admin: the questions with their keys. */
   questions?: Question[];
 }

@@ -2,6 +2,7 @@ import type { Notification } from '@exam/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { createSocket, keepConnected } from '../../api/socket';
+import { parentKeys } from '../parent/api';
 import { notificationKeys } from './api';
 
 /**
@@ -15,7 +16,11 @@ export function useLiveNotifications(userId: string | null): void {
     if (!userId) return;
     const socket = createSocket();
     let connectedOnce = false;
-    const refresh = () => void client.invalidateQueries({ queryKey: notificationKeys.all });
+    const refresh = () => {
+      void client.invalidateQueries({ queryKey: notificationKeys.all });
+      // A child's result or an answered link request changes what the parent area shows.
+      void client.invalidateQueries({ queryKey: parentKeys.all });
+    };
     socket.on('notification', (n: Notification) => {
       if (!n || typeof n !== 'object') return;
       refresh();

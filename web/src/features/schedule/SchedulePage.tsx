@@ -109,7 +109,7 @@ function ScheduleList({ role, status, sort, page, onPage }: ScheduleListProps) {
 export function scheduleAction(exam: Exam, role: Role, now: number): CardAction | null {
   const status = examTimeStatus(exam.schedule.startDate, exam.schedule.endDate, now);
   if (role === 'teacher' || role === 'admin') return { kind: 'questions', label: 'Manage', to: `/exam/${exam._id}/questions`, disabled: false };
-  if (role === 'parent') return parentCardAction(undefined);
+  if (role === 'parent') return parentCardAction(exam.forChildren?.[0]);
   if (status === 'ongoing') return studentCardAction(exam, now);
   if (status === 'completed') return { kind: 'view-results', label: 'View Result', to: `/exam/${exam._id}/result`, disabled: false };
   return null;

@@ -96,6 +96,10 @@ describe('ExamCard actions per role', () => {
     expect(actions(renderCard(buildExam({ state: 'ongoing', now: NOW }), 'parent'))).toEqual(['View Progress → /parent/dashboard']);
   });
 
+  it('links a parent to the progress of the child the exam is for', () => {
+    expect(actions(renderCard(buildExam({ state: 'ongoing', now: NOW, forChildren: ['kid-1'] }), 'parent'))).toEqual(['View Progress → /parent/child/kid-1/progress']);
+  });
+
   it('shows a duration over an hour as hours and minutes', () => {
     const card = renderCard(buildExam({ duration: 90 }), 'student');
     expect(within(card).getByText('1h 30m')).toBeTruthy();

@@ -20,7 +20,7 @@ interface ExamCardActionsProps {
  */
 export function ExamCardActions({ exam, role, now, onPublish, onDelete, publishingId }: ExamCardActionsProps) {
   const actions: CardAction[] =
-    role === 'student' ? [studentCardAction(exam, now)] : role === 'parent' ? [parentCardAction(undefined)] : teacherCardActions(exam, now);
+    role === 'student' ? [studentCardAction(exam, now)] : role === 'parent' ? [parentCardAction(exam.forChildren?.[0])] : teacherCardActions(exam, now);
   // The live proctor board (issue 5) is worth a link only while students can be sitting the exam.
   const proctor = (role === 'teacher' || role === 'admin') && canProctorNow(exam, now);
 

@@ -1,0 +1,263 @@
+import {
+  examTimeStatus,
+  PARENT_MSG,
+  performanceLabel,
+  rangeStart,
+  resultGrade,
+  type Child,
+  type ChildExam,
+  type ChildProgress,
+  type ChildRange,
+  type ChildStats,
+  type ChildSubmission,
+  type LinkStatus,
+  type ParentDashboard,
+  type Relationship,
+} from '@exam/shared';
+import type { Deps } from '../deps';
+import { Errors } from '../errors';
+import type { Viewer } from '../policies';
+import type { UserRow } from '../presenters/user';
+import { scopeToViewer } from './examCatalogue';
+
+/**
+ * What a parent sees of their children (surroundings §2, §3). Every figure comes from graded
+ * attempts whose results the exam has let out (shown at once or released), the same rule the
+ * results calls apply, and every grade letter from the one shared scale (resultGrade).
+ */
+
+/** SQL: may students and parents see this exam's scores yet? (as services/results.ts) */
+const VISIBLE = "(coalesce((e.settings->>'showResultsImmediately')::boolean, true) or e.results_released_at is not null)";
+
+interface ResultRow {
+  id: string;
+  student_id: string;
+  exam_id: string;
+  title: string;
+  subject: string;
+  score: number | string | null;
+  max_score: number | null;
+  percentage: number;
+  passed: boolean;
+  submitted_at: Date;
+}
+
+async function visibleResults(deps: Deps, childIds: string[], range: ChildRange = 'all'): Promise<ResultRow[]> {
+  if (!childIds.length) return [];
+  const q = deps
+    .db('attempts as a')
+    .join('exams as e', 'e.id', 'a.exam_id')
+    .whereIn('a.student_id', childIds)
+    .where('a.status', 'graded')
+    .whereRaw(VISIBLE)
+    .orderBy([{ column: 'a.submitted_at', order: 'desc' }, { column: 'a.id', order: 'desc' }])
+    .select('a.id', 'a.student_id', 'a.exam_id', 'e.title', 'e.subject', 'a.score', 'a.max_score', 'a.percentage', 'a.passed', 'a.submitted_at');
+  const since = rangeStart(range);
+  if (since) q.where('a.submitted_at', '>=', since);
+  return (await q) as ResultRow[];
+}
+
+const average = (xs: number[]) => (xs.length ? Math.round(xs.reduce((a, b) => a + b, 0) / xs.length) : 0);
+
+/** Results are newest first. */
+function statsOf(results: ResultRow[]): ChildStats {
+  const pcts = results.map((r) => r.percentage);
+  const avg = average(pcts);
+  return {
+    totalExams: results.length,
+    averageScore: avg,
+    bestScore: pcts.length ? Math.max(...pcts) : 0,
+    recentScore: results[0]?.percentage ?? null,
+    performance: results.length ? performanceLabel(avg) : 'No exams yet',
+    lastExamDate: results[0] ? new Date(results[0].submitted_at).toISOString() : null,
+  };
+}
+
+function presentSubmission(r: ResultRow): ChildSubmission {
+  return {
+    _id: r.id,
+    examId: r.exam_id,
+    examTitle: r.title,
+    subject: r.subject,
+    percentage: r.percentage,
+    score: r.score === null ? 0 : Number(r.score),
+    totalMarks: r.max_score ?? 0,
+    grade: resultGrade(r.percentage),
+    isPassed: r.passed,
+    date: new Date(r.submitted_at).toISOString(),
+  };
+}
+
+interface LinkedChildRow {
+  link_id: string;
+  relationship: Relationship;
+  status: LinkStatus;
+  created_at: Date;
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  avatar: string | null;
+  grade: number | null;
+  section: string | null;
+}
+
+/** Every child the parent linked or asked to link, with the request's status; stats only once accepted. */
+export async function listChildren(deps: Deps, parent: UserRow): Promise<{ children: Child[]; results: ResultRow[] }> {
+  const rows = (await deps
+    .db('parent_children as pc')
+    .join('users as u', 'u.id', 'pc.child_id')
+    .where('pc.parent_id', parent.id)
+    .orderBy([{ column: 'pc.created_at', order: 'asc' }, { column: 'u.first_name', order: 'asc' }])
+    .select('pc.id as link_id', 'pc.relationship', 'pc.status', 'pc.created_at', 'u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.avatar', 'u.grade', 'u.section')) as LinkedChildRow[];
+  const accepted = rows.filter((r) => r.status === 'accepted').map((r) => r.id);
+  const results = await visibleResults(deps, accepted);
+  const children = rows.map(
+    (r): Child => ({
+      _id: r.id,
+      linkId: r.link_id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      name: `${r.first_name} ${r.last_name}`,
+      // A request's e-mail is what the parent typed; the rest of a pending child stays private.
+      email: r.email,
+      avatar: r.status === 'accepted' ? r.avatar : null,
+      grade: r.status === 'accepted' ? r.grade : null,
+      section: r.status === 'accepted' ? r.section : null,
+      relationship: r.relationship,
+      linkStatus: r.status,
+      requestedAt: new Date(r.created_at).toISOString(),
+      stats: r.status === 'accepted' ? statsOf(results.filter((x) => x.student_id === r.id)) : null,
+    }),
+  );
+  // Accepted children first, so the dashboard's default (the first child) is one with data.
+  children.sort((a, b) => Number(b.linkStatus === 'accepted') - Number(a.linkStatus === 'accepted'));
+  return { children, results };
+}
+
+const ACTIVE_WINDOW_MS = 30 * 24 * 3600_000;
+
+export async function parentDashboard(deps: Deps, parent: UserRow): Promise<ParentDashboard> {
+  const { children, results } = await listChildren(deps, parent);
+  const accepted = children.filter((c) => c.linkStatus === 'accepted');
+  const names = new Map(accepted.map((c) => [c._id, c.name]));
+  const since = Date.now() - ACTIVE_WINDOW_MS;
+  return {
+    children,
+    summary: {
+      totalChildren: accepted.length,
+      totalExams: results.length,
+      averagePerformance: average(results.map((r) => r.percentage)),
+      // A child is active when they finished an exam in the last 30 days.
+      activeChildren: accepted.filter((c) => results.some((r) => r.student_id === c._id && new Date(r.submitted_at).getTime() >= since)).length,
+    },
+    recentActivities: results.slice(0, 10).map((r) => ({
+      childId: r.student_id,
+      childName: names.get(r.student_id) ?? '',
+      submissionId: r.id,
+      examTitle: r.title,
+      subject: r.subject,
+      score: r.percentage,
+      grade: resultGrade(r.percentage),
+      date: new Date(r.submitted_at).toISOString(),
+    })),
+  };
+}
+
+/**
+ * The child, when the parent's link to them is accepted. A pending or declined request is a 403
+ * (the parent knows of the child, but may not see them); no link at all is a 404.
+ */
+export async function acceptedChild(deps: Deps, viewer: Viewer, childId: string): Promise<UserRow> {
+  if (!viewer.children.some((c) => c.id === childId)) {
+    const requested = await deps.db('parent_children').where({ parent_id: viewer.user.id, child_id: childId }).first('status');
+    throw requested ? Errors.forbidden(`${PARENT_MSG.awaitingConfirmation}: this child has not accepted your request.`) : Errors.notFound(PARENT_MSG.childNotFound);
+  }
+  const child = (await deps.db('users').where({ id: childId, role: 'student' }).first()) as UserRow | undefined;
+  if (!child) throw Errors.notFound(PARENT_MSG.childNotFound);
+  return child;
+}
+
+export async function childProgress(deps: Deps, viewer: Viewer, childId: string, range: ChildRange): Promise<ChildProgress> {
+  const child = await acceptedChild(deps, viewer, childId);
+  const results = await visibleResults(deps, [child.id], range);
+  const stats = statsOf(results);
+  const bySubject = new Map<string, number[]>();
+  for (const r of results) bySubject.set(r.subject, [...(bySubject.get(r.subject) ?? []), r.percentage]);
+  const subjects = [...bySubject].map(([subject, scores]) => ({ subject, totalExams: scores.length, averageScore: average(scores), bestScore: Math.max(...scores) }));
+  return {
+    child: { _id: child.id, name: `${child.first_name} ${child.last_name}`, email: child.email, grade: child.grade },
+    range,
+    stats: {
+      totalExams: stats.totalExams,
+      averageScore: stats.averageScore,
+      bestScore: stats.bestScore,
+      passRate: results.length ? Math.round((results.filter((r) => r.passed).length / results.length) * 100) : 0,
+    },
+    submissions: results.map(presentSubmission),
+    subjects,
+    insights: {
+      strengths: subjects.filter((s) => s.averageScore >= 80).map((s) => s.subject),
+      improvements: subjects.filter((s) => s.averageScore < 60).map((s) => s.subject),
+    },
+  };
+}
+
+export async function childResults(deps: Deps, viewer: Viewer, childId: string, range: ChildRange): Promise<{ results: ChildSubmission[] }> {
+  const child = await acceptedChild(deps, viewer, childId);
+  return { results: (await visibleResults(deps, [child.id], range)).map(presentSubmission) };
+}
+
+/** The exams meant for the child (as the child's own catalogue), each with the child's latest attempt. */
+export async function childExams(deps: Deps, viewer: Viewer, childId: string, range: ChildRange): Promise<{ exams: ChildExam[] }> {
+  const child = await acceptedChild(deps, viewer, childId);
+  const q = deps
+    .db('exams as e')
+    .select(
+      'e.id',
+      'e.title',
+      'e.subject',
+      'e.start_at',
+      'e.end_at',
+      'e.duration_minutes',
+      deps.db.raw(`${VISIBLE} as visible`),
+      deps.db.raw(
+        `(select row_to_json(x) from (select a.status, a.percentage, a.submitted_at from attempts a
+           where a.exam_id = e.id and a.student_id = ? order by a.attempt_number desc limit 1) x) as attempt`,
+        [child.id],
+      ),
+    )
+    .orderBy('e.start_at', 'desc');
+  scopeToViewer(q, { user: child, children: [] });
+  const since = rangeStart(range);
+  if (since) q.where('e.start_at', '>=', since);
+  const rows = (await q) as {
+    id: string;
+    title: string;
+    subject: string;
+    start_at: Date;
+    end_at: Date;
+    duration_minutes: number;
+    visible: boolean;
+    attempt: { status: 'in_progress' | 'submitted' | 'graded'; percentage: number | null; submitted_at: string | null } | null;
+  }[];
+  return {
+    exams: rows.map((r) => ({
+      _id: r.id,
+      title: r.title,
+      subject: r.subject,
+      startDate: new Date(r.start_at).toISOString(),
+      endDate: new Date(r.end_at).toISOString(),
+      duration: r.duration_minutes,
+      status: examTimeStatus(r.start_at, r.end_at),
+      attempt: r.attempt
+        ? {
+            status: r.attempt.status,
+            // A score the exam has not let out yet stays hidden from the parent too.
+            percentage: r.attempt.status === 'graded' && r.visible ? r.attempt.percentage : null,
+            submittedAt: r.attempt.submitted_at ? new Date(r.attempt.submitted_at).toISOString() : null,
+          }
+        : null,
+    })),
+  };
+}

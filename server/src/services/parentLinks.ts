@@ -1,0 +1,152 @@
+import { PARENT_MSG, type LinkRequest, type LinkStatus, type Relationship } from '@exam/shared';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Deps } from '../deps';
+import { Errors } from '../errors';
+import type { UserRow } from '../presenters/user';
+import { linkMail } from './mail';
+import { notify } from './notifications';
+import { consumeOrThrow } from './rateLimits';
+
+/**
+ * Parent links (table parent_children). Knowing a student's e-mail address is not enough to read
+ * their results: a parent's link starts as a 'pending' request that the student accepts or
+ * declines, and only an 'accepted' link gives the parent access (services/viewer.ts and
+ * notifications.parentsOf read accepted links only). Admins, and the CSV import, link directly.
+ */
+export interface LinkRow {
+  id: string;
+  parent_id: string;
+  child_id: string;
+  relationship: Relationship;
+  status: LinkStatus;
+  created_at: Date;
+  responded_at: Date | null;
+  updated_at: Date;
+}
+
+/** A declined request can be asked again only after this long, so a student is not pestered. */
+export const DECLINE_COOLDOWN_MS = 24 * 3600_000;
+/** Where a student reviews their parent requests (the notification's and the e-mail's link). */
+export const REQUESTS_PATH = '/parent-requests';
+
+/** Each request mails and notifies a student: a parent may send this many an hour. */
+export const REQUESTS_PER_HOUR = 10;
+const limiters = new WeakMap<Deps, RateLimiterAbstract>();
+function requestLimiter(deps: Deps): RateLimiterAbstract {
+  let limiter = limiters.get(deps);
+  if (!limiter) {
+    const opts = { points: REQUESTS_PER_HOUR, duration: 3600, keyPrefix: `${deps.config.keyPrefix}:rl:parent-link` };
+    limiter = deps.redis ? new RateLimiterRedis({ ...opts, storeClient: deps.redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts);
+    limiters.set(deps, limiter);
+  }
+  return limiter;
+}
+
+const recentlyDeclined = (link: LinkRow) =>
+  link.status === 'declined' && link.responded_at !== null && Date.now() - new Date(link.responded_at).getTime() < DECLINE_COOLDOWN_MS;
+
+const fullName = (u: Pick<UserRow, 'first_name' | 'last_name'>) => `${u.first_name} ${u.last_name}`;
+
+export async function requestChildLink(deps: Deps, parent: UserRow, input: { childEmail: string; relationship: Relationship }): Promise<LinkRow> {
+  await consumeOrThrow(requestLimiter(deps), parent.id);
+  const child = (await deps.db('users').whereRaw('lower(email) = ?', [input.childEmail]).where({ role: 'student', is_active: true }).first()) as UserRow | undefined;
+  if (!child) throw Errors.notFound(PARENT_MSG.noStudent);
+  const existing = (await deps.db('parent_children').where({ parent_id: parent.id, child_id: child.id }).first()) as LinkRow | undefined;
+  if (existing?.status === 'accepted') throw Errors.conflict(PARENT_MSG.alreadyLinked, 'childEmail');
+  if (existing?.status === 'pending') throw Errors.conflict(PARENT_MSG.alreadyRequested, 'childEmail');
+  if (existing && recentlyDeclined(existing)) throw Errors.conflict(PARENT_MSG.declinedRecently, 'childEmail');
+  const fields = { relationship: input.relationship, status: 'pending', responded_at: null, updated_at: deps.db.fn.now() };
+  const [link] = (existing
+    ? await deps.db('parent_children').where({ id: existing.id, status: 'declined' }).update({ ...fields, created_at: deps.db.fn.now() }).returning('*')
+    : await deps.db('parent_children').insert({ parent_id: parent.id, child_id: child.id, ...fields }).returning('*')) as LinkRow[];
+  if (!link) throw Errors.conflict(PARENT_MSG.alreadyRequested, 'childEmail');
+
+  const who = `${fullName(parent)} (${parent.email})`;
+  await notify(deps, [child.id], {
+    type: 'info',
+    title: 'A parent wants to follow your results',
+    message: `${who} asked to be linked to you as your ${input.relationship}. Accept or decline the request.`,
+    actionUrl: REQUESTS_PATH,
+    metadata: { linkId: link.id, parentId: parent.id },
+  });
+  deps.mailer.sendInBackground(
+    linkMail({
+      to: child.email,
+      name: child.first_name,
+      subject: 'A parent asked to follow your results',
+      intro: `${who} asked to be linked to your account as your ${input.relationship}. Once you accept, they will see your exams, results and progress.`,
+      action: 'Review the request',
+      link: `${deps.config.publicUrl}${REQUESTS_PATH}`,
+      outro: 'If you do not know this person, decline the request: nothing is shared until you accept.',
+    }),
+  );
+  return link;
+}
+
+/** A student's requests still waiting for their answer, newest first. */
+export async function pendingRequests(deps: Deps, student: UserRow): Promise<LinkRequest[]> {
+  const rows = (await deps.db('parent_children as pc')
+    .join('users as p', 'p.id', 'pc.parent_id')
+    .where({ 'pc.child_id': student.id, 'pc.status': 'pending' })
+    .orderBy('pc.created_at', 'desc')
+    .select('pc.id', 'pc.relationship', 'pc.created_at', 'p.id as parent_id', 'p.first_name', 'p.last_name', 'p.email')) as (Pick<LinkRow, 'id' | 'relationship' | 'created_at' | 'parent_id'> & Pick<UserRow, 'first_name' | 'last_name' | 'email'>)[];
+  return rows.map((r) => ({
+    _id: r.id,
+    parent: { _id: r.parent_id, name: fullName(r), email: r.email },
+    relationship: r.relationship,
+    requestedAt: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/** The student's answer to a pending request; the parent is told either way. */
+export async function respondToRequest(deps: Deps, student: UserRow, linkId: string, answer: 'accept' | 'decline'): Promise<LinkRow> {
+  const status: LinkStatus = answer === 'accept' ? 'accepted' : 'declined';
+  const [link] = (await deps
+    .db('parent_children')
+    .where({ id: linkId, child_id: student.id, status: 'pending' })
+    .update({ status, responded_at: deps.db.fn.now(), updated_at: deps.db.fn.now() })
+    .returning('*')) as LinkRow[];
+  if (!link) throw Errors.notFound(PARENT_MSG.requestNotFound);
+  await notify(deps, [link.parent_id], {
+    type: 'info',
+    title: answer === 'accept' ? `${student.first_name} accepted your link request` : `${student.first_name} declined your link request`,
+    message:
+      answer === 'accept'
+        ? `You can now follow ${fullName(student)}'s exams, results and progress.`
+        : `${fullName(student)} declined to be linked to your account.`,
+    actionUrl: '/parent/dashboard',
+    metadata: { linkId: link.id, childId: student.id },
+  });
+  return link;
+}
+
+/** Ends a link (or withdraws a request) at once: the very next call or result notification leaves the parent out. */
+export async function removeChildLink(deps: Deps, parent: UserRow, childId: string): Promise<void> {
+  const link = (await deps.db('parent_children').where({ parent_id: parent.id, child_id: childId }).first()) as LinkRow | undefined;
+  if (!link) throw Errors.notFound(PARENT_MSG.childNotFound);
+  // A fresh refusal stays on record, or removing it would let the parent ask again at once.
+  if (recentlyDeclined(link)) throw Errors.conflict(PARENT_MSG.declinedRecently);
+  await deps.db('parent_children').where({ id: link.id }).delete();
+}
+
+/** An admin links a parent and a student directly: the link is accepted at once. */
+export async function adminLink(deps: Deps, input: { parentId: string; studentId: string; relationship: Relationship }): Promise<LinkRow> {
+  const parent = (await deps.db('users').where({ id: input.parentId, role: 'parent' }).first()) as UserRow | undefined;
+  if (!parent) throw Errors.notFound(PARENT_MSG.notAParent);
+  const student = (await deps.db('users').where({ id: input.studentId, role: 'student' }).first()) as UserRow | undefined;
+  if (!student) throw Errors.notFound(PARENT_MSG.notAStudent);
+  const [link] = (await deps
+    .db('parent_children')
+    .insert({ parent_id: parent.id, child_id: student.id, relationship: input.relationship, status: 'accepted', responded_at: deps.db.fn.now() })
+    .onConflict(['parent_id', 'child_id'])
+    .merge({ relationship: input.relationship, status: 'accepted', responded_at: deps.db.fn.now(), updated_at: deps.db.fn.now() })
+    .returning('*')) as LinkRow[];
+  await notify(deps, [parent.id], {
+    type: 'info',
+    title: `${student.first_name} was linked to your account`,
+    message: `The school linked ${fullName(student)} to your account. You can now follow their exams, results and progress.`,
+    actionUrl: '/parent/dashboard',
+    metadata: { linkId: link!.id, childId: student.id },
+  });
+  return link!;
+}

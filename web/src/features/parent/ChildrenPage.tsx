@@ -1,0 +1,100 @@
+import { CHILDREN_LIST_RELATIONSHIPS, PARENT_MSG, type Child } from '@exam/shared';
+import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { messageFromServer } from '../../api/http';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadError } from '../../components/LoadError';
+import { PageLoader } from '../../components/PageLoader';
+import { titleCase } from '../../lib/format';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { AddChildModal } from './AddChildModal';
+import { useChildren, useRemoveChild } from './hooks';
+import { LinkStatusBadge } from './LinkStatusBadge';
+
+/** /parent/children (surroundings §2): child cards, add, and remove with the spec's confirmation. */
+export function ChildrenPage() {
+  const children = useChildren();
+  const remove = useRemoveChild();
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<Child | null>(null);
+
+  const confirmRemove = () => {
+    if (!removing) return;
+    remove.mutate(removing._id, {
+      onSuccess: () => notifySuccess(PARENT_MSG.childRemoved),
+      onError: (err) => notifyError(messageFromServer(err, PARENT_MSG.removeChildFailed)),
+      onSettled: () => setRemoving(null),
+    });
+  };
+
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <Title order={1} size="h2">
+            My Children
+          </Title>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+            Add Child
+          </Button>
+        </Group>
+        {children.isPending ? (
+          <PageLoader label="Loading children" />
+        ) : children.isError ? (
+          <LoadError message={PARENT_MSG.childrenFailed} onRetry={() => void children.refetch()} />
+        ) : children.data.length === 0 ? (
+          <Alert color="blue" title="No children linked yet">
+            Add your child with their e-mail address; they accept the request from their own account.
+          </Alert>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+            {children.data.map((c) => (
+              <Card key={c._id} withBorder radius="md" p="md" data-testid="child-card">
+                <Group justify="space-between" align="flex-start">
+                  <div>
+                    <Text fw={600}>{c.name}</Text>
+                    <Text size="sm" c="dimmed">
+                      {c.email}
+                    </Text>
+                  </div>
+                  <LinkStatusBadge status={c.linkStatus} />
+                </Group>
+                <Text size="sm" mt="xs">
+                  {titleCase(c.relationship)}
+                  {c.grade !== null && ` · Grade ${c.grade}${c.section ?? ''}`}
+                </Text>
+                {c.stats && (
+                  <Text size="sm">
+                    {c.stats.totalExams} exams · average {c.stats.averageScore}% · best {c.stats.bestScore}%
+                  </Text>
+                )}
+                <Group mt="md" gap="xs">
+                  {c.linkStatus === 'accepted' && (
+                    <Button component={Link} to={`/parent/child/${c._id}/progress`} size="xs" variant="light">
+                      View Progress
+                    </Button>
+                  )}
+                  <Button size="xs" color="red" variant="subtle" onClick={() => setRemoving(c)} aria-label={`Remove ${c.name}`}>
+                    Remove
+                  </Button>
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+      <AddChildModal opened={adding} onClose={() => setAdding(false)} relationships={CHILDREN_LIST_RELATIONSHIPS} />
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Remove child"
+        message={PARENT_MSG.removeChildConfirm}
+        confirmLabel="Remove"
+        busy={remove.isPending}
+        onConfirm={confirmRemove}
+        onCancel={() => setRemoving(null)}
+      />
+    </Container>
+  );
+}

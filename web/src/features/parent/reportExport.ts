@@ -1,0 +1,40 @@
+import type { ChildExam, ChildSubmission, ReportType } from '@exam/shared';
+
+/** A cell that begins like a spreadsheet formula is turned into text, so opening the file never runs it. */
+function cell(value: string | number | null | undefined): string {
+  let s = value === null || value === undefined ? '' : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+const toCsv = (rows: (string | number | null)[][]) => rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+
+/** The report as CSV, built on the device (surroundings §2 Reports). Null when there is nothing to export. */
+export function reportCsv(type: ReportType, data: { results?: ChildSubmission[]; exams?: ChildExam[] }): string | null {
+  if (type === 'exams') {
+    const exams = data.exams ?? [];
+    if (!exams.length) return null;
+    return toCsv([
+      ['Exam', 'Subject', 'Starts', 'Ends', 'Duration (min)', 'Status', 'Attempt', 'Score (%)'],
+      ...exams.map((e) => [e.title, e.subject, e.startDate, e.endDate, e.duration, e.status, e.attempt?.status ?? 'not attempted', e.attempt?.percentage ?? '']),
+    ]);
+  }
+  const results = data.results ?? [];
+  if (!results.length) return null;
+  return toCsv([
+    ['Exam', 'Subject', 'Score', 'Total marks', 'Percentage', 'Grade', 'Passed', 'Date'],
+    ...results.map((r) => [r.examTitle, r.subject, r.score, r.totalMarks, r.percentage, r.grade, r.isPassed ? 'yes' : 'no', r.date]),
+  ]);
+}
+
+/** Saves text as a file through a temporary link. */
+export function saveText(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
