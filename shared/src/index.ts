@@ -9,3 +9,6 @@ export * from './cardActions';
 export * from './session';
 export * from './notifications';
 export * from './grading';
+export * from './settings';
+export * from './dateFormat';
+export * from './profile';

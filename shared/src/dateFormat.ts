@@ -1,0 +1,73 @@
+import { TIMEZONE_IANA, type DateFormatSetting, type TimeFormatSetting, type TimezoneSetting } from './settings';
+
+export interface DateTimePrefs {
+  timezone: TimezoneSetting;
+  dateFormat: DateFormatSetting;
+  timeFormat: TimeFormatSetting;
+}
+
+/** Calendar and clock parts of an instant as seen in a time zone. */
+function parts(date: Date, timezone: TimezoneSetting) {
+  const fmt = new Intl.DateTimeFormat('en-US', {
+    timeZone: TIMEZONE_IANA[timezone] ?? 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    weekday: 'short',
+    timeZoneName: 'short',
+  });
+  const p: Record<string, string> = {};
+  for (const { type, value } of fmt.formatToParts(date)) p[type] = value;
+  return { year: p.year!, month: p.month!, day: p.day!, hour: Number(p.hour) % 24, minute: p.minute!, weekday: p.weekday!, zone: p.timeZoneName! };
+}
+
+const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
+
+/** The date in the user's format and zone, e.g. 23/11/2026. An invalid date gives ''. */
+export function formatDate(value: Date | string | number, prefs: DateTimePrefs): string {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const { year, month, day } = parts(d, prefs.timezone);
+  if (prefs.dateFormat === 'DD/MM/YYYY') return `${day}/${month}/${year}`;
+  if (prefs.dateFormat === 'YYYY-MM-DD') return `${year}-${month}-${day}`;
+  return `${month}/${day}/${year}`;
+}
+
+/** The clock time in the user's format and zone: 2:05 PM or 14:05. */
+export function formatTime(value: Date | string | number, prefs: DateTimePrefs): string {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const { hour, minute } = parts(d, prefs.timezone);
+  if (prefs.timeFormat === '24h') return `${String(hour).padStart(2, '0')}:${minute}`;
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${minute} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Date and time together, e.g. 11/23/2026 2:05 PM. */
+export function formatDateTime(value: Date | string | number, prefs: DateTimePrefs): string {
+  const date = formatDate(value, prefs);
+  return date && `${date} ${formatTime(value, prefs)}`;
+}
+
+/** The weekday with the date, for day headings: Mon, 23/11/2026. */
+export function formatDayHeading(value: Date | string | number, prefs: DateTimePrefs): string {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${parts(d, prefs.timezone).weekday}, ${formatDate(d, prefs)}`;
+}
+
+/** The zone's short name at that instant (UTC, EST/EDT, PST/PDT, GMT), to label times. */
+export function zoneLabel(value: Date | string | number, prefs: Pick<DateTimePrefs, 'timezone'>): string {
+  const d = toDate(value);
+  return Number.isNaN(d.getTime()) ? prefs.timezone : parts(d, prefs.timezone).zone;
+}
+
+/** The calendar day key (YYYY-MM-DD) in the user's zone, to group things by day. */
+export function dayKey(value: Date | string | number, prefs: Pick<DateTimePrefs, 'timezone'>): string {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const { year, month, day } = parts(d, prefs.timezone);
+  return `${year}-${month}-${day}`;
+}
