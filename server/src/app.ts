@@ -9,6 +9,8 @@ import send from 'koa-send';
 import type { Deps } from './deps';
 import type { AppState } from './middleware/auth';
 import { errorHandler } from './middleware/errorHandler';
+import { serveUploads } from './middleware/uploads';
+import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { examRoutes } from './routes/exams';
 import { healthRoutes } from './routes/health';
@@ -49,11 +51,12 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
   );
   app.use(requestLog(deps));
   app.use(errorHandler(deps.log));
+  app.use(serveUploads(deps.config.dataDir));
   // DELETE too: the documented bulk delete carries its ids in the body.
   app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }));
 
   const api = new Router<AppState>({ prefix: '/api' });
-  for (const r of [healthRoutes(deps), authRoutes(deps), examRoutes(deps), questionRoutes(deps), submissionRoutes(deps), notificationRoutes(deps), reportRoutes(deps)]) api.use(r.routes(), r.allowedMethods());
+  for (const r of [healthRoutes(deps), authRoutes(deps), accountRoutes(deps), examRoutes(deps), questionRoutes(deps), submissionRoutes(deps), notificationRoutes(deps), reportRoutes(deps)]) api.use(r.routes(), r.allowedMethods());
   app.use(api.routes());
   app.use(api.allowedMethods());
 

@@ -102,14 +102,22 @@ export const updateSettingSchema = z
   });
 export type UpdateSettingInput = z.infer<typeof updateSettingSchema>;
 
-/** PUT /users/settings/bulk: the whole object, or any part of it (missing keys keep their value). */
-export const bulkSettingsSchema = z.strictObject({
+const bulkShape = z.strictObject({
   notifications: notificationSettingsSchema.partial().optional(),
   privacy: privacySettingsSchema.partial().optional(),
   preferences: preferenceSettingsSchema.partial().optional(),
   exam: examSettingsPrefsSchema.partial().optional(),
 });
-export type BulkSettingsInput = z.infer<typeof bulkSettingsSchema>;
+export type BulkSettingsInput = z.infer<typeof bulkShape>;
+
+/**
+ * PUT /users/settings/bulk: the whole object, or any part of it (missing keys keep their value);
+ * the same object wrapped as `{ settings: {...} }` is accepted too.
+ */
+export const bulkSettingsSchema = z.preprocess(
+  (v) => (v && typeof v === 'object' && 'settings' in v && Object.keys(v).length === 1 ? (v as { settings: unknown }).settings : v),
+  bulkShape,
+);
 
 /**
  * Stored settings over the defaults. Anything stored that no longer parses (a retired choice such
