@@ -30,7 +30,7 @@ async function signedIn(role: 'student' | 'teacher' | 'parent' | 'admin' = 'stud
 async function putProfile(token: string, fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (file) form.append('avatar', new Blob([file.bytes], { type: file.type }), file.name);
+  if (file) form.append('avatar', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   const res = await fetch(`${server.url}/api/users/profile`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
   return { status: res.status, body: (await res.json()) as any };
 }
