@@ -15,13 +15,14 @@ function parts(date: Date, timezone: TimezoneSetting) {
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
+    second: '2-digit',
     hourCycle: 'h23',
     weekday: 'short',
     timeZoneName: 'short',
   });
   const p: Record<string, string> = {};
   for (const { type, value } of fmt.formatToParts(date)) p[type] = value;
-  return { year: p.year!, month: p.month!, day: p.day!, hour: Number(p.hour) % 24, minute: p.minute!, weekday: p.weekday!, zone: p.timeZoneName! };
+  return { year: p.year!, month: p.month!, day: p.day!, hour: Number(p.hour) % 24, minute: p.minute!, second: p.second!, weekday: p.weekday!, zone: p.timeZoneName! };
 }
 
 const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
@@ -36,13 +37,14 @@ export function formatDate(value: Date | string | number, prefs: DateTimePrefs):
   return `${month}/${day}/${year}`;
 }
 
-/** The clock time in the user's format and zone: 2:05 PM or 14:05. */
-export function formatTime(value: Date | string | number, prefs: DateTimePrefs): string {
+/** The clock time in the user's format and zone: 2:05 PM or 14:05 (with seconds when asked: 14:05:09). */
+export function formatTime(value: Date | string | number, prefs: DateTimePrefs, opts: { seconds?: boolean } = {}): string {
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '';
-  const { hour, minute } = parts(d, prefs.timezone);
-  if (prefs.timeFormat === '24h') return `${String(hour).padStart(2, '0')}:${minute}`;
-  return `${hour % 12 === 0 ? 12 : hour % 12}:${minute} ${hour < 12 ? 'AM' : 'PM'}`;
+  const { hour, minute, second } = parts(d, prefs.timezone);
+  const rest = opts.seconds ? `${minute}:${second}` : minute;
+  if (prefs.timeFormat === '24h') return `${String(hour).padStart(2, '0')}:${rest}`;
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${rest} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 /** Date and time together, e.g. 11/23/2026 2:05 PM. */

@@ -11,10 +11,10 @@ export interface User {
   avatar: string | null;
   phone: string | null;
   /** The same value as phone: the spec names it both ways. */
-  phoneNumber: string | null;
+  phoneNumber?: string | null;
   dateOfBirth: string | null;
   address: string | null;
-  bio: string | null;
+  bio?: string | null;
   isVerified: boolean;
   isActive: boolean;
   studentId: string | null;

@@ -2,6 +2,8 @@ import type { Role } from '@exam/shared';
 import type { ReactElement } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { RouteError } from '../components/RouteError';
+import { ProfilePage } from '../features/account/ProfilePage';
+import { SettingsPage } from '../features/account/SettingsPage';
 import { AdminExamDetailsPage } from '../features/admin/exams/AdminExamDetailsPage';
 import { AdminExamsPage } from '../features/admin/exams/AdminExamsPage';
 import { AuthProvider } from '../features/auth/AuthProvider';
@@ -106,6 +108,9 @@ export const routes: RouteObject[] = [
               guarded('exam/:examId/proctor', <ProctorBoardPage />, STAFF),
               guarded('notifications', <NotificationsPage />),
               guarded('parent/notifications', <NotificationsPage />, ['parent']),
+              // Your account: profile and settings (issue 12).
+              guarded('profile', <ProfilePage />),
+              guarded('settings', <SettingsPage />),
               { path: '*', element: <NotFoundPage /> },
             ],
           },

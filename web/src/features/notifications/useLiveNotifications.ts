@@ -1,6 +1,8 @@
 import type { Notification } from '@exam/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef } from 'react';
+import { useSettings } from '../account/useSettings';
 import { createSocket, keepConnected } from '../../api/socket';
 import { notificationKeys } from './api';
 
@@ -11,13 +13,21 @@ import { notificationKeys } from './api';
  */
 export function useLiveNotifications(userId: string | null): void {
   const client = useQueryClient();
+  // The user's pushNotifications setting decides whether a new one pops up; the lists update anyway.
+  const popUp = useSettings().settings.notifications.pushNotifications;
+  const popUpRef = useRef(popUp);
+  popUpRef.current = popUp;
   useEffect(() => {
     if (!userId) return;
     const socket = createSocket();
     let connectedOnce = false;
     const refresh = () => void client.invalidateQueries({ queryKey: notificationKeys.all });
     socket.on('notification', (n: Notification) => {
-      if (n && typeof n === 'object') refresh();
+      if (!n || typeof n !== 'object') return;
+      refresh();
+      if (popUpRef.current && typeof n.title === 'string') {
+        notifications.show({ title: n.title, message: n.message, color: n.type === 'achievement' ? 'yellow' : 'indigo', 'data-testid': 'live-notification' } as Parameters<typeof notifications.show>[0]);
+      }
     });
     socket.on('connect', () => {
       if (connectedOnce) refresh();
