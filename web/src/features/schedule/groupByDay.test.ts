@@ -9,11 +9,11 @@ afterEach(() => setDatePrefs(DEFAULT_SETTINGS.preferences));
 
 describe('groupByDay', () => {
   it('groups exams by the day they start in the reader’s zone, keeping the server order', () => {
-    const items = [at('2026-11-23T09:00:00Z'), at('2026-11-23T14:00:00Z'), at('2026-11-25T08:00:00Z'), at('2026-11-23T20:00:00Z')];
+    const items = [at('2026-11-23T09:00:00Z'), at('2026-11-23T14:00:00Z'), at('2026-11-25T07:00:00Z'), at('2026-11-23T20:00:00Z')];
     const groups = groupByDay(items, (e) => e.start);
     expect(groups.map((g) => g.day)).toEqual(['2026-11-23', '2026-11-25']);
     expect(groups[0]!.items.map((e) => e.id)).toEqual(['2026-11-23T09:00:00Z', '2026-11-23T14:00:00Z', '2026-11-23T20:00:00Z']);
-    // In Pacific time the 08:00 UTC exam of the 25th starts on the evening of the 24th.
+    // In Pacific time the 07:00 UTC exam of the 25th starts on the evening of the 24th.
     setDatePrefs({ ...DEFAULT_SETTINGS.preferences, timezone: 'PST' });
     expect(groupByDay(items, (e) => e.start).map((g) => g.day)).toEqual(['2026-11-23', '2026-11-24']);
   });
