@@ -140,7 +140,7 @@ function NavLinks({
 /** The signed-in person's avatar (or initials), linking to their profile. */
 function UserAvatar({ user }: { user: User }) {
   return (
-    <Anchor component={Link} to="/profile" aria-label={`${user.firstName} ${user.lastName}: your profile`} data-testid="header-avatar">
+    <Anchor component={Link} to="/profile" aria-label={`Signed in as ${user.firstName} ${user.lastName}`} data-testid="header-avatar">
       <Avatar src={user.avatar} alt="" radius="xl" size={34} color="indigo">
         {`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()}
       </Avatar>

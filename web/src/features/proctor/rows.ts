@@ -132,6 +132,7 @@ export interface RowView {
   key: string;
   attemptId: string | null;
   name: string;
+  avatar: string | null;
   status: StatusKey;
   statusText: string;
   progressText: string;
@@ -152,6 +153,7 @@ export function rowView(row: ProctorRow, serverNow: number): RowView {
     key: row.student._id,
     attemptId: row.attemptId,
     name: studentName(row),
+    avatar: row.student.avatar ?? null,
     status: statusKey(row),
     statusText: statusText(row, serverNow),
     progressText: row.status === 'not-started' ? '—' : `${row.answered} of ${row.total}`,
