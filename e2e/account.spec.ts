@@ -42,7 +42,7 @@ test.afterEach(async ({ request }) => {
   await resetSettings(request, DEMO.parent);
 });
 
-test('a student uploads an avatar and sees it in the header', async ({ page }, testInfo) => {
+test('a student uploads an avatar and sees it in the header and on the teacher’s proctor board', async ({ page, browser, request }, testInfo) => {
   const file = testInfo.outputPath('me.png');
   await sharp({ create: { width: 320, height: 320, channels: 3, background: '#e8590c' } }).png().toFile(file);
   await signIn(page, DEMO.student);
@@ -58,6 +58,16 @@ test('a student uploads an avatar and sees it in the header', async ({ page }, t
   await expect(headerImg).toHaveAttribute('src', /^\/uploads\/avatars\/[0-9a-f]{32}\.webp$/);
   // The image really loads (served from the uploads path, allowed by the page's CSP).
   await expect.poll(() => headerImg.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
+  const avatarUrl = await headerImg.getAttribute('src');
+
+  // The teacher's board lists every student the exam is meant for, with their avatar.
+  const examId = await quickExam(request, 'Avatar Board Exam');
+  const teacher = await browser.newContext();
+  const board = await teacher.newPage();
+  await signIn(board, DEMO.teacher);
+  await board.goto(`/exam/${examId}/proctor`);
+  await expect(board.getByTestId('proctor-avatar').locator(`img[src="${avatarUrl}"]`)).toBeVisible();
+  await teacher.close();
 });
 
 test('dark theme, 24-hour clock and DD/MM/YYYY apply at once and show on the schedule', async ({ page, request }) => {
