@@ -6,10 +6,30 @@ export interface DateTimePrefs {
   timeFormat: TimeFormatSetting;
 }
 
+// Building an Intl formatter is costly (tables of rows format hundreds of times a second): one per zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timezone: TimezoneSetting): Intl.DateTimeFormat {
+  const zone = TIMEZONE_IANA[timezone] ?? 'UTC';
+  let fmt = formatters.get(zone);
+  if (!fmt) {
+    fmt = makeFormatter(zone);
+    formatters.set(zone, fmt);
+  }
+  return fmt;
+}
+
 /** Calendar and clock parts of an instant as seen in a time zone. */
 function parts(date: Date, timezone: TimezoneSetting) {
-  const fmt = new Intl.DateTimeFormat('en-US', {
-    timeZone: TIMEZONE_IANA[timezone] ?? 'UTC',
+  const fmt = formatterFor(timezone);
+  const p: Record<string, string> = {};
+  for (const { type, value } of fmt.formatToParts(date)) p[type] = value;
+  return { year: p.year!, month: p.month!, day: p.day!, hour: Number(p.hour) % 24, minute: p.minute!, second: p.second!, weekday: p.weekday!, zone: p.timeZoneName! };
+}
+
+function makeFormatter(zone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -20,9 +40,6 @@ function parts(date: Date, timezone: TimezoneSetting) {
     weekday: 'short',
     timeZoneName: 'short',
   });
-  const p: Record<string, string> = {};
-  for (const { type, value } of fmt.formatToParts(date)) p[type] = value;
-  return { year: p.year!, month: p.month!, day: p.day!, hour: Number(p.hour) % 24, minute: p.minute!, second: p.second!, weekday: p.weekday!, zone: p.timeZoneName! };
 }
 
 const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
