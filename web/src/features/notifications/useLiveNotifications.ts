@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useSettings } from '../account/useSettings';
+import { livePopUp } from './livePopUp';
 import { createSocket, keepConnected } from '../../api/socket';
 import { notificationKeys } from './api';
 
@@ -25,9 +26,8 @@ export function useLiveNotifications(userId: string | null): void {
     socket.on('notification', (n: Notification) => {
       if (!n || typeof n !== 'object') return;
       refresh();
-      if (popUpRef.current && typeof n.title === 'string') {
-        notifications.show({ title: n.title, message: n.message, color: n.type === 'achievement' ? 'yellow' : 'indigo', 'data-testid': 'live-notification' } as Parameters<typeof notifications.show>[0]);
-      }
+      const toast = livePopUp(n, popUpRef.current);
+      if (toast) notifications.show(toast);
     });
     socket.on('connect', () => {
       if (connectedOnce) refresh();
