@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { DEFAULT_SETTINGS, EXAM_SETTINGS_DEFAULTS, MSG, PROFILE_MSG } from '@exa
 import { buildUser, TEST_PASSWORD } from '../../test/factories';
 import { outbox, startTestServer, type TestServer } from '../../test/harness';
 import { connectAs } from '../../test/sockets';
+import { uploadSpoolDir } from './upload';
 
 let server: TestServer;
 const sockets: Socket[] = [];
@@ -103,6 +104,8 @@ describe('profile', () => {
     expect(res.body).toMatchObject({ success: false, message: PROFILE_MSG.avatarTooLarge, errors: [{ field: 'avatar', msg: PROFILE_MSG.avatarTooLarge }] });
     const row = await server.deps.db('users').where({ id: me.user.id }).first('bio', 'avatar');
     expect(row).toMatchObject({ bio: null, avatar: null });
+    // The part received before the refusal is not left on disk.
+    expect(readdirSync(uploadSpoolDir(server.dataDir))).toEqual([]);
   });
 
   it('judges the type by content: a text file named .png and a PNG header on text are refused', async () => {

@@ -33,7 +33,7 @@ export function accountRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/users' });
   const signedIn = auth(deps);
 
-  router.put('/profile', signedIn, avatarUpload(), async (ctx) => {
+  router.put('/profile', signedIn, avatarUpload(deps.config.dataDir), async (ctx) => {
     const { user } = currentAuth(ctx);
     const input = parseInput(updateProfileSchema, (ctx.request as { body?: unknown }).body);
     const file = uploadedAvatar(ctx);

@@ -1,9 +1,13 @@
 import { unlink } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import { AVATAR_MAX_BYTES, PROFILE_MSG } from '@exam/shared';
 import { AppError, Errors } from '../../errors';
+
+/** Where uploads are spooled while they stream in (same disk as their destination). */
+export const uploadSpoolDir = (dataDir: string) => path.join(dataDir, 'tmp', 'uploads');
 
 /** formidable's codes for a file over maxFileSize / maxTotalFileSize. */
 const TOO_LARGE = new Set([1009, 1016]);
@@ -13,15 +17,30 @@ const TOO_LARGE = new Set([1009, 1016]);
  * stream in and stops at 5 MB, so an oversized upload is refused before it is read whole, and
  * never reaches memory (it is spooled to a temporary file, removed after the handler).
  */
-export function avatarUpload() {
-  const parse = koaBody({
+export function avatarUpload(dataDir: string) {
+  const spool = uploadSpoolDir(dataDir);
+  mkdirSync(spool, { recursive: true });
+  return async (ctx: Context, next: Next) => {
+    // Every temporary file formidable opens, including one abandoned half-way by the size limit.
+    const opened: string[] = [];
+    try {
+      await parser(spool, opened)(ctx, next);
+    } finally {
+      await Promise.all(opened.map((p) => unlink(p).catch(() => undefined)));
+    }
+  };
+}
+
+/** A parser per request, so the files it opens are known to that request alone. */
+function parser(spool: string, opened: string[]) {
+  return koaBody({
     multipart: true,
     urlencoded: false,
     json: false,
     text: false,
     parsedMethods: [HttpMethodEnum.PUT, HttpMethodEnum.POST],
     formidable: {
-      uploadDir: os.tmpdir(),
+      uploadDir: spool,
       maxFiles: 1,
       maxFileSize: AVATAR_MAX_BYTES,
       maxTotalFileSize: AVATAR_MAX_BYTES,
@@ -29,6 +48,9 @@ export function avatarUpload() {
       maxFieldsSize: 64 * 1024,
       allowEmptyFiles: false,
       keepExtensions: false,
+      onFileBegin: (_name, file) => {
+        opened.push(file.filepath);
+      },
     },
     onError(err) {
       const code = (err as { code?: number }).code;
@@ -38,17 +60,6 @@ export function avatarUpload() {
       throw err instanceof AppError ? err : Errors.badRequest('The form could not be read.');
     },
   });
-  return async (ctx: Context, next: Next) => {
-    try {
-      await parse(ctx, next);
-    } finally {
-      const files = (ctx.request as { files?: Record<string, unknown> }).files ?? {};
-      for (const f of Object.values(files).flat()) {
-        const p = (f as { filepath?: string }).filepath;
-        if (p) await unlink(p).catch(() => undefined);
-      }
-    }
-  };
 }
 
 /** The uploaded avatar's temporary path, if one was sent. */
