@@ -27,6 +27,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
       '/socket.io': { target: apiTarget, changeOrigin: true, ws: true },
+      '/uploads': { target: apiTarget, changeOrigin: true },
     },
   },
   test: {

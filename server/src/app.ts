@@ -11,6 +11,7 @@ import { errorHandler } from './middleware/errorHandler';
 import { nullBodyAsEmpty } from './middleware/nullBody';
 import { apiRouter } from './routes';
 import { paymentWebhookRoutes } from './routes/payments';
+import { serveUploads } from './middleware/uploads';
 
 export interface AppOptions {
   /** Folder of the built web app; served with an SPA fallback when it exists. */
@@ -47,6 +48,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
   // Stripe signs the raw bytes of its webhook: that route reads its body itself, before the parser.
   const webhook = paymentWebhookRoutes(deps);
   app.use(webhook.routes());
+  app.use(serveUploads(deps.config.dataDir));
   // DELETE too: the documented bulk delete carries its ids in the body.
   app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false, jsonStrict: false, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }));
   app.use(nullBodyAsEmpty());

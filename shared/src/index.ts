@@ -13,3 +13,6 @@ export * from './payments';
 export * from './zonedTime';
 export * from './users';
 export * from './parent';
+export * from './settings';
+export * from './dateFormat';
+export * from './profile';

@@ -134,7 +134,7 @@ export type ProctorRowStatus = 'not-started' | 'in_progress' | 'submitted' | 'gr
 
 export interface ProctorRow {
   attemptId: string | null;
-  student: { _id: string; firstName: string; lastName: string };
+  student: { _id: string; firstName: string; lastName: string; avatar?: string | null };
   status: ProctorRowStatus;
   submitReason: SubmitReason | null;
   online: boolean;

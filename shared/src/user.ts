@@ -10,8 +10,11 @@ export interface User {
   role: Role;
   avatar: string | null;
   phone: string | null;
+  /** The same value as phone: the spec names it both ways. */
+  phoneNumber?: string | null;
   dateOfBirth: string | null;
   address: string | null;
+  bio?: string | null;
   isVerified: boolean;
   isActive: boolean;
   studentId: string | null;
@@ -22,6 +25,9 @@ export interface User {
   createdAt: string;
   lastLogin: string | null;
 }
+
+/** A user as someone else sees them: e-mail is null when they chose not to show it. */
+export type PublicUser = Omit<User, 'email'> & { email: string | null };
 
 export interface AuthPayload {
   user: User;

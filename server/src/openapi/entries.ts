@@ -1,3 +1,4 @@
+import { accountDocs } from '../routes/account/openapi';
 import { authDocs } from '../routes/auth/openapi';
 import { examDocs } from '../routes/exams/openapi';
 import { healthDocs } from '../routes/health.openapi';
@@ -15,6 +16,7 @@ import type { RouteDocs } from './types';
 export const ROUTE_DOCS: RouteDocs = {
   ...healthDocs,
   ...authDocs,
+  ...accountDocs,
   ...examDocs,
   ...questionDocs,
   ...submissionDocs,

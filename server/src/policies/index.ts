@@ -24,14 +24,26 @@ export interface QuestionResource {
   owner_id: string;
 }
 
+/** A person's profile statistics, with the viewer's relationships to them already looked up. */
+export interface ProfileResource {
+  user_id: string;
+  visibility: 'public' | 'private' | 'friends';
+  /** The viewer is a parent with an accepted link to this student. */
+  viewerIsLinkedParent: boolean;
+  /** The viewer owns an exam this student is meant for or has sat. */
+  viewerTeachesThem: boolean;
+}
+
 interface Resources {
   exam: ExamResource;
   question: QuestionResource;
+  profile: ProfileResource;
 }
 
 export type ExamAction = 'read' | 'update' | 'delete' | 'publish' | 'manage-questions' | 'read-questions';
 export type QuestionAction = 'read' | 'update' | 'delete' | 'use';
-type ActionOf<K extends keyof Resources> = K extends 'exam' ? ExamAction : QuestionAction;
+export type ProfileAction = 'read-stats';
+type ActionOf<K extends keyof Resources> = K extends 'exam' ? ExamAction : K extends 'profile' ? ProfileAction : QuestionAction;
 
 interface Rule {
   roles: Role[];
@@ -70,6 +82,12 @@ allow(['teacher'], '*', 'exam', owns);
 allow(['teacher'], '*', 'question', owns);
 allow(['student'], ['read'], 'exam', (v, exam) => eligibleFor(v.user, exam));
 allow(['parent'], ['read'], 'exam', (v, exam) => v.children.some((c) => eligibleFor(c, exam)));
+// A private profile's statistics (and 'friends', which has no friends list yet) are for the
+// person, their linked parents, their teachers and admins; a public one for anyone signed in.
+allow(['admin'], '*', 'profile');
+allow(['teacher', 'student', 'parent'], ['read-stats'], 'profile', (v, p) =>
+  p.user_id === v.user.id || p.visibility === 'public' || p.viewerIsLinkedParent || p.viewerTeachesThem,
+);
 
 export function can<K extends keyof Resources>(viewer: Viewer, action: ActionOf<K>, kind: K, resource: Resources[K]): boolean {
   return rules.some(

@@ -1,4 +1,4 @@
-import type { Role, User } from '@exam/shared';
+import type { PublicUser, Role, User } from '@exam/shared';
 
 export interface UserRow {
   id: string;
@@ -10,6 +10,7 @@ export interface UserRow {
   phone: string | null;
   date_of_birth: Date | string | null;
   address: string | null;
+  bio?: string | null;
   avatar: string | null;
   student_id: string | null;
   grade: number | null;
@@ -47,8 +48,10 @@ export function presentUser(row: UserRow): User {
     role: row.role,
     avatar: row.avatar,
     phone: row.phone,
+    phoneNumber: row.phone,
     dateOfBirth: calendarDate(row.date_of_birth),
     address: row.address,
+    bio: row.bio ?? null,
     isVerified: row.is_verified,
     isActive: row.is_active,
     studentId: row.student_id,
@@ -58,5 +61,26 @@ export function presentUser(row: UserRow): User {
     qualification: row.qualification,
     createdAt: iso(row.created_at)!,
     lastLogin: iso(row.last_login),
+  };
+}
+
+/** Who is looking, for the privacy switches: the user themself and admins see everything. */
+export interface Onlooker {
+  id: string;
+  role: Role;
+}
+
+/**
+ * A user as another person sees them: e-mail and phone only when the user chose to show them
+ * (privacy settings showEmail / showPhone), except to themselves and to admins.
+ */
+export function presentUserFor(row: UserRow, onlooker: Onlooker, privacy: { showEmail: boolean; showPhone: boolean }): PublicUser {
+  const user = presentUser(row);
+  if (onlooker.id === row.id || onlooker.role === 'admin') return user;
+  return {
+    ...user,
+    email: privacy.showEmail ? user.email : null,
+    phone: privacy.showPhone ? user.phone : null,
+    phoneNumber: privacy.showPhone ? user.phone : null,
   };
 }

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Deps } from '../deps';
 import type { AppState } from '../middleware/auth';
 import { docsRoutes } from '../openapi/routes';
+import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { examRoutes } from './exams';
 import { healthRoutes } from './health';
@@ -22,6 +23,8 @@ export function apiRouter(deps: Deps, mountedElsewhere: Router<AppState>[] = [])
   const resources = [
     healthRoutes(deps),
     authRoutes(deps),
+    // Before /users/:id routes: /users/profile and /users/settings are the caller's own.
+    accountRoutes(deps),
     examRoutes(deps),
     questionRoutes(deps),
     submissionRoutes(deps),

@@ -6,6 +6,7 @@ import { Errors } from '../errors';
 import type { Viewer } from '../policies';
 import type { AttemptRow } from '../presenters/attempt';
 import type { QuestionRow } from '../presenters/question';
+import { awardAchievements } from './achievements';
 import { getExamFor } from './exams';
 import { insertNotifications, parentsOf, pushNotifications, type NewNotification } from './notifications';
 
@@ -174,6 +175,12 @@ export const resultsVisible = (exam: Pick<ExamResultSettings, 'settings' | 'resu
 export async function notifyResults(deps: Deps, attempts: AttemptRow[], opts: { updated?: boolean } = {}): Promise<void> {
   const graded = attempts.filter((a) => a.status === 'graded');
   if (!graded.length) return;
+  await tellResults(deps, graded, opts);
+  // After the result itself, so "result available" reaches the student before what it earned.
+  await awardAchievements(deps, graded).catch((err: unknown) => deps.log.error({ err }, 'awarding achievements failed'));
+}
+
+async function tellResults(deps: Deps, graded: AttemptRow[], opts: { updated?: boolean }): Promise<void> {
   const exams = new Map(
     ((await deps.db('exams').whereIn('id', [...new Set(graded.map((a) => a.exam_id))]).select('id', 'title', 'settings', 'results_released_at')) as ExamResultSettings[]).map((e) => [e.id, e]),
   );
@@ -208,7 +215,7 @@ export async function notifyResults(deps: Deps, attempts: AttemptRow[], opts: { 
     }
   }
   const stored = await insertNotifications(deps.db, items);
-  pushNotifications(deps, stored);
+  await pushNotifications(deps, stored);
 }
 
 /**

@@ -3,6 +3,7 @@ import { NOTIFICATION_ICONS, type Notification, type NotificationType } from '@e
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { rooms } from '../realtime/hub';
+import { mailNotifications } from './notificationMail';
 
 export interface NotificationRow {
   id: string;
@@ -55,13 +56,18 @@ export async function insertNotifications(trx: Db | Knex.Transaction, items: (Ne
     .returning('*')) as NotificationRow[];
 }
 
-/** Pushes stored notifications live to their users' rooms (after the commit). */
-export function pushNotifications(deps: Deps, rows: NotificationRow[]): void {
+/**
+ * Delivers stored notifications (after the commit): live to their users' rooms, and by e-mail to
+ * those whose settings ask for that kind (see `mailNotifications`). Whether a live one pops up is
+ * the user's pushNotifications choice, applied by their app; the list updates either way.
+ */
+export async function pushNotifications(deps: Deps, rows: NotificationRow[]): Promise<void> {
   for (const row of rows) deps.realtime.emit(rooms.user(row.user_id), 'notification', presentNotification(row));
+  await mailNotifications(deps, rows).catch((err: unknown) => deps.log.error({ err }, 'notification mail failed'));
 }
 
 export async function notify(deps: Deps, userIds: string[], n: NewNotification): Promise<void> {
-  pushNotifications(deps, await createNotifications(deps.db, userIds, n));
+  await pushNotifications(deps, await createNotifications(deps.db, userIds, n));
 }
 
 /** Parents linked to any of these students by an accepted link (a request hears nothing). */

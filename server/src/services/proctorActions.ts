@@ -39,7 +39,7 @@ export async function sendProctorMessage(deps: Deps, viewer: Viewer, input: { ex
   const payload = { text: input.text, at: new Date().toISOString() };
   if (input.attemptId) deps.realtime.emit(rooms.attempt(input.attemptId), 'proctor:message', payload);
   else deps.realtime.emit(rooms.examStudents(input.examId), 'proctor:message', payload);
-  pushNotifications(deps, notifications);
+  await pushNotifications(deps, notifications);
   deps.proctor.events(targets.map((t) => ({ attemptId: t.id, type: 'message', detail: { text: input.text, by: viewer.user.id } })));
   return targets.length;
 }

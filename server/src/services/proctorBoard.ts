@@ -7,6 +7,7 @@ interface RowData {
   attempt_id: string | null;
   student_id: string;
   first_name: string;
+  avatar: string | null;
   last_name: string;
   status: ProctorRow['status'] | null;
   submit_reason: ProctorRow['submitReason'];
@@ -28,7 +29,7 @@ export type DeviceHealth = Map<string, { pending: number }>;
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 const ATTEMPT_COLUMNS = `
-  a.id as attempt_id, u.id as student_id, u.first_name, u.last_name, a.status, a.submit_reason, a.deadline_at,
+  a.id as attempt_id, u.id as student_id, u.first_name, u.last_name, u.avatar, a.status, a.submit_reason, a.deadline_at,
   a.extra_minutes, a.last_seen_at, a.tab_switches, a.fullscreen_exits,
   coalesce(jsonb_array_length(a.question_order), 0)::int as total,
   (select count(*) from answers an where an.attempt_id = a.id and an.answer is not null and an.answer <> '')::int as answered,
@@ -41,7 +42,7 @@ function toRow(d: RowData, online: Set<string>, health: DeviceHealth): ProctorRo
   const attemptId = d.attempt_id;
   return {
     attemptId,
-    student: { _id: d.student_id, firstName: d.first_name, lastName: d.last_name },
+    student: { _id: d.student_id, firstName: d.first_name, lastName: d.last_name, avatar: d.avatar },
     status: d.status ?? 'not-started',
     submitReason: d.submit_reason,
     online: attemptId ? online.has(attemptId) : false,

@@ -219,7 +219,9 @@ function toResult<T>(response: RawResponse): ApiResult<T> {
 
 async function send(method: string, path: string, options: RequestOptions, token: string | null): Promise<RawResponse> {
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a file upload) sets its own multipart Content-Type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const controller = new AbortController();
@@ -231,7 +233,7 @@ async function send(method: string, path: string, options: RequestOptions, token
     const res = await fetch(`${API_BASE}${path}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       // The refresh token is an httpOnly cookie; it must travel with auth calls.
       credentials: 'include',
       signal: controller.signal,

@@ -2,6 +2,8 @@ import type { Role } from '@exam/shared';
 import type { ReactElement } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { RouteError } from '../components/RouteError';
+import { ProfilePage } from '../features/account/ProfilePage';
+import { SettingsPage } from '../features/account/SettingsPage';
 import { AdminExamDetailsPage } from '../features/admin/exams/AdminExamDetailsPage';
 import { AdminExamsPage } from '../features/admin/exams/AdminExamsPage';
 import { AdminUsersPage } from '../features/admin/users/AdminUsersPage';
@@ -129,6 +131,9 @@ export const routes: RouteObject[] = [
               guarded('progress', <Navigate to="/parent/dashboard" replace />, ['parent']),
               guarded('reports', <Navigate to="/parent/reports" replace />, ['parent']),
               guarded('parent-requests', <ParentRequestsPage />, ['student']),
+              // Your account: profile and settings (issue 12).
+              guarded('profile', <ProfilePage />),
+              guarded('settings', <SettingsPage />),
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -1,3 +1,5 @@
+import { formatDateTimeText } from './dateFormat';
+
 /** 'computer-science' → 'Computer Science': how option values read in the interface. */
 export function titleCase(value: string): string {
   return value
@@ -7,10 +9,11 @@ export function titleCase(value: string): string {
     .join(' ');
 }
 
-/** A timestamp in the reader's locale, or null when the value is missing or not a date. */
+/**
+ * A timestamp in the user's date format, time format and time zone (their settings), or null
+ * when the value is missing or not a date.
+ */
 export function formatDateTime(value: string | null | undefined): string | null {
   if (!value) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTimeText(value) || null;
 }

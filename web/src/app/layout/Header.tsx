@@ -1,8 +1,10 @@
-import { ActionIcon, Anchor, Badge, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Badge, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMoon, IconSchool, IconSun } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import type { User } from '@exam/shared';
+import { useSaveSettings } from '../../features/account/useSaveSettings';
 import { useAuth } from '../../features/auth/useAuth';
 import { useUnread } from '../../features/notifications/hooks';
 import { useLiveNotifications } from '../../features/notifications/useLiveNotifications';
@@ -47,6 +49,7 @@ export function Header() {
 
           <Group gap="xs" visibleFrom="md" wrap="nowrap">
             <NavLinks items={mainLinks} pathname={pathname} label="Main navigation" counts={counts} />
+            {user && <UserAvatar user={user} />}
             {user && (
               <Button variant="default" onClick={signOut}>
                 Sign Out
@@ -134,11 +137,29 @@ function NavLinks({
   );
 }
 
+/** The signed-in person's avatar (or initials), linking to their profile. */
+function UserAvatar({ user }: { user: User }) {
+  return (
+    <Anchor component={Link} to="/profile" aria-label={`Signed in as ${user.firstName} ${user.lastName}`} data-testid="header-avatar">
+      <Avatar src={user.avatar} alt="" radius="xl" size={34} color="indigo">
+        {`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()}
+      </Avatar>
+    </Anchor>
+  );
+}
+
 function ThemeToggle() {
   const { theme, toggleTheme } = useTheme();
+  const { user } = useAuth();
+  const save = useSaveSettings();
   const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
+  const onToggle = () => {
+    toggleTheme();
+    // Signed in, the choice is a setting: it follows the user to their other devices.
+    if (user) save.change('preferences', 'theme', theme === 'dark' ? 'light' : 'dark');
+  };
   return (
-    <ActionIcon variant="default" size="lg" onClick={toggleTheme} aria-label={label} title={label}>
+    <ActionIcon variant="default" size="lg" onClick={onToggle} aria-label={label} title={label}>
       {theme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
     </ActionIcon>
   );

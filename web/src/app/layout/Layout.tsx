@@ -1,5 +1,6 @@
 import { Box, Container } from '@mantine/core';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { SettingsEffects } from '../../features/account/SettingsEffects';
 import { Breadcrumb } from './Breadcrumb';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -8,6 +9,7 @@ import { Header } from './Header';
 export function Layout() {
   return (
     <Box style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <SettingsEffects />
       <Header />
       <Box component="main" style={{ flex: 1 }}>
         <Container size="lg" pt="md">

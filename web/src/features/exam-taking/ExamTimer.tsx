@@ -2,6 +2,7 @@ import { Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ExamActor } from './examActor';
+import { ALWAYS_SHOW_TIMER_MS, beep, crossedThresholds } from './examPreferences';
 import { timeLeftOf, totalTimeOf } from './selectors';
 import { timerAnnouncement, timerView } from './timerStatus';
 
@@ -9,7 +10,7 @@ import { timerAnnouncement, timerView } from './timerStatus';
  * The countdown. `role="timer"` with live updates off (a reader announcing every second is
  * unusable); a separate polite region speaks only at the amber and red thresholds and at one minute.
  */
-export function ExamTimer({ expired }: { expired: boolean }) {
+export function ExamTimer({ expired, showTimer = true, playSound = false }: { expired: boolean; showTimer?: boolean; playSound?: boolean }) {
   const left = ExamActor.useSelector((s) => (expired ? 0 : Math.ceil(timeLeftOf(s) / 1000) * 1000));
   const total = ExamActor.useSelector(totalTimeOf);
   const view = timerView(left, total);
@@ -18,9 +19,19 @@ export function ExamTimer({ expired }: { expired: boolean }) {
 
   useEffect(() => {
     const text = timerAnnouncement(previous.current, left, total);
+    if (playSound && crossedThresholds(previous.current, left).length) beep();
     previous.current = left;
     if (text) setAnnouncement(text);
-  }, [left, total]);
+  }, [left, total, playSound]);
+
+  // Hidden by the student's choice, but never in the last five minutes: the deadline rules either way.
+  if (!showTimer && left > ALWAYS_SHOW_TIMER_MS) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="exam-timer-hidden">
+        Timer hidden (shown in the last 5 minutes)
+      </Text>
+    );
+  }
 
   return (
     <Paper withBorder px="sm" py={6} radius="md" style={{ borderColor: `var(--mantine-color-${view.color.replace('.', '-')})` }}>

@@ -1,9 +1,11 @@
-import { Alert, Badge, Button, CloseButton, Container, Grid, Group, Image, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconFlag, IconFlagFilled, IconHourglassEmpty, IconMaximize } from '@tabler/icons-react';
+import { ActionIcon, Alert, Badge, Button, CloseButton, Container, Grid, Group, Image, Kbd, Paper, Popover, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconFlag, IconFlagFilled, IconHourglassEmpty, IconKeyboard, IconMaximize } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { MathText } from '../../components/MathText';
 import { AnswerInput } from './AnswerInput';
+import { useSettings } from '../account/useSettings';
 import { ExamActor } from './examActor';
+import { EXAM_SHORTCUTS, useExamShortcuts } from './examPreferences';
 import { ExamTimer } from './ExamTimer';
 import { canFullscreen, enterFullscreen, isFullscreen } from './fullscreen';
 import { TAKING_MSG, warningText } from './messages';
@@ -26,6 +28,7 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
   const statuses = ExamActor.useSelector(questionStatuses, sameStatuses);
   const [confirming, setConfirming] = useState(false);
   const flushRef = useRef<(() => void) | null>(null);
+  const prefs = useSettings().settings.exam;
 
   const locked = phase !== 'taking';
   const question = questions[current];
@@ -42,8 +45,16 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
     actor.send({ type: 'user.goto', index });
   };
 
+  useExamShortcuts(prefs.enableKeyboardShortcuts && phase === 'taking', (action) => {
+    const q = questions[current];
+    if (action === 'next' && current < questions.length - 1) go(current + 1);
+    if (action === 'previous' && current > 0) go(current - 1);
+    if (action === 'mark' && q) actor.send({ type: 'user.toggleMark', questionId: q._id });
+  });
+
   if (!question) return null;
   const status = statuses[current] ?? { answered: false, marked: false };
+  const submitNow = () => actor.send({ type: 'user.submit' });
 
   return (
     <Container size="lg" py="md">
@@ -55,7 +66,9 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
             </Title>
             <Group gap="md" wrap="wrap">
               <SaveStatus />
-              <ExamTimer expired={phase === 'expired'} />
+              <AutoSaveNote />
+              {prefs.enableKeyboardShortcuts && <ShortcutHelp />}
+              <ExamTimer expired={phase === 'expired'} showTimer={prefs.showTimer} playSound={prefs.playSound} />
             </Group>
           </Group>
           <Stack gap={4} mt="sm">
@@ -130,7 +143,9 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
                   color="red"
                   onClick={() => {
                     flush();
-                    setConfirming(true);
+                    // The student's confirmBeforeSubmit setting: off submits at once.
+                    if (prefs.confirmBeforeSubmit) setConfirming(true);
+                    else submitNow();
                   }}
                   disabled={locked}
                   loading={phase === 'submitting'}
@@ -150,10 +165,49 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          actor.send({ type: 'user.submit' });
+          submitNow();
         }}
       />
     </Container>
+  );
+}
+
+/** Auto-save is not a choice during an exam: say so and why, whatever the setting. */
+function AutoSaveNote() {
+  return (
+    <Tooltip label="Every answer is saved to the server as you go, so a lost connection or a closed tab loses nothing. Proctored exams always auto-save." multiline w={260}>
+      <Badge variant="light" color="teal" data-testid="autosave-note" tabIndex={0}>
+        Auto-save on
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** The keyboard shortcuts (settings: enableKeyboardShortcuts), one click away. */
+function ShortcutHelp() {
+  return (
+    <Popover width={260} position="bottom-end" withArrow>
+      <Popover.Target>
+        <ActionIcon variant="default" aria-label="Keyboard shortcuts">
+          <IconKeyboard size={18} aria-hidden />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Text fw={600} size="sm" mb={4}>
+          Keyboard shortcuts
+        </Text>
+        <Stack gap={4} component="dl" m={0}>
+          {EXAM_SHORTCUTS.map((s) => (
+            <Group key={s.key} gap="xs" wrap="nowrap">
+              <Kbd component="dt">{s.key}</Kbd>
+              <Text size="sm" component="dd" m={0}>
+                {s.label}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
   );
 }
 

@@ -1,6 +1,9 @@
 import type { Notification } from '@exam/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef } from 'react';
+import { useSettings } from '../account/useSettings';
+import { livePopUp } from './livePopUp';
 import { createSocket, keepConnected } from '../../api/socket';
 import { parentKeys } from '../parent/api';
 import { notificationKeys } from './api';
@@ -12,6 +15,10 @@ import { notificationKeys } from './api';
  */
 export function useLiveNotifications(userId: string | null): void {
   const client = useQueryClient();
+  // The user's pushNotifications setting decides whether a new one pops up; the lists update anyway.
+  const popUp = useSettings().settings.notifications.pushNotifications;
+  const popUpRef = useRef(popUp);
+  popUpRef.current = popUp;
   useEffect(() => {
     if (!userId) return;
     const socket = createSocket();
@@ -26,6 +33,8 @@ export function useLiveNotifications(userId: string | null): void {
       refresh();
       // A receipt or a refund changes the payment history shown beside it.
       if (n.type === 'payment') void client.invalidateQueries({ queryKey: ['payments'] });
+      const toast = livePopUp(n, popUpRef.current);
+      if (toast) notifications.show(toast);
     });
     socket.on('connect', () => {
       if (connectedOnce) refresh();

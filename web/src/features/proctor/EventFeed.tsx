@@ -1,3 +1,4 @@
+import { formatTime } from '../../lib/dateFormat';
 import { Anchor, Badge, Group, Paper, ScrollArea, Select, Stack, Text, Title } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
 import type { FeedItem } from './boardState';
@@ -74,7 +75,7 @@ const FeedRow = memo(function FeedRow({ item, name, onOpenStudent }: { item: Fee
     <li data-testid="feed-item" data-type={item.type}>
       <Group gap={6} wrap="nowrap" align="baseline">
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {new Date(item.at).toLocaleTimeString()}
+          {formatTime(item.at, { seconds: true })}
         </Text>
         <Badge size="sm" variant="light" color={EVENT_COLORS[item.type] ?? 'gray'} style={{ textTransform: 'none', flexShrink: 0 }}>
           {eventLabel(item.type)}

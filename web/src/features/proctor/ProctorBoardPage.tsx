@@ -1,3 +1,4 @@
+import { formatDateTimeText } from '../../lib/dateFormat';
 import { PROCTOR_EVENTS, type ProctorRow } from '@exam/shared';
 import { Alert, Badge, Button, Container, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMessage, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
@@ -115,7 +116,7 @@ function ProctorBoard({ examId }: { examId: string }) {
               Proctoring: {state.exam.title}
             </Title>
             <Text c="dimmed" size="sm">
-              {new Date(state.exam.startAt).toLocaleString()} – {new Date(state.exam.endAt).toLocaleString()} · {state.exam.duration} min · {state.exam.totalQuestions} questions
+              {formatDateTimeText(state.exam.startAt)} – {formatDateTimeText(state.exam.endAt)} · {state.exam.duration} min · {state.exam.totalQuestions} questions
             </Text>
           </div>
           <Group gap="sm">

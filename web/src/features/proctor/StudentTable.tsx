@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Badge, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleDashed, IconDotsVertical, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { memo } from 'react';
 import { ATTENTION_TEXT, sameView, type RowView, type StatusKey } from './rows';
@@ -64,13 +64,18 @@ const StudentRow = memo(
         style={attention ? { background: 'var(--mantine-color-red-light)', boxShadow: 'inset 4px 0 0 var(--mantine-color-red-filled)' } : undefined}
       >
         <Table.Td>
-          {view.attemptId ? (
-            <Anchor component="button" type="button" onClick={() => onAction('timeline', view.key)} aria-label={`Open the timeline of ${view.name}`} fw={600}>
-              {view.name}
-            </Anchor>
-          ) : (
-            <Text fw={600}>{view.name}</Text>
-          )}
+          <Group gap="xs" wrap="nowrap">
+            <Avatar src={view.avatar} alt="" size={28} radius="xl" data-testid="proctor-avatar">
+              {view.name.charAt(0)}
+            </Avatar>
+            {view.attemptId ? (
+              <Anchor component="button" type="button" onClick={() => onAction('timeline', view.key)} aria-label={`Open the timeline of ${view.name}`} fw={600}>
+                {view.name}
+              </Anchor>
+            ) : (
+              <Text fw={600}>{view.name}</Text>
+            )}
+          </Group>
         </Table.Td>
         <Table.Td>
           <Badge color={style.color} variant="light" leftSection={style.icon} data-testid="row-status" style={{ textTransform: 'none' }}>

@@ -1,3 +1,4 @@
+import { formatDateTimeText } from '../../lib/dateFormat';
 import { PROCTOR_EVENTS, type Ack } from '@exam/shared';
 import { Alert, Badge, Drawer, Loader, Stack, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -50,7 +51,7 @@ export function TimelineDrawer({ attemptId, name, version, call, onClose }: Time
                 <Stack gap={2}>
                   {detail && <Text size="sm">{detail}</Text>}
                   <Text size="xs" c="dimmed">
-                    {new Date(e.at).toLocaleString()}
+                    {formatDateTimeText(e.at)}
                     {e.by && (
                       <>
                         {' · by '}

@@ -1,3 +1,4 @@
+import { formatTime } from '../../lib/dateFormat';
 import { FULLSCREEN_EXIT_LIMIT, TAB_SWITCH_LIMIT, type ProctorRow, type SubmitReason } from '@exam/shared';
 
 /**
@@ -101,7 +102,7 @@ export function canReinstate(row: ProctorRow, serverNow: number): boolean {
 
 export const studentName = (row: Pick<ProctorRow, 'student'>) => `${row.student.firstName} ${row.student.lastName}`.trim();
 
-const clockTime = (iso: string | null) => (iso ? new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }) : null);
+const clockTime = (iso: string | null) => (iso ? formatTime(iso, { seconds: true }) || null : null);
 
 /** 'Just now', 'N min ago', 'N h ago' for the last activity column. */
 export function agoText(iso: string | null, serverNow: number): string {
@@ -131,6 +132,7 @@ export interface RowView {
   key: string;
   attemptId: string | null;
   name: string;
+  avatar: string | null;
   status: StatusKey;
   statusText: string;
   progressText: string;
@@ -151,6 +153,7 @@ export function rowView(row: ProctorRow, serverNow: number): RowView {
     key: row.student._id,
     attemptId: row.attemptId,
     name: studentName(row),
+    avatar: row.student.avatar ?? null,
     status: statusKey(row),
     statusText: statusText(row, serverNow),
     progressText: row.status === 'not-started' ? '—' : `${row.answered} of ${row.total}`,

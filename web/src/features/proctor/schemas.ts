@@ -7,7 +7,7 @@ const iso = z.string().nullable();
 
 export const proctorRowSchema = z.object({
   attemptId: z.string().nullable(),
-  student: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string() }),
+  student: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string(), avatar: z.string().nullable().optional() }),
   status: z.enum(['not-started', 'in_progress', 'submitted', 'graded']),
   submitReason: z.enum(SUBMIT_REASONS).nullable().catch(null),
   online: z.boolean(),

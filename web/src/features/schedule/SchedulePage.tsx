@@ -14,6 +14,7 @@ import { useExamList } from '../exams/hooks';
 import { pointsLabel } from '../exams/labels';
 import { EXAM_TEXT, failureReason } from '../exams/messages';
 import type { Exam } from '../exams/types';
+import { useDatePrefs } from '../../lib/dateFormat';
 import { dayHeading, groupByDay, timeRange } from './groupByDay';
 
 /** Each tab is one server filter and the order that reads naturally for it. */
@@ -68,6 +69,8 @@ interface ScheduleListProps {
 
 function ScheduleList({ role, status, sort, page, onPage }: ScheduleListProps) {
   const now = useNow();
+  // Day headings and times follow the reader's date/time settings; re-render when they change.
+  useDatePrefs();
   const list = useExamList({ page, limit: SCHEDULE_PAGE_SIZE, status, sort }, { silent: true });
 
   if (list.isPending) return <PageLoader label="Loading schedule" />;

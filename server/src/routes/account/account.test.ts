@@ -1,0 +1,334 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { DEFAULT_SETTINGS, EXAM_SETTINGS_DEFAULTS, MSG, PROFILE_MSG } from '@exam/shared';
+import { buildUser, TEST_PASSWORD } from '../../test/factories';
+import { outbox, startTestServer, type TestServer } from '../../test/harness';
+import { connectAs } from '../../test/sockets';
+import { uploadSpoolDir } from './upload';
+
+let server: TestServer;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  sockets.forEach((s) => s.close());
+  await server?.stop();
+});
+
+const api = (...args: Parameters<TestServer['api']>) => server.api(...args);
+const login = async (email: string, password = TEST_PASSWORD) => (await api('POST', '/auth/login', { email, password })).body.data.accessToken as string;
+
+async function signedIn(role: 'student' | 'teacher' | 'parent' | 'admin' = 'student', firstName?: string) {
+  const user = await buildUser(server.deps, { role, firstName });
+  return { user, token: await login(user.email) };
+}
+
+/** PUT /users/profile as the browser sends it: multipart, text fields and an optional file. */
+async function putProfile(token: string, fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  if (file) form.append('avatar', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  const res = await fetch(`${server.url}/api/users/profile`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+const png = () => sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366ff' } }).png().toBuffer();
+
+describe('profile', () => {
+  it('updates the sent fields only and answers the user with bio and phoneNumber', async () => {
+    const me = await signedIn();
+    const res = await putProfile(me.token, { firstName: 'Mary', lastName: 'Ann Lee', phone: '+1 555 0100', bio: 'Likes maths', address: '1 School Road', dateOfBirth: '2010-04-05' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(PROFILE_MSG.updated);
+    expect(res.body.data.user).toMatchObject({ firstName: 'Mary', lastName: 'Ann Lee', name: 'Mary Ann Lee', phone: '+1 555 0100', phoneNumber: '+1 555 0100', bio: 'Likes maths', address: '1 School Road', dateOfBirth: '2010-04-05' });
+    // Empty fields are "not sent": they keep their value.
+    const again = await putProfile(me.token, { bio: 'Likes physics', phone: '' });
+    expect(again.body.data.user).toMatchObject({ bio: 'Likes physics', phone: '+1 555 0100', firstName: 'Mary' });
+  });
+
+  it('refuses a blank name and a bad date with field messages', async () => {
+    const me = await signedIn();
+    const res = await putProfile(me.token, { firstName: '  ', dateOfBirth: '2010-13-45' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'firstName', msg: PROFILE_MSG.firstNameRequired },
+        { field: 'dateOfBirth', msg: PROFILE_MSG.dateOfBirthInvalid },
+      ]),
+    );
+  });
+
+  it('re-encodes an avatar, serves it with long caching, and gives a new URL on change', async () => {
+    const me = await signedIn();
+    const res = await putProfile(me.token, {}, { bytes: await png(), name: 'me.png', type: 'image/png' });
+    expect(res.status).toBe(200);
+    const url = res.body.data.user.avatar as string;
+    expect(url).toMatch(/^\/uploads\/avatars\/[0-9a-f]{32}\.webp$/);
+    const served = await fetch(`${server.url}${url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toContain('immutable');
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
+    const gif = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#ff0000' } }).gif().toBuffer();
+    const changed = await putProfile(me.token, {}, { bytes: gif, name: 'new.gif', type: 'image/gif' });
+    expect(changed.body.data.user.avatar).not.toBe(url);
+    expect((await fetch(`${server.url}/uploads/avatars/${'0'.repeat(32)}.webp`)).status).toBe(404);
+  });
+
+  it('strips EXIF GPS positions from a JPEG', async () => {
+    const me = await signedIn();
+    const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#888888' } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'Secret Home' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const res = await putProfile(me.token, {}, { bytes: jpeg, name: 'photo.jpg', type: 'image/jpeg' });
+    expect(res.status).toBe(200);
+    const stored = path.join(server.dataDir, res.body.data.user.avatar);
+    expect(existsSync(stored)).toBe(true);
+    const meta = await sharp(stored).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.icc).toBeUndefined();
+  });
+
+  it('refuses a 6 MB avatar with the spec text, and keeps the old one', async () => {
+    const me = await signedIn();
+    const big = new Uint8Array(6 * 1024 * 1024);
+    big.set(await png());
+    const res = await putProfile(me.token, { bio: 'should not be saved' }, { bytes: big, name: 'big.png', type: 'image/png' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, message: PROFILE_MSG.avatarTooLarge, errors: [{ field: 'avatar', msg: PROFILE_MSG.avatarTooLarge }] });
+    const row = await server.deps.db('users').where({ id: me.user.id }).first('bio', 'avatar');
+    expect(row).toMatchObject({ bio: null, avatar: null });
+    // The part received before the refusal is not left on disk.
+    expect(readdirSync(uploadSpoolDir(server.dataDir))).toEqual([]);
+  });
+
+  it('judges the type by content: a text file named .png and a PNG header on text are refused', async () => {
+    const me = await signedIn();
+    const text = new TextEncoder().encode('just some words, not an image at all\n'.repeat(20));
+    const named = await putProfile(me.token, {}, { bytes: text, name: 'cat.png', type: 'image/png' });
+    expect(named.status).toBe(400);
+    expect(named.body.message).toBe(PROFILE_MSG.avatarInvalidType);
+    const disguised = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...text]);
+    const headed = await putProfile(me.token, {}, { bytes: disguised, name: 'cat.png', type: 'image/png' });
+    expect(headed.status).toBe(400);
+    expect(headed.body.message).toBe(PROFILE_MSG.avatarInvalidType);
+    const webp = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#00ff00' } }).webp().toBuffer();
+    const other = await putProfile(me.token, {}, { bytes: webp, name: 'ok.jpg', type: 'image/jpeg' });
+    expect(other.body.message).toBe(PROFILE_MSG.avatarInvalidType);
+  });
+
+  it('refuses without a sign-in', async () => {
+    const res = await putProfile('nope', { bio: 'x' });
+    expect(res.status).toBe(401);
+  });
+
+  it('hides e-mail and phone from other users unless shown, never from admins', async () => {
+    const owner = await signedIn();
+    await putProfile(owner.token, { phone: '555-0199' });
+    const other = await signedIn('teacher');
+    const admin = await signedIn('admin');
+    const seen = await api('GET', `/users/profile/${owner.user.id}`, undefined, { token: other.token });
+    expect(seen.body.data.user).toMatchObject({ email: null, phone: null, phoneNumber: null, firstName: owner.user.first_name });
+    const byAdmin = await api('GET', `/users/profile/${owner.user.id}`, undefined, { token: admin.token });
+    expect(byAdmin.body.data.user).toMatchObject({ email: owner.user.email, phone: '555-0199' });
+    await api('PUT', '/users/settings/bulk', { privacy: { showEmail: true, showPhone: true } }, { token: owner.token });
+    const shown = await api('GET', `/users/profile/${owner.user.id}`, undefined, { token: other.token });
+    expect(shown.body.data.user).toMatchObject({ email: owner.user.email, phone: '555-0199' });
+    expect((await api('GET', '/users/profile/not-an-id', undefined, { token: other.token })).status).toBe(404);
+  });
+});
+
+describe('password', () => {
+  it('changes the password, signs out the other sessions and says so', async () => {
+    const me = await signedIn();
+    const otherDevice = await login(me.user.email);
+    const res = await api('PUT', '/users/password', { currentPassword: TEST_PASSWORD, newPassword: 'a-new-secret' }, { token: me.token });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(`${PROFILE_MSG.passwordUpdated} ${PROFILE_MSG.otherSessionsSignedOut}`);
+    expect((await api('GET', '/auth/me', undefined, { token: me.token })).status).toBe(200);
+    expect((await api('GET', '/auth/me', undefined, { token: otherDevice })).status).toBe(401);
+    expect((await api('POST', '/auth/login', { email: me.user.email, password: 'a-new-secret' })).status).toBe(200);
+  });
+
+  it('refuses a wrong current password and a short new one with the spec texts', async () => {
+    const me = await signedIn();
+    const wrong = await api('PUT', '/users/password', { currentPassword: 'not-it', newPassword: 'a-new-secret' }, { token: me.token });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(MSG.currentPasswordWrong);
+    const short = await api('PUT', '/users/password', { currentPassword: TEST_PASSWORD, newPassword: '123' }, { token: me.token });
+    expect(short.status).toBe(400);
+    expect(short.body.errors).toEqual([{ field: 'newPassword', msg: 'Password must be at least 6 characters long' }]);
+  });
+});
+
+describe('settings', () => {
+  it('starts at the spec defaults, changes one key, many, and resets', async () => {
+    const me = await signedIn();
+    expect((await api('GET', '/users/settings', undefined, { token: me.token })).body.data.settings).toEqual(DEFAULT_SETTINGS);
+    const one = await api('PUT', '/users/settings', { category: 'preferences', key: 'theme', value: 'dark' }, { token: me.token });
+    expect(one.status).toBe(200);
+    expect(one.body.data.settings.preferences.theme).toBe('dark');
+    const bulk = await api('PUT', '/users/settings/bulk', { ...DEFAULT_SETTINGS, preferences: { ...DEFAULT_SETTINGS.preferences, timeFormat: '24h', dateFormat: 'DD/MM/YYYY' } }, { token: me.token });
+    expect(bulk.body.message).toBe(PROFILE_MSG.settingsSaved);
+    const now = (await api('GET', '/users/settings', undefined, { token: me.token })).body.data.settings;
+    expect(now.preferences).toEqual({ ...DEFAULT_SETTINGS.preferences, timeFormat: '24h', dateFormat: 'DD/MM/YYYY' });
+    const reset = await api('POST', '/users/settings/reset', undefined, { token: me.token });
+    expect(reset.body).toMatchObject({ success: true, message: PROFILE_MSG.settingsReset, data: { settings: DEFAULT_SETTINGS } });
+  });
+
+  it('refuses values outside the spec’s choices, unknown keys and languages the app is not translated into', async () => {
+    const me = await signedIn();
+    const cases = [
+      [{ category: 'preferences', key: 'timezone', value: 'Mars/Base' }, 'value'],
+      [{ category: 'preferences', key: 'language', value: 'fr' }, 'value'],
+      [{ category: 'exam', key: 'autoSave', value: 'yes' }, 'value'],
+      [{ category: 'privacy', key: 'favouriteColour', value: 'red' }, 'key'],
+      [{ category: 'billing', key: 'x', value: 1 }, 'category'],
+    ] as const;
+    for (const [body, field] of cases) {
+      const res = await api('PUT', '/users/settings', body, { token: me.token });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.errors[0].field).toBe(field);
+    }
+    const bulk = await api('PUT', '/users/settings/bulk', { preferences: { theme: 'neon' } }, { token: me.token });
+    expect(bulk.status).toBe(400);
+    expect(bulk.body.errors[0]).toEqual({ field: 'preferences.theme', msg: 'Must be one of: light, dark, auto' });
+  });
+
+  it('keeps each user’s settings their own', async () => {
+    const a = await signedIn();
+    const b = await signedIn();
+    await api('PUT', '/users/settings', { category: 'exam', key: 'confirmBeforeSubmit', value: false }, { token: a.token });
+    expect((await api('GET', '/users/settings', undefined, { token: b.token })).body.data.settings.exam.confirmBeforeSubmit).toBe(true);
+    expect((await api('GET', '/users/settings')).status).toBe(401);
+  });
+});
+
+/** A teacher's ongoing exam of objective questions (graded at once), made through the API. */
+async function objectiveExam(teacherToken: string, subject = 'science') {
+  const res = await api('POST', '/exams', {
+    title: `Quiz ${Math.random().toString(36).slice(2, 7)}`,
+    description: 'An exam for the account tests',
+    subject,
+    grade: 10,
+    duration: 60,
+    passingMarks: 50,
+    isPublished: true,
+    settings: { ...EXAM_SETTINGS_DEFAULTS },
+    schedule: { startDate: new Date(Date.now() - 60_000).toISOString(), endDate: new Date(Date.now() + 3 * 3600_000).toISOString() },
+    questions: [
+      { text: 'Seven times six?', type: 'multiple-choice', subject, options: ['42', '36'], correctAnswer: '42', points: 1 },
+      { text: 'Water is wet.', type: 'true-false', subject, correctAnswer: 'True', points: 1 },
+    ],
+  }, { token: teacherToken });
+  expect(res.status).toBe(201);
+  return res.body.data.exam._id as string;
+}
+
+/** The student sits the exam and submits with so many right answers (0, 1 or 2). */
+async function sit(examId: string, token: string, right: number) {
+  const start = await api('POST', `/exams/${examId}/start`, undefined, { token });
+  const attemptId = start.body.data.submission._id as string;
+  const qs = start.body.data.questions as { _id: string; text: string }[];
+  let given = 0;
+  for (const q of qs) {
+    const good = given++ < right;
+    const answer = q.text.startsWith('Seven') ? (good ? '42' : '36') : good ? 'True' : 'False';
+    await api('POST', '/submissions/answer', { submissionId: attemptId, questionId: q._id, answer }, { token });
+  }
+  await api('POST', '/submissions/submit', { submissionId: attemptId }, { token });
+  return attemptId;
+}
+
+describe('statistics and achievements', () => {
+  it('counts a student’s results, ranks them in their grade, and awards achievements live', async () => {
+    const teacher = await signedIn('teacher');
+    const student = await signedIn();
+    const rival = await signedIn();
+    const socket = await connectAs(server, student.user.email);
+    sockets.push(socket);
+    const exam1 = await objectiveExam(teacher.token);
+    await sit(exam1, rival.token, 2);
+    const live = new Promise<{ type: string; title: string }>((resolve) =>
+      socket.on('notification', (n: { type: string; title: string }) => n.type === 'achievement' && resolve(n)),
+    );
+    await sit(exam1, student.token, 1);
+    expect((await live).title).toBe('Achievement unlocked: First Exam Passed');
+    const stats = (await api('GET', '/users/stats', undefined, { token: student.token })).body.data.stats;
+    expect(stats).toMatchObject({ role: 'student', totalExams: 1, completedExams: 1, averageScore: 50 });
+    expect(stats.rank).toBeGreaterThanOrEqual(2);
+    const rivalStats = (await api('GET', '/users/stats', undefined, { token: rival.token })).body.data.stats;
+    expect(rivalStats.rank).toBe(1);
+    expect(rivalStats.rankOutOf).toBe(stats.rankOutOf);
+
+    const exam2 = await objectiveExam(teacher.token);
+    await sit(exam2, student.token, 2);
+    const list = (await api('GET', '/users/achievements', undefined, { token: student.token })).body.data.achievements as { key: string; earnedAt: string }[];
+    expect(list.map((a) => a.key)).toEqual(['first-pass', 'perfect-score', 'subject-improver']);
+    expect(Number.isNaN(Date.parse(list[0]!.earnedAt))).toBe(false);
+    const teacherAch = (await api('GET', '/users/achievements', undefined, { token: teacher.token })).body.data.achievements;
+    expect(teacherAch.map((a: { key: string }) => a.key)).toEqual(['first-graded']);
+    const tStats = (await api('GET', '/users/stats', undefined, { token: teacher.token })).body.data.stats;
+    expect(tStats).toMatchObject({ role: 'teacher', createdExams: 2, activeExams: 2, totalStudents: 2, successRate: 100 });
+    const nobody = await signedIn();
+    expect((await api('GET', '/users/achievements', undefined, { token: nobody.token })).body.data.achievements).toEqual([]);
+    expect((await api('GET', '/users/stats', undefined, { token: nobody.token })).body.data.stats).toMatchObject({ totalExams: 0, averageScore: 0, rank: null });
+  });
+
+  it('hides a private profile’s statistics from others but its teachers, linked parents and admins', async () => {
+    const teacher = await signedIn('teacher');
+    const student = await signedIn();
+    const parent = await signedIn('parent');
+    const stranger = await signedIn('parent');
+    const admin = await signedIn('admin');
+    await server.deps.db('parent_children').insert({ parent_id: parent.user.id, child_id: student.user.id, relationship: 'mother' });
+    await objectiveExam(teacher.token);
+    await api('PUT', '/users/settings', { category: 'privacy', key: 'profileVisibility', value: 'private' }, { token: student.token });
+    const q = `/users/stats?userId=${student.user.id}`;
+    expect((await api('GET', q, undefined, { token: stranger.token })).status).toBe(403);
+    expect((await api('GET', q, undefined, { token: stranger.token })).body.message).toBe(PROFILE_MSG.statsPrivate);
+    for (const who of [parent, teacher, admin, student]) expect((await api('GET', q, undefined, { token: who.token })).status).toBe(200);
+    await api('PUT', '/users/settings', { category: 'privacy', key: 'profileVisibility', value: 'public' }, { token: student.token });
+    expect((await api('GET', q, undefined, { token: stranger.token })).status).toBe(200);
+    expect((await api('GET', '/users/stats?userId=nope', undefined, { token: stranger.token })).status).toBe(400);
+  });
+});
+
+describe('notifications follow the settings', () => {
+  it('e-mails a parent the child’s result with a link only while they want result e-mails', async () => {
+    const teacher = await signedIn('teacher');
+    const student = await signedIn();
+    const parent = await signedIn('parent');
+    await server.deps.db('parent_children').insert({ parent_id: parent.user.id, child_id: student.user.id, relationship: 'father' });
+    await api('PUT', '/users/settings', { category: 'notifications', key: 'resultNotifications', value: false }, { token: parent.token });
+    const exam1 = await objectiveExam(teacher.token);
+    await sit(exam1, student.token, 2);
+    await server.deps.mailer.idle();
+    expect(outbox(server.dataDir, parent.user.email)).toEqual([]);
+    // The live notification is still stored.
+    const stored = await api('GET', '/notifications?type=result', undefined, { token: parent.token });
+    expect(stored.body.data.notifications).toHaveLength(1);
+
+    await api('PUT', '/users/settings', { category: 'notifications', key: 'resultNotifications', value: true }, { token: parent.token });
+    const exam2 = await objectiveExam(teacher.token);
+    const attemptId = await sit(exam2, student.token, 2);
+    await server.deps.mailer.idle();
+    const mails = outbox(server.dataDir, parent.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.link).toBe(`${server.deps.config.publicUrl}/exam-result/${attemptId}`);
+
+    // emailNotifications off silences every kind.
+    await api('PUT', '/users/settings', { category: 'notifications', key: 'emailNotifications', value: false }, { token: parent.token });
+    await sit(await objectiveExam(teacher.token), student.token, 2);
+    await server.deps.mailer.idle();
+    expect(outbox(server.dataDir, parent.user.email)).toHaveLength(1);
+    // The student kept the defaults: a result e-mail each time.
+    expect(outbox(server.dataDir, student.user.email).filter((m) => m.subject === 'Result available')).toHaveLength(3);
+  });
+});

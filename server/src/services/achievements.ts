@@ -1,0 +1,111 @@
+import type { Achievement } from '@exam/shared';
+import type { Deps } from '../deps';
+import type { AttemptRow } from '../presenters/attempt';
+import { insertNotifications, pushNotifications } from './notifications';
+
+/** What can be earned; each is stored once, when the event that earns it happens. */
+export const ACHIEVEMENTS = {
+  'first-pass': { title: 'First Exam Passed', description: 'Passed your first exam.', icon: 'trophy' },
+  'perfect-score': { title: 'Perfect Score', description: 'Scored 100% on an exam.', icon: 'star' },
+  'five-in-a-row': { title: 'On a Roll', description: 'Passed five exams in a row.', icon: 'flame' },
+  'subject-improver': { title: 'Rising Star', description: 'Improved by 20 points or more in a subject.', icon: 'trending-up' },
+  'first-graded': { title: 'First Exam Graded', description: 'Results of one of your exams were graded.', icon: 'checklist' },
+} as const;
+export type AchievementKey = keyof typeof ACHIEVEMENTS;
+
+export const IMPROVEMENT_POINTS = 20;
+export const STREAK_LENGTH = 5;
+
+interface ResultRow {
+  student_id: string;
+  attempt_id: string;
+  subject: string;
+  percentage: number;
+  passed: boolean;
+}
+
+/** Results a student may see (graded, and the exam shows them at once or released them), oldest first. */
+function visibleResults(deps: Deps, studentIds: string[]) {
+  return deps.db('attempts as a')
+    .join('exams as e', 'e.id', 'a.exam_id')
+    .whereIn('a.student_id', studentIds)
+    .where('a.status', 'graded')
+    .where((w) => w.whereRaw("(e.settings->>'showResultsImmediately')::boolean").orWhereNotNull('e.results_released_at'))
+    .orderBy([{ column: 'a.student_id' }, { column: 'a.graded_at' }, { column: 'a.submitted_at' }, { column: 'a.id' }])
+    .select('a.student_id', 'a.id as attempt_id', 'e.subject', 'a.percentage', 'a.passed') as unknown as Promise<ResultRow[]>;
+}
+
+/** The achievements a student's visible results earn, judged from the whole record (so re-running is harmless). */
+export function earnedByResults(results: ResultRow[]): { key: AchievementKey; detail: Record<string, unknown> }[] {
+  const earned: { key: AchievementKey; detail: Record<string, unknown> }[] = [];
+  const firstPass = results.find((r) => r.passed);
+  if (firstPass) earned.push({ key: 'first-pass', detail: { attemptId: firstPass.attempt_id } });
+  const perfect = results.find((r) => r.percentage === 100);
+  if (perfect) earned.push({ key: 'perfect-score', detail: { attemptId: perfect.attempt_id } });
+  let streak = 0;
+  for (const r of results) {
+    streak = r.passed ? streak + 1 : 0;
+    if (streak >= STREAK_LENGTH) {
+      earned.push({ key: 'five-in-a-row', detail: { attemptId: r.attempt_id } });
+      break;
+    }
+  }
+  const firstBySubject = new Map<string, number>();
+  for (const r of results) {
+    const first = firstBySubject.get(r.subject);
+    if (first === undefined) firstBySubject.set(r.subject, r.percentage);
+    else if (r.percentage - first >= IMPROVEMENT_POINTS) {
+      earned.push({ key: 'subject-improver', detail: { attemptId: r.attempt_id, subject: r.subject, from: first, to: r.percentage } });
+      break;
+    }
+  }
+  return earned;
+}
+
+/**
+ * After results exist: stores what the graded attempts newly earn for their students (and for
+ * the exams' teachers, their first graded exam) and tells each earner live. Called from the one
+ * place grading completes (notifyResults), for every path: submit, sweep, manual grading, release.
+ */
+export async function awardAchievements(deps: Deps, graded: Pick<AttemptRow, 'student_id' | 'exam_id'>[]): Promise<void> {
+  if (!graded.length) return;
+  const candidates: { user_id: string; key: AchievementKey; detail: string }[] = [];
+  const studentIds = [...new Set(graded.map((a) => a.student_id))];
+  const results = await visibleResults(deps, studentIds);
+  const byStudent = new Map<string, ResultRow[]>();
+  for (const r of results) {
+    if (!byStudent.has(r.student_id)) byStudent.set(r.student_id, []);
+    byStudent.get(r.student_id)!.push({ ...r, percentage: Number(r.percentage) });
+  }
+  for (const [studentId, rows] of byStudent) {
+    for (const e of earnedByResults(rows)) candidates.push({ user_id: studentId, key: e.key, detail: JSON.stringify(e.detail) });
+  }
+  const owners = (await deps.db('exams').whereIn('id', [...new Set(graded.map((a) => a.exam_id))]).select('id', 'owner_id')) as { id: string; owner_id: string }[];
+  for (const o of owners) candidates.push({ user_id: o.owner_id, key: 'first-graded', detail: JSON.stringify({ examId: o.id }) });
+  if (!candidates.length) return;
+  const unique = [...new Map(candidates.map((c) => [`${c.user_id}:${c.key}`, c])).values()];
+  const inserted = (await deps.db('achievements').insert(unique).onConflict(['user_id', 'key']).ignore().returning(['user_id', 'key'])) as {
+    user_id: string;
+    key: AchievementKey;
+  }[];
+  if (!inserted.length) return;
+  const stored = await insertNotifications(
+    deps.db,
+    inserted.map((a) => ({
+      userId: a.user_id,
+      type: 'achievement' as const,
+      title: `Achievement unlocked: ${ACHIEVEMENTS[a.key].title}`,
+      message: ACHIEVEMENTS[a.key].description,
+      actionUrl: '/profile?tab=achievements',
+      metadata: { achievement: a.key },
+    })),
+  );
+  await pushNotifications(deps, stored);
+}
+
+export async function listAchievements(deps: Deps, userId: string): Promise<Achievement[]> {
+  const rows = (await deps.db('achievements').where({ user_id: userId }).orderBy('earned_at', 'asc').select('key', 'earned_at')) as { key: string; earned_at: Date }[];
+  return rows
+    .filter((r): r is { key: AchievementKey; earned_at: Date } => r.key in ACHIEVEMENTS)
+    .map((r) => ({ key: r.key, ...ACHIEVEMENTS[r.key], earnedAt: new Date(r.earned_at).toISOString() }));
+}

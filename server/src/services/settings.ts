@@ -1,0 +1,43 @@
+import type { Knex } from 'knex';
+import { DEFAULT_SETTINGS, mergeSettings, resolveSettings, type BulkSettingsInput, type UserSettings } from '@exam/shared';
+import type { Db } from '../db';
+
+type Trx = Db | Knex.Transaction;
+
+/**
+ * The one settings service: stored choices over the spec's defaults. Every part of the server
+ * that behaves per user (mail, privacy, live pushes) reads settings through here.
+ */
+export async function getSettings(db: Trx, userId: string): Promise<UserSettings> {
+  const row = (await db('user_settings').where({ user_id: userId }).first('settings')) as { settings: unknown } | undefined;
+  return resolveSettings(row?.settings);
+}
+
+/** Settings of many users at once (one query), each resolved over the defaults. */
+export async function settingsOf(db: Trx, userIds: string[]): Promise<Map<string, UserSettings>> {
+  const ids = [...new Set(userIds)];
+  const rows = ids.length ? ((await db('user_settings').whereIn('user_id', ids).select('user_id', 'settings')) as { user_id: string; settings: unknown }[]) : [];
+  const stored = new Map(rows.map((r) => [r.user_id, r.settings]));
+  return new Map(ids.map((id) => [id, resolveSettings(stored.get(id))]));
+}
+
+async function write(db: Trx, userId: string, settings: UserSettings): Promise<UserSettings> {
+  await db('user_settings')
+    .insert({ user_id: userId, settings: JSON.stringify(settings), updated_at: db.fn.now() })
+    .onConflict('user_id')
+    .merge(['settings', 'updated_at']);
+  return settings;
+}
+
+/** Applies a partial change under a row lock, so two tabs saving different keys both win. */
+export async function changeSettings(db: Db, userId: string, change: BulkSettingsInput): Promise<UserSettings> {
+  return db.transaction(async (trx) => {
+    await trx('user_settings').insert({ user_id: userId }).onConflict('user_id').ignore();
+    const row = (await trx('user_settings').where({ user_id: userId }).forUpdate().first('settings')) as { settings: unknown };
+    return write(trx, userId, mergeSettings(resolveSettings(row.settings), change));
+  });
+}
+
+export async function resetSettings(db: Db, userId: string): Promise<UserSettings> {
+  return write(db, userId, structuredClone(DEFAULT_SETTINGS));
+}

@@ -1,0 +1,92 @@
+import { TIMEZONE_IANA, type DateFormatSetting, type TimeFormatSetting, type TimezoneSetting } from './settings';
+
+export interface DateTimePrefs {
+  timezone: TimezoneSetting;
+  dateFormat: DateFormatSetting;
+  timeFormat: TimeFormatSetting;
+}
+
+// Building an Intl formatter is costly (tables of rows format hundreds of times a second): one per zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timezone: TimezoneSetting): Intl.DateTimeFormat {
+  const zone = TIMEZONE_IANA[timezone] ?? 'UTC';
+  let fmt = formatters.get(zone);
+  if (!fmt) {
+    fmt = makeFormatter(zone);
+    formatters.set(zone, fmt);
+  }
+  return fmt;
+}
+
+/** Calendar and clock parts of an instant as seen in a time zone. */
+function parts(date: Date, timezone: TimezoneSetting) {
+  const fmt = formatterFor(timezone);
+  const p: Record<string, string> = {};
+  for (const { type, value } of fmt.formatToParts(date)) p[type] = value;
+  return { year: p.year!, month: p.month!, day: p.day!, hour: Number(p.hour) % 24, minute: p.minute!, second: p.second!, weekday: p.weekday!, zone: p.timeZoneName! };
+}
+
+function makeFormatter(zone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    weekday: 'short',
+    timeZoneName: 'short',
+  });
+}
+
+const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
+
+/** The date in the user's format and zone, e.g. 23/11/2026. An invalid date gives ''. */
+export function formatDate(value: Date | string | number, prefs: DateTimePrefs): string {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const { year, month, day } = parts(d, prefs.timezone);
+  if (prefs.dateFormat === 'DD/MM/YYYY') return `${day}/${month}/${year}`;
+  if (prefs.dateFormat === 'YYYY-MM-DD') return `${year}-${month}-${day}`;
+  return `${month}/${day}/${year}`;
+}
+
+/** The clock time in the user's format and zone: 2:05 PM or 14:05 (with seconds when asked: 14:05:09). */
+export function formatTime(value: Date | string | number, prefs: DateTimePrefs, opts: { seconds?: boolean } = {}): string {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const { hour, minute, second } = parts(d, prefs.timezone);
+  const rest = opts.seconds ? `${minute}:${second}` : minute;
+  if (prefs.timeFormat === '24h') return `${String(hour).padStart(2, '0')}:${rest}`;
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${rest} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Date and time together, e.g. 11/23/2026 2:05 PM. */
+export function formatDateTime(value: Date | string | number, prefs: DateTimePrefs): string {
+  const date = formatDate(value, prefs);
+  return date && `${date} ${formatTime(value, prefs)}`;
+}
+
+/** The weekday with the date, for day headings: Mon, 23/11/2026. */
+export function formatDayHeading(value: Date | string | number, prefs: DateTimePrefs): string {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${parts(d, prefs.timezone).weekday}, ${formatDate(d, prefs)}`;
+}
+
+/** The zone's short name at that instant (UTC, EST/EDT, PST/PDT, GMT), to label times. */
+export function zoneLabel(value: Date | string | number, prefs: Pick<DateTimePrefs, 'timezone'>): string {
+  const d = toDate(value);
+  return Number.isNaN(d.getTime()) ? prefs.timezone : parts(d, prefs.timezone).zone;
+}
+
+/** The calendar day key (YYYY-MM-DD) in the user's zone, to group things by day. */
+export function dayKey(value: Date | string | number, prefs: Pick<DateTimePrefs, 'timezone'>): string {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const { year, month, day } = parts(d, prefs.timezone);
+  return `${year}-${month}-${day}`;
+}

@@ -1,0 +1,48 @@
+import { Alert, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconChecklist, IconFlame, IconStar, IconTrendingUp, IconTrophy } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '../../api/http';
+import { formatDateTimeText, useDatePrefs } from '../../lib/dateFormat';
+import { useAuth } from '../auth/useAuth';
+import { accountApi, accountKeys } from './api';
+
+const ICONS: Record<string, typeof IconTrophy> = { trophy: IconTrophy, star: IconStar, flame: IconFlame, 'trending-up': IconTrendingUp, checklist: IconChecklist };
+
+/** The Achievements tab: what was really earned, each with when. */
+export function AchievementsTab() {
+  const { user } = useAuth();
+  useDatePrefs();
+  const list = useQuery({ queryKey: accountKeys.achievements(user?._id ?? ''), queryFn: accountApi.achievements, enabled: !!user });
+  if (list.isPending) return <Loader aria-label="Loading achievements" />;
+  if (list.isError) return <Alert color="red">{errorMessage(list.error)}</Alert>;
+  if (!list.data.length) {
+    return (
+      <Text c="dimmed">
+        {user?.role === 'teacher' ? 'No achievements yet. Your first graded exam earns one.' : 'No achievements yet. Pass your first exam to earn one.'}
+      </Text>
+    );
+  }
+  return (
+    <Stack>
+      {list.data.map((a) => {
+        const Icon = ICONS[a.icon] ?? IconTrophy;
+        return (
+          <Paper key={a.key} withBorder p="sm" data-testid="achievement">
+            <Group wrap="nowrap">
+              <ThemeIcon size="lg" radius="xl" color="yellow" variant="light">
+                <Icon size={20} aria-hidden />
+              </ThemeIcon>
+              <div>
+                <Text fw={600}>{a.title}</Text>
+                <Text size="sm">{a.description}</Text>
+                <Text size="xs" c="dimmed">
+                  Earned {formatDateTimeText(a.earnedAt)}
+                </Text>
+              </div>
+            </Group>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import { Container, Paper, Tabs, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
+import { AchievementsTab } from './AchievementsTab';
+import { ProfileTab } from './ProfileTab';
+import { SecurityTab } from './SecurityTab';
+import { StatisticsTab } from './StatisticsTab';
+
+const TABS = ['profile', 'statistics', 'achievements', 'security'] as const;
+
+/** /profile (surroundings §2): tabs Profile, Statistics, Achievements, Security; ?tab= opens one. */
+export function ProfilePage() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab = (TABS as readonly string[]).includes(asked ?? '') ? asked! : 'profile';
+  return (
+    <Container size="md" py="md">
+      <Title order={1} mb="md">
+        My Profile
+      </Title>
+      <Paper withBorder p="md">
+        <Tabs value={tab} onChange={(v) => setParams(v && v !== 'profile' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="profile">Profile</Tabs.Tab>
+            <Tabs.Tab value="statistics">Statistics</Tabs.Tab>
+            <Tabs.Tab value="achievements">Achievements</Tabs.Tab>
+            <Tabs.Tab value="security">Security</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="profile">
+            <ProfileTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="statistics">
+            <StatisticsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="achievements">
+            <AchievementsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="security">
+            <SecurityTab />
+          </Tabs.Panel>
+        </Tabs>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,170 @@
+import { PROFILE_MSG, type User } from '@exam/shared';
+import { Alert, Avatar, Button, FileButton, Group, List, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../api/http';
+import { formatDate } from '../../lib/dateFormat';
+import { useAuth } from '../auth/useAuth';
+import { accountApi } from './api';
+import { avatarProblem, profileForm, valuesOf, type ProfileValues } from './profileForm';
+
+/** The failure as the spec shows it: 'Validation Error:' and each message, else the server's words. */
+function failureOf(error: unknown): { message: string; list: string[] } {
+  if (error instanceof ApiError && error.errors.length) return { message: PROFILE_MSG.validationError, list: error.errors.map((e) => e.msg) };
+  return { message: (error instanceof ApiError && error.serverMessage) || PROFILE_MSG.updateFailed, list: [] };
+}
+
+/** The Profile tab: view mode, then edit mode via the toggle, then saved (surroundings §4). */
+export function ProfileTab() {
+  const { user, updateUser } = useAuth();
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<ProfileValues | null>(null);
+  const [avatar, setAvatar] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ message: string; list: string[] } | null>(null);
+
+  useEffect(() => {
+    if (!avatar) return setPreview(null);
+    const url = URL.createObjectURL(avatar);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [avatar]);
+
+  const save = useMutation({
+    mutationFn: accountApi.updateProfile,
+    onSuccess: ({ data }) => {
+      updateUser(data.user);
+      notifications.show({ color: 'green', message: PROFILE_MSG.updated });
+      setEditing(false);
+      setAvatar(null);
+      setProblem(null);
+    },
+    onError: (error) => setProblem(failureOf(error)),
+  });
+
+  if (!user) return null;
+  const v = values ?? valuesOf(user);
+  const set = (key: keyof ProfileValues) => (e: { currentTarget: { value: string } }) => setValues({ ...v, [key]: e.currentTarget.value });
+
+  const startEditing = () => {
+    setValues(valuesOf(user));
+    setProblem(null);
+    setEditing(true);
+  };
+  const cancel = () => {
+    setEditing(false);
+    setAvatar(null);
+    setProblem(null);
+  };
+  const pickAvatar = (file: File | null) => {
+    if (!file) return;
+    const bad = avatarProblem(file);
+    if (bad) {
+      setProblem({ message: bad, list: [] });
+      return;
+    }
+    setProblem(null);
+    setAvatar(file);
+  };
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const form = profileForm(v, avatar);
+    if (typeof form === 'string') return setProblem({ message: form, list: [] });
+    save.mutate(form);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Group justify="space-between" align="flex-start">
+          <Group>
+            <Avatar src={preview ?? user.avatar} size={96} radius={96} alt={`${user.firstName} ${user.lastName}`} data-testid="profile-avatar">
+              {`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()}
+            </Avatar>
+            <div>
+              <Text fw={700} size="lg">
+                {user.firstName} {user.lastName}
+              </Text>
+              <Text c="dimmed" size="sm" tt="capitalize">
+                {user.role}
+              </Text>
+              {editing && (
+                <FileButton onChange={pickAvatar} accept="image/jpeg,image/png,image/gif">
+                  {(props) => (
+                    <Button {...props} variant="light" size="xs" mt="xs">
+                      Change photo
+                    </Button>
+                  )}
+                </FileButton>
+              )}
+            </div>
+          </Group>
+          {!editing && <Button onClick={startEditing}>Edit Profile</Button>}
+        </Group>
+
+        {problem && (
+          <Alert color="red" role="alert" data-testid="profile-error">
+            <Text size="sm" fw={problem.list.length ? 600 : undefined}>
+              {problem.message}
+            </Text>
+            {problem.list.length > 0 && (
+              <List size="sm">
+                {problem.list.map((m) => (
+                  <List.Item key={m}>{m}</List.Item>
+                ))}
+              </List>
+            )}
+          </Alert>
+        )}
+
+        {editing ? (
+          <>
+            <TextInput label="Full name" required value={v.fullName} onChange={set('fullName')} />
+            <TextInput label="Email" required value={v.email} readOnly description="Your sign-in address cannot be changed here." />
+            <TextInput label="Phone" value={v.phone} onChange={set('phone')} />
+            <TextInput label="Date of birth" type="date" value={v.dateOfBirth} onChange={set('dateOfBirth')} />
+            <TextInput label="Address" value={v.address} onChange={set('address')} />
+            <Textarea label="Bio" value={v.bio} onChange={set('bio')} autosize minRows={2} maxLength={1000} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={cancel}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                Save Changes
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <Details user={user} />
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+function Details({ user }: { user: User }) {
+  const rows: [string, string | null | undefined][] = [
+    ['Email', user.email],
+    ['Phone', user.phone],
+    ['Date of birth', user.dateOfBirth ? formatDate(`${user.dateOfBirth}T12:00:00Z`) : null],
+    ['Address', user.address],
+    ['Bio', user.bio],
+    ...(user.role === 'student' ? ([['Student ID', user.studentId], ['Grade', user.grade ? `${user.grade}${user.section ? ` ${user.section}` : ''}` : null]] as [string, string | null][]) : []),
+    ['Member since', formatDate(user.createdAt)],
+  ];
+  return (
+    <Stack gap={6} component="dl" m={0}>
+      {rows.map(([label, value]) => (
+        <Group key={label} gap="sm" wrap="nowrap" align="baseline">
+          <Text component="dt" fw={600} size="sm" w={130}>
+            {label}
+          </Text>
+          <Text component="dd" m={0} size="sm" c={value ? undefined : 'dimmed'}>
+            {value || 'Not set'}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { MIN_PASSWORD_LENGTH, MSG, PROFILE_MSG } from '@exam/shared';
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { messageFromServer } from '../../api/http';
+import { accountApi } from './api';
+
+/** The Security tab: the password change only (surroundings §2). */
+export function SecurityTab() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [signedOutOthers, setSignedOutOthers] = useState(false);
+
+  const change = useMutation({
+    mutationFn: () => accountApi.changePassword(current, next),
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: PROFILE_MSG.passwordUpdated });
+      setSignedOutOthers(true);
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+      setProblem(null);
+    },
+    onError: (error) => setProblem(messageFromServer(error, PROFILE_MSG.passwordFailed)),
+  });
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    setSignedOutOthers(false);
+    if (next !== confirm) return setProblem(MSG.newPasswordsDoNotMatch);
+    if (next.length < MIN_PASSWORD_LENGTH) return setProblem(MSG.passwordTooShort);
+    if (!current) return setProblem(MSG.currentPasswordRequired);
+    change.mutate();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack maw={420}>
+        <Text fw={600}>Change password</Text>
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
+        {signedOutOthers && (
+          <Alert color="green" role="status">
+            {PROFILE_MSG.passwordUpdated} {PROFILE_MSG.otherSessionsSignedOut}
+          </Alert>
+        )}
+        <PasswordInput label="Current password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} />
+        <PasswordInput label="New password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.currentTarget.value)} />
+        <PasswordInput label="Confirm new password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
+        <Button type="submit" loading={change.isPending}>
+          Update Password
+        </Button>
+      </Stack>
+    </form>
+  );
+}

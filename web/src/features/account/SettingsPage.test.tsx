@@ -1,0 +1,75 @@
+import { DEFAULT_SETTINGS, PROFILE_MSG, type UserSettings } from '@exam/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '../../test/buildUser';
+import { mockApi } from '../../test/mockApi';
+import { renderApp } from '../../test/renderApp';
+import { SettingsPage } from './SettingsPage';
+
+function open(over: { saveFails?: boolean } = {}) {
+  let stored: UserSettings = structuredClone(DEFAULT_SETTINGS);
+  const api = mockApi(buildUser({ role: 'parent' }), [
+    ['GET', '/users/settings', () => ({ body: { success: true, data: { settings: stored } } })],
+    [
+      'PUT',
+      '/users/settings',
+      ({ body }) => {
+        if (over.saveFails) return { status: 500, body: { success: false, message: 'boom' } };
+        const b = body as { category: keyof UserSettings; key: string; value: unknown };
+        stored = { ...stored, [b.category]: { ...stored[b.category], [b.key]: b.value } };
+        return { body: { success: true, data: { settings: stored } } };
+      },
+    ],
+    ['PUT', '/users/settings/bulk', ({ body }) => ((stored = body as UserSettings), { body: { success: true, data: { settings: stored } } })],
+    ['POST', '/users/settings/reset', () => ((stored = structuredClone(DEFAULT_SETTINGS)), { body: { success: true, data: { settings: stored } } })],
+  ]);
+  renderApp('/settings', [{ path: '/settings', element: <SettingsPage /> }]);
+  return api;
+}
+
+const resultSwitch = () => screen.getByRole('switch', { name: /Result notifications/ }) as HTMLInputElement;
+
+// Generous: these run on a shared, busy machine and each waits on a few renders.
+describe('SettingsPage', { timeout: 20_000 }, () => {
+  it('applies a change at once and saves that one key', async () => {
+    const api = open();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Notifications' }));
+    await waitFor(() => expect(resultSwitch().disabled).toBe(false));
+    fireEvent.click(resultSwitch());
+    await waitFor(() => expect(resultSwitch().checked).toBe(false));
+    await waitFor(() => expect(api.callsTo('PUT', '/users/settings')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/users/settings')[0]!.body).toEqual({ category: 'notifications', key: 'resultNotifications', value: false });
+  });
+
+  it('when saving fails, says so and reloads the settings from the server', async () => {
+    const api = open({ saveFails: true });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Notifications' }));
+    await waitFor(() => expect(resultSwitch().disabled).toBe(false));
+    fireEvent.click(resultSwitch());
+    expect(await screen.findByText(PROFILE_MSG.settingsSaveFailed)).toBeTruthy();
+    await waitFor(() => expect(resultSwitch().checked).toBe(true));
+    expect(api.callsTo('GET', '/users/settings').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('saves everything with Save All and restores the defaults with Reset to Default', async () => {
+    const api = open();
+    const saveAll = await screen.findByRole('button', { name: 'Save All' });
+    await waitFor(() => expect((saveAll as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(saveAll);
+    expect(await screen.findByText(PROFILE_MSG.settingsSaved)).toBeTruthy();
+    expect(api.callsTo('PUT', '/users/settings/bulk')[0]!.body).toEqual(DEFAULT_SETTINGS);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset to Default' }));
+    expect(await screen.findByText(PROFILE_MSG.settingsReset)).toBeTruthy();
+  });
+
+  it('shows English as the language, and auto-save as always on', async () => {
+    open();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Exam Settings' }));
+    const autoSave = screen.getByRole('switch', { name: /Auto-save answers/ }) as HTMLInputElement;
+    expect(autoSave.checked).toBe(true);
+    expect(autoSave.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('tab', { name: 'General' }));
+    const language = screen.getAllByLabelText('Language').find((el) => el.tagName === 'INPUT') as HTMLInputElement;
+    expect(language.value).toBe('English');
+  });
+});

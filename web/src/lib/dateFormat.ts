@@ -1,0 +1,46 @@
+import {
+  DEFAULT_SETTINGS,
+  dayKey as sharedDayKey,
+  formatDate as sharedFormatDate,
+  formatDateTime as sharedFormatDateTime,
+  formatDayHeading,
+  formatTime as sharedFormatTime,
+  type DateTimePrefs,
+} from '@exam/shared';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The app's one date/time formatter. It is fed by the signed-in user's settings (timezone,
+ * dateFormat, timeFormat; see features/account/SettingsEffects) and falls back to the spec's
+ * defaults for visitors. Screens never format dates on their own.
+ */
+let prefs: DateTimePrefs = { ...DEFAULT_SETTINGS.preferences };
+const listeners = new Set<() => void>();
+
+export function setDatePrefs(next: DateTimePrefs): void {
+  if (next.timezone === prefs.timezone && next.dateFormat === prefs.dateFormat && next.timeFormat === prefs.timeFormat) return;
+  prefs = { timezone: next.timezone, dateFormat: next.dateFormat, timeFormat: next.timeFormat };
+  for (const l of listeners) l();
+}
+
+export function getDatePrefs(): DateTimePrefs {
+  return prefs;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Re-renders the caller when the user's date/time settings change. */
+export function useDatePrefs(): DateTimePrefs {
+  return useSyncExternalStore(subscribe, getDatePrefs, getDatePrefs);
+}
+
+type When = string | number | Date;
+
+export const formatDate = (value: When) => sharedFormatDate(value, prefs);
+export const formatTime = (value: When, opts?: { seconds?: boolean }) => sharedFormatTime(value, prefs, opts);
+export const formatDateTimeText = (value: When) => sharedFormatDateTime(value, prefs);
+export const dayHeadingOf = (value: When) => formatDayHeading(value, prefs);
+export const dayKeyOf = (value: When) => sharedDayKey(value, prefs);
