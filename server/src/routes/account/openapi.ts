@@ -6,7 +6,7 @@ export const accountDocs: RouteDocs = {
     summary: 'Update the caller’s profile (multipart/form-data: firstName, lastName, phone, dateOfBirth, address, bio, avatar)',
     description: 'Only the fields sent change. The avatar (JPEG, PNG or GIF by its content, at most 5 MB) is re-encoded and resized on the server, stripping its metadata, and served from /uploads with a new URL.',
     data: '`{ user }`',
-    errors: { 400: PROFILE_MSG.avatarInvalidType, 413: PROFILE_MSG.avatarTooLarge },
+    errors: { 400: `${PROFILE_MSG.avatarInvalidType} / ${PROFILE_MSG.avatarTooLarge}` },
   },
   'GET /users/profile/:id': { summary: 'Another user’s profile, as their privacy settings allow', data: '`{ user }`', errors: { 404: PROFILE_MSG.userNotFound } },
   'PUT /users/password': { summary: 'Change the password; the caller’s other sessions end', data: '`{ otherSessionsSignedOut }`', errors: { 400: MSG.currentPasswordWrong } },
