@@ -9,6 +9,7 @@ import send from 'koa-send';
 import type { Deps } from './deps';
 import type { AppState } from './middleware/auth';
 import { errorHandler } from './middleware/errorHandler';
+import { storableInput } from './middleware/storableInput';
 import { authRoutes } from './routes/auth';
 import { examRoutes } from './routes/exams';
 import { healthRoutes } from './routes/health';
@@ -51,6 +52,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
   app.use(errorHandler(deps.log));
   // DELETE too: the documented bulk delete carries its ids in the body.
   app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }));
+  app.use(storableInput());
 
   const api = new Router<AppState>({ prefix: '/api' });
   for (const r of [healthRoutes(deps), authRoutes(deps), examRoutes(deps), questionRoutes(deps), submissionRoutes(deps), notificationRoutes(deps), reportRoutes(deps)]) api.use(r.routes(), r.allowedMethods());

@@ -6,6 +6,7 @@ import type { Server as IoServer } from 'socket.io';
 import { createApp } from './app';
 import type { Config } from './config';
 import { createDb, migrate } from './db';
+import { createDbOutage } from './db/outage';
 import type { Deps } from './deps';
 import { createLogger, type Logger } from './logger';
 import { createRealtimeHub } from './realtime/hub';
@@ -51,16 +52,18 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   redis?.on('error', (err) => log.warn({ err }, 'redis error'));
   const realtime = createRealtimeHub();
   const proctor = createProctorFeed(db, realtime, log);
+  const dbOutage = createDbOutage(db, log);
   const deps: Deps = {
     config,
     db,
+    dbOutage,
     log,
     redis,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail'), log }),
     limiters: createRateLimiters(config.rateLimits, config.keyPrefix, redis),
     realtime,
     proctor,
-    answerSaver: createAnswerSaver(db, log, { maxInFlight: config.databaseUrl ? 4 : 1, onCommitted: (ids) => proctor.saved(ids) }),
+    answerSaver: createAnswerSaver(db, log, { maxInFlight: config.databaseUrl ? 4 : 1, onCommitted: (ids) => proctor.saved(ids), dbOutage }),
   };
   const app = createApp(deps, { webDist: opts.webDist ?? WEB_DIST });
   const http = createServer(app.callback());
@@ -84,6 +87,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await deps.answerSaver.drain();
       await proctor.stop();
       await deps.mailer.idle();
+      dbOutage.stop();
       await db.destroy();
       await redis?.quit().catch(() => undefined);
     })());

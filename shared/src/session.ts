@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PG_INT } from './storable';
 
 /** The live exam session's contract (ARCHITECTURE "The live exam session"), shared by both sides. */
 export const VIOLATION_TYPES = ['tab-switch', 'fullscreen-exit', 'copy', 'paste', 'right-click', 'blocked-key'] as const;
@@ -47,7 +48,7 @@ export const answerSaveSchema = z.object({
   attemptId: id,
   questionId: id,
   answer: answerValue,
-  seq: z.number().int().min(1).max(2_000_000_000),
+  seq: z.number().int().min(1).max(MAX_PG_INT, `seq can be at most ${MAX_PG_INT}`),
 });
 export type AnswerSave = z.infer<typeof answerSaveSchema>;
 export const violationSchema = z.object({
@@ -64,7 +65,7 @@ export const restAnswerSchema = z.object({
   questionId: id,
   answer: z.preprocess((v) => (v === undefined ? null : v), answerValue),
   timeTaken: z.number().min(0).optional(),
-  seq: z.number().int().min(1).optional(),
+  seq: z.number().int().min(1).max(MAX_PG_INT, `seq can be at most ${MAX_PG_INT}`).optional(),
 });
 export const restSubmitSchema = z.object({ submissionId: id });
 export const submitExamSchema = z.object({

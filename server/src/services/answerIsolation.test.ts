@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { STORABLE_MSG } from '@exam/shared';
+import { buildAttempt, buildExam, buildUser, TEST_PASSWORD } from '../test/factories';
+import { startTestServer, type TestServer } from '../test/harness';
+import { call, connectAs } from '../test/sockets';
+
+// The fault the resilience review found: one student's bad save failed 56-77 % of everyone else's.
+let server: TestServer;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await server?.stop();
+});
+
+const TWO_TO_31 = 2 ** 31;
+
+/** A student with an attempt in progress, without signing in (the saver's own test needs no session). */
+async function attemptFor() {
+  const teacher = await buildUser(server.deps, { role: 'teacher' });
+  const student = await buildUser(server.deps, { role: 'student' });
+  const exam = await buildExam(server.deps, teacher.id, { questions: 1 });
+  const { id } = await buildAttempt(server.deps, exam.id, student.id, 1, 'in_progress');
+  return { studentId: student.id, attemptId: id, questionId: exam.questionIds[0]! };
+}
+
+async function studentSitting() {
+  const teacher = await buildUser(server.deps, { role: 'teacher' });
+  const student = await buildUser(server.deps, { role: 'student' });
+  const exam = await buildExam(server.deps, teacher.id, { questions: 2 });
+  const token = (await server.api('POST', '/auth/login', { email: student.email, password: TEST_PASSWORD })).body.data.accessToken as string;
+  const attemptId = (await server.api('POST', `/exams/${exam.id}/start`, undefined, { token })).body.data.submission._id as string;
+  return { studentId: student.id, email: student.email, token, attemptId, questionId: exam.questionIds[0]! };
+}
+
+const stored = (attemptId: string) => server.deps.db('answers').where({ attempt_id: attemptId }).first('answer', 'seq');
+
+describe("one student's bad save next to other students' saves", () => {
+  it('refuses a NUL answer and a seq of 2^31 on their own; every other save in the same moment is kept', async () => {
+    const good = await Promise.all(Array.from({ length: 4 }, studentSitting));
+    const nul = await studentSitting();
+    const bigSeqSocket = await studentSitting();
+    const bigSeqRest = await studentSitting();
+    const connected = await Promise.all([...good, nul, bigSeqSocket].map((s) => connectAs(server, s.email)));
+    sockets.push(...connected);
+    await Promise.all(connected.map((socket, i) => call(socket, 'attempt:join', { attemptId: [...good, nul, bigSeqSocket][i]!.attemptId })));
+    const sockOf = (i: number) => connected[i]!;
+
+    // All at once, so the saves share batches.
+    const [goodAcks, nulAck, bigSocketAck, bigRest] = await Promise.all([
+      Promise.all(good.map((s, i) => call(sockOf(i), 'answer:save', { attemptId: s.attemptId, questionId: s.questionId, answer: `answer ${i}`, seq: 1 }))),
+      call(sockOf(4), 'answer:save', { attemptId: nul.attemptId, questionId: nul.questionId, answer: 'a\u0000b', seq: 1 }),
+      call(sockOf(5), 'answer:save', { attemptId: bigSeqSocket.attemptId, questionId: bigSeqSocket.questionId, answer: 'big', seq: TWO_TO_31 }),
+      server.api('POST', '/submissions/answer', { submissionId: bigSeqRest.attemptId, questionId: bigSeqRest.questionId, answer: 'big', seq: TWO_TO_31 }, { token: bigSeqRest.token }),
+    ]);
+
+    expect(goodAcks.every((a) => a.ok)).toBe(true);
+    expect(nulAck).toEqual({ ok: false, code: 'invalid', message: STORABLE_MSG.nul });
+    expect(bigSocketAck).toMatchObject({ ok: false, code: 'invalid' });
+    expect(bigRest.status).toBe(400);
+    expect(bigRest.body.errors).toEqual([expect.objectContaining({ field: 'seq' })]);
+    for (const [i, s] of good.entries()) expect(await stored(s.attemptId)).toEqual({ answer: `answer ${i}`, seq: 1 });
+    expect(await stored(nul.attemptId)).toBeUndefined();
+  });
+
+  it('answers a REST save with a NUL answer with a 400 naming the field', async () => {
+    const s = await studentSitting();
+    const res = await server.api('POST', '/submissions/answer', { submissionId: s.attemptId, questionId: s.questionId, answer: 'x\u0000' }, { token: s.token });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, message: STORABLE_MSG.nul, errors: [{ field: 'answer', msg: STORABLE_MSG.nul }] });
+  });
+});
+
+describe('a batch the database refuses', () => {
+  it('retries in smaller groups so only the saves the database cannot store fail', async () => {
+    const students = await Promise.all(Array.from({ length: 9 }, attemptFor));
+    // A constraint that refuses one row, standing in for whatever the edge might still let through.
+    await server.deps.db.raw("ALTER TABLE answers ADD CONSTRAINT test_refuses_poison CHECK (answer IS DISTINCT FROM 'poison')");
+    onTestFinished(async () => {
+      await server.deps.db.raw('ALTER TABLE answers DROP CONSTRAINT test_refuses_poison');
+    });
+    const saver = server.deps.answerSaver;
+    for (const s of students) saver.remember({ id: s.attemptId, student_id: s.studentId, question_order: [s.questionId] });
+    const answerOf = (i: number) => (i === 2 ? 'poison' : i === 5 ? 'nul\u0000here' : `fine ${i}`);
+    // Straight to the saver, past the edge's validation, in one tick: one batch.
+    const outcomes = await Promise.all(
+      students.map((s, i) => saver.save({ attemptId: s.attemptId, questionId: s.questionId, answer: answerOf(i), seq: i === 7 ? TWO_TO_31 : 1 }, s.studentId)),
+    );
+    const failed = outcomes.flatMap((o, i) => (o.ok ? [] : [i]));
+    expect(failed).toEqual([2, 5, 7]);
+    for (const i of failed) expect(outcomes[i]).toMatchObject({ ok: false, code: 'invalid' });
+    for (const [i, s] of students.entries()) {
+      if (!failed.includes(i)) expect(await stored(s.attemptId)).toEqual({ answer: answerOf(i), seq: 1 });
+      else expect(await stored(s.attemptId)).toBeUndefined();
+    }
+  });
+});
