@@ -26,6 +26,16 @@ export const SOCKET_EVENTS = {
   submitted: 'attempt:submitted',
 } as const;
 
+/**
+ * Why the server refused a socket's handshake (the connect_error's message). Unauthorized: the
+ * session is over, sign in again. Unavailable: the server could not check the session (its
+ * database is down); the client keeps retrying and the session is not over.
+ */
+export const HANDSHAKE_ERRORS = {
+  unauthorized: 'Unauthorized',
+  unavailable: 'Unavailable',
+} as const;
+
 export const SESSION_MSG = {
   attemptClosed: 'This attempt is closed: the time is over or it was submitted.',
   notOngoing: 'This exam is not open right now.',

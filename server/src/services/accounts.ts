@@ -8,7 +8,7 @@ import type { UserRow } from '../presenters/user';
 import { linkMail } from './mail';
 import { consumeOneTimeToken, issueOneTimeToken } from './oneTimeTokens';
 import { assertNotExhausted, consumeOrThrow } from './rateLimits';
-import { revokeUserSessions, startSession, type IssuedSession } from './sessions';
+import { endSessions, startSession, type IssuedSession } from './sessions';
 
 const STUDENT_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -152,7 +152,7 @@ export async function resetPassword(deps: Deps, input: { token: string; password
     await trx('users')
       .where({ id: userId })
       .update({ password_hash: passwordHash, password_changed_at: trx.fn.now(), is_verified: true, updated_at: trx.fn.now() });
-    await revokeUserSessions(trx, userId, 'password-reset');
+    await endSessions(deps, { userId }, 'password-reset', trx);
   });
 }
 
@@ -170,6 +170,6 @@ export async function changePassword(
     await trx('users')
       .where({ id: input.user.id })
       .update({ password_hash: passwordHash, password_changed_at: trx.fn.now(), updated_at: trx.fn.now() });
-    await revokeUserSessions(trx, input.user.id, 'password-change', input.sessionId);
+    await endSessions(deps, { userId: input.user.id, exceptSessionId: input.sessionId }, 'password-change', trx);
   });
 }
