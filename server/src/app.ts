@@ -49,7 +49,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
     }),
   );
   app.use(requestLog(deps));
-  app.use(errorHandler(deps.log));
+  app.use(errorHandler(deps.log, deps.dbOutage));
   // DELETE too: the documented bulk delete carries its ids in the body.
   app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }));
   app.use(storableInput());

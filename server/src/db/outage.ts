@@ -32,6 +32,16 @@ export interface DbOutage {
  * One log line when the database goes away and one when it is back (with how long it was gone),
  * instead of one per failing request: during a PostgreSQL stop that was about 14,000 lines in 20 s.
  */
+const byLogger = new WeakMap<Logger, DbOutage>();
+
+/**
+ * The outage tracker of the server that owns `log`: for code that is handed only a logger (the
+ * socket ack layer), so it too logs an outage once instead of per event.
+ */
+export function dbOutageOf(log: Logger): DbOutage | undefined {
+  return byLogger.get(log);
+}
+
 export function createDbOutage(db: Db, log: Logger, probeMs = 1000): DbOutage {
   let downSince: number | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -51,7 +61,7 @@ export function createDbOutage(db: Db, log: Logger, probeMs = 1000): DbOutage {
     timer.unref();
   };
 
-  return {
+  const outage: DbOutage = {
     get down() {
       return downSince !== undefined;
     },
@@ -69,4 +79,6 @@ export function createDbOutage(db: Db, log: Logger, probeMs = 1000): DbOutage {
       clearTimeout(timer);
     },
   };
+  byLogger.set(log, outage);
+  return outage;
 }

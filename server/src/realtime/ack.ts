@@ -2,6 +2,7 @@ import type { Socket } from 'socket.io';
 import type { z } from 'zod';
 import { STORABLE_MSG, findNul } from '@exam/shared';
 import type { Logger } from '../logger';
+import { dbOutageOf } from '../db/outage';
 import { AppError } from '../errors';
 
 type AckFn = (response: unknown) => void;
@@ -36,7 +37,7 @@ export function onAck<S extends z.ZodType>(
         reply({ ok: false, code: err.id, message: err.message });
         return;
       }
-      log.error({ err, event }, 'socket handler failed');
+      if (!dbOutageOf(log)?.failed(err)) log.error({ err, event }, 'socket handler failed');
       reply({ ok: false, code: 'error', message: 'Server error. Please try again later.' });
     }
   });
