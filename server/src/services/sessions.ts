@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { MSG } from '@exam/shared';
 import { signAccessToken, verifyAccessToken } from '../auth/jwt';
 import { hashOpaqueToken, newOpaqueToken } from '../auth/opaqueTokens';
+import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import { rooms } from '../realtime/hub';
@@ -19,7 +20,7 @@ export interface IssuedSession {
 /** Starts a session (one sign-in) with its first refresh token. */
 export async function startSession(
   deps: Deps,
-  trx: Deps['db'] | Knex.Transaction,
+  trx: Db | Knex.Transaction,
   user: UserRow,
   meta: { ip?: string; userAgent?: string },
 ): Promise<IssuedSession> {
@@ -29,7 +30,7 @@ export async function startSession(
   return issueTokens(deps, trx, user, session!.id);
 }
 
-async function issueTokens(deps: Deps, trx: Deps['db'] | Knex.Transaction, user: UserRow, sessionId: string): Promise<IssuedSession> {
+async function issueTokens(deps: Deps, trx: Db | Knex.Transaction, user: UserRow, sessionId: string): Promise<IssuedSession> {
   const { token, hash } = newOpaqueToken();
   const refreshExpiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_MS);
   await trx('refresh_tokens').insert({ session_id: sessionId, token_hash: hash, expires_at: refreshExpiresAt });
