@@ -6,6 +6,7 @@ import type { UserRow } from '../presenters/user';
 import { startSession } from './sessions';
 import { buildAttempt, buildExam, buildUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
+import { textPaths, withNul } from '../test/fuzz';
 import { call, openSocket } from '../test/sockets';
 
 // The fault the resilience review found: one student's bad save failed 56-77 % of everyone else's.
@@ -106,5 +107,22 @@ describe('a batch the database refuses', () => {
       if (!failed.includes(i)) expect(await stored(s.attemptId)).toEqual({ answer: answerOf(i), seq: 1 });
       else expect(await stored(s.attemptId)).toBeUndefined();
     }
+  });
+});
+
+describe('NUL bytes in socket events', () => {
+  it('refuses a NUL in any field of every event the server handles, with its own clear ack', async () => {
+    const s = await studentSitting();
+    const socket = await openSocket(server.url, s.token);
+    sockets.push(socket);
+    const handled = server.io.sockets.sockets.get(socket.id!)!.eventNames().filter((e): e is string => typeof e === 'string' && !['disconnect', 'disconnecting', 'error'].includes(e));
+    expect(handled).toEqual(expect.arrayContaining(['answer:save', 'attempt:join', 'proctor:message', 'rtc:signal']));
+    const payload = { attemptId: s.attemptId, examId: s.attemptId, questionId: s.questionId, answer: 'x', seq: 1, type: 'copy', text: 'hello', minutes: 5, pending: 0, to: 'peer', data: { sdp: 'offer' } };
+    for (const event of handled) {
+      for (const path of textPaths(payload)) {
+        expect(await call(socket, event, withNul(payload, path))).toEqual({ ok: false, code: 'invalid', message: STORABLE_MSG.nul });
+      }
+    }
+    expect(await stored(s.attemptId)).toBeUndefined();
   });
 });
