@@ -148,7 +148,9 @@ describe('NUL bytes in every text field, search parameter and path of the REST A
         }
       } else {
         const body = await learn(method, url, token, plausible);
-        for (const p of textPaths(body)) jobs.push(() => send(method, url, withNul(body, p), token));
+        // Three fields at a time: a third of the requests, and a refused neighbour rarely hides one.
+        const paths = textPaths(body);
+        for (let i = 0; i < paths.length; i += 3) jobs.push(() => send(method, url, paths.slice(i, i + 3).reduce(withNul, body), token));
         if (body.answers) jobs.push(() => send(method, url, { ...body, answers: { [`${questionId}\u0000`]: 'Four' } }, token));
       }
       // A few at a time, as many clients would.
