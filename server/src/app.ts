@@ -12,6 +12,7 @@ import { nullBodyAsEmpty } from './middleware/nullBody';
 import { apiRouter } from './routes';
 import { paymentWebhookRoutes } from './routes/payments';
 import { serveUploads } from './middleware/uploads';
+import { storableInput } from './middleware/storableInput';
 
 export interface AppOptions {
   /** Folder of the built web app; served with an SPA fallback when it exists. */
@@ -44,7 +45,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
     }),
   );
   app.use(requestLog(deps));
-  app.use(errorHandler(deps.log));
+  app.use(errorHandler(deps.log, deps.dbOutage));
   // Stripe signs the raw bytes of its webhook: that route reads its body itself, before the parser.
   const webhook = paymentWebhookRoutes(deps);
   app.use(webhook.routes());
@@ -52,6 +53,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
   // DELETE too: the documented bulk delete carries its ids in the body.
   app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false, jsonStrict: false, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }));
   app.use(nullBodyAsEmpty());
+  app.use(storableInput());
 
   const api = apiRouter(deps, [webhook]);
   app.use(api.routes());

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Db } from './db';
+import type { DbOutage } from './db/outage';
 import type { Logger } from './logger';
 import type { RealtimeHub } from './realtime/hub';
 import type { ProctorFeed } from './realtime/proctorFeed';
@@ -13,6 +14,8 @@ import type { RateLimiters } from './services/rateLimits';
 export interface Deps {
   config: Config;
   db: Db;
+  /** Logs a database outage once and tells outage errors from bad statements. */
+  dbOutage: DbOutage;
   log: Logger;
   mailer: Mailer;
   limiters: RateLimiters;

@@ -5,6 +5,7 @@ import type { Server as IoServer } from 'socket.io';
 import { createApp } from './app';
 import type { Config } from './config';
 import { createDb, migrate } from './db';
+import { createDbOutage } from './db/outage';
 import type { Deps } from './deps';
 import { createLogger, type Logger } from './logger';
 import { createRealtimeHub } from './realtime/hub';
@@ -54,9 +55,11 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const redis = redisLink?.client;
   const realtime = createRealtimeHub();
   const proctor = createProctorFeed(db, realtime, log);
+  const dbOutage = createDbOutage(db, log);
   const deps: Deps = {
     config,
     db,
+    dbOutage,
     log,
     redis,
     redisLink,
@@ -64,7 +67,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     limiters: createRateLimiters(config.rateLimits, config.keyPrefix, redis),
     realtime,
     proctor,
-    answerSaver: createAnswerSaver(db, log, { maxInFlight: config.databaseUrl ? 4 : 1, onCommitted: (ids) => proctor.saved(ids) }),
+    answerSaver: createAnswerSaver(db, log, { maxInFlight: config.databaseUrl ? 4 : 1, onCommitted: (ids) => proctor.saved(ids), dbOutage }),
   };
   const app = createApp(deps, { webDist: opts.webDist ?? WEB_DIST });
   const http = createServer(app.callback());
@@ -89,6 +92,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await deps.answerSaver.drain();
       await proctor.stop();
       await deps.mailer.idle();
+      dbOutage.stop();
       await db.destroy();
       await redisLink?.close();
     })());

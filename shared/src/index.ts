@@ -16,3 +16,4 @@ export * from './parent';
 export * from './settings';
 export * from './dateFormat';
 export * from './profile';
+export * from './storable';

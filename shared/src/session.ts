@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PG_INT } from './storable';
 
 /** The live exam session's contract (ARCHITECTURE "The live exam session"), shared by both sides. */
 export const VIOLATION_TYPES = ['tab-switch', 'fullscreen-exit', 'copy', 'paste', 'right-click', 'blocked-key'] as const;
@@ -25,6 +26,16 @@ export const SOCKET_EVENTS = {
   submitted: 'attempt:submitted',
 } as const;
 
+/**
+ * Why the server refused a socket's handshake (the connect_error's message). Unauthorized: the
+ * session is over, sign in again. Unavailable: the server could not check the session (its
+ * database is down); the client keeps retrying and the session is not over.
+ */
+export const HANDSHAKE_ERRORS = {
+  unauthorized: 'Unauthorized',
+  unavailable: 'Unavailable',
+} as const;
+
 export const SESSION_MSG = {
   attemptClosed: 'This attempt is closed: the time is over or it was submitted.',
   notOngoing: 'This exam is not open right now.',
@@ -47,7 +58,7 @@ export const answerSaveSchema = z.object({
   attemptId: id,
   questionId: id,
   answer: answerValue,
-  seq: z.number().int().min(1).max(2_000_000_000),
+  seq: z.number().int().min(1).max(MAX_PG_INT, `seq can be at most ${MAX_PG_INT}`),
 });
 export type AnswerSave = z.infer<typeof answerSaveSchema>;
 export const violationSchema = z.object({
@@ -64,7 +75,7 @@ export const restAnswerSchema = z.object({
   questionId: id,
   answer: z.preprocess((v) => (v === undefined ? null : v), answerValue),
   timeTaken: z.number().min(0).optional(),
-  seq: z.number().int().min(1).optional(),
+  seq: z.number().int().min(1).max(MAX_PG_INT, `seq can be at most ${MAX_PG_INT}`).optional(),
 });
 export const restSubmitSchema = z.object({ submissionId: id });
 export const submitExamSchema = z.object({

@@ -11,7 +11,9 @@ export function every(deps: Deps, name: string, intervalMs: number, task: () => 
   const timer = setInterval(() => {
     if (stopped || running) return;
     running = task()
-      .catch((err: unknown) => deps.log.error({ err, job: name }, 'job failed'))
+      .catch((err: unknown) => {
+        if (!deps.dbOutage.failed(err)) deps.log.error({ err, job: name }, 'job failed');
+      })
       .finally(() => {
         running = undefined;
       });

@@ -1,13 +1,16 @@
 import type { Middleware } from 'koa';
 import { MSG } from '@exam/shared';
-import { AppError, fromDatabaseError } from '../errors';
+import type { DbOutage } from '../db/outage';
+import { AppError, Errors, fromDatabaseError } from '../errors';
 import type { Logger } from '../logger';
+
+export const DB_UNAVAILABLE_MSG = 'The service is temporarily unavailable. Please try again in a moment.';
 
 /**
  * Known errors become the documented envelope; anything else is logged with its stack and
  * answered with a generic 500 (no stack traces in responses).
  */
-export function errorHandler(log: Logger): Middleware {
+export function errorHandler(log: Logger, dbOutage?: DbOutage): Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -16,7 +19,9 @@ export function errorHandler(log: Logger): Middleware {
         ctx.body = { success: false, message: MSG.notFound };
       }
     } catch (err) {
-      const known = err instanceof AppError ? err : (fromDatabaseError(err) ?? fromHttpError(err));
+      // A database outage is a 503 the caller can retry, logged once per outage rather than per request.
+      const outage = !(err instanceof AppError) && dbOutage?.failed(err) ? Errors.unavailable(DB_UNAVAILABLE_MSG) : undefined;
+      const known = err instanceof AppError ? err : (outage ?? fromDatabaseError(err) ?? fromHttpError(err));
       if (known) {
         ctx.status = known.status;
         if (known.headers) ctx.set(known.headers);

@@ -1,6 +1,8 @@
 import type { Socket } from 'socket.io';
 import type { z } from 'zod';
+import { STORABLE_MSG, findNul } from '@exam/shared';
 import type { Logger } from '../logger';
+import { dbOutageOf } from '../db/outage';
 import { AppError } from '../errors';
 
 type AckFn = (response: unknown) => void;
@@ -18,6 +20,11 @@ export function onAck<S extends z.ZodType>(
 ): void {
   socket.on(event, async (payload: unknown, ack?: AckFn) => {
     const reply: AckFn = typeof ack === 'function' ? ack : () => undefined;
+    // As for REST (middleware/storableInput.ts): text the database cannot store is refused here, for every event.
+    if (findNul(payload) !== undefined) {
+      reply({ ok: false, code: 'invalid', message: STORABLE_MSG.nul });
+      return;
+    }
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       reply({ ok: false, code: 'invalid', message: parsed.error.issues[0]?.message ?? 'Invalid payload' });
@@ -30,7 +37,7 @@ export function onAck<S extends z.ZodType>(
         reply({ ok: false, code: err.id, message: err.message });
         return;
       }
-      log.error({ err, event }, 'socket handler failed');
+      if (!dbOutageOf(log)?.failed(err)) log.error({ err, event }, 'socket handler failed');
       reply({ ok: false, code: 'error', message: 'Server error. Please try again later.' });
     }
   });

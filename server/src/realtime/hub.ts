@@ -10,6 +10,8 @@ export interface RealtimeHub {
   socketsIn(room: string): Promise<unknown[]>;
   /** The ids of every socket in a room, on every node. */
   socketIds(room: string): Promise<string[]>;
+  /** Closes every socket in a room, on every node (a revoked session's). */
+  disconnect(room: string): void;
   attach(io: Server): void;
 }
 
@@ -34,6 +36,9 @@ export function createRealtimeHub(): RealtimeHub {
       if (!io) return [];
       return (await fetchSockets(io, room)).map((s) => s.id);
     },
+    disconnect(room) {
+      io?.in(room).disconnectSockets(true);
+    },
     attach(server) {
       io = server;
     },
@@ -42,6 +47,8 @@ export function createRealtimeHub(): RealtimeHub {
 
 export const rooms = {
   user: (id: string) => `user:${id}`,
+  /** Every socket signed in with one session, so revoking it can close them all. */
+  session: (id: string) => `session:${id}`,
   attempt: (id: string) => `attempt:${id}`,
   proctors: (examId: string) => `exam:${examId}:proctors`,
   examStudents: (examId: string) => `exam:${examId}:students`,

@@ -1,13 +1,16 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
+import { HANDSHAKE_ERRORS, MSG } from '@exam/shared';
 import type { Deps } from '../deps';
+import { AppError } from '../errors';
 import { authenticate, openAttemptOf, type Authenticated } from '../services/sessions';
 import { registerAttemptHandlers } from './attemptHandlers';
 import { rooms } from './hub';
 import { registerCameraHandlers } from './cameraHandlers';
 import { registerProctorHandlers } from './proctorHandlers';
 import { resyncOnRecovery } from './resync';
+import { createSessionLiveness } from './sessionLiveness';
 
 export interface SocketData {
   auth: Authenticated;
@@ -16,9 +19,11 @@ export interface SocketData {
 
 /**
  * Socket.IO on the same port as the API. Clients sign in with the JWT in `auth.token`; anyone
- * else is refused at connect with `Unauthorized`. The token is checked at connect only, so a
- * connected exam socket stays authorised for its attempt however long the exam runs. With Redis the adapter fans events out across
- * server processes.
+ * else is refused at connect with `Unauthorized`. A handshake whose session cannot be checked
+ * (the database is down) is refused with `Unavailable` instead, which clients retry: an outage
+ * must not look like a sign-out. The token is checked at connect only, so a connected exam socket
+ * stays authorised for its attempt however long the exam runs; the session behind it is checked
+ * on every event. With Redis the adapter fans events out across server processes.
  */
 export function createSocketServer(deps: Deps, http: HttpServer): Server {
   const io = new Server(http, {
@@ -38,24 +43,45 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
     resyncOnRecovery(io, deps.redisLink, deps.db, deps.log);
   }
 
+  const liveness = createSessionLiveness(deps.db);
+
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-    if (typeof token !== 'string' || !token) return next(new Error('Unauthorized'));
+    if (typeof token !== 'string' || !token) return next(new Error(HANDSHAKE_ERRORS.unauthorized));
     try {
       const authed = await authenticate(deps, token, { allowExpired: true });
       // A student whose token ran out mid-exam reconnects for their open attempt only (issue 14):
       // an exam must not depend on the client refreshing. Anyone else needs a current token.
-      if (authed.expired && !(await openAttemptOf(deps, authed, {}))) return next(new Error('Unauthorized'));
+      if (authed.expired && !(await openAttemptOf(deps, authed, {}))) return next(new Error(HANDSHAKE_ERRORS.unauthorized));
       (socket.data as SocketData).auth = authed;
+      liveness.sawLive(authed.sessionId);
       next();
-    } catch {
-      next(new Error('Unauthorized'));
+    } catch (err) {
+      if (err instanceof AppError && err.status === 401) return next(new Error(HANDSHAKE_ERRORS.unauthorized));
+      if (!deps.dbOutage.failed(err)) deps.log.error({ err }, 'socket handshake could not check the session');
+      next(new Error(HANDSHAKE_ERRORS.unavailable));
     }
   });
 
   io.on('connection', (socket) => {
-    const { user, expired } = (socket.data as SocketData).auth;
-    void socket.join(rooms.user(user.id));
+    const { user, sessionId, expired } = (socket.data as SocketData).auth;
+    void socket.join([rooms.user(user.id), rooms.session(sessionId)]);
+    // Every event first checks the session is still live (see sessionLiveness.ts).
+    socket.use((packet, next) => {
+      const last = packet[packet.length - 1] as unknown;
+      const ack = typeof last === 'function' ? (last as (reply: unknown) => void) : undefined;
+      liveness.isLive(sessionId).then(
+        (live) => {
+          if (live) return next();
+          ack?.({ ok: false, code: 'unauthorized', message: MSG.sessionExpired });
+          socket.disconnect(true);
+        },
+        (err: unknown) => {
+          if (!deps.dbOutage.failed(err)) deps.log.error({ err }, 'socket event could not check the session');
+          ack?.({ ok: false, code: 'error', message: MSG.serverError });
+        },
+      );
+    });
     registerAttemptHandlers(deps, socket);
     registerCameraHandlers(deps, socket);
     if (!expired) registerProctorHandlers(deps, socket);

@@ -9,7 +9,7 @@ import { linkMail } from './mail';
 import { consumeOneTimeToken, issueOneTimeToken } from './oneTimeTokens';
 import { consumeOrThrow } from './rateLimits';
 import { assertMaySignIn, recordFailedSignIn, recordSuccessfulSignIn } from './signInLimits';
-import { revokeUserSessions, startSession, type IssuedSession } from './sessions';
+import { endSessions, startSession, type IssuedSession } from './sessions';
 
 const STUDENT_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -157,7 +157,7 @@ export async function resetPassword(deps: Deps, input: { token: string; password
     await trx('users')
       .where({ id: userId })
       .update({ password_hash: passwordHash, password_changed_at: trx.fn.now(), is_verified: true, updated_at: trx.fn.now() });
-    await revokeUserSessions(trx, userId, 'password-reset');
+    await endSessions(deps, { userId }, 'password-reset', trx);
   });
 }
 
@@ -175,6 +175,6 @@ export async function changePassword(
     await trx('users')
       .where({ id: input.user.id })
       .update({ password_hash: passwordHash, password_changed_at: trx.fn.now(), updated_at: trx.fn.now() });
-    await revokeUserSessions(trx, input.user.id, 'password-change', input.sessionId);
+    await endSessions(deps, { userId: input.user.id, exceptSessionId: input.sessionId }, 'password-change', trx);
   });
 }

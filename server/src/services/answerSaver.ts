@@ -1,5 +1,6 @@
 import { SAVE_GRACE_MS, SESSION_MSG, type AnswerSave } from '@exam/shared';
 import { preparedQuery, type Db } from '../db';
+import type { DbOutage } from '../db/outage';
 import type { Logger } from '../logger';
 
 export type SaveOutcome =
@@ -29,7 +30,18 @@ export interface AnswerSaverOptions {
   stallMs?: number;
   /** Told which attempts had answers committed (the proctor board's progress). */
   onCommitted?: (attemptIds: string[]) => void;
+  /** Told of failed batches, so a database outage is logged once rather than per batch. */
+  dbOutage?: DbOutage;
 }
+
+/** The database refused the save itself (SQLSTATE class 22 data exception, 23 constraint violation). */
+function isRefusedData(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[23]/.test(code);
+}
+
+const NOT_STORABLE = 'This answer cannot be saved: it contains a value the database cannot store.';
+const RETRY_LATER = 'The answer could not be saved. It will be retried.';
 
 /** What never changes for an attempt: whose it is and which questions it holds. */
 interface AttemptShape {
@@ -96,6 +108,41 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
     shapes.set(r.id, { studentId: r.student_id, questions: new Set(r.question_order) });
   }
 
+  /**
+   * Writes the newest save of each answer. When the database refuses the statement because of
+   * one row's data (whatever slipped past the edge's validation), the rows are retried in halves
+   * until only the bad save fails: one student's input never fails another's save.
+   */
+  async function writeRows(rows: Pending[], outcomes: Map<Pending, SaveOutcome>): Promise<void> {
+    let result: { open_ids: string[]; now: Date };
+    try {
+      [result] = (await preparedQuery<{ open_ids: string[]; now: Date }>(db, 'answers.save', SAVE_BATCH_SQL, [
+        rows.map((p) => p.save.attemptId),
+        rows.map((p) => p.save.questionId),
+        rows.map((p) => p.save.answer),
+        rows.map((p) => p.save.seq),
+        SAVE_GRACE_MS / 1000,
+      ])) as [{ open_ids: string[]; now: Date }];
+    } catch (err) {
+      if (!isRefusedData(err)) throw err;
+      if (rows.length === 1) {
+        const { attemptId, questionId } = rows[0]!.save;
+        log.warn({ err, attemptId, questionId }, 'answer refused by the database');
+        outcomes.set(rows[0]!, { ok: false, code: 'invalid', message: NOT_STORABLE });
+        return;
+      }
+      const half = Math.ceil(rows.length / 2);
+      await writeRows(rows.slice(0, half), outcomes);
+      await writeRows(rows.slice(half), outcomes);
+      return;
+    }
+    const open = new Set(result.open_ids);
+    const savedAt = new Date(result.now).toISOString();
+    for (const p of rows) {
+      outcomes.set(p, open.has(p.save.attemptId) ? { ok: true, savedAt, applied: true } : { ok: false, code: 'attempt-closed', message: SESSION_MSG.attemptClosed });
+    }
+  }
+
   async function writeBatch(batch: Pending[]): Promise<void> {
     await shapesFor([...new Set(batch.map((p) => p.save.attemptId))]);
     const outcomes = new Map<Pending, SaveOutcome>();
@@ -113,29 +160,19 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
       }
     }
     const rows = [...newest.values()];
-    if (rows.length) {
-      const [result] = await preparedQuery<{ open_ids: string[]; now: Date }>(db, 'answers.save', SAVE_BATCH_SQL, [
-        rows.map((p) => p.save.attemptId),
-        rows.map((p) => p.save.questionId),
-        rows.map((p) => p.save.answer),
-        rows.map((p) => p.save.seq),
-        SAVE_GRACE_MS / 1000,
-      ]);
-      const open = new Set(result!.open_ids);
-      const savedAt = new Date(result!.now).toISOString();
-      for (const p of batch) {
-        if (outcomes.has(p)) continue;
-        outcomes.set(
-          p,
-          open.has(p.save.attemptId)
-            ? { ok: true, savedAt, applied: newest.get(`${p.save.attemptId}:${p.save.questionId}`) === p }
-            : { ok: false, code: 'attempt-closed', message: SESSION_MSG.attemptClosed },
-        );
-      }
+    if (rows.length) await writeRows(rows, outcomes);
+    for (const p of batch) {
+      if (outcomes.has(p)) continue;
+      // An older save of the same answer in this batch shares the fate of the newest one, except
+      // that the newest's bad data is not its own: it is worth sending again.
+      const winner = outcomes.get(newest.get(`${p.save.attemptId}:${p.save.questionId}`)!)!;
+      if (winner.ok) outcomes.set(p, { ok: true, savedAt: winner.savedAt, applied: false });
+      else outcomes.set(p, winner.code === 'invalid' ? { ok: false, code: 'error', message: RETRY_LATER } : winner);
     }
     // Only now, after the statement committed, does anyone hear "saved".
     for (const p of batch) p.resolve(outcomes.get(p)!);
-    if (rows.length) opts.onCommitted?.([...new Set(rows.map((p) => p.save.attemptId))]);
+    const committed = rows.filter((p) => outcomes.get(p)!.ok);
+    if (committed.length) opts.onCommitted?.([...new Set(committed.map((p) => p.save.attemptId))]);
   }
 
   let lastStarted = 0;
@@ -155,8 +192,8 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
       lastStarted = performance.now();
       writeBatch(batch)
         .catch((err: unknown) => {
-          log.error({ err, size: batch.length }, 'answer batch failed');
-          for (const p of batch) p.resolve({ ok: false, code: 'error', message: 'The answer could not be saved. It will be retried.' });
+          if (!opts.dbOutage?.failed(err)) log.error({ err, size: batch.length }, 'answer batch failed');
+          for (const p of batch) p.resolve({ ok: false, code: 'error', message: RETRY_LATER });
         })
         .finally(() => {
           inFlight--;

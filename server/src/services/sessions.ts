@@ -5,6 +5,7 @@ import { hashOpaqueToken, newOpaqueToken } from '../auth/opaqueTokens';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
+import { rooms } from '../realtime/hub';
 import type { UserRow } from '../presenters/user';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -56,14 +57,14 @@ export async function rotateRefreshToken(deps: Deps, presented: string): Promise
       | undefined;
     if (!row || row.revoked_at) return { error: 'invalid' as const };
     if (row.used_at) {
-      await revokeSession(trx, row.session_id, 'refresh-reuse');
+      await endSessions(deps, { sessionId: row.session_id }, 'refresh-reuse', trx);
       return { error: 'reused' as const };
     }
     if (new Date(row.expires_at).getTime() <= Date.now()) return { error: 'invalid' as const };
     const user = (await trx('users').where({ id: row.user_id }).first()) as UserRow | undefined;
     if (!user) return { error: 'invalid' as const };
     if (!user.is_active) {
-      await revokeSession(trx, row.session_id, 'deactivated');
+      await endSessions(deps, { sessionId: row.session_id }, 'deactivated', trx);
       return { error: 'deactivated' as const };
     }
     await trx('refresh_tokens').where({ id: row.id }).update({ used_at: trx.fn.now() });
@@ -76,22 +77,40 @@ export async function rotateRefreshToken(deps: Deps, presented: string): Promise
   return outcome;
 }
 
-export async function revokeSession(db: Db | Knex.Transaction, sessionId: string, reason: string): Promise<void> {
-  await db('sessions').where({ id: sessionId }).whereNull('revoked_at').update({ revoked_at: db.fn.now(), revoked_reason: reason });
+/** Which sessions to end: one, or all of a user's (optionally keeping the one asking). */
+export type SessionScope = { sessionId: string } | { userId: string; exceptSessionId?: string };
+
+/**
+ * The one way a session ends (logout, password change or reset, refresh-token replay,
+ * deactivation, deletion): marks it revoked and, once that is committed, closes its live sockets
+ * on every node through the adapter, so nothing opened earlier keeps working. Inside a
+ * transaction, pass it as `trx`: the sockets close only if it commits (a socket closed earlier
+ * would reconnect and find its session still live). Returns the ended sessions' ids.
+ */
+export async function endSessions(deps: Deps, scope: SessionScope, reason: string, trx?: Knex.Transaction): Promise<string[]> {
+  const db = trx ?? deps.db;
+  const q = db('sessions').whereNull('revoked_at');
+  if ('sessionId' in scope) q.where({ id: scope.sessionId });
+  else {
+    q.where({ user_id: scope.userId });
+    if (scope.exceptSessionId) q.whereNot({ id: scope.exceptSessionId });
+  }
+  const ended = ((await q.update({ revoked_at: db.fn.now(), revoked_reason: reason }).returning('id')) as { id: string }[]).map((r) => r.id);
+  if (ended.length) {
+    const notify = () => {
+      for (const id of ended) deps.realtime.disconnect(rooms.session(id));
+    };
+    if (trx) trx.executionPromise.then(notify, () => undefined);
+    else notify();
+  }
+  return ended;
 }
 
-/** Revokes every session of a user, optionally keeping the one making the request. */
-export async function revokeUserSessions(db: Db | Knex.Transaction, userId: string, reason: string, keepSessionId?: string): Promise<void> {
-  const q = db('sessions').where({ user_id: userId }).whereNull('revoked_at');
-  if (keepSessionId) q.whereNot({ id: keepSessionId });
-  await q.update({ revoked_at: db.fn.now(), revoked_reason: reason });
-}
-
-export async function revokeByRefreshToken(db: Db, presented: string): Promise<void> {
-  const row = (await db('refresh_tokens').where({ token_hash: hashOpaqueToken(presented) }).first('session_id')) as
+export async function endSessionOfRefreshToken(deps: Deps, presented: string): Promise<void> {
+  const row = (await deps.db('refresh_tokens').where({ token_hash: hashOpaqueToken(presented) }).first('session_id')) as
     | { session_id: string }
     | undefined;
-  if (row) await revokeSession(db, row.session_id, 'logout');
+  if (row) await endSessions(deps, { sessionId: row.session_id }, 'logout');
 }
 
 export interface Authenticated {

@@ -5,7 +5,7 @@ import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import type { UserRow } from '../presenters/user';
 import { createUser, newStudentId } from './accounts';
-import { revokeUserSessions } from './sessions';
+import { endSessions } from './sessions';
 
 type Trx = Knex.Transaction;
 
@@ -132,7 +132,7 @@ export async function updateUserByAdmin(deps: Deps, actor: UserRow, id: string, 
         updated_at: trx.fn.now(),
       })
       .returning('*')) as UserRow[];
-    if (target.is_active && !isActive) await revokeUserSessions(trx, id, 'deactivated');
+    if (target.is_active && !isActive) await endSessions(deps, { userId: id }, 'deactivated', trx);
     return row!;
   });
 }
@@ -144,7 +144,7 @@ export async function setUserActive(deps: Deps, actor: UserRow, id: string, isAc
     if (actor.id === id && !isActive) throw Errors.forbidden(USER_MSG.ownDeactivate);
     if (stopsBeingActiveAdmin(target, { role: target.role, isActive })) await assertAnotherActiveAdmin(trx, id);
     const [row] = (await trx('users').where({ id }).update({ is_active: isActive, updated_at: trx.fn.now() }).returning('*')) as UserRow[];
-    if (!isActive) await revokeUserSessions(trx, id, 'deactivated');
+    if (!isActive) await endSessions(deps, { userId: id }, 'deactivated', trx);
     return row!;
   });
 }
@@ -177,7 +177,7 @@ export async function deleteUserByAdmin(deps: Deps, actor: UserRow, id: string):
         deleted_at: trx.fn.now(),
         updated_at: trx.fn.now(),
       });
-    await revokeUserSessions(trx, id, 'deleted');
+    await endSessions(deps, { userId: id }, 'deleted', trx);
     await trx('parent_children').where({ parent_id: id }).orWhere({ child_id: id }).del();
     await trx('one_time_tokens').where({ user_id: id }).del();
     await trx('notifications').where({ user_id: id }).del();

@@ -1,4 +1,4 @@
-import type { Ack } from '@exam/shared';
+import { HANDSHAKE_ERRORS, type Ack } from '@exam/shared';
 import { io, type Socket } from 'socket.io-client';
 import { readToken } from '../lib/storedSession';
 import { http } from './http';
@@ -61,6 +61,21 @@ export async function refreshSocketToken(): Promise<boolean> {
 
 const MAX_UNAUTHORIZED_RETRIES = 2;
 const RETRY_CONNECT_MS = 2_000;
+const RETRY_CONNECT_MAX_MS = 15_000;
+
+/**
+ * The pause before trying again after the server refused a handshake for any reason but an ended
+ * session (it could not check the session: its database is down). Grows with each refusal and is
+ * spread at random, so a whole hall of students does not knock at the same moment when the
+ * database comes back.
+ */
+export function handshakeRetryDelay(refusals: number, random: () => number = Math.random): number {
+  const base = Math.min(RETRY_CONNECT_MAX_MS, RETRY_CONNECT_MS * 1.5 ** Math.max(0, refusals - 1));
+  return Math.round(base * (0.75 + random() / 2));
+}
+
+/** The server refused the handshake because the session is over (not because it is unavailable). */
+export const isSessionRefused = (error: Error) => error.message === HANDSHAKE_ERRORS.unauthorized;
 
 /**
  * Keeps a long-lived screen socket (the proctor board, live notifications) connected: a handshake
@@ -71,18 +86,21 @@ const RETRY_CONNECT_MS = 2_000;
  */
 export function keepConnected(socket: AppSocket, onGiveUp?: () => void): () => void {
   let unauthorized = 0;
+  let refusals = 0;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const onConnect = () => {
     unauthorized = 0;
+    refusals = 0;
   };
   const onDisconnect = (reason: string) => {
     if (reason === 'io server disconnect' && !stopped) socket.connect();
   };
   const onError = (error: Error) => {
     if (stopped || socket.active) return;
-    if (error.message !== 'Unauthorized') {
-      timer = setTimeout(() => !stopped && socket.connect(), RETRY_CONNECT_MS);
+    // 'Unavailable' (the server cannot check the session right now) is an outage, not a sign-out.
+    if (!isSessionRefused(error)) {
+      timer = setTimeout(() => !stopped && socket.connect(), handshakeRetryDelay(++refusals));
       return;
     }
     unauthorized += 1;

@@ -15,7 +15,7 @@ import { auth, bearerToken, currentAuth, type AppState } from '../../middleware/
 import { validated } from '../../middleware/validate';
 import { presentUser } from '../../presenters/user';
 import * as accounts from '../../services/accounts';
-import { authenticate, revokeByRefreshToken, revokeSession, rotateRefreshToken } from '../../services/sessions';
+import { authenticate, endSessionOfRefreshToken, endSessions, rotateRefreshToken } from '../../services/sessions';
 import { createByAdmin } from '../users/createByAdmin';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 
@@ -61,11 +61,11 @@ export function authRoutes(deps: Deps): Router<AppState> {
 
   router.post('/logout', async (ctx) => {
     const refresh = readRefreshCookie(ctx);
-    if (refresh) await revokeByRefreshToken(deps.db, refresh);
+    if (refresh) await endSessionOfRefreshToken(deps, refresh);
     // A client without the cookie still ends the session its access token belongs to.
     const token = bearerToken(ctx.get('authorization'));
     const authed = token ? await authenticate(deps, token).catch(() => undefined) : undefined;
-    if (authed) await revokeSession(deps.db, authed.sessionId, 'logout');
+    if (authed) await endSessions(deps, { sessionId: authed.sessionId }, 'logout');
     clearRefreshCookie(ctx, deps.config);
     ctx.body = { success: true, message: MSG.logoutSuccess };
   });

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { GRADING_MSG, gradeSubmissionSchema, restAnswerSchema, restSubmitSchema, startAttemptSchema, submissionListQuerySchema, submitExamSchema } from '@exam/shared';
 import type { Deps } from '../../deps';
+import { Errors } from '../../errors';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
 import { viewerOf } from '../../middleware/viewer';
@@ -11,6 +12,7 @@ import { gradeSubmission } from '../../services/grading';
 import { listSubmissions, submissionDetail } from '../../services/results';
 import { requireOpenAttemptIfExpired } from '../../services/sessions';
 import { submitExam } from '../../services/submitExam';
+import type { SaveOutcome } from '../../services/answerSaver';
 
 /** Starts (or resumes) and answers with what the taking screen needs to begin. */
 export async function respondWithStartedAttempt(deps: Deps, ctx: Context, examId: string): Promise<void> {
@@ -49,7 +51,7 @@ export function submissionRoutes(deps: Deps): Router<AppState> {
         | undefined;
       const seq = input.seq ?? (stored?.seq ?? 0) + 1;
       const outcome = await deps.answerSaver.save({ attemptId: input.submissionId, questionId: input.questionId, answer: input.answer, seq }, user.id);
-      if (!outcome.ok) throw outcome.code === 'attempt-closed' ? attemptClosed() : new Error(outcome.message);
+      if (!outcome.ok) throw saveRefused(outcome);
       ctx.body = { success: true, message: 'Answer saved', data: { savedAt: outcome.savedAt, seq } };
     }),
   );
@@ -111,4 +113,20 @@ export function submissionRoutes(deps: Deps): Router<AppState> {
   router.put('/:id/grade', staff, grade);
 
   return router;
+}
+
+/** A refused save as the REST error a caller can act on (a 400 for its own bad data, never a 500). */
+function saveRefused(outcome: Extract<SaveOutcome, { ok: false }>) {
+  switch (outcome.code) {
+    case 'attempt-closed':
+      return attemptClosed();
+    case 'forbidden':
+      return Errors.forbidden(outcome.message);
+    case 'not-found':
+      return Errors.notFound(outcome.message);
+    case 'invalid':
+      return Errors.badRequest(outcome.message);
+    default:
+      return Errors.unavailable(outcome.message);
+  }
 }

@@ -366,6 +366,14 @@ describe('exam taking machine', () => {
       expect(toSession).toContainEqual({ type: 'session.join' });
     });
 
+    it('keeps and retries a save refused because the session ended under the socket', async () => {
+      const { actor, saves } = await inExam();
+      actor.send({ type: 'user.answer', questionId: Q2, answer: 'keep me' });
+      actor.send({ type: 'save.rejected', questionId: Q2, seq: 1, code: 'unauthorized', message: 'Session expired. Please login again.' });
+      expect(actor.getSnapshot().context.book.pending[Q2]).toMatchObject({ answer: 'keep me', seq: 1 });
+      await waitFor(actor, () => saves().length === 2);
+    });
+
     it('retries a save that had no ack', async () => {
       const { actor, saves } = await inExam();
       actor.send({ type: 'user.answer', questionId: Q2, answer: 'x' });

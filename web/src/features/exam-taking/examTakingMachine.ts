@@ -200,7 +200,8 @@ export const examTakingMachine = setup({
     joinRefusedForGood: ({ event }) => event.type === 'socket.joinFailed' && (event.code === 'forbidden' || event.code === 'not-found'),
     violationSubmitted: ({ event }) => event.type === 'violation.acked' && event.submitted,
     attemptClosedRejection: ({ event }) => event.type === 'save.rejected' && event.code === 'attempt-closed',
-    transientRejection: ({ event }) => event.type === 'save.rejected' && event.code === 'error',
+    // 'unauthorized': the session ended under the socket; the save waits for the next sign-in.
+    transientRejection: ({ event }) => event.type === 'save.rejected' && (event.code === 'error' || event.code === 'unauthorized'),
     reasonKnown: ({ context }) => context.outcome?.reason != null,
     canRetryLoad: ({ context }) => context.failure?.kind === 'network' || context.failure?.kind === 'other',
   },

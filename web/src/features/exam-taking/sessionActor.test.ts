@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createActor, createMachine, sendTo } from 'xstate';
 import type { AppSocket } from '../../api/socket';
 import type { SessionCommand } from './examTakingMachine';
@@ -28,7 +28,12 @@ class FakeSocket {
   fire(event: string, ...args: unknown[]) {
     for (const fn of this.handlers.get(event) ?? []) fn(...args);
   }
+  /** While set, every handshake is refused with this message (the server's connect_error). */
+  refuseWith: string | undefined;
+  connects = 0;
   connect() {
+    this.connects++;
+    if (this.refuseWith) return this.refuse(this.refuseWith);
     this.connected = true;
     this.fire('connect');
   }
@@ -217,5 +222,37 @@ describe('socket session actor', () => {
     ok = false;
     socket.refuse('Unauthorized');
     await vi.waitFor(() => expect(types()).toContain('socket.unauthorized'));
+  });
+
+  it('keeps retrying, more and more slowly, while the server cannot check the session; never ends it', async () => {
+    const refresh = vi.fn(async () => true);
+    const { socket, types } = harness({ refresh });
+    await vi.waitFor(() => expect(types()).toContain('socket.joined'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    // The database goes down: the connection drops and every handshake is refused as unavailable.
+    socket.refuseWith = 'Unavailable';
+    socket.drop();
+    socket.refuse('Unavailable');
+    const before = socket.connects;
+    await vi.advanceTimersByTimeAsync(60_000);
+    const retries = socket.connects - before;
+    // Backing off from 2 s towards 15 s: a handful of tries a minute, not one every 2 s.
+    expect(retries).toBeGreaterThanOrEqual(5);
+    expect(retries).toBeLessThanOrEqual(12);
+    expect(refresh).not.toHaveBeenCalled();
+    expect(types()).not.toContain('socket.unauthorized');
+    // The database is back: the next try joins again.
+    socket.refuseWith = undefined;
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(types().filter((t) => t === 'socket.joined')).toHaveLength(2);
+  });
+
+  it('keeps a save the server refused because the session ended, for after the next sign-in', async () => {
+    const { send, outbox, types } = harness({ reply: (event, p) => (event === 'answer:save' ? { ok: false, code: 'unauthorized', message: 'Session expired. Please login again.' } : okReplies(event, p)) });
+    await vi.waitFor(() => expect(types()).toContain('socket.joined'));
+    send({ type: 'session.save', saves: [save('q1', 1)] });
+    await vi.waitFor(() => expect(types()).toContain('save.rejected'));
+    expect(outbox.rows.get('q1')).toMatchObject({ seq: 1 });
   });
 });

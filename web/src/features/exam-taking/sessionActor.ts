@@ -1,7 +1,7 @@
 import { PROCTOR_EVENTS, SOCKET_EVENTS, VIOLATION_TYPES, type ViolationType } from '@exam/shared';
 import { fromCallback } from 'xstate';
 import { z } from 'zod';
-import { emitWithAck, type AppSocket } from '../../api/socket';
+import { emitWithAck, handshakeRetryDelay, isSessionRefused, type AppSocket } from '../../api/socket';
 import type { ExamEvent, SessionCommand } from './examTakingMachine';
 import type { Outbox } from './outbox';
 import { attemptReinstatedSchema, attemptSubmittedSchema, attemptTimeSchema, joinDataSchema, proctorMessageSchema, type PendingSave } from './types';
@@ -27,7 +27,6 @@ const SAVE_TIMEOUT_MS = 10_000;
 const VIOLATION_TIMEOUT_MS = 8_000;
 /** Consecutive refused handshakes before giving up: a token the API takes may still be refused here. */
 const MAX_UNAUTHORIZED = 2;
-const RETRY_CONNECT_MS = 2_000;
 /** Save health goes to the proctor at most this often: a fast typist must not flood the board. */
 export const HEALTH_INTERVAL_MS = 2_000;
 
@@ -48,6 +47,7 @@ export function createSessionActor(deps: SessionDeps) {
     // Violations seen while offline still count: they go out after the next join.
     const queuedViolations: { violationType: ViolationType; at: number }[] = [];
     let unauthorized = 0;
+    let refusals = 0;
     let stopped = false;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -126,8 +126,9 @@ export function createSessionActor(deps: SessionDeps) {
         settled(questionId, seq);
         sendBack({ type: 'save.acked', questionId, seq });
       } else {
-        // Only a server hiccup ('error') is worth retrying; anything else can never succeed.
-        if (ack.data.code !== 'error') {
+        // Only a server hiccup ('error') or an ended session ('unauthorized', kept for after the
+        // next sign-in) is worth retrying; anything else can never succeed.
+        if (ack.data.code !== 'error' && ack.data.code !== 'unauthorized') {
           await deps.outbox.acknowledge(attemptId, questionId, seq).catch(() => undefined);
           settled(questionId, seq);
         }
@@ -158,6 +159,7 @@ export function createSessionActor(deps: SessionDeps) {
 
     socket.on('connect', () => {
       unauthorized = 0;
+      refusals = 0;
       sendBack({ type: 'socket.connected' });
       void join();
     });
@@ -171,9 +173,11 @@ export function createSessionActor(deps: SessionDeps) {
 
     socket.on('connect_error', (error) => {
       if (stopped || socket.active) return; // a transport failure: Socket.IO is already retrying
-      // Refused by the server's middleware: no automatic retry, so decide here.
-      if (error.message !== 'Unauthorized') {
-        retryTimer = setTimeout(() => socket.connect(), RETRY_CONNECT_MS);
+      // Refused by the server's middleware: no automatic retry, so decide here. 'Unavailable' (the
+      // server cannot check the session: its database is down) is an outage, never the end of the
+      // session: keep the answers and keep knocking, more slowly.
+      if (!isSessionRefused(error)) {
+        retryTimer = setTimeout(() => socket.connect(), handshakeRetryDelay(++refusals));
         return;
       }
       unauthorized += 1;

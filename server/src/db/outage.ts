@@ -1,0 +1,84 @@
+import type { Db } from './index';
+import type { Logger } from '../logger';
+
+/**
+ * Errors that mean "the database cannot be reached right now", as opposed to a bad statement:
+ * refused or dropped connections, a server shutting down or starting, no free connection.
+ */
+export function isDbUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; name?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'].includes(code)) return true;
+  // SQLSTATE 08 connection exception; 57P01-03 shutting down / crashed / starting; 53300 too many connections.
+  if (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+  if (e.name === 'KnexTimeoutError') return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  return /Connection terminated|not queryable|Unable to acquire a connection|connect ECONNREFUSED|PGlite is closed/i.test(message);
+}
+
+export interface DbOutage {
+  /** True between the first failure of an outage and the probe that sees the database again. */
+  readonly down: boolean;
+  /**
+   * Reports a failed database call. Returns true when it was an outage (logged once per outage,
+   * however many requests, handshakes and jobs fail during it), false for any other error.
+   */
+  failed(err: unknown): boolean;
+  stop(): void;
+}
+
+/**
+ * One log line when the database goes away and one when it is back (with how long it was gone),
+ * instead of one per failing request: during a PostgreSQL stop that was about 14,000 lines in 20 s.
+ */
+const byLogger = new WeakMap<Logger, DbOutage>();
+
+/**
+ * The outage tracker of the server that owns `log`: for code that is handed only a logger (the
+ * socket ack layer), so it too logs an outage once instead of per event.
+ */
+export function dbOutageOf(log: Logger): DbOutage | undefined {
+  return byLogger.get(log);
+}
+
+export function createDbOutage(db: Db, log: Logger, probeMs = 1000): DbOutage {
+  let downSince: number | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const probe = () => {
+    timer = setTimeout(() => {
+      db.raw('select 1').then(
+        () => {
+          log.warn({ outageMs: Math.round(performance.now() - downSince!) }, 'database available again');
+          downSince = undefined;
+          timer = undefined;
+        },
+        () => !stopped && probe(),
+      );
+    }, probeMs);
+    timer.unref();
+  };
+
+  const outage: DbOutage = {
+    get down() {
+      return downSince !== undefined;
+    },
+    failed(err) {
+      if (!isDbUnavailable(err)) return false;
+      if (downSince === undefined && !stopped) {
+        downSince = performance.now();
+        log.error({ err }, 'database unavailable');
+        probe();
+      }
+      return true;
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+  byLogger.set(log, outage);
+  return outage;
+}

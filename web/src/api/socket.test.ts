@@ -1,0 +1,59 @@
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { handshakeRetryDelay, keepConnected, type AppSocket } from './socket';
+
+vi.mock('./http', () => ({ http: { get: vi.fn(async () => ({})) } }));
+vi.mock('../lib/storedSession', () => ({ readToken: () => 'token' }));
+
+/** The parts of a Socket.IO client keepConnected uses; every handshake is refused with `refuseWith`. */
+class RefusingSocket {
+  active = false;
+  connects = 0;
+  refuseWith: string | undefined = 'Unavailable';
+  private handlers = new Map<string, ((...args: unknown[]) => void)[]>();
+  on(event: string, fn: (...args: unknown[]) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
+    return this;
+  }
+  off() {
+    return this;
+  }
+  fire(event: string, ...args: unknown[]) {
+    for (const fn of this.handlers.get(event) ?? []) fn(...args);
+  }
+  connect() {
+    this.connects++;
+    if (this.refuseWith) this.fire('connect_error', new Error(this.refuseWith));
+    else this.fire('connect');
+  }
+}
+
+describe('keeping a screen socket connected', () => {
+  it('retries a handshake refused as unavailable for as long as it takes, and never gives the session up', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const socket = new RefusingSocket();
+    const gaveUp = vi.fn();
+    keepConnected(socket as unknown as AppSocket, gaveUp);
+    socket.connect();
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(socket.connects).toBeGreaterThan(15);
+    expect(gaveUp).not.toHaveBeenCalled();
+  });
+
+  it('gives up after repeated Unauthorized refusals (the session really ended)', async () => {
+    const socket = new RefusingSocket();
+    socket.refuseWith = 'Unauthorized';
+    const gaveUp = vi.fn();
+    keepConnected(socket as unknown as AppSocket, gaveUp);
+    socket.connect();
+    await vi.waitFor(() => expect(gaveUp).toHaveBeenCalled());
+  });
+
+  it('waits longer after each refusal, up to 15 s, spread at random', () => {
+    expect(handshakeRetryDelay(1, () => 0.5)).toBe(2000);
+    expect(handshakeRetryDelay(2, () => 0.5)).toBe(3000);
+    expect(handshakeRetryDelay(20, () => 0.5)).toBe(15000);
+    expect(handshakeRetryDelay(1, () => 0)).toBe(1500);
+    expect(handshakeRetryDelay(1, () => 1)).toBe(2500);
+  });
+});
