@@ -287,7 +287,7 @@ describe('statistics and achievements', () => {
     const parent = await signedIn('parent');
     const stranger = await signedIn('parent');
     const admin = await signedIn('admin');
-    await server.deps.db('parent_children').insert({ parent_id: parent.user.id, child_id: student.user.id, relationship: 'mother' });
+    await server.deps.db('parent_children').insert({ parent_id: parent.user.id, child_id: student.user.id, relationship: 'mother', status: 'accepted' });
     await objectiveExam(teacher.token);
     await api('PUT', '/users/settings', { category: 'privacy', key: 'profileVisibility', value: 'private' }, { token: student.token });
     const q = `/users/stats?userId=${student.user.id}`;
@@ -305,7 +305,7 @@ describe('notifications follow the settings', () => {
     const teacher = await signedIn('teacher');
     const student = await signedIn();
     const parent = await signedIn('parent');
-    await server.deps.db('parent_children').insert({ parent_id: parent.user.id, child_id: student.user.id, relationship: 'father' });
+    await server.deps.db('parent_children').insert({ parent_id: parent.user.id, child_id: student.user.id, relationship: 'father', status: 'accepted' });
     await api('PUT', '/users/settings', { category: 'notifications', key: 'resultNotifications', value: false }, { token: parent.token });
     const exam1 = await objectiveExam(teacher.token);
     await sit(exam1, student.token, 2);

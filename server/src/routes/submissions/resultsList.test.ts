@@ -70,7 +70,7 @@ describe('the results list', () => {
     const second = await sit(examId);
     const stranger = await sit(examId);
     const parent = await buildUser(server.deps, { role: 'parent' });
-    for (const child of [first, second]) await server.deps.db('parent_children').insert({ parent_id: parent.id, child_id: child.student.id, relationship: 'mother' });
+    for (const child of [first, second]) await server.deps.db('parent_children').insert({ parent_id: parent.id, child_id: child.student.id, relationship: 'mother', status: 'accepted' });
     const p = await token(parent.email);
 
     const one = await list(p, `student=${first.student.id}&isSubmitted=true`);
