@@ -14,6 +14,7 @@ import { createSocketServer } from './realtime/socketServer';
 import { startDeadlineSweeper } from './jobs/deadlineSweeper';
 import { every } from './jobs/periodic';
 import { sendStartReminders } from './services/examNotifications';
+import { HEARTBEAT_MS, publishHeartbeat } from './services/systemHealth';
 import { createAnswerSaver } from './services/answerSaver';
 import { createMailer } from './services/mail';
 import { createRateLimiters } from './services/rateLimits';
@@ -66,7 +67,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const http = createServer(app.callback());
   const io = createSocketServer(deps, http);
   deps.realtime.attach(io);
-  const jobs = [startDeadlineSweeper(deps, opts.sweepIntervalMs), every(deps, 'start-reminders', 30_000, () => sendStartReminders(deps))];
+  const jobs = [startDeadlineSweeper(deps, opts.sweepIntervalMs), every(deps, 'start-reminders', 30_000, () => sendStartReminders(deps)), every(deps, 'health-heartbeat', HEARTBEAT_MS, () => publishHeartbeat(deps))];
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(config.port, config.host, () => resolve());

@@ -9,3 +9,4 @@ export * from './cardActions';
 export * from './session';
 export * from './notifications';
 export * from './grading';
+export * from './dashboard';

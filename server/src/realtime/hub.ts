@@ -11,6 +11,8 @@ export interface RealtimeHub {
   /** The ids of every socket in a room, on every node. */
   socketIds(room: string): Promise<string[]>;
   attach(io: Server): void;
+  /** Sockets connected to this node (the health report's figure). */
+  localSocketCount(): number;
 }
 
 export function createRealtimeHub(): RealtimeHub {
@@ -31,6 +33,9 @@ export function createRealtimeHub(): RealtimeHub {
     attach(server) {
       io = server;
     },
+    localSocketCount() {
+      return io?.engine.clientsCount ?? 0;
+    },
   };
 }
 
@@ -39,4 +44,5 @@ export const rooms = {
   attempt: (id: string) => `attempt:${id}`,
   proctors: (examId: string) => `exam:${examId}:proctors`,
   examStudents: (examId: string) => `exam:${examId}:students`,
+  admins: 'role:admin',
 };

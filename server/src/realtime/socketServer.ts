@@ -51,6 +51,8 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
   io.on('connection', (socket) => {
     const { user } = (socket.data as SocketData).auth;
     void socket.join(rooms.user(user.id));
+    // Admins share one room: the admin dashboard and contact messages are the same for all of them.
+    if (user.role === 'admin') void socket.join(rooms.admins);
     registerAttemptHandlers(deps, socket);
     registerProctorHandlers(deps, socket);
     registerCameraHandlers(deps, socket);
