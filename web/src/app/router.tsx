@@ -10,7 +10,10 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { RegisterPage } from '../features/auth/RegisterPage';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
+import { AdminDashboardPage } from '../features/dashboard/AdminDashboardPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { StudentDashboardPage } from '../features/dashboard/StudentDashboardPage';
+import { TeacherDashboardPage } from '../features/dashboard/TeacherDashboardPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { UnauthorizedPage } from '../features/errors/UnauthorizedPage';
 import { ExamTakingPage } from '../features/exam-taking/ExamTakingPage';
@@ -23,6 +26,12 @@ import { GradeSubmissionPage } from '../features/grading/GradeSubmissionPage';
 import { HomePage } from '../features/home/HomePage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { ProctorBoardPage } from '../features/proctor/ProctorBoardPage';
+import { AboutPage } from '../features/public/AboutPage';
+import { ContactPage } from '../features/public/ContactPage';
+import { CookiesPage } from '../features/public/CookiesPage';
+import { HelpPage } from '../features/public/HelpPage';
+import { PrivacyPage } from '../features/public/PrivacyPage';
+import { TermsPage } from '../features/public/TermsPage';
 import { ExamResultsPage } from '../features/reports/ExamResultsPage';
 import { StudentProgressPage } from '../features/reports/StudentProgressPage';
 import { ExamResultPage, SubmissionResultPage } from '../features/results/ResultPage';
@@ -106,6 +115,17 @@ export const routes: RouteObject[] = [
               guarded('exam/:examId/proctor', <ProctorBoardPage />, STAFF),
               guarded('notifications', <NotificationsPage />),
               guarded('parent/notifications', <NotificationsPage />, ['parent']),
+              // Role dashboards, admin analytics and the public site (issue 13).
+              guarded('admin/dashboard', <AdminDashboardPage />, ['admin']),
+              guarded('admin/analytics', <AdminDashboardPage />, ['admin']),
+              guarded('teacher/dashboard', <TeacherDashboardPage />, ['teacher']),
+              guarded('student/dashboard', <StudentDashboardPage />, ['student']),
+              { path: 'about', element: <AboutPage /> },
+              { path: 'contact', element: <ContactPage /> },
+              { path: 'help', element: <HelpPage /> },
+              { path: 'privacy', element: <PrivacyPage /> },
+              { path: 'terms', element: <TermsPage /> },
+              { path: 'cookies', element: <CookiesPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Breadcrumb } from './Breadcrumb';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { RouteTitle } from './RouteTitle';
 
 /** Header, breadcrumb, the page, footer. The home page has no breadcrumb (it would be only "Home"). */
 export function Layout() {
@@ -11,6 +12,7 @@ export function Layout() {
       <Header />
       <Box component="main" style={{ flex: 1 }}>
         <Container size="lg" pt="md">
+          <RouteTitle />
           <Breadcrumb />
         </Container>
         <Outlet />
