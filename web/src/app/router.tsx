@@ -1,6 +1,6 @@
 import type { Role } from '@exam/shared';
 import type { ReactElement } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { RouteError } from '../components/RouteError';
 import { AdminExamDetailsPage } from '../features/admin/exams/AdminExamDetailsPage';
 import { AdminExamsPage } from '../features/admin/exams/AdminExamsPage';
@@ -126,6 +126,8 @@ export const routes: RouteObject[] = [
               { path: 'privacy', element: <PrivacyPage /> },
               { path: 'terms', element: <TermsPage /> },
               { path: 'cookies', element: <CookiesPage /> },
+              // The footer's "Exam Results" names no result: it leads to the list of them.
+              { path: 'exam-result', element: <Navigate to="/results" replace /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },
