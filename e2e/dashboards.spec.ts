@@ -14,6 +14,9 @@ import { createExamAsTeacher, DEMO, signIn, sitExamViaApi } from './support';
  */
 const BUILT_ELSEWHERE = ['/admin/users', '/admin/settings', '/students', '/parent/dashboard', '/parent/reports', '/children', '/progress', '/reports', '/profile', '/settings', '/payment'];
 
+// axe is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
+test.use({ bypassCSP: true });
+
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
 
