@@ -10,3 +10,4 @@ export * from './session';
 export * from './notifications';
 export * from './grading';
 export * from './dashboard';
+export * from './platformSettings';

@@ -13,6 +13,9 @@ export interface RealtimeHub {
   attach(io: Server): void;
   /** Sockets connected to this node (the health report's figure). */
   localSocketCount(): number;
+  /** Tells every other node (through the adapter); they hear it with `onNodeEvent`. */
+  toOtherNodes(event: string): void;
+  onNodeEvent(event: string, handler: () => void): void;
 }
 
 export function createRealtimeHub(): RealtimeHub {
@@ -35,6 +38,17 @@ export function createRealtimeHub(): RealtimeHub {
     },
     localSocketCount() {
       return io?.engine.clientsCount ?? 0;
+    },
+    toOtherNodes(event) {
+      // The in-process adapter has no other nodes and refuses server-side emits.
+      try {
+        io?.serverSideEmit(event);
+      } catch {
+        /* single node */
+      }
+    },
+    onNodeEvent(event, handler) {
+      io?.on(event, handler);
     },
   };
 }

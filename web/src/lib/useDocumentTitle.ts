@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
+import { usePlatformSettings } from '../features/platform/usePlatformSettings';
 
-export const APP_NAME = 'ExamPortal';
-
-/** The tab title of a page: 'Page · ExamPortal', so tabs and history entries say where they lead. */
+/** The tab title of a page: 'Page · School name', so tabs and history entries say where they lead. */
 export function useDocumentTitle(title: string | null | undefined): void {
+  const { schoolName } = usePlatformSettings();
   useEffect(() => {
-    document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
-  }, [title]);
+    document.title = title ? `${title} · ${schoolName}` : schoolName;
+  }, [title, schoolName]);
 }

@@ -15,7 +15,14 @@ import { validated } from '../../middleware/validate';
 import { presentUser } from '../../presenters/user';
 import * as accounts from '../../services/accounts';
 import { authenticate, revokeByRefreshToken, revokeSession, rotateRefreshToken } from '../../services/sessions';
+import { getPlatformSettings, registrationRefusal } from '../../services/platformSettings';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
+
+async function callerIsAdmin(deps: Deps, header: string): Promise<boolean> {
+  const token = bearerToken(header);
+  if (!token) return false;
+  return authenticate(deps, token).then((a) => a.user.role === 'admin', () => false);
+}
 
 /** Every auth call of spec core §7, under /api/auth. */
 export function authRoutes(deps: Deps): Router<AppState> {
@@ -25,6 +32,11 @@ export function authRoutes(deps: Deps): Router<AppState> {
   router.post(
     '/register',
     validated(registerSchema, async (ctx, input) => {
+      // The school's registration settings bind visitors; an admin creating an account is not one.
+      if (!(await callerIsAdmin(deps, ctx.get('authorization')))) {
+        const refused = registrationRefusal(await getPlatformSettings(deps), input);
+        if (refused) throw refused;
+      }
       const user = await accounts.registerUser(deps, input);
       ctx.status = 201;
       ctx.body = { success: true, message: MSG.registered, data: { user: presentUser(user) } };
