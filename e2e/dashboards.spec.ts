@@ -12,7 +12,7 @@ import { createExamAsTeacher, DEMO, signIn, sitExamViaApi } from './support';
  * Pages other engineers are building in parallel (admin users, students list, parent area,
  * profile, settings, payment). Remove an entry once its page has been merged.
  */
-const BUILT_ELSEWHERE = ['/admin/users', '/admin/settings', '/students', '/parent/dashboard', '/parent/reports', '/children', '/progress', '/reports', '/profile', '/settings', '/payment'];
+const BUILT_ELSEWHERE = ['/admin/users', '/students', '/parent/dashboard', '/parent/reports', '/children', '/progress', '/reports', '/profile', '/settings', '/payment'];
 
 // axe is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
 test.use({ bypassCSP: true });
@@ -134,4 +134,20 @@ test('the teacher’s pending grading count changes live when a student submits 
   await expect(page.getByTestId('pending-grading')).toContainText(title);
   await page.getByTestId('pending-grading').getByRole('link', { name: new RegExp(title) }).first().click();
   await expect(page).toHaveURL(/\/grade-submission\//);
+});
+
+test('an admin renames the school: the header and tab title follow at once', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.goto('/admin/settings');
+  const name = page.getByLabel('School name');
+  await name.fill('Hillside Academy');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Platform settings saved')).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Hillside Academy');
+  await expect(page).toHaveTitle('Admin Settings · Hillside Academy');
+  await page.getByRole('button', { name: 'Send a test e-mail to me' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Test e-mail sent to admin@example.com' })).toBeVisible();
+  await name.fill('ExamPortal');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByRole('banner')).toContainText('ExamPortal');
 });

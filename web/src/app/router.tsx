@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { RouteError } from '../components/RouteError';
 import { AdminExamDetailsPage } from '../features/admin/exams/AdminExamDetailsPage';
 import { AdminExamsPage } from '../features/admin/exams/AdminExamsPage';
+import { AdminSettingsPage } from '../features/admin/settings/AdminSettingsPage';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
@@ -118,6 +119,7 @@ export const routes: RouteObject[] = [
               // Role dashboards, admin analytics and the public site (issue 13).
               guarded('admin/dashboard', <AdminDashboardPage />, ['admin']),
               guarded('admin/analytics', <AdminDashboardPage />, ['admin']),
+              guarded('admin/settings', <AdminSettingsPage />, ['admin']),
               guarded('teacher/dashboard', <TeacherDashboardPage />, ['teacher']),
               guarded('student/dashboard', <StudentDashboardPage />, ['student']),
               { path: 'about', element: <AboutPage /> },

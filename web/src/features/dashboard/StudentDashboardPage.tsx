@@ -1,9 +1,10 @@
-import { countdownText, examTimeStatus, relativeTime, submissionGrade, type StudentDashboardExam } from '@exam/shared';
+import { countdownText, examTimeStatus, gradeOnScale, relativeTime, type StudentDashboardExam } from '@exam/shared';
 import { Anchor, Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useNow } from '../../lib/useNow';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
+import { usePlatformSettings } from '../platform/usePlatformSettings';
 import { NotificationsWidget } from '../notifications/NotificationsWidget';
 import { EmptyLine, Panel, PlainList, QuickActions, StatGrid } from './components';
 import { ACCOUNT_ACTIONS, QUICK_ACTIONS } from './quickActions';
@@ -16,6 +17,7 @@ export function StudentDashboardPage() {
   const { data } = useRoleDashboard('student', user?._id ?? null);
   // Every second: "Starts in …" counts down and Take Exam appears the moment the window opens.
   const now = useNow(1_000);
+  const { gradingScale } = usePlatformSettings();
   const s = data.stats;
 
   return (
@@ -66,7 +68,7 @@ export function StudentDashboardPage() {
                         </Badge>
                       ) : (
                         <Badge variant="light" style={{ textTransform: 'none' }}>
-                          {r.percentage}% · {submissionGrade(r.percentage)}
+                          {r.percentage}% · {gradeOnScale(gradingScale, r.percentage)}
                         </Badge>
                       )}
                     </Group>
