@@ -39,7 +39,9 @@ async function offeredLinks(page: Page): Promise<string[]> {
 
 async function expectHealthyPage(page: Page, path: string, errors: string[]): Promise<void> {
   await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  // Every page (error pages included) has a heading in main once it has rendered.
+  await expect(page.locator('main').getByRole('heading').first()).toBeVisible();
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Page Not Found' }), `${path} exists`).toHaveCount(0);
   await expect(page.getByText('Something went wrong.'), `${path} renders`).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Access Denied' }), `${path} is allowed`).toHaveCount(0);

@@ -171,3 +171,6 @@ export const DASHBOARD_MSG = {
   someFailed: 'Failed to fetch some dashboard data',
   serverError: 'Server error. Please try again later.',
 } as const;
+
+/** Said when an admin's delete kept the exam because students attempted it (admin exams). */
+export const EXAM_ARCHIVED_MSG = 'Exam archived: students have attempted it, so it is hidden from lists and their results are kept.';

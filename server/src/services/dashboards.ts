@@ -63,8 +63,8 @@ export async function teacherDashboard(deps: Deps, teacher: UserRow): Promise<Te
   const [stats] = (
     await db.raw(
       `select
-        (select count(*) from exams where owner_id = :id) as total_exams,
-        (select count(*) from exams where owner_id = :id and is_published and is_active and start_at <= now() and end_at > now()) as active_exams,
+        (select count(*) from exams where owner_id = :id and archived_at is null) as total_exams,
+        (select count(*) from exams where owner_id = :id and archived_at is null and is_published and is_active and start_at <= now() and end_at > now()) as active_exams,
         (select count(*) from users where role = 'student' and is_active) as total_students,
         (select count(*) from attempts a join exams e on e.id = a.exam_id where e.owner_id = :id and a.status = 'submitted') as pending_grading`,
       { id: teacher.id },
@@ -73,6 +73,7 @@ export async function teacherDashboard(deps: Deps, teacher: UserRow): Promise<Te
 
   const upcoming = (await db('exams as e')
     .where('e.owner_id', teacher.id)
+    .whereNull('e.archived_at')
     .where('e.end_at', '>', db.raw('now()'))
     .orderBy('e.start_at', 'asc')
     .limit(LIMIT)
@@ -189,11 +190,12 @@ async function resultTotals(db: Knex, studentIds: string[]) {
 export async function studentDashboard(deps: Deps, viewer: Viewer): Promise<StudentDashboard> {
   const { db } = deps;
   const me = viewer.user.id;
-  const [{ total }] = (await scopeToViewer(db('exams as e'), viewer).count({ total: '*' })) as [{ total: number | string }];
+  const [{ total }] = (await scopeToViewer(db('exams as e'), viewer).whereNull('e.archived_at').count({ total: '*' })) as [{ total: number | string }];
   const totals = await resultTotals(db, [me]);
 
   // Exams still to sit: not over, and with an attempt left.
   const upcoming = (await scopeToViewer(db('exams as e'), viewer)
+    .whereNull('e.archived_at')
     .where('e.end_at', '>', db.raw('now()'))
     .where('e.is_active', true)
     .whereRaw(`(select count(*) from attempts a where a.exam_id = e.id and a.student_id = ?) < ${MAX_ATTEMPTS_SQL}`, [me])
@@ -282,8 +284,8 @@ export async function adminDashboard(deps: Deps): Promise<AdminDashboard> {
         (select count(*) from users where role = 'student') as total_students,
         (select count(*) from users where role = 'teacher') as total_teachers,
         (select count(*) from users where role = 'parent') as total_parents,
-        (select count(*) from exams) as total_exams,
-        (select count(*) from exams where is_published and is_active and start_at <= now() and end_at > now()) as active_exams,
+        (select count(*) from exams where archived_at is null) as total_exams,
+        (select count(*) from exams where archived_at is null and is_published and is_active and start_at <= now() and end_at > now()) as active_exams,
         (select count(*) from attempts where status <> 'in_progress') as total_submissions,
         (select count(*) from attempts where status = 'submitted') as pending_grading`,
     )
@@ -291,6 +293,7 @@ export async function adminDashboard(deps: Deps): Promise<AdminDashboard> {
   const users = (await db('users').orderBy('created_at', 'desc').limit(LIMIT)) as UserRow[];
   const exams = (await db('exams as e')
     .join('users as o', 'o.id', 'e.owner_id')
+    .whereNull('e.archived_at')
     .orderBy('e.created_at', 'desc')
     .limit(LIMIT)
     .select('e.id', 'e.title', 'e.subject', 'e.start_at', 'e.end_at', 'e.duration_minutes', 'e.is_published', 'o.first_name', 'o.last_name')) as (ExamListRow & {

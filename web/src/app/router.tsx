@@ -128,6 +128,11 @@ export const routes: RouteObject[] = [
               { path: 'privacy', element: <PrivacyPage /> },
               { path: 'terms', element: <TermsPage /> },
               { path: 'cookies', element: <CookiesPage /> },
+              // The breadcrumb's "Admin Panel", "Teacher Portal"... lead to that role's dashboard.
+              { path: 'admin', element: <Navigate to="/admin/dashboard" replace /> },
+              { path: 'teacher', element: <Navigate to="/teacher/dashboard" replace /> },
+              { path: 'student', element: <Navigate to="/student/dashboard" replace /> },
+              { path: 'parent', element: <Navigate to="/parent/dashboard" replace /> },
               // The footer's "Exam Results" names no result: it leads to the list of them.
               { path: 'exam-result', element: <Navigate to="/results" replace /> },
               { path: '*', element: <NotFoundPage /> },

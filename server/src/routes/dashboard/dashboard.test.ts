@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { DASHBOARD_CHANGED_EVENT, EXAM_SETTINGS_DEFAULTS, TREND_DAYS, type Role } from '@exam/shared';
+import { DASHBOARD_CHANGED_EVENT, EXAM_ARCHIVED_MSG, EXAM_SETTINGS_DEFAULTS, TREND_DAYS, type Role } from '@exam/shared';
 import { buildAttempt, buildExam, buildUser, TEST_PASSWORD } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { connectAs, nextEvent } from '../../test/sockets';
@@ -193,5 +193,29 @@ describe('dashboard calls', () => {
     expect(judge({ ...figures, oldestOverdueSeconds: 120 })).toEqual({ status: 'degraded', problems: ['An attempt is 120 s past its deadline and still open.'] });
     expect(judge({ ...figures, redis: 'fail' }).status).toBe('degraded');
     expect(judge({ ...figures, dbLatencyMs: null }).status).toBe('down');
+  });
+});
+
+describe('admin exam deletion', () => {
+  it('deletes an exam nobody attempted, and archives one with attempts: hidden from lists, results kept', async () => {
+    const admin = await signedIn('admin');
+    const teacher = await buildUser(server.deps, { role: 'teacher' });
+    const student = await buildUser(server.deps, { role: 'student' });
+    const untouched = await buildExam(server.deps, teacher.id, { state: 'completed' });
+    const sat = await buildExam(server.deps, teacher.id, { state: 'completed', title: 'Sat exam' });
+    const attempt = await buildAttempt(server.deps, sat.id, student.id);
+
+    const gone = await api('DELETE', `/exams/${untouched.id}`, undefined, { token: admin.token });
+    expect(gone.body).toMatchObject({ success: true, data: { archived: false } });
+    expect((await api('GET', `/exams/${untouched.id}`, undefined, { token: admin.token })).status).toBe(404);
+
+    const archived = await api('DELETE', `/exams/${sat.id}`, undefined, { token: admin.token });
+    expect(archived.status).toBe(200);
+    expect(archived.body).toEqual({ success: true, message: EXAM_ARCHIVED_MSG, data: { archived: true } });
+    const list = await api('GET', '/exams?search=Sat%20exam&limit=50', undefined, { token: admin.token });
+    expect(list.body.data.exams.map((e: { _id: string }) => e._id)).not.toContain(sat.id);
+    expect(await server.deps.db('attempts').where({ id: attempt.id }).first()).toBeTruthy();
+    const teacherToken = await token(teacher.email);
+    expect((await api('GET', '/dashboard/teacher', undefined, { token: teacherToken })).body.data.stats.totalExams).toBe(0);
   });
 });

@@ -51,23 +51,25 @@ export function AdminDashboardPage() {
             {days.length === 0 ? (
               <EmptyLine>No trend data.</EmptyLine>
             ) : (
+              <div role="img" aria-label="Sign-ups and submissions per day over the last 30 days">
               <BarChart
                 h={240}
                 data={days}
                 dataKey="day"
                 withLegend
-                aria-label="Sign-ups and submissions per day over the last 30 days"
                 series={[
                   { name: 'signUps', label: 'Sign-ups', color: 'blue.6' },
                   { name: 'submissions', label: 'Submissions', color: 'teal.6' },
                 ]}
               />
+              </div>
             )}
           </Panel>
           <Panel id="trend-score" title="Average score by day">
             {days.length === 0 ? (
               <EmptyLine>No trend data.</EmptyLine>
             ) : (
+              <div role="img" aria-label="Average graded score per day over the last 30 days">
               <LineChart
                 h={240}
                 data={days}
@@ -75,9 +77,9 @@ export function AdminDashboardPage() {
                 connectNulls
                 yAxisProps={{ domain: [0, 100] }}
                 unit="%"
-                aria-label="Average graded score per day over the last 30 days"
                 series={[{ name: 'averageScore', label: 'Average score', color: 'grape.6' }]}
               />
+              </div>
             )}
           </Panel>
         </SimpleGrid>
