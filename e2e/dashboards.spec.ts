@@ -84,7 +84,7 @@ for (const role of ['admin', 'teacher', 'student', 'parent'] as Role[]) {
 
 test('public pages work at 390 px wide, and Help finds nothing for nonsense', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const path of ['/', '/about', '/contact', '/help', '/privacy', '/terms', '/cookies']) {
+  for (const path of ['/', '/about', '/contact', '/help', '/privacy', '/terms', '/cookies', '/demo']) {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${path} fits 390 px`).toBeLessThanOrEqual(0);
@@ -94,6 +94,14 @@ test('public pages work at 390 px wide, and Help finds nothing for nonsense', as
   await expect(page.getByText('No results found for "zebra"')).toBeVisible();
   await page.getByLabel('Search the FAQ').fill('browsers');
   await expect(page.getByRole('button', { name: 'Which browsers are supported?' })).toBeVisible();
+
+  // The hero's Watch Demo: a tour of real screenshots, and one-click sign-in as a demo role.
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Watch Demo' }).click();
+  await expect(page.getByRole('img', { name: 'Screenshot: teachers screen' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in as Student' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('role-badge')).toHaveText('Student');
 });
 
 test('a contact message reaches the admin dashboard', async ({ page, browser }) => {

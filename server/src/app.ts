@@ -12,6 +12,7 @@ import { errorHandler } from './middleware/errorHandler';
 import { authRoutes } from './routes/auth';
 import { contactRoutes } from './routes/contact';
 import { dashboardRoutes } from './routes/dashboard';
+import { demoRoutes } from './routes/demo';
 import { platformSettingsRoutes } from './routes/platformSettings';
 import { examRoutes } from './routes/exams';
 import { healthRoutes } from './routes/health';
@@ -56,7 +57,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
   app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }));
 
   const api = new Router<AppState>({ prefix: '/api' });
-  for (const r of [healthRoutes(deps), authRoutes(deps), examRoutes(deps), questionRoutes(deps), submissionRoutes(deps), notificationRoutes(deps), reportRoutes(deps), dashboardRoutes(deps), contactRoutes(deps), platformSettingsRoutes(deps)]) api.use(r.routes(), r.allowedMethods());
+  for (const r of [healthRoutes(deps), authRoutes(deps), examRoutes(deps), questionRoutes(deps), submissionRoutes(deps), notificationRoutes(deps), reportRoutes(deps), dashboardRoutes(deps), contactRoutes(deps), platformSettingsRoutes(deps), demoRoutes(deps)]) api.use(r.routes(), r.allowedMethods());
   app.use(api.routes());
   app.use(api.allowedMethods());
 

@@ -30,6 +30,7 @@ import { ProctorBoardPage } from '../features/proctor/ProctorBoardPage';
 import { AboutPage } from '../features/public/AboutPage';
 import { ContactPage } from '../features/public/ContactPage';
 import { CookiesPage } from '../features/public/CookiesPage';
+import { DemoPage } from '../features/public/DemoPage';
 import { HelpPage } from '../features/public/HelpPage';
 import { PrivacyPage } from '../features/public/PrivacyPage';
 import { TermsPage } from '../features/public/TermsPage';
@@ -128,6 +129,7 @@ export const routes: RouteObject[] = [
               { path: 'privacy', element: <PrivacyPage /> },
               { path: 'terms', element: <TermsPage /> },
               { path: 'cookies', element: <CookiesPage /> },
+              { path: 'demo', element: <DemoPage /> },
               // The breadcrumb's "Admin Panel", "Teacher Portal"... lead to that role's dashboard.
               { path: 'admin', element: <Navigate to="/admin/dashboard" replace /> },
               { path: 'teacher', element: <Navigate to="/teacher/dashboard" replace /> },

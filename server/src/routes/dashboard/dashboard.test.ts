@@ -219,3 +219,17 @@ describe('admin exam deletion', () => {
     expect((await api('GET', '/dashboard/teacher', undefined, { token: teacherToken })).body.data.stats.totalExams).toBe(0);
   });
 });
+
+describe('demo accounts', () => {
+  it('offers one-click demo sign-in only for seeded demo accounts that are still active', async () => {
+    const none = await api('GET', '/demo/accounts');
+    expect(none.body.data).toEqual({ accounts: [], password: null });
+    await buildUser(server.deps, { role: 'teacher', email: 'teacher@example.com', password: 'password123' });
+    await buildUser(server.deps, { role: 'parent', email: 'parent@example.com', password: 'password123', isActive: false });
+    const some = await api('GET', '/demo/accounts');
+    // Installations that do not seed demo data (SEED_DEMO off, the PostgreSQL default) offer none.
+    expect(some.body.data).toEqual(
+      server.deps.config.seedDemo ? { accounts: [{ role: 'teacher', email: 'teacher@example.com' }], password: 'password123' } : { accounts: [], password: null },
+    );
+  });
+});
