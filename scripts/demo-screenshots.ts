@@ -52,6 +52,9 @@ try {
     if (shot.email) await signIn(page, shot.email);
     await page.goto(`${BASE}${shot.path}`);
     await page.waitForLoadState('networkidle');
+    // Dashboards show a loader until their figures arrive; the home page's figures appear after 500 ms.
+    if (shot.email) await page.getByTestId('dashboard-stats').waitFor();
+    else await page.getByTestId('marketing-stat').first().waitFor();
     const png = await page.screenshot();
     await sharp(png).resize({ width: 800 }).png({ palette: true, quality: 80, compressionLevel: 9 }).toFile(path.join(OUT, `${shot.file}.png`));
     await context.close();

@@ -42,7 +42,8 @@ export async function savePlatformSettings(deps: Deps, settings: PlatformSetting
     .onConflict('id')
     .merge();
   forgetPlatformSettings(deps);
-  deps.realtime.toOtherNodes(SETTINGS_CHANGED_EVENT);
+  // Only with Redis are there other nodes to tell.
+  if (deps.redis) deps.realtime.toOtherNodes(SETTINGS_CHANGED_EVENT);
   return settings;
 }
 

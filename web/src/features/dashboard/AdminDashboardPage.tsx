@@ -4,6 +4,7 @@ import { BarChart, LineChart } from '@mantine/charts';
 import { Anchor, Badge, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { titleCase } from '../../lib/format';
+import { PageLoader } from '../../components/PageLoader';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useNow } from '../../lib/useNow';
 import { useAuth } from '../auth/useAuth';
@@ -22,11 +23,13 @@ const HEALTH_COLOR = { healthy: 'green', degraded: 'yellow', down: 'red', unknow
 export function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
   const { user } = useAuth();
-  const { data } = useRoleDashboard('admin', user?._id ?? null);
+  const { data, query } = useRoleDashboard('admin', user?._id ?? null);
   const now = useNow(30_000);
   const s = data.stats;
   const days = data.trends.map((t) => ({ ...t, day: t.date.slice(5) }));
 
+  // Zeros would read as real figures: until the first answer, a loader.
+  if (query.isPending) return <PageLoader />;
   return (
     <Container size="xl" py="lg">
       <Stack gap="lg">

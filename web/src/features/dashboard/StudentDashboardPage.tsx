@@ -2,6 +2,7 @@ import { countdownText, examTimeStatus, gradeOnScale, relativeTime, type Student
 import { Anchor, Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useNow } from '../../lib/useNow';
+import { PageLoader } from '../../components/PageLoader';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { usePlatformSettings } from '../platform/usePlatformSettings';
@@ -14,12 +15,14 @@ import { useRoleDashboard } from './useDashboard';
 export function StudentDashboardPage() {
   useDocumentTitle('Student Dashboard');
   const { user } = useAuth();
-  const { data } = useRoleDashboard('student', user?._id ?? null);
+  const { data, query } = useRoleDashboard('student', user?._id ?? null);
   // Every second: "Starts in …" counts down and Take Exam appears the moment the window opens.
   const now = useNow(1_000);
   const { gradingScale } = usePlatformSettings();
   const s = data.stats;
 
+  // Zeros would read as real figures: until the first answer, a loader.
+  if (query.isPending) return <PageLoader />;
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">

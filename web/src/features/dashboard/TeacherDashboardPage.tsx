@@ -2,6 +2,7 @@ import { countdownText, examTimeStatus, relativeTime } from '@exam/shared';
 import { Anchor, Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useNow } from '../../lib/useNow';
+import { PageLoader } from '../../components/PageLoader';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { ActivityList, EmptyLine, Panel, PlainList, QuickActions, StatGrid } from './components';
@@ -12,10 +13,12 @@ import { useRoleDashboard } from './useDashboard';
 export function TeacherDashboardPage() {
   useDocumentTitle('Teacher Dashboard');
   const { user } = useAuth();
-  const { data } = useRoleDashboard('teacher', user?._id ?? null);
+  const { data, query } = useRoleDashboard('teacher', user?._id ?? null);
   const now = useNow(1_000);
   const s = data.stats;
 
+  // Zeros would read as real figures: until the first answer, a loader.
+  if (query.isPending) return <PageLoader />;
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
