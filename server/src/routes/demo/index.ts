@@ -12,7 +12,7 @@ export function demoRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/demo' });
   router.get('/accounts', async (ctx) => {
     if (!deps.config.seedDemo) {
-      ctx.body = { success: true, data: { accounts: [] } };
+      ctx.body = { success: true, data: { accounts: [], password: null } };
       return;
     }
     const emails = DEMO_USERS.map((u) => u.email);
