@@ -15,6 +15,9 @@ import { createSocketServer } from './realtime/socketServer';
 import { startDeadlineSweeper } from './jobs/deadlineSweeper';
 import { every } from './jobs/periodic';
 import { sendStartReminders } from './services/examNotifications';
+import { HEARTBEAT_MS, publishHeartbeat } from './services/systemHealth';
+import { forgetPlatformSettings } from './services/platformSettings';
+import { SETTINGS_CHANGED_EVENT } from '@exam/shared';
 import { createAnswerSaver } from './services/answerSaver';
 import { createMailer } from './services/mail';
 import { createRateLimiters } from './services/rateLimits';
@@ -74,7 +77,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const io = createSocketServer(deps, http);
   deps.realtime.attach(io);
   await redisLink?.settled(3000);
-  const jobs = [startDeadlineSweeper(deps, opts.sweepIntervalMs), every(deps, 'start-reminders', 30_000, () => sendStartReminders(deps))];
+  deps.realtime.onNodeEvent(SETTINGS_CHANGED_EVENT, () => forgetPlatformSettings(deps));
+  const jobs = [startDeadlineSweeper(deps, opts.sweepIntervalMs), every(deps, 'start-reminders', 30_000, () => sendStartReminders(deps)), every(deps, 'health-heartbeat', HEARTBEAT_MS, () => publishHeartbeat(deps))];
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(config.port, config.host, () => resolve());

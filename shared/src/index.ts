@@ -17,3 +17,5 @@ export * from './settings';
 export * from './dateFormat';
 export * from './profile';
 export * from './storable';
+export * from './dashboard';
+export * from './platformSettings';

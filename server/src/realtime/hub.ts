@@ -13,6 +13,11 @@ export interface RealtimeHub {
   /** Closes every socket in a room, on every node (a revoked session's). */
   disconnect(room: string): void;
   attach(io: Server): void;
+  /** Sockets connected to this node (the health report's figure). */
+  localSocketCount(): number;
+  /** Tells every other node (through the adapter); they hear it with `onNodeEvent`. */
+  toOtherNodes(event: string): void;
+  onNodeEvent(event: string, handler: () => void): void;
 }
 
 export function createRealtimeHub(): RealtimeHub {
@@ -42,6 +47,20 @@ export function createRealtimeHub(): RealtimeHub {
     attach(server) {
       io = server;
     },
+    localSocketCount() {
+      return io?.engine.clientsCount ?? 0;
+    },
+    toOtherNodes(event) {
+      // The in-process adapter has no other nodes and refuses server-side emits.
+      try {
+        io?.serverSideEmit(event);
+      } catch {
+        /* single node */
+      }
+    },
+    onNodeEvent(event, handler) {
+      io?.on(event, handler);
+    },
   };
 }
 
@@ -52,4 +71,5 @@ export const rooms = {
   attempt: (id: string) => `attempt:${id}`,
   proctors: (examId: string) => `exam:${examId}:proctors`,
   examStudents: (examId: string) => `exam:${examId}:students`,
+  admins: 'role:admin',
 };

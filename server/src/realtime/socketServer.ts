@@ -82,6 +82,8 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
         },
       );
     });
+    // Admins share one room: the admin dashboard and contact messages are the same for all of them.
+    if (user.role === 'admin') void socket.join(rooms.admins);
     registerAttemptHandlers(deps, socket);
     registerCameraHandlers(deps, socket);
     if (!expired) registerProctorHandlers(deps, socket);

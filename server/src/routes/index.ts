@@ -4,11 +4,15 @@ import type { AppState } from '../middleware/auth';
 import { docsRoutes } from '../openapi/routes';
 import { accountRoutes } from './account';
 import { authRoutes } from './auth';
+import { contactRoutes } from './contact';
+import { dashboardRoutes } from './dashboard';
+import { demoRoutes } from './demo';
 import { examRoutes } from './exams';
 import { healthRoutes } from './health';
 import { notificationRoutes } from './notifications';
 import { parentRoutes } from './parent';
 import { paymentRoutes } from './payments';
+import { platformSettingsRoutes } from './platformSettings';
 import { questionRoutes } from './questions';
 import { reportRoutes } from './reports';
 import { submissionRoutes } from './submissions';
@@ -33,6 +37,10 @@ export function apiRouter(deps: Deps, mountedElsewhere: Router<AppState>[] = [])
     paymentRoutes(deps),
     userRoutes(deps),
     parentRoutes(deps),
+    dashboardRoutes(deps),
+    contactRoutes(deps),
+    platformSettingsRoutes(deps),
+    demoRoutes(deps),
   ];
   for (const r of resources) api.use(r.routes(), r.allowedMethods());
   const docs = docsRoutes(() => [api, ...mountedElsewhere]);

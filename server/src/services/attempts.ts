@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { SAVE_GRACE_MS, SESSION_MSG, examTimeStatus, type JoinData, type SubmitReason } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
+import { attemptsChangedDashboards } from './dashboardEvents';
 import { AppError, Errors } from '../errors';
 import type { Viewer } from '../policies';
 import type { AttemptRow } from '../presenters/attempt';
@@ -75,6 +76,7 @@ export async function startAttempt(deps: Deps, viewer: Viewer, examId: string): 
       })
       .returning('*')) as AttemptRow[];
     await deps.db('attempt_events').insert({ attempt_id: attempt!.id, type: 'started', actor_id: viewer.user.id });
+    await attemptsChangedDashboards(deps, [attempt!], 'started');
     return { attempt: attempt!, resumed: false };
   } catch (err) {
     // Two tabs pressing Start together: the unique indexes let one win; the other resumes it.
@@ -146,6 +148,7 @@ export async function announceSubmitted(deps: Deps, ...attempts: AttemptRow[]): 
   for (const a of attempts) deps.realtime.emit(rooms.attempt(a.id), 'attempt:submitted', { attemptId: a.id, reason: a.submit_reason });
   deps.proctor.events(attempts.map((a) => ({ attemptId: a.id, type: 'submitted', detail: { reason: a.submit_reason } })));
   await notifyResults(deps, attempts).catch((err: unknown) => deps.log.error({ err }, 'result notification failed'));
+  await attemptsChangedDashboards(deps, attempts, 'submitted');
 }
 
 export async function submitAttempt(deps: Deps, attemptId: string, reason: SubmitReason, actorId: string | null): Promise<SubmitResult> {

@@ -28,6 +28,7 @@ export function scopeToViewer(q: Knex.QueryBuilder, viewer: Viewer): Knex.QueryB
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function applyFilters(q: Knex.QueryBuilder, f: Omit<ExamListQuery, 'page' | 'limit' | 'sort'>, withStatus: boolean): Knex.QueryBuilder {
+  q.whereNull('e.archived_at'); // archived exams keep their results but leave every list
   if (f.subject) q.where('e.subject', f.subject);
   if (f.grade) q.where('e.grade', f.grade);
   if (f.difficulty) q.where('e.difficulty', f.difficulty);

@@ -110,12 +110,22 @@ export async function updateExam(db: Db, viewer: Viewer, id: string, input: Exam
   });
 }
 
-export async function deleteExam(db: Db, viewer: Viewer, id: string): Promise<void> {
-  await db.transaction(async (trx) => {
+export async function deleteExam(db: Db, viewer: Viewer, id: string): Promise<'deleted' | 'archived'> {
+  return db.transaction(async (trx) => {
     const exam = await getExamFor(trx, viewer, id, 'delete');
+    // An admin may remove any exam; one with attempts is archived so students keep their results.
+    if (viewer.user.role === 'admin') {
+      if ((exam.any_attempts ?? 0) > 0) {
+        await trx('exams').where({ id }).update({ archived_at: trx.fn.now(), updated_at: trx.fn.now() });
+        return 'archived';
+      }
+      await trx('exams').where({ id }).delete();
+      return 'deleted';
+    }
     if (examTimeStatus(exam.start_at, exam.end_at) !== 'upcoming') throw Errors.conflict(EXAM_MSG.deleteOnlyUpcoming);
     if ((exam.any_attempts ?? 0) > 0) throw Errors.conflict(EXAM_MSG.frozen);
     await trx('exams').where({ id }).delete();
+    return 'deleted';
   });
 }
 

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { GRADING_MSG, autoGrade, hasPassed, percentageOf, type ExamSettings, type SubmitReason } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
+import { attemptsChangedDashboards } from './dashboardEvents';
 import { Errors } from '../errors';
 import type { Viewer } from '../policies';
 import type { AttemptRow } from '../presenters/attempt';
@@ -266,6 +267,7 @@ export async function gradeSubmission(
     return row!;
   });
   await notifyResults(deps, [updated], { updated: wasGraded });
+  await attemptsChangedDashboards(deps, [updated], 'graded');
   return updated;
 }
 

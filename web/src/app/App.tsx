@@ -1,5 +1,5 @@
 import { TOAST_AUTO_CLOSE_MS } from '@exam/shared';
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +9,21 @@ import { createQueryClient } from './queryClient';
 import { createAppRouter } from './router';
 import { ThemeProvider } from './theme';
 
-const mantineTheme = createTheme({ primaryColor: 'indigo', defaultRadius: 'md' });
+// Shades chosen for WCAG AA contrast (4.5:1) of white on filled buttons and of dimmed text on white.
+const mantineTheme = createTheme({ primaryColor: 'indigo', primaryShade: { light: 8, dark: 5 }, defaultRadius: 'md' });
+// Mantine's light and outline variants (badges, light buttons) draw shade 6 text on a tint of the
+// same colour, under 4.5:1 for most colours: in the light scheme they use a darkened shade 9.
+const contrastVariables: CSSVariablesResolver = (theme) => {
+  const light: Record<string, string> = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' };
+  for (const c of Object.keys(theme.colors)) {
+    const dark = `color-mix(in srgb, var(--mantine-color-${c}-9), black 35%)`;
+    light[`--mantine-color-${c}-light-color`] = dark;
+    light[`--mantine-color-${c}-outline`] = dark;
+    light[`--mantine-color-${c}-text`] = dark;
+    if (c !== theme.primaryColor) light[`--mantine-color-${c}-filled`] = `color-mix(in srgb, var(--mantine-color-${c}-9), black 25%)`;
+  }
+  return { variables: {}, light, dark: {} };
+};
 
 /**
  * Providers outside the router: theme (our `theme` key drives Mantine's colour scheme), toasts
@@ -22,7 +36,7 @@ export function App() {
   return (
     <ThemeProvider>
       {(theme) => (
-        <MantineProvider theme={mantineTheme} forceColorScheme={theme}>
+        <MantineProvider theme={mantineTheme} cssVariablesResolver={contrastVariables} forceColorScheme={theme}>
           <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
           <ErrorBoundary>
             <QueryClientProvider client={queryClient}>

@@ -7,13 +7,17 @@ import { SettingsPage } from '../features/account/SettingsPage';
 import { AdminExamDetailsPage } from '../features/admin/exams/AdminExamDetailsPage';
 import { AdminExamsPage } from '../features/admin/exams/AdminExamsPage';
 import { AdminUsersPage } from '../features/admin/users/AdminUsersPage';
+import { AdminSettingsPage } from '../features/admin/settings/AdminSettingsPage';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RegisterPage } from '../features/auth/RegisterPage';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
+import { AdminDashboardPage } from '../features/dashboard/AdminDashboardPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { StudentDashboardPage } from '../features/dashboard/StudentDashboardPage';
+import { TeacherDashboardPage } from '../features/dashboard/TeacherDashboardPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { UnauthorizedPage } from '../features/errors/UnauthorizedPage';
 import { ExamTakingPage } from '../features/exam-taking/ExamTakingPage';
@@ -32,6 +36,13 @@ import { ParentDashboardPage } from '../features/parent/ParentDashboardPage';
 import { ParentReportsPage } from '../features/parent/ParentReportsPage';
 import { ParentRequestsPage } from '../features/parent/ParentRequestsPage';
 import { ProctorBoardPage } from '../features/proctor/ProctorBoardPage';
+import { AboutPage } from '../features/public/AboutPage';
+import { ContactPage } from '../features/public/ContactPage';
+import { CookiesPage } from '../features/public/CookiesPage';
+import { DemoPage } from '../features/public/DemoPage';
+import { HelpPage } from '../features/public/HelpPage';
+import { PrivacyPage } from '../features/public/PrivacyPage';
+import { TermsPage } from '../features/public/TermsPage';
 import { ExamResultsPage } from '../features/reports/ExamResultsPage';
 import { StudentProgressPage } from '../features/reports/StudentProgressPage';
 import { ExamResultPage, SubmissionResultPage } from '../features/results/ResultPage';
@@ -134,6 +145,26 @@ export const routes: RouteObject[] = [
               // Your account: profile and settings (issue 12).
               guarded('profile', <ProfilePage />),
               guarded('settings', <SettingsPage />),
+              // Role dashboards, admin analytics and the public site (issue 13).
+              guarded('admin/dashboard', <AdminDashboardPage />, ['admin']),
+              guarded('admin/analytics', <AdminDashboardPage />, ['admin']),
+              guarded('admin/settings', <AdminSettingsPage />, ['admin']),
+              guarded('teacher/dashboard', <TeacherDashboardPage />, ['teacher']),
+              guarded('student/dashboard', <StudentDashboardPage />, ['student']),
+              { path: 'about', element: <AboutPage /> },
+              { path: 'contact', element: <ContactPage /> },
+              { path: 'help', element: <HelpPage /> },
+              { path: 'privacy', element: <PrivacyPage /> },
+              { path: 'terms', element: <TermsPage /> },
+              { path: 'cookies', element: <CookiesPage /> },
+              { path: 'demo', element: <DemoPage /> },
+              // The breadcrumb's "Admin Panel", "Teacher Portal"... lead to that role's dashboard.
+              { path: 'admin', element: <Navigate to="/admin/dashboard" replace /> },
+              { path: 'teacher', element: <Navigate to="/teacher/dashboard" replace /> },
+              { path: 'student', element: <Navigate to="/student/dashboard" replace /> },
+              { path: 'parent', element: <Navigate to="/parent/dashboard" replace /> },
+              // The footer's "Exam Results" names no result: it leads to the list of them.
+              { path: 'exam-result', element: <Navigate to="/results" replace /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -17,6 +17,7 @@ import { presentUser } from '../../presenters/user';
 import * as accounts from '../../services/accounts';
 import { authenticate, endSessionOfRefreshToken, endSessions, rotateRefreshToken } from '../../services/sessions';
 import { createByAdmin } from '../users/createByAdmin';
+import { getPlatformSettings, registrationRefusal } from '../../services/platformSettings';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 
 /**
@@ -31,6 +32,12 @@ function abandoned(ctx: Context): AbortSignal {
   return controller.signal;
 }
 
+async function callerIsAdmin(deps: Deps, header: string): Promise<boolean> {
+  const token = bearerToken(header);
+  if (!token) return false;
+  return authenticate(deps, token).then((a) => a.user.role === 'admin', () => false);
+}
+
 /** Every auth call of spec core §7, under /api/auth. */
 export function authRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/auth' });
@@ -41,10 +48,14 @@ export function authRoutes(deps: Deps): Router<AppState> {
     // An admin's token turns this into the admin's Add user (issue 11); otherwise self-registration.
     createByAdmin(deps),
     validated(registerSchema, async (ctx, input) => {
-      // An admin creating accounts for a school is not throttled like anonymous sign-ups.
-      const token = bearerToken(ctx.get('authorization'));
-      const caller = token ? await authenticate(deps, token).catch(() => undefined) : undefined;
-      const user = await accounts.registerUser(deps, input, caller?.user.role === 'admin' ? undefined : ctx.ip);
+      // An admin creating accounts for a school is neither throttled like anonymous sign-ups nor
+      // bound by the school's registration settings.
+      const isAdmin = await callerIsAdmin(deps, ctx.get('authorization'));
+      if (!isAdmin) {
+        const refused = registrationRefusal(await getPlatformSettings(deps), input);
+        if (refused) throw refused;
+      }
+      const user = await accounts.registerUser(deps, input, isAdmin ? undefined : ctx.ip);
       ctx.status = 201;
       ctx.body = { success: true, message: MSG.registered, data: { user: presentUser(user) } };
     }),

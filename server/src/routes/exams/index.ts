@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { EXAM_MSG, addQuestionsSchema, examCreateSchema, examListQuerySchema, examUpdateSchema } from '@exam/shared';
+import { EXAM_ARCHIVED_MSG, EXAM_MSG, addQuestionsSchema, examCreateSchema, examListQuerySchema, examUpdateSchema } from '@exam/shared';
 import type { Deps } from '../../deps';
 import { auth, idParam, type AppState } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
@@ -93,8 +93,11 @@ export function examRoutes(deps: Deps): Router<AppState> {
   );
 
   router.delete('/:id', staff, async (ctx) => {
-    await exams.deleteExam(deps.db, await viewerOf(deps, ctx), examId(ctx));
-    ctx.body = { success: true, message: 'Exam deleted successfully!' };
+    const outcome = await exams.deleteExam(deps.db, await viewerOf(deps, ctx), examId(ctx));
+    ctx.body =
+      outcome === 'archived'
+        ? { success: true, message: EXAM_ARCHIVED_MSG, data: { archived: true } }
+        : { success: true, message: 'Exam deleted successfully!', data: { archived: false } };
   });
 
   router.put('/:id/publish', staff, async (ctx) => {

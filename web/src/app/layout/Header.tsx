@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router-dom';
 import type { User } from '@exam/shared';
 import { useSaveSettings } from '../../features/account/useSaveSettings';
 import { useAuth } from '../../features/auth/useAuth';
+import { usePlatformSettings } from '../../features/platform/usePlatformSettings';
 import { useUnread } from '../../features/notifications/hooks';
 import { useLiveNotifications } from '../../features/notifications/useLiveNotifications';
 import { useTheme } from '../theme';
@@ -19,6 +20,7 @@ import { ACCOUNT_LINKS, ROLE_LINKS, VISITOR_LINKS, isActivePath, type NavItem } 
  */
 export function Header() {
   const { user, isLoading, logout } = useAuth();
+  const { schoolName } = usePlatformSettings();
   const { pathname } = useLocation();
   const [drawerOpen, drawer] = useDisclosure(false);
 
@@ -38,11 +40,11 @@ export function Header() {
     <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
       <Container size="lg" py="sm">
         <Group justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="ExamPortal home">
+          <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={`${schoolName} home`}>
             <Group gap={6} wrap="nowrap">
               <IconSchool aria-hidden />
-              <Text fw={700} size="lg">
-                ExamPortal
+              <Text fw={700} size="lg" lineClamp={1}>
+                {schoolName}
               </Text>
             </Group>
           </Anchor>

@@ -4,6 +4,7 @@ import { SettingsEffects } from '../../features/account/SettingsEffects';
 import { Breadcrumb } from './Breadcrumb';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { RouteTitle } from './RouteTitle';
 
 /** Header, breadcrumb, the page, footer. The home page has no breadcrumb (it would be only "Home"). */
 export function Layout() {
@@ -13,6 +14,7 @@ export function Layout() {
       <Header />
       <Box component="main" style={{ flex: 1 }}>
         <Container size="lg" pt="md">
+          <RouteTitle />
           <Breadcrumb />
         </Container>
         <Outlet />

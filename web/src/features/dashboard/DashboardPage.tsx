@@ -1,23 +1,43 @@
-import { ROLE_DASHBOARD } from '@exam/shared';
-import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight, IconSettings, IconUser } from '@tabler/icons-react';
+import { DASHBOARD_MSG, ROLE_DASHBOARD, relativeTime, type Role } from '@exam/shared';
+import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { ApiError, http } from '../../api/http';
 import { formatDateTime, titleCase } from '../../lib/format';
+import { notifyError } from '../../lib/notify';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useNow } from '../../lib/useNow';
 import { useAuth } from '../auth/useAuth';
 import { NotificationsWidget } from '../notifications/NotificationsWidget';
+import { dashboardKeys, fetchDashboard, type DashboardByRole } from './api';
+import { EmptyLine, Panel, PlainList, QuickActions, StatGrid } from './components';
+import { ACCOUNT_ACTIONS, QUICK_ACTIONS } from './quickActions';
+import { useLiveDashboard } from './useLiveDashboard';
+
+export const APP_VERSION = 'v2.1.0';
 
 /**
- * The generic dashboard (surroundings §2): who you are, where to go, and unread notifications.
- * Role statistics and activity come with the role dashboards; nothing here is made up.
+ * The generic dashboard (surroundings §2): who you are, the way to your role's dashboard, your
+ * role's figures and recent activity, quick actions, unread notifications and system info.
  */
 export function DashboardPage() {
+  useDocumentTitle('Dashboard');
   const { user } = useAuth();
-  // The route guard only renders this page for a signed-in user.
+  useLiveDashboard(user?._id ?? null);
+  const role = user?.role ?? 'student';
+  const query = useQuery({ queryKey: dashboardKeys.role(role), queryFn: () => fetchDashboard(role), enabled: !!user, staleTime: 0, meta: { silent: true } });
+  const status = query.error instanceof ApiError ? query.error.status : 0;
+  useEffect(() => {
+    if (query.isError && status >= 500) notifyError(DASHBOARD_MSG.serverError, 'dashboard-server-error');
+  }, [query.isError, status]);
+  const server = useQuery({ queryKey: ['health'], queryFn: () => http.get('/health'), staleTime: 60_000, retry: false, meta: { silent: true } });
+  const now = useNow(30_000);
   if (!user) return null;
 
   const name = user.firstName || user.name;
   const roleLabel = titleCase(user.role);
-  const lastLogin = formatDateTime(user.lastLogin);
 
   return (
     <Container size="lg" py="lg">
@@ -33,7 +53,7 @@ export function DashboardPage() {
                   {roleLabel}
                 </Badge>
                 <Text size="sm" c="dimmed" data-testid="last-login">
-                  Last login: {lastLogin ?? 'First time'}
+                  Last login: {formatDateTime(user.lastLogin) ?? 'First time'}
                 </Text>
               </Group>
             </Stack>
@@ -43,34 +63,124 @@ export function DashboardPage() {
           </Group>
         </Card>
 
-        <NotificationsWidget />
+        {query.isError ? (
+          <Alert color="yellow" role="alert" title={DASHBOARD_MSG.unavailable} />
+        ) : query.data ? (
+          <>
+            <StatGrid stats={roleStats(role, query.data)} />
+            <Panel id="recent-activity" title="Recent activity">
+              <RecentActivity role={role} data={query.data} now={now} />
+            </Panel>
+          </>
+        ) : null}
 
-        <section aria-labelledby="quick-links-title">
-          <Title order={2} size="h4" id="quick-links-title" mb="sm">
-            Quick links
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <QuickLink to="/profile" icon={<IconUser />} title="Profile" text="Your personal details and password." />
-            <QuickLink to="/settings" icon={<IconSettings />} title="Settings" text="Notifications, privacy and preferences." />
+        <QuickActions actions={[...QUICK_ACTIONS[user.role], ...ACCOUNT_ACTIONS]} />
+        <NotificationsWidget />
+        <Panel id="system-info" title="System info">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Text size="sm">Server status: {server.isError ? 'Offline' : 'Online'}</Text>
+            <Text size="sm">Version: {APP_VERSION}</Text>
+            <Text size="sm">Role: {roleLabel}</Text>
           </SimpleGrid>
-        </section>
+        </Panel>
       </Stack>
     </Container>
   );
 }
 
-function QuickLink({ to, icon, title, text }: { to: string; icon: React.ReactNode; title: string; text: string }) {
-  return (
-    <Card withBorder component={Link} to={to} padding="md" radius="md">
-      <Group wrap="nowrap">
-        {icon}
-        <div>
-          <Text fw={600}>{title}</Text>
-          <Text size="sm" c="dimmed">
-            {text}
-          </Text>
-        </div>
-      </Group>
-    </Card>
-  );
+function roleStats(role: Role, data: DashboardByRole[Role]): { label: string; value: number | string }[] {
+  switch (role) {
+    case 'admin': {
+      const s = (data as DashboardByRole['admin']).stats;
+      return [
+        { label: 'Total Users', value: s.totalUsers },
+        { label: 'Total Exams', value: s.totalExams },
+        { label: 'Submissions', value: s.totalSubmissions },
+        { label: 'Pending Grading', value: s.pendingGrading },
+      ];
+    }
+    case 'teacher': {
+      const s = (data as DashboardByRole['teacher']).stats;
+      return [
+        { label: 'Total Exams', value: s.totalExams },
+        { label: 'Active Exams', value: s.activeExams },
+        { label: 'Total Students', value: s.totalStudents },
+        { label: 'Pending Grading', value: s.pendingGrading },
+      ];
+    }
+    case 'student': {
+      const s = (data as DashboardByRole['student']).stats;
+      return [
+        { label: 'Available Exams', value: s.totalExams },
+        { label: 'Completed Exams', value: s.completedExams },
+        { label: 'Average Score', value: `${s.averageScore}%` },
+        { label: 'Pending Results', value: s.pendingResults },
+      ];
+    }
+    case 'parent': {
+      const s = (data as DashboardByRole['parent']).stats;
+      return [
+        { label: 'Children', value: s.totalChildren },
+        { label: 'Exams Taken', value: s.totalExamsTaken },
+        { label: 'Average Performance', value: `${s.averagePerformance}%` },
+      ];
+    }
+  }
+}
+
+/** Up to 5 items: upcoming exams if any, else recent results, else recent users, else an empty message. */
+function RecentActivity({ role, data, now }: { role: Role; data: DashboardByRole[Role]; now: number }) {
+  const upcoming = 'upcomingExams' in data ? data.upcomingExams : [];
+  const results = 'recentResults' in data ? data.recentResults : [];
+  const users = role === 'admin' ? (data as DashboardByRole['admin']).recentUsers : [];
+  if (upcoming.length) {
+    return (
+      <PlainList label="Upcoming exams">
+        {upcoming.map((e) => (
+          <li key={e._id}>
+            <Text size="sm" fw={600}>
+              {e.title}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(e.schedule.startDate)}
+            </Text>
+          </li>
+        ))}
+      </PlainList>
+    );
+  }
+  if (results.length) {
+    return (
+      <PlainList label="Recent results">
+        {results.map((r) => (
+          <li key={r._id}>
+            <Text size="sm" fw={600}>
+              {'childName' in r ? `${String(r.childName)}: ` : ''}
+              {r.exam.title} {r.percentage === null ? '(awaiting result)' : `${r.percentage}%`}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {relativeTime(r.submittedAt, now)}
+            </Text>
+          </li>
+        ))}
+      </PlainList>
+    );
+  }
+  if (users.length) {
+    return (
+      <PlainList label="Recent users">
+        {users.map((u) => (
+          <li key={u._id}>
+            <Text size="sm" fw={600}>
+              {u.name} ({titleCase(u.role)})
+            </Text>
+            <Text size="xs" c="dimmed">
+              Joined {relativeTime(u.createdAt, now)}
+            </Text>
+          </li>
+        ))}
+      </PlainList>
+    );
+  }
+  return <EmptyLine>No recent activity yet.</EmptyLine>;
 }

@@ -24,7 +24,7 @@ export const examsApi = {
   /** One transactional call: the exam, its new questions and the bank questions it reuses. */
   create: (payload: ExamCreateBody) => http.post<{ exam: Exam }>('/exams', payload),
   update: (id: string, payload: ExamUpdateBody) => http.put<{ exam: Exam }>(examPath(id), payload),
-  remove: (id: string) => http.delete<undefined>(examPath(id)),
+  remove: (id: string) => http.delete<{ archived: boolean } | undefined>(examPath(id)),
   publish: (id: string) => http.put<{ exam: Exam }>(`${examPath(id)}/publish`),
   questions: (id: string) => http.get<{ questions: Question[] }>(`${examPath(id)}/questions`).then((r) => r.data.questions),
   addQuestions: (id: string, questionIds: string[]) =>

@@ -9,7 +9,9 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
+import { CallToAction, HowItWorks, MarketingStats, Testimonials } from './HomeSections';
 
 interface Feature {
   icon: ReactNode;
@@ -54,6 +56,7 @@ const FEATURES: Feature[] = [
 /** Home (surroundings §2): the hero and what the platform does. */
 export function HomePage() {
   const { isAuthenticated } = useAuth();
+  useDocumentTitle('Online examinations');
 
   return (
     <Container size="lg" py="xl">
@@ -81,6 +84,8 @@ export function HomePage() {
         </Group>
       </Stack>
 
+      <MarketingStats />
+
       <section aria-labelledby="features-title">
         <Title order={2} id="features-title" ta="center" mb="lg">
           What the platform does
@@ -99,6 +104,10 @@ export function HomePage() {
           ))}
         </SimpleGrid>
       </section>
+
+      <HowItWorks />
+      <Testimonials />
+      <CallToAction />
     </Container>
   );
 }

@@ -22,7 +22,8 @@ export function useExamDeletion(texts: DeletionTexts) {
   const confirm = () => {
     if (!target) return;
     remove.mutate(target._id, {
-      onSuccess: () => notifySuccess(texts.success),
+      // An admin's delete of an exam with attempts archives it instead; the server says so.
+      onSuccess: (res) => notifySuccess(res?.data && typeof res.data === 'object' && 'archived' in res.data && res.data.archived ? (res.message ?? texts.success) : texts.success),
       onError: (error) => notifyError(texts.failure(error)),
       onSettled: () => setTarget(null),
     });

@@ -1,0 +1,26 @@
+import { DASHBOARD_CHANGED_EVENT, type DashboardChanged } from '@exam/shared';
+import type { Deps } from '../deps';
+import { rooms } from '../realtime/hub';
+
+/**
+ * Tells the dashboards an attempt touches that they are stale: the exam's owner (pending grading,
+ * sitting now), the student (results, upcoming), and the admins (totals). Called after the write
+ * commits; the event carries no figures, the pages re-read their dashboard call. Never throws:
+ * a dashboard refresh is not worth failing a submission for.
+ */
+export async function attemptsChangedDashboards(
+  deps: Deps,
+  attempts: { exam_id: string; student_id: string }[],
+  reason: DashboardChanged['reason'],
+): Promise<void> {
+  if (!attempts.length) return;
+  try {
+    const owners = (await deps.db('exams').whereIn('id', [...new Set(attempts.map((a) => a.exam_id))]).pluck('owner_id')) as string[];
+    const users = new Set([...owners, ...attempts.map((a) => a.student_id)]);
+    const payload: DashboardChanged = { reason };
+    for (const id of users) deps.realtime.emit(rooms.user(id), DASHBOARD_CHANGED_EVENT, payload);
+    deps.realtime.emit(rooms.admins, DASHBOARD_CHANGED_EVENT, payload);
+  } catch (err) {
+    deps.log.warn({ err }, 'dashboard change event failed');
+  }
+}

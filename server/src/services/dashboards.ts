@@ -1,0 +1,329 @@
+import {
+  DASHBOARD_LIST_LIMIT,
+  DASHBOARD_NOTIFICATION_LIMIT,
+  TREND_DAYS,
+  type ActivityItem,
+  type AdminDashboard,
+  type ParentDashboardData,
+  type RecentResult,
+  type StudentDashboard,
+  type TeacherDashboard,
+} from '@exam/shared';
+import type { Knex } from 'knex';
+import type { Deps } from '../deps';
+import type { Viewer } from '../policies';
+import { presentUser, type UserRow } from '../presenters/user';
+import { scopeToViewer } from './examCatalogue';
+import { presentNotification, type NotificationRow } from './notifications';
+import { systemHealth } from './systemHealth';
+
+/**
+ * The four role dashboards (surroundings §3 "Dashboard data"), each a handful of indexed queries.
+ * Nothing is estimated or made up: every figure is a count or average over the rows themselves.
+ */
+
+const LIMIT = DASHBOARD_LIST_LIMIT;
+const iso = (d: Date | string) => new Date(d).toISOString();
+const int = (v: unknown) => Number(v ?? 0);
+
+/** A student sees a score once the exam shows results at once or they were released. */
+const VISIBLE_RESULT_SQL = "(coalesce((e.settings->>'showResultsImmediately')::boolean, true) or e.results_released_at is not null)";
+/** Attempts an exam allows one student. */
+const MAX_ATTEMPTS_SQL = "(case when coalesce((e.settings->>'allowMultipleAttempts')::boolean, false) then (e.settings->>'maxAttempts')::int else 1 end)";
+
+interface ExamListRow {
+  id: string;
+  title: string;
+  subject: string;
+  start_at: Date;
+  end_at: Date;
+  duration_minutes: number;
+}
+
+const examItem = (r: ExamListRow) => ({
+  _id: r.id,
+  title: r.title,
+  subject: r.subject,
+  schedule: { startDate: iso(r.start_at), endDate: iso(r.end_at) },
+  duration: r.duration_minutes,
+});
+
+async function unreadNotifications(deps: Deps, userId: string) {
+  const rows = (await deps
+    .db('notifications')
+    .where({ user_id: userId })
+    .whereNull('read_at')
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .limit(DASHBOARD_NOTIFICATION_LIMIT)) as NotificationRow[];
+  return rows.map(presentNotification);
+}
+
+export async function teacherDashboard(deps: Deps, teacher: UserRow): Promise<TeacherDashboard> {
+  const { db } = deps;
+  const [stats] = (
+    await db.raw(
+      `select
+        (select count(*) from exams where owner_id = :id and archived_at is null) as total_exams,
+        (select count(*) from exams where owner_id = :id and archived_at is null and is_published and is_active and start_at <= now() and end_at > now()) as active_exams,
+        (select count(*) from users where role = 'student' and is_active) as total_students,
+        (select count(*) from attempts a join exams e on e.id = a.exam_id where e.owner_id = :id and a.status = 'submitted') as pending_grading`,
+      { id: teacher.id },
+    )
+  ).rows as Record<string, unknown>[];
+
+  const upcoming = (await db('exams as e')
+    .where('e.owner_id', teacher.id)
+    .whereNull('e.archived_at')
+    .where('e.end_at', '>', db.raw('now()'))
+    .orderBy('e.start_at', 'asc')
+    .limit(LIMIT)
+    .select(
+      'e.id',
+      'e.title',
+      'e.subject',
+      'e.start_at',
+      'e.end_at',
+      'e.duration_minutes',
+      'e.is_published',
+      db.raw("(select count(*)::int from attempts a where a.exam_id = e.id and a.status = 'in_progress') as sitting_now"),
+    )) as (ExamListRow & { is_published: boolean; sitting_now: number })[];
+
+  const pending = (await db('attempts as a')
+    .join('exams as e', 'e.id', 'a.exam_id')
+    .join('users as s', 's.id', 'a.student_id')
+    .where('e.owner_id', teacher.id)
+    .where('a.status', 'submitted')
+    .orderBy('a.submitted_at', 'asc')
+    .limit(LIMIT)
+    .select('a.id', 'a.submitted_at', 'e.id as exam_id', 'e.title', 's.id as student_id', 's.first_name', 's.last_name')) as {
+    id: string;
+    submitted_at: Date;
+    exam_id: string;
+    title: string;
+    student_id: string;
+    first_name: string;
+    last_name: string;
+  }[];
+
+  const recent = (await db('attempts as a')
+    .join('exams as e', 'e.id', 'a.exam_id')
+    .join('users as s', 's.id', 'a.student_id')
+    .where('e.owner_id', teacher.id)
+    .whereNot('a.status', 'in_progress')
+    .orderBy('a.submitted_at', 'desc')
+    .limit(LIMIT)
+    .select('a.id', 'a.status', 'a.submitted_at', 'a.percentage', 'e.title', 's.first_name', 's.last_name')) as {
+    id: string;
+    status: 'submitted' | 'graded';
+    submitted_at: Date;
+    percentage: number | null;
+    title: string;
+    first_name: string;
+    last_name: string;
+  }[];
+
+  return {
+    stats: {
+      totalExams: int(stats?.total_exams),
+      activeExams: int(stats?.active_exams),
+      totalStudents: int(stats?.total_students),
+      pendingGrading: int(stats?.pending_grading),
+    },
+    upcomingExams: upcoming.map((r) => ({ ...examItem(r), isPublished: r.is_published, sittingNow: int(r.sitting_now) })),
+    pendingGrading: pending.map((r) => ({
+      _id: r.id,
+      exam: { _id: r.exam_id, title: r.title },
+      student: { _id: r.student_id, name: `${r.first_name} ${r.last_name}` },
+      submittedAt: iso(r.submitted_at),
+    })),
+    recentActivity: recent.map(
+      (r): ActivityItem =>
+        r.status === 'graded'
+          ? { icon: 'graded', message: `${r.first_name} ${r.last_name} scored ${r.percentage ?? 0}% on ${r.title}`, timestamp: iso(r.submitted_at), link: `/exam-result/${r.id}` }
+          : { icon: 'submission', message: `${r.first_name} ${r.last_name} submitted ${r.title} (awaiting grading)`, timestamp: iso(r.submitted_at), link: `/grade-submission/${r.id}` },
+    ),
+  };
+}
+
+interface ResultRow {
+  id: string;
+  status: 'submitted' | 'graded';
+  percentage: number | null;
+  submitted_at: Date;
+  visible: boolean;
+  exam_id: string;
+  title: string;
+  subject: string;
+}
+
+/** A student's (or their parent's) finished attempts, newest first; the score only once they may see it. */
+function resultsQuery(db: Knex, studentIds: string[]) {
+  return db('attempts as a')
+    .join('exams as e', 'e.id', 'a.exam_id')
+    .whereIn('a.student_id', studentIds)
+    .whereNot('a.status', 'in_progress')
+    .select('a.id', 'a.student_id', 'a.status', 'a.percentage', 'a.submitted_at', 'e.id as exam_id', 'e.title', 'e.subject', db.raw(`${VISIBLE_RESULT_SQL} as visible`));
+}
+
+const resultItem = (r: ResultRow): RecentResult => ({
+  _id: r.id,
+  exam: { _id: r.exam_id, title: r.title, subject: r.subject },
+  percentage: r.status === 'graded' && r.visible ? r.percentage : null,
+  status: r.status,
+  submittedAt: iso(r.submitted_at),
+});
+
+/** Totals over finished attempts: how many, the average visible score, and how many still wait for a result. */
+async function resultTotals(db: Knex, studentIds: string[]) {
+  const [row] = (await db('attempts as a')
+    .join('exams as e', 'e.id', 'a.exam_id')
+    .whereIn('a.student_id', studentIds)
+    .whereNot('a.status', 'in_progress')
+    .select(
+      db.raw('count(distinct a.exam_id)::int as completed'),
+      db.raw(`round(avg(a.percentage) filter (where a.status = 'graded' and ${VISIBLE_RESULT_SQL}))::int as average`),
+      db.raw(`count(*) filter (where not (a.status = 'graded' and ${VISIBLE_RESULT_SQL}))::int as pending`),
+    )) as { completed: number; average: number | null; pending: number }[];
+  return { completed: int(row?.completed), average: int(row?.average), pending: int(row?.pending) };
+}
+
+export async function studentDashboard(deps: Deps, viewer: Viewer): Promise<StudentDashboard> {
+  const { db } = deps;
+  const me = viewer.user.id;
+  const [{ total }] = (await scopeToViewer(db('exams as e'), viewer).whereNull('e.archived_at').count({ total: '*' })) as [{ total: number | string }];
+  const totals = await resultTotals(db, [me]);
+
+  // Exams still to sit: not over, and with an attempt left.
+  const upcoming = (await scopeToViewer(db('exams as e'), viewer)
+    .whereNull('e.archived_at')
+    .where('e.end_at', '>', db.raw('now()'))
+    .where('e.is_active', true)
+    .whereRaw(`(select count(*) from attempts a where a.exam_id = e.id and a.student_id = ?) < ${MAX_ATTEMPTS_SQL}`, [me])
+    .orderBy('e.start_at', 'asc')
+    .limit(LIMIT)
+    .select(
+      'e.id',
+      'e.title',
+      'e.subject',
+      'e.start_at',
+      'e.end_at',
+      'e.duration_minutes',
+      db.raw(`(${MAX_ATTEMPTS_SQL} - (select count(*) from attempts a where a.exam_id = e.id and a.student_id = ?))::int as attempts_left`, [me]),
+    )) as (ExamListRow & { attempts_left: number })[];
+
+  const results = (await resultsQuery(db, [me]).orderBy('a.submitted_at', 'desc').limit(LIMIT)) as ResultRow[];
+
+  return {
+    stats: { totalExams: int(total), completedExams: totals.completed, averageScore: totals.average, pendingResults: totals.pending },
+    upcomingExams: upcoming.map((r) => ({ ...examItem(r), attemptsLeft: int(r.attempts_left) })),
+    recentResults: results.map(resultItem),
+    notifications: await unreadNotifications(deps, me),
+  };
+}
+
+export async function parentDashboard(deps: Deps, parent: UserRow): Promise<ParentDashboardData> {
+  const { db } = deps;
+  const children = (await db('parent_children as pc')
+    .join('users as u', 'u.id', 'pc.child_id')
+    .where('pc.parent_id', parent.id)
+    .orderBy('u.first_name')
+    .select(
+      'u.id',
+      'u.first_name',
+      'u.last_name',
+      'u.grade',
+      db.raw("(select count(*)::int from attempts a where a.student_id = u.id and a.status <> 'in_progress') as total_exams"),
+      db.raw(
+        `(select round(avg(a.percentage))::int from attempts a join exams e on e.id = a.exam_id where a.student_id = u.id and a.status = 'graded' and ${VISIBLE_RESULT_SQL}) as average`,
+      ),
+    )) as { id: string; first_name: string; last_name: string; grade: number | null; total_exams: number; average: number | null }[];
+  const ids = children.map((c) => c.id);
+  const names = new Map(children.map((c) => [c.id, c.first_name]));
+  const totals = ids.length ? await resultTotals(db, ids) : { average: 0 };
+  const [{ taken }] = ids.length
+    ? ((await db('attempts').whereIn('student_id', ids).whereNot('status', 'in_progress').count({ taken: '*' })) as [{ taken: number | string }])
+    : [{ taken: 0 }];
+  const results = ids.length ? ((await resultsQuery(db, ids).orderBy('a.submitted_at', 'desc').limit(LIMIT)) as (ResultRow & { student_id: string })[]) : [];
+  return {
+    stats: { totalChildren: children.length, totalExamsTaken: int(taken), averagePerformance: totals.average },
+    children: children.map((c) => ({ _id: c.id, name: `${c.first_name} ${c.last_name}`, grade: c.grade, totalExams: int(c.total_exams), averageScore: int(c.average) })),
+    recentResults: results.map((r) => ({ ...resultItem(r), childName: names.get(r.student_id) ?? '' })),
+    notifications: await unreadNotifications(deps, parent.id),
+  };
+}
+
+/** Sign-ups, submissions and the average score per UTC day over the last 30 days, empty days included. */
+async function trends(db: Knex): Promise<AdminDashboard['trends']> {
+  const { rows } = (await db.raw(
+    `with days as (
+       select generate_series((now() at time zone 'UTC')::date - cast(:span as integer), (now() at time zone 'UTC')::date, interval '1 day')::date as day
+     ),
+     signups as (
+       select (created_at at time zone 'UTC')::date as day, count(*)::int as n
+       from users where created_at >= now() - make_interval(days => cast(:span as integer) + 1) group by 1
+     ),
+     subs as (
+       select (submitted_at at time zone 'UTC')::date as day, count(*)::int as n,
+              round(avg(percentage) filter (where status = 'graded'))::int as avg
+       from attempts where submitted_at >= now() - make_interval(days => cast(:span as integer) + 1) group by 1
+     )
+     select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(s.n, 0) as sign_ups, coalesce(b.n, 0) as submissions, b.avg as average_score
+     from days d left join signups s on s.day = d.day left join subs b on b.day = d.day
+     order by d.day`,
+    { span: TREND_DAYS - 1 },
+  )) as { rows: { date: string; sign_ups: number; submissions: number; average_score: number | null }[] };
+  return rows.map((r) => ({ date: r.date, signUps: int(r.sign_ups), submissions: int(r.submissions), averageScore: r.average_score === null ? null : int(r.average_score) }));
+}
+
+export async function adminDashboard(deps: Deps): Promise<AdminDashboard> {
+  const { db } = deps;
+  const [stats] = (
+    await db.raw(
+      `select
+        (select count(*) from users) as total_users,
+        (select count(*) from users where role = 'student') as total_students,
+        (select count(*) from users where role = 'teacher') as total_teachers,
+        (select count(*) from users where role = 'parent') as total_parents,
+        (select count(*) from exams where archived_at is null) as total_exams,
+        (select count(*) from exams where archived_at is null and is_published and is_active and start_at <= now() and end_at > now()) as active_exams,
+        (select count(*) from attempts where status <> 'in_progress') as total_submissions,
+        (select count(*) from attempts where status = 'submitted') as pending_grading`,
+    )
+  ).rows as Record<string, unknown>[];
+  const users = (await db('users').orderBy('created_at', 'desc').limit(LIMIT)) as UserRow[];
+  const exams = (await db('exams as e')
+    .join('users as o', 'o.id', 'e.owner_id')
+    .whereNull('e.archived_at')
+    .orderBy('e.created_at', 'desc')
+    .limit(LIMIT)
+    .select('e.id', 'e.title', 'e.subject', 'e.start_at', 'e.end_at', 'e.duration_minutes', 'e.is_published', 'o.first_name', 'o.last_name')) as (ExamListRow & {
+    is_published: boolean;
+    first_name: string;
+    last_name: string;
+  })[];
+  const messages = (await db('contact_messages').orderBy('created_at', 'desc').limit(LIMIT)) as {
+    id: string;
+    name: string;
+    email: string;
+    subject: string;
+    message: string;
+    created_at: Date;
+  }[];
+  return {
+    stats: {
+      totalUsers: int(stats?.total_users),
+      totalStudents: int(stats?.total_students),
+      totalTeachers: int(stats?.total_teachers),
+      totalParents: int(stats?.total_parents),
+      totalExams: int(stats?.total_exams),
+      activeExams: int(stats?.active_exams),
+      totalSubmissions: int(stats?.total_submissions),
+      pendingGrading: int(stats?.pending_grading),
+    },
+    recentUsers: users.map(presentUser),
+    recentExams: exams.map((r) => ({ ...examItem(r), isPublished: r.is_published, owner: `${r.first_name} ${r.last_name}` })),
+    trends: await trends(db),
+    systemHealth: await systemHealth(deps),
+    contactMessages: messages.map((m) => ({ _id: m.id, name: m.name, email: m.email, subject: m.subject, message: m.message, createdAt: iso(m.created_at) })),
+  };
+}

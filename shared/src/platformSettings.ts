@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { SELF_REGISTER_ROLES } from './constants';
+
+/**
+ * The school's own settings (admin settings page): stored once in the database, read by server
+ * and web alike. The public part (no secrets) is what a visitor's browser may know.
+ */
+
+const DOMAIN = /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+export const gradeBandSchema = z.object({
+  min: z.number().int().min(0, 'A band starts at 0 or more').max(100, 'A band starts at 100 or less'),
+  letter: z.string().trim().min(1, 'Each band needs a letter').max(3, 'A letter has at most 3 characters'),
+});
+
+export const platformSettingsSchema = z.object({
+  schoolName: z.string().trim().min(2, 'School name must be at least 2 characters').max(100, 'School name must be at most 100 characters'),
+  registration: z.object({
+    open: z.boolean(),
+    roles: z.array(z.enum(SELF_REGISTER_ROLES)).max(3),
+    allowedDomains: z
+      .array(z.string().trim().toLowerCase().regex(DOMAIN, 'Enter domains like school.edu'))
+      .max(50, 'At most 50 domains'),
+  }),
+  examDefaults: z.object({
+    duration: z.number().int().min(1, 'Duration must be at least 1 minute').max(600, 'Duration must be at most 600 minutes'),
+    passingMarks: z.number().int().min(0, 'Passing marks must be between 0 and 100').max(100, 'Passing marks must be between 0 and 100'),
+  }),
+  gradingScale: z
+    .object({
+      bands: z.array(gradeBandSchema).min(1, 'Add at least one band').max(12, 'At most 12 bands'),
+      fallback: z.string().trim().min(1, 'The letter below every band is required').max(3, 'A letter has at most 3 characters'),
+    })
+    .refine((s) => s.bands.every((b, i) => i === 0 || b.min < s.bands[i - 1]!.min), { message: 'Bands must go from the highest score down, each lower than the one before', path: ['bands'] }),
+});
+export type PlatformSettings = z.output<typeof platformSettingsSchema>;
+
+export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
+  schoolName: 'ExamPortal',
+  registration: { open: true, roles: ['student', 'teacher', 'parent'], allowedDomains: [] },
+  examDefaults: { duration: 60, passingMarks: 60 },
+  gradingScale: {
+    bands: [
+      { min: 90, letter: 'A+' },
+      { min: 80, letter: 'A' },
+      { min: 70, letter: 'B+' },
+      { min: 60, letter: 'B' },
+      { min: 50, letter: 'C' },
+      { min: 40, letter: 'D' },
+    ],
+    fallback: 'F',
+  },
+};
+
+/** What anyone may read: the school's name, who may register, and the scale results are shown in. */
+export interface PublicPlatformSettings {
+  schoolName: string;
+  registration: PlatformSettings['registration'];
+  examDefaults: PlatformSettings['examDefaults'];
+  gradingScale: PlatformSettings['gradingScale'];
+}
+
+/** The letter for a percentage on the school's scale. */
+export function gradeOnScale(scale: PlatformSettings['gradingScale'], percentage: number): string {
+  return scale.bands.find((b) => percentage >= b.min)?.letter ?? scale.fallback;
+}
+
+/** Whether an address may self-register, given the allowed domains (none listed: any). */
+export function emailDomainAllowed(email: string, allowedDomains: string[]): boolean {
+  if (!allowedDomains.length) return true;
+  const domain = email.split('@').pop()?.toLowerCase() ?? '';
+  return allowedDomains.some((d) => domain === d || domain.endsWith(`.${d}`));
+}
+
+export const SETTINGS_MSG = {
+  saved: 'Platform settings saved',
+  registrationClosed: 'Registration is closed. Ask your school’s administrator for an account.',
+  roleClosed: 'Registration for this role is closed. Ask your school’s administrator for an account.',
+  domainRefused: 'Registration is limited to the school’s e-mail domains',
+  testMailSent: 'Test e-mail sent',
+  testMailFailed: 'The test e-mail could not be sent',
+} as const;
+
+/** Node-to-node broadcast when an admin saves: every node drops its cached copy. */
+export const SETTINGS_CHANGED_EVENT = 'platform-settings:changed';

@@ -1,0 +1,112 @@
+import { countdownText, examTimeStatus, gradeOnScale, relativeTime, type StudentDashboardExam } from '@exam/shared';
+import { Anchor, Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { useNow } from '../../lib/useNow';
+import { PageLoader } from '../../components/PageLoader';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useAuth } from '../auth/useAuth';
+import { usePlatformSettings } from '../platform/usePlatformSettings';
+import { NotificationsWidget } from '../notifications/NotificationsWidget';
+import { EmptyLine, Panel, PlainList, QuickActions, StatGrid } from './components';
+import { ACCOUNT_ACTIONS, QUICK_ACTIONS } from './quickActions';
+import { useRoleDashboard } from './useDashboard';
+
+/** Student dashboard (surroundings §2): stats, upcoming exams counting down, recent results, notifications. */
+export function StudentDashboardPage() {
+  useDocumentTitle('Student Dashboard');
+  const { user } = useAuth();
+  const { data, query } = useRoleDashboard('student', user?._id ?? null);
+  // Every second: "Starts in …" counts down and Take Exam appears the moment the window opens.
+  const now = useNow(1_000);
+  const { gradingScale } = usePlatformSettings();
+  const s = data.stats;
+
+  // Zeros would read as real figures: until the first answer, a loader.
+  if (query.isPending) return <PageLoader />;
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          Student Dashboard
+        </Title>
+        <StatGrid
+          stats={[
+            { label: 'Available Exams', value: s.totalExams },
+            { label: 'Completed Exams', value: s.completedExams },
+            { label: 'Average Score', value: `${s.averageScore}%` },
+            { label: 'Pending Results', value: s.pendingResults },
+          ]}
+        />
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Panel id="upcoming-exams" title="Upcoming exams" action={<Anchor component={Link} to="/schedule" size="sm">Full schedule</Anchor>}>
+            {data.upcomingExams.length === 0 ? (
+              <EmptyLine>No upcoming exams.</EmptyLine>
+            ) : (
+              <PlainList label="Upcoming exams">
+                {data.upcomingExams.map((e) => (
+                  <UpcomingExam key={e._id} exam={e} now={now} />
+                ))}
+              </PlainList>
+            )}
+          </Panel>
+          <Panel id="recent-results" title="Recent results" action={<Anchor component={Link} to="/results" size="sm">All results</Anchor>}>
+            {data.recentResults.length === 0 ? (
+              <EmptyLine>No results yet.</EmptyLine>
+            ) : (
+              <PlainList label="Recent results">
+                {data.recentResults.map((r) => (
+                  <li key={r._id}>
+                    <Group justify="space-between" wrap="wrap" gap="xs">
+                      <div>
+                        <Anchor component={Link} to={`/exam-result/${r._id}`} fw={600} size="sm">
+                          {r.exam.title}
+                        </Anchor>
+                        <Text size="xs" c="dimmed">
+                          Submitted {relativeTime(r.submittedAt, now)}
+                        </Text>
+                      </div>
+                      {r.percentage === null ? (
+                        <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
+                          Awaiting result
+                        </Badge>
+                      ) : (
+                        <Badge variant="light" style={{ textTransform: 'none' }}>
+                          {r.percentage}% · {gradeOnScale(gradingScale, r.percentage)}
+                        </Badge>
+                      )}
+                    </Group>
+                  </li>
+                ))}
+              </PlainList>
+            )}
+          </Panel>
+        </SimpleGrid>
+        <NotificationsWidget />
+        <QuickActions actions={[...QUICK_ACTIONS.student, ...ACCOUNT_ACTIONS]} />
+      </Stack>
+    </Container>
+  );
+}
+
+function UpcomingExam({ exam, now }: { exam: StudentDashboardExam; now: number }) {
+  const open = examTimeStatus(exam.schedule.startDate, exam.schedule.endDate, now) === 'ongoing';
+  return (
+    <li data-testid={`upcoming-${exam._id}`}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <div>
+          <Text fw={600} size="sm">
+            {exam.title}
+          </Text>
+          <Text size="xs" c="dimmed" aria-live="polite">
+            {countdownText(exam.schedule.startDate, exam.schedule.endDate, now)}
+          </Text>
+        </div>
+        {open && exam.attemptsLeft > 0 && (
+          <Button component={Link} to={`/exam/${exam._id}`} size="xs" aria-label={`Take Exam: ${exam.title}`}>
+            Take Exam
+          </Button>
+        )}
+      </Group>
+    </li>
+  );
+}

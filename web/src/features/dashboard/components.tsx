@@ -1,0 +1,93 @@
+import type { ActivityItem } from '@exam/shared';
+import { relativeTime } from '@exam/shared';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { StatCard } from '../../components/StatCard';
+
+/** A titled card section of a dashboard; its heading names the region for screen readers. */
+export function Panel({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={`${id}-title`} id={id} data-testid={id}>
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Title order={2} size="h4" id={`${id}-title`}>
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+export function StatGrid({ stats }: { stats: { label: string; value: number | string }[] }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: Math.min(4, stats.length) }} data-testid="dashboard-stats">
+      {stats.map((s) => (
+        <StatCard key={s.label} label={s.label} value={s.value} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function EmptyLine({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
+/** A plain list without bullets, each item separated by the stack gap. */
+export function PlainList({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <Stack gap="sm" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {children}
+    </Stack>
+  );
+}
+
+export function ActivityList({ items, now }: { items: ActivityItem[]; now: number }) {
+  if (!items.length) return <EmptyLine>No recent activity yet.</EmptyLine>;
+  return (
+    <PlainList label="Recent activity">
+      {items.map((a) => (
+        <li key={`${a.timestamp}-${a.message}`}>
+          {a.link ? (
+            <Anchor component={Link} to={a.link} size="sm">
+              {a.message}
+            </Anchor>
+          ) : (
+            <Text size="sm">{a.message}</Text>
+          )}
+          <Text size="xs" c="dimmed">
+            {relativeTime(a.timestamp, now)}
+          </Text>
+        </li>
+      ))}
+    </PlainList>
+  );
+}
+
+export interface QuickAction {
+  label: string;
+  to: string;
+  description: string;
+}
+
+export function QuickActions({ actions }: { actions: QuickAction[] }) {
+  return (
+    <Panel id="quick-actions" title="Quick actions">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {actions.map((a) => (
+          <Card key={a.to + a.label} withBorder component={Link} to={a.to} padding="sm" radius="md">
+            <Text fw={600}>{a.label}</Text>
+            <Text size="sm" c="dimmed">
+              {a.description}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Panel>
+  );
+}

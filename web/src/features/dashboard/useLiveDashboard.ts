@@ -1,0 +1,33 @@
+import { DASHBOARD_CHANGED_EVENT } from '@exam/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { createSocket, keepConnected } from '../../api/socket';
+import { dashboardKeys } from './api';
+
+/**
+ * Keeps an open dashboard true without polling: the server pushes `dashboard:changed` (and
+ * `notification`) to the user's room after a commit that changes what they see, and the page
+ * re-reads its dashboard call. A reconnect re-reads too, since events sent meanwhile were missed.
+ */
+export function useLiveDashboard(userId: string | null): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!userId) return;
+    const socket = createSocket();
+    let connectedOnce = false;
+    const refresh = () => void client.invalidateQueries({ queryKey: dashboardKeys.all });
+    socket.on(DASHBOARD_CHANGED_EVENT, refresh);
+    socket.on('notification', refresh);
+    socket.on('connect', () => {
+      if (connectedOnce) refresh();
+      connectedOnce = true;
+    });
+    const release = keepConnected(socket);
+    socket.connect();
+    return () => {
+      release();
+      socket.removeAllListeners();
+      socket.disconnect();
+    };
+  }, [userId, client]);
+}
