@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sitAnExam } from '../../../docs/examples/sit-an-exam';
 import { buildExam, buildUser, TEST_PASSWORD } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
+import { call, connectAs } from '../test/sockets';
 import { CLIENT_EVENTS, SERVER_EVENTS } from './events';
 import { EXAMPLE_PATH, ROOT, protocolDocs } from './files';
 import { eventsInCode } from './fromCode';
@@ -63,19 +65,21 @@ describe('the live protocol page and AsyncAPI document', () => {
   });
 });
 
-describe('the worked example', () => {
+describe('against a running server', () => {
   let server: TestServer;
+  const sockets: Socket[] = [];
   beforeAll(async () => {
     server = await startTestServer();
   });
   afterAll(async () => {
+    for (const s of sockets) s.close();
     await server?.stop();
   });
+  const proctoring = { enabled: true, preventTabSwitching: true, requireFullscreen: true, disableRightClick: true, preventCopyPaste: true, enableCamera: false, enableMicrophone: false };
 
   it('sits an exam as written: joins, saves with seq, reports a violation and submits', async () => {
     const teacher = await buildUser(server.deps, { role: 'teacher' });
     const student = await buildUser(server.deps, { role: 'student' });
-    const proctoring = { enabled: true, preventTabSwitching: true, requireFullscreen: true, disableRightClick: true, preventCopyPaste: true, enableCamera: false, enableMicrophone: false };
     const exam = await buildExam(server.deps, teacher.id, { questions: 2, settings: { proctoring } });
 
     const sitting = await sitAnExam(server.url, student.email, TEST_PASSWORD, exam.id);
@@ -88,5 +92,63 @@ describe('the worked example', () => {
     expect(['submitted', 'graded']).toContain(attempt.status);
     const saved = await server.deps.db('answers').where({ attempt_id: sitting.attemptId, question_id: exam.questionIds[0] }).first('answer', 'seq');
     expect(saved).toEqual({ answer: 'Three', seq: 1 });
+  });
+
+  /** Zod strips keys it does not know, so a payload equal to its parse has no undocumented field. */
+  const documented = (schema: { parse(v: unknown): unknown }, value: unknown) => expect(schema.parse(value)).toEqual(value);
+  const sendAndCheck = async (socket: Socket, name: string, payload: unknown) => {
+    const entry = CLIENT_EVENTS.find((e) => e.name === name)!;
+    const reply = await call(socket, name, payload);
+    if (reply.ok) {
+      const { ok: _ok, ...data } = reply;
+      documented(entry.ack, data);
+    } else expect(Object.keys(entry.errors), `${name} replied ${reply.code}`).toContain(reply.code);
+    return reply;
+  };
+
+  it('sends and acknowledges exactly what the page documents', async () => {
+    const teacher = await buildUser(server.deps, { role: 'teacher' });
+    const student = await buildUser(server.deps, { role: 'student' });
+    const exam = await buildExam(server.deps, teacher.id, { questions: 2, settings: { proctoring } });
+    const received: { event: string; payload: unknown; to: string }[] = [];
+    const listen = (socket: Socket, to: string) => socket.onAny((event: string, payload: unknown) => received.push({ event, payload, to }));
+    const seen = (event: string, to: string) => vi.waitFor(() => expect(received.some((r) => r.event === event && r.to === to), `${event} to the ${to}`).toBe(true), { timeout: 10_000 });
+
+    const proctor = await connectAs(server, teacher.email);
+    const desk = await connectAs(server, student.email);
+    sockets.push(proctor, desk);
+    listen(proctor, 'proctor');
+    listen(desk, 'student');
+    expect((await sendAndCheck(proctor, 'proctor:watch', { examId: exam.id })).ok).toBe(true);
+
+    const login = await server.api('POST', '/auth/login', { email: student.email, password: TEST_PASSWORD });
+    const start = await server.api('POST', `/exams/${exam.id}/start`, undefined, { token: login.body.data.accessToken });
+    const attemptId = start.body.data.submission._id as string;
+    expect((await sendAndCheck(desk, 'attempt:join', { attemptId })).ok).toBe(true);
+    // Progress goes out as proctor:progress only in a second with no other event of the attempt.
+    await seen('proctor:row', 'proctor');
+    expect((await sendAndCheck(desk, 'answer:save', { attemptId, questionId: exam.questionIds[0], answer: 'Four', seq: 1 })).ok).toBe(true);
+    await seen('proctor:progress', 'proctor');
+    expect((await sendAndCheck(desk, 'answer:save', { attemptId, questionId: exam.questionIds[0], answer: 'Four', seq: 0 })).code).toBe('invalid');
+    expect((await sendAndCheck(desk, 'attempt:health', { attemptId, pending: 2 })).ok).toBe(true);
+    expect((await sendAndCheck(desk, 'violation', { attemptId, type: 'fullscreen-exit' })).ok).toBe(true);
+    expect((await sendAndCheck(proctor, 'proctor:message', { examId: exam.id, attemptId, text: 'Eyes on your own screen' })).ok).toBe(true);
+    expect((await sendAndCheck(proctor, 'proctor:extend', { attemptId, minutes: 5 })).ok).toBe(true);
+    expect((await sendAndCheck(proctor, 'proctor:timeline', { attemptId })).ok).toBe(true);
+    expect((await sendAndCheck(proctor, 'camera:request', { attemptId })).code).toBe('conflict');
+    expect((await sendAndCheck(desk, 'attempt:submit', { attemptId })).ok).toBe(true);
+    expect((await sendAndCheck(proctor, 'proctor:submit', { attemptId })).code).toBe('conflict');
+    expect((await sendAndCheck(proctor, 'proctor:reinstate', { attemptId })).code).toBe('not-reinstatable');
+    expect((await sendAndCheck(desk, 'proctor:watch', { examId: exam.id })).code).toBe('forbidden');
+
+    await seen('attempt:submitted', 'student');
+    await seen('notification', 'student');
+    for (const e of ['proctor:row', 'proctor:event', 'proctor:progress', 'proctor:health']) await seen(e, 'proctor');
+    expect(received.filter((r) => r.to === 'student').map((r) => r.event)).toEqual(expect.arrayContaining(['attempt:time', 'proctor:message']));
+    for (const r of received) {
+      const entry = SERVER_EVENTS.find((e) => e.name === r.event);
+      expect(entry, `${r.event} has an entry`).toBeDefined();
+      documented(entry!.payload, r.payload);
+    }
   });
 });
