@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ACK_CODES, CLIENT_EVENTS, ROOMS, SERVER_EVENTS, type ClientEvent, type RoomKey } from './events';
 
+/** Draft-07, which the AsyncAPI Schema format (the default for payloads) is a superset of. */
 export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-07' }) as Record<string, unknown>;
   return rest;
 }
 
@@ -118,7 +119,7 @@ export function buildAsyncApi(): Record<string, unknown> {
     components: {
       messages,
       securitySchemes: {
-        accessToken: { type: 'httpBearer', scheme: 'bearer', bearerFormat: 'JWT', description: 'Sent as `auth: { token }` in the Socket.IO handshake, not as a header.' },
+        accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Sent as `auth: { token }` in the Socket.IO handshake, not as a header.' },
       },
     },
   };

@@ -62,7 +62,7 @@ export const ACK_CODES = {
   conflict: 'The request does not fit the current state (for example, the student is not sitting the exam).',
   'attempt-closed': 'The attempt is submitted or its time is over; the save was not stored.',
   'not-reinstatable': 'Only an attempt submitted for violations, with time left, can be reinstated.',
-  error: 'A server fault; nothing was changed. Retry later.',
+  error: 'A server fault: "Server error. Please try again later." Retry later.',
 } as const;
 export type AckCode = keyof typeof ACK_CODES;
 
@@ -242,7 +242,7 @@ export const CLIENT_EVENTS: ClientEvent[] = [
     errors: {
       ...invalid,
       'not-found': '"Attempt not found."',
-      forbidden: '"That peer is not part of this exam.", or the attempt is not the sender\'s.',
+      forbidden: '"That peer is not part of this exam.", or the sender is neither the attempt\'s student nor a proctor of its exam.',
       ...error,
     },
   },

@@ -104,8 +104,8 @@ handles or emits an event that has no entry here.
 Sign in over REST (\`POST /api/auth/login\`) and pass the \`accessToken\` in the handshake:
 \`io(origin, { transports: ['websocket'], auth: { token } })\`. A missing or bad token is refused at
 connect with the error "Unauthorized". The token is checked at connect only. A student whose token
-expired may still reconnect while they have an attempt in progress, but such a socket gets no
-proctor events. Every socket joins the room of its user on connect. After a reconnect,
+expired may still reconnect while they have an attempt in progress; the proctor events on such a
+socket get no reply. Every socket joins the room of its user on connect. After a reconnect,
 send \`attempt:join\` or \`proctor:watch\` again to rejoin rooms.
 
 ## Requests and acknowledgements
