@@ -7,6 +7,17 @@ export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<st
   return rest;
 }
 
+/** A client event's payload schema, with the table's notes on fields the shared schema leaves bare. */
+export function payloadSchema(e: ClientEvent): Record<string, unknown> {
+  const schema = jsonSchema(e.payload, 'input') as { properties?: Record<string, Record<string, unknown>> };
+  for (const [field, note] of Object.entries(e.fields ?? {})) {
+    const prop = schema.properties?.[field];
+    if (!prop) throw new Error(`${e.name}: no field ${field} to describe`);
+    prop.description ??= note;
+  }
+  return schema;
+}
+
 /** 'attempt:join' → 'attemptJoin': ids AsyncAPI accepts. */
 export const camel = (name: string) => name.replace(/[:\-](\w)/g, (_, c: string) => c.toUpperCase());
 
@@ -67,7 +78,7 @@ export function buildAsyncApi(): Record<string, unknown> {
   for (const e of CLIENT_EVENTS) {
     const id = `client.${camel(e.name)}`;
     const ackId = `ack.${camel(e.name)}`;
-    messages[id] = { name: e.name, title: e.name, summary: e.summary, payload: jsonSchema(e.payload, 'input') };
+    messages[id] = { name: e.name, title: e.name, summary: e.summary, payload: payloadSchema(e) };
     messages[ackId] = { name: e.name, title: `${e.name} acknowledgement`, payload: ackSchema(e) };
     channels.client.messages[id] = { $ref: `#/components/messages/${id}` };
     channels.ack.messages[ackId] = { $ref: `#/components/messages/${ackId}` };

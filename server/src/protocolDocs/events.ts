@@ -73,6 +73,8 @@ export interface ClientEvent {
   from: string;
   summary: string;
   payload: z.ZodType;
+  /** What the payload's fields mean, where the shared schema does not say. */
+  fields?: Record<string, string>;
   /** What `{ ok: true, ... }` carries besides ok. */
   ack: z.ZodType;
   /** The codes this event's acknowledgement can carry, with what they mean here. */
@@ -113,8 +115,9 @@ export const CLIENT_EVENTS: ClientEvent[] = [
     direction: 'client',
     from: 'student',
     summary:
-      'Saves one answer (`null` clears it). `seq` grows with every save of the device; the acknowledgement comes only after the answer is committed, and a save with a lower seq than the stored one is acknowledged but does not overwrite it. Keep unacknowledged saves and send them again after a reconnect.',
+      'Saves one answer (`null` clears it). The acknowledgement comes only after the answer is committed, and a save whose seq is not above the stored one's is acknowledged but does not overwrite it. Keep unacknowledged saves and send them again after a reconnect.',
     payload: answerSaveSchema,
+    fields: { answer: 'The chosen option\'s text or the typed text; null clears the answer.', seq: 'Must grow from one save of this question to the next (a counter across the device does); continue above the seq `attempt:join` returned for it.' },
     ack: saveAckSchema,
     errors: {
       invalid: `${ACK_CODES.invalid} Also "${SESSION_MSG.questionNotInAttempt}"`,
@@ -130,6 +133,7 @@ export const CLIENT_EVENTS: ClientEvent[] = [
     summary:
       'Reports a proctoring violation. The server counts it; when the exam is proctored, the event that takes tab switches above 3 or fullscreen exits above 2 submits the attempt (reason `violations`) and `attempt:submitted` follows.',
     payload: violationSchema,
+    fields: { at: 'When it happened on the device: milliseconds since 1970 or an ISO time.' },
     ack: violationAckSchema,
     errors: { ...invalid, ...ownAttempt, ...error },
   },
@@ -149,6 +153,7 @@ export const CLIENT_EVENTS: ClientEvent[] = [
     from: 'student',
     summary: "Reports how many saves the device holds unacknowledged; the exam's proctors receive it as `proctor:health`.",
     payload: attemptHealthSchema,
+    fields: { pending: 'Saves sent but not yet acknowledged.' },
     ack: emptyAckSchema,
     errors: { invalid: `${ACK_CODES.invalid} Also "Join the attempt first." before \`attempt:join\`.`, ...error },
   },
@@ -177,6 +182,7 @@ export const CLIENT_EVENTS: ClientEvent[] = [
     summary:
       'Sends a message to one student (with `attemptId`) or to everyone sitting the exam: they receive `proctor:message` and a stored notification.',
     payload: proctorMessageSchema,
+    fields: { attemptId: 'One student\'s attempt; leave it out to write to everyone sitting the exam.' },
     ack: proctorMessageAckSchema,
     errors: { ...invalid, ...proctorOf, conflict: '"This student is not sitting the exam right now."', ...error },
   },
@@ -186,6 +192,7 @@ export const CLIENT_EVENTS: ClientEvent[] = [
     from: 'teacher (own exams), admin',
     summary: "Gives one student more time: their deadline moves at once, even past the exam's end, and `attempt:time` goes to the attempt's room.",
     payload: proctorExtendSchema,
+    fields: { minutes: 'Added to the attempt\'s deadline.' },
     ack: deadlineAckSchema,
     errors: { ...invalid, ...proctorOf, conflict: '"Only an attempt in progress can be given more time."', ...error },
   },
@@ -238,6 +245,7 @@ export const CLIENT_EVENTS: ClientEvent[] = [
     summary:
       "Relays a WebRTC signal (simple-peer's offer, answer or candidate) to one socket of the same attempt: the student's sockets or the exam's proctors. The media never passes through the server.",
     payload: rtcSignalSchema,
+    fields: { to: 'The socket id of the other end (`proctorSocketId` from `camera:request`, or `from` of a signal received).', data: 'simple-peer\'s signal object, at most 20 000 characters as JSON.' },
     ack: emptyAckSchema,
     errors: {
       ...invalid,

@@ -1,5 +1,5 @@
 import { ACK_CODES, CLIENT_EVENTS, ROOMS, SERVER_EVENTS, type ClientEvent, type ServerEvent } from './events';
-import { jsonSchema } from './asyncapi';
+import { jsonSchema, payloadSchema } from './asyncapi';
 
 type Schema = Record<string, any>;
 
@@ -58,7 +58,7 @@ function clientSection(e: ClientEvent): string {
     '',
     '**Payload**',
     '',
-    fields(jsonSchema(e.payload, 'input')),
+    fields(payloadSchema(e)),
     '**Acknowledgement** `{ ok: true, ... }` with:',
     '',
     fields(ack),
