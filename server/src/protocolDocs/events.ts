@@ -115,7 +115,7 @@ export const CLIENT_EVENTS: ClientEvent[] = [
     direction: 'client',
     from: 'student',
     summary:
-      'Saves one answer (`null` clears it). The acknowledgement comes only after the answer is committed, and a save whose seq is not above the stored one's is acknowledged but does not overwrite it. Keep unacknowledged saves and send them again after a reconnect.',
+      'Saves one answer (`null` clears it). The acknowledgement comes only after the answer is committed, and a save whose seq is not above the one stored is acknowledged but does not overwrite it. Keep unacknowledged saves and send them again after a reconnect.',
     payload: answerSaveSchema,
     fields: { answer: 'The chosen option\'s text or the typed text; null clears the answer.', seq: 'Must grow from one save of this question to the next (a counter across the device does); continue above the seq `attempt:join` returned for it.' },
     ack: saveAckSchema,
