@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -26,6 +27,27 @@ describe('the live protocol page and AsyncAPI document', () => {
 
   it('reads every event name in the code (only the generic ack wrapper and hub take a variable)', () => {
     expect([...new Set(inCode.unread.map((u) => u.at.replace(/:\d+$/, '')))].sort()).toEqual(['realtime/ack.ts', 'realtime/hub.ts']);
+  });
+
+  it('notices an event added anywhere in the server, by constant or by name', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'protocol-'));
+    try {
+      writeFileSync(
+        path.join(dir, 'newFeature.ts'),
+        [
+          "onAck(socket, deps.log, SOCKET_EVENTS.join, attemptJoinSchema, async () => ({ ok: true }));",
+          "socket.on('hand:raise', () => undefined);",
+          "deps.realtime.emit(rooms.attempt(f(a, b)), 'hand:lowered', { at: 1 });",
+          'socket.emit(PROCTOR_EVENTS.resync, {});',
+        ].join('\n'),
+      );
+      const found = eventsInCode(dir);
+      expect(names(found.handled)).toEqual(['attempt:join', 'hand:raise']);
+      expect(names(found.emitted)).toEqual(['hand:lowered', 'proctor:resync']);
+      expect(found.unread).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('is committed as the script writes it (run `npx tsx scripts/docs-protocol.ts`)', () => {
