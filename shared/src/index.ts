@@ -7,6 +7,7 @@ export * from './exams';
 export * from './examTime';
 export * from './cardActions';
 export * from './session';
+export * from './liveEvents';
 export * from './notifications';
 export * from './grading';
 export * from './payments';

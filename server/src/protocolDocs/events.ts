@@ -1,0 +1,354 @@
+import {
+  CAMERA_EVENTS,
+  PROCTOR_EVENTS,
+  SESSION_MSG,
+  SOCKET_EVENTS,
+  answerSaveSchema,
+  attemptHealthSchema,
+  attemptJoinSchema,
+  attemptReinstatedEventSchema,
+  attemptSubmitSchema,
+  attemptSubmittedEventSchema,
+  attemptTimeEventSchema,
+  cameraEventSchema,
+  cameraRequestSchema,
+  deadlineAckSchema,
+  emptyAckSchema,
+  joinAckSchema,
+  notificationEventSchema,
+  proctorAttemptSchema,
+  proctorEventSchema,
+  proctorExtendSchema,
+  proctorHealthEventSchema,
+  proctorMessageAckSchema,
+  proctorMessageEventSchema,
+  proctorMessageSchema,
+  proctorProgressEventSchema,
+  proctorResyncEventSchema,
+  proctorRowSchema,
+  proctorTimelineAckSchema,
+  proctorWatchAckSchema,
+  proctorWatchSchema,
+  rtcSignalEventSchema,
+  rtcSignalSchema,
+  saveAckSchema,
+  submitAckSchema,
+  violationAckSchema,
+  violationSchema,
+} from '@exam/shared';
+import type { z } from 'zod';
+
+/**
+ * The live protocol's metadata, beside the shared schemas it points at: the generated page and
+ * AsyncAPI document are built from this table, and a test holds it to the events the code handles
+ * and emits, so an event cannot be added without its entry.
+ */
+
+/** The rooms the server emits to (server/src/realtime/hub.ts `rooms`), and who is in each. */
+export const ROOMS = {
+  user: { address: 'user:{userId}', param: 'userId', members: "Every socket of the user, joined on connect." },
+  attempt: { address: 'attempt:{attemptId}', param: 'attemptId', members: "The student's sockets that sent `attempt:join` for the attempt." },
+  examStudents: { address: 'exam:{examId}:students', param: 'examId', members: 'Every student socket that joined an attempt of the exam.' },
+  examProctors: { address: 'exam:{examId}:proctors', param: 'examId', members: 'The sockets of the teachers and admins that sent `proctor:watch` for the exam.' },
+  socket: { address: '{socketId}', param: 'socketId', members: 'One socket: the one that sent the request, or the peer named in `rtc:signal`.' },
+} as const;
+export type RoomKey = keyof typeof ROOMS;
+
+/** Every `code` an acknowledgement with `ok: false` can carry (server/src/realtime/ack.ts, errors.ts, answerSaver.ts). */
+export const ACK_CODES = {
+  invalid: 'The payload does not match the schema; `message` is the first problem found.',
+  'not-found': 'The attempt or exam does not exist.',
+  forbidden: 'The signed-in user may not do this.',
+  conflict: 'The request does not fit the current state (for example, the student is not sitting the exam).',
+  'attempt-closed': 'The attempt is submitted or its time is over; the save was not stored.',
+  'not-reinstatable': 'Only an attempt submitted for violations, with time left, can be reinstated.',
+  error: 'A server fault: "Server error. Please try again later." Retry later.',
+} as const;
+export type AckCode = keyof typeof ACK_CODES;
+
+export interface ClientEvent {
+  name: string;
+  direction: 'client';
+  /** Who may send it (the socket's signed-in role). */
+  from: string;
+  summary: string;
+  payload: z.ZodType;
+  /** What the payload's fields mean, where the shared schema does not say. */
+  fields?: Record<string, string>;
+  /** What `{ ok: true, ... }` carries besides ok. */
+  ack: z.ZodType;
+  /** The codes this event's acknowledgement can carry, with what they mean here. */
+  errors: Partial<Record<AckCode, string>>;
+}
+
+export interface ServerEvent {
+  name: string;
+  direction: 'server';
+  rooms: RoomKey[];
+  summary: string;
+  payload: z.ZodType;
+}
+
+export type ProtocolEvent = ClientEvent | ServerEvent;
+
+const invalid = { invalid: ACK_CODES.invalid };
+const error = { error: ACK_CODES.error };
+const ownAttempt = { 'not-found': `"${SESSION_MSG.attemptNotFound}"`, forbidden: `"${SESSION_MSG.notYourAttempt}"` };
+const proctorOf = {
+  forbidden: 'The user is not a teacher or admin, or the exam is not theirs.',
+  'not-found': 'The attempt or its exam does not exist.',
+};
+
+export const CLIENT_EVENTS: ClientEvent[] = [
+  {
+    name: SOCKET_EVENTS.join,
+    direction: 'client',
+    from: 'student',
+    summary:
+      'Joins the socket to its attempt (rooms `attempt:{attemptId}` and `exam:{examId}:students`). The reply holds the saved answers and their seqs; the server also sends `attempt:time` to this socket. Send it again after every reconnect.',
+    payload: attemptJoinSchema,
+    ack: joinAckSchema,
+    errors: { ...invalid, ...ownAttempt, ...error },
+  },
+  {
+    name: SOCKET_EVENTS.save,
+    direction: 'client',
+    from: 'student',
+    summary:
+      'Saves one answer (`null` clears it). The acknowledgement comes only after the answer is committed, and a save whose seq is not above the one stored is acknowledged but does not overwrite it. Keep unacknowledged saves and send them again after a reconnect.',
+    payload: answerSaveSchema,
+    fields: { answer: 'The chosen option\'s text or the typed text; null clears the answer.', seq: 'Must grow from one save of this question to the next (a counter across the device does); continue above the seq `attempt:join` returned for it.' },
+    ack: saveAckSchema,
+    errors: {
+      invalid: `${ACK_CODES.invalid} Also "${SESSION_MSG.questionNotInAttempt}"`,
+      ...ownAttempt,
+      'attempt-closed': `"${SESSION_MSG.attemptClosed}"`,
+      error: '"The answer could not be saved. It will be retried." Send it again.',
+    },
+  },
+  {
+    name: SOCKET_EVENTS.violation,
+    direction: 'client',
+    from: 'student',
+    summary:
+      'Reports a proctoring violation. The server counts it; when the exam is proctored, the event that takes tab switches above 3 or fullscreen exits above 2 submits the attempt (reason `violations`) and `attempt:submitted` follows.',
+    payload: violationSchema,
+    fields: { at: 'When it happened on the device: milliseconds since 1970 or an ISO time.' },
+    ack: violationAckSchema,
+    errors: { ...invalid, ...ownAttempt, ...error },
+  },
+  {
+    name: SOCKET_EVENTS.submit,
+    direction: 'client',
+    from: 'student',
+    summary:
+      'Submits the attempt; it is graded in the same transaction and `attempt:submitted` goes to its room. Submitting an attempt that is already closed is not an error: the reply carries the reason it was closed with.',
+    payload: attemptSubmitSchema,
+    ack: submitAckSchema,
+    errors: { ...invalid, ...ownAttempt, ...error },
+  },
+  {
+    name: PROCTOR_EVENTS.health,
+    direction: 'client',
+    from: 'student',
+    summary: "Reports how many saves the device holds unacknowledged; the exam's proctors receive it as `proctor:health`.",
+    payload: attemptHealthSchema,
+    fields: { pending: 'Saves sent but not yet acknowledged.' },
+    ack: emptyAckSchema,
+    errors: { invalid: `${ACK_CODES.invalid} Also "Join the attempt first." before \`attempt:join\`.`, ...error },
+  },
+  {
+    name: PROCTOR_EVENTS.watch,
+    direction: 'client',
+    from: 'teacher (own exams), admin',
+    summary: "Joins the exam's proctor room and replies with a snapshot of every student the exam is meant for; live deltas (`proctor:row`, `proctor:event`, `proctor:progress`, `proctor:health`) follow.",
+    payload: proctorWatchSchema,
+    ack: proctorWatchAckSchema,
+    errors: { ...invalid, ...proctorOf, ...error },
+  },
+  {
+    name: PROCTOR_EVENTS.timeline,
+    direction: 'client',
+    from: 'teacher (own exams), admin',
+    summary: "Replies with the attempt's event log: joins, violations, messages, extensions, submission.",
+    payload: proctorAttemptSchema,
+    ack: proctorTimelineAckSchema,
+    errors: { ...invalid, ...proctorOf, ...error },
+  },
+  {
+    name: PROCTOR_EVENTS.message,
+    direction: 'client',
+    from: 'teacher (own exams), admin',
+    summary:
+      'Sends a message to one student (with `attemptId`) or to everyone sitting the exam: they receive `proctor:message` and a stored notification.',
+    payload: proctorMessageSchema,
+    fields: { attemptId: 'One student\'s attempt; leave it out to write to everyone sitting the exam.' },
+    ack: proctorMessageAckSchema,
+    errors: { ...invalid, ...proctorOf, conflict: '"This student is not sitting the exam right now."', ...error },
+  },
+  {
+    name: PROCTOR_EVENTS.extend,
+    direction: 'client',
+    from: 'teacher (own exams), admin',
+    summary: "Gives one student more time: their deadline moves at once, even past the exam's end, and `attempt:time` goes to the attempt's room.",
+    payload: proctorExtendSchema,
+    fields: { minutes: 'Added to the attempt\'s deadline.' },
+    ack: deadlineAckSchema,
+    errors: { ...invalid, ...proctorOf, conflict: '"Only an attempt in progress can be given more time."', ...error },
+  },
+  {
+    name: PROCTOR_EVENTS.submit,
+    direction: 'client',
+    from: 'teacher (own exams), admin',
+    summary: 'Force-submits an attempt (reason `proctor`); `attempt:submitted` goes to its room.',
+    payload: proctorAttemptSchema,
+    ack: emptyAckSchema,
+    errors: { ...invalid, ...proctorOf, conflict: '"This attempt has already been submitted."', ...error },
+  },
+  {
+    name: PROCTOR_EVENTS.reinstate,
+    direction: 'client',
+    from: 'teacher (own exams), admin',
+    summary:
+      'Reopens an attempt auto-submitted for violations while time is left, with its violation counts cleared; `attempt:reinstated` and `attempt:time` go to its room.',
+    payload: proctorAttemptSchema,
+    ack: deadlineAckSchema,
+    errors: { ...invalid, ...proctorOf, 'not-reinstatable': `"${ACK_CODES['not-reinstatable']}"`, ...error },
+  },
+  {
+    name: CAMERA_EVENTS.request,
+    direction: 'client',
+    from: 'teacher (own exams), admin',
+    summary: "Asks the student's browser to open a camera peer with this socket: `camera:request` goes to the attempt's room.",
+    payload: cameraRequestSchema,
+    ack: emptyAckSchema,
+    errors: {
+      ...invalid,
+      ...proctorOf,
+      conflict: '"This exam does not use the camera." or "This student is not sitting the exam right now."',
+      ...error,
+    },
+  },
+  {
+    name: CAMERA_EVENTS.stop,
+    direction: 'client',
+    from: 'teacher (own exams), admin',
+    summary: "Tells the student's browser to close the camera peer with this socket: `camera:stop` goes to the attempt's room.",
+    payload: cameraRequestSchema,
+    ack: emptyAckSchema,
+    errors: { ...invalid, ...proctorOf, ...error },
+  },
+  {
+    name: CAMERA_EVENTS.signal,
+    direction: 'client',
+    from: 'student (own attempt), teacher (own exams), admin',
+    summary:
+      "Relays a WebRTC signal (simple-peer's offer, answer or candidate) to one socket of the same attempt: the student's sockets or the exam's proctors. The media never passes through the server.",
+    payload: rtcSignalSchema,
+    fields: { to: 'The socket id of the other end (`proctorSocketId` from `camera:request`, or `from` of a signal received).', data: 'simple-peer\'s signal object, at most 20 000 characters as JSON.' },
+    ack: emptyAckSchema,
+    errors: {
+      ...invalid,
+      'not-found': '"Attempt not found."',
+      forbidden: '"That peer is not part of this exam.", or the sender is neither the attempt\'s student nor a proctor of its exam.',
+      ...error,
+    },
+  },
+];
+
+export const SERVER_EVENTS: ServerEvent[] = [
+  {
+    name: SOCKET_EVENTS.time,
+    direction: 'server',
+    rooms: ['socket', 'attempt'],
+    summary:
+      "The attempt's deadline by the server clock: to the joining socket on `attempt:join`, and to the attempt's room when a proctor extends or reinstates it and when Redis returns from an outage. Count down from `deadlineAt - serverNow`, not from the device clock.",
+    payload: attemptTimeEventSchema,
+  },
+  {
+    name: SOCKET_EVENTS.submitted,
+    direction: 'server',
+    rooms: ['attempt'],
+    summary: 'The attempt is closed, whatever closed it: the student, the deadline, violations or a proctor. Stop sending saves.',
+    payload: attemptSubmittedEventSchema,
+  },
+  {
+    name: PROCTOR_EVENTS.reinstated,
+    direction: 'server',
+    rooms: ['attempt'],
+    summary: 'A proctor reopened the attempt; `attempt:time` with its deadline follows. Send `attempt:join` to carry on.',
+    payload: attemptReinstatedEventSchema,
+  },
+  {
+    name: PROCTOR_EVENTS.message,
+    direction: 'server',
+    rooms: ['attempt', 'examStudents'],
+    summary: "A proctor's message: to one attempt's room, or to every student sitting the exam.",
+    payload: proctorMessageEventSchema,
+  },
+  {
+    name: 'notification',
+    direction: 'server',
+    rooms: ['user'],
+    summary: 'A notification was stored for the user (a result, a published exam, a reminder, a proctor message).',
+    payload: notificationEventSchema,
+  },
+  {
+    name: PROCTOR_EVENTS.row,
+    direction: 'server',
+    rooms: ['examProctors'],
+    summary: "One student's row changed (with each `proctor:event`); replace the row with the same attemptId.",
+    payload: proctorRowSchema,
+  },
+  {
+    name: PROCTOR_EVENTS.event,
+    direction: 'server',
+    rooms: ['examProctors'],
+    summary: 'Something happened in an attempt: joined, left, violation, submitted, message, extended, reinstated, progress.',
+    payload: proctorEventSchema,
+  },
+  {
+    name: PROCTOR_EVENTS.progress,
+    direction: 'server',
+    rooms: ['examProctors'],
+    summary: 'Each second, the answered counts of the students who saved (up to 250 a message).',
+    payload: proctorProgressEventSchema,
+  },
+  {
+    name: 'proctor:health',
+    direction: 'server',
+    rooms: ['examProctors'],
+    summary: "A student's device reported its unacknowledged saves (`attempt:health`).",
+    payload: proctorHealthEventSchema,
+  },
+  {
+    name: PROCTOR_EVENTS.resync,
+    direction: 'server',
+    rooms: ['examProctors'],
+    summary: 'Redis returned from an outage and live deltas may have been lost: send `proctor:watch` again for a fresh snapshot.',
+    payload: proctorResyncEventSchema,
+  },
+  {
+    name: CAMERA_EVENTS.request,
+    direction: 'server',
+    rooms: ['attempt'],
+    summary: 'A proctor asks for the camera: open a simple-peer (initiator) towards `proctorSocketId` and send its signals with `rtc:signal`.',
+    payload: cameraEventSchema,
+  },
+  {
+    name: CAMERA_EVENTS.stop,
+    direction: 'server',
+    rooms: ['attempt'],
+    summary: 'The proctor closed the camera tile: destroy the peer towards `proctorSocketId`.',
+    payload: cameraEventSchema,
+  },
+  {
+    name: CAMERA_EVENTS.signal,
+    direction: 'server',
+    rooms: ['socket'],
+    summary: 'A WebRTC signal from the socket `from`; feed `data` to the peer towards it.',
+    payload: rtcSignalEventSchema,
+  },
+];
+
+export const PROTOCOL_EVENTS: ProtocolEvent[] = [...CLIENT_EVENTS, ...SERVER_EVENTS];

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { NOTIFICATION_TYPES } from './notifications';
+import { SUBMIT_REASONS } from './session';
+
+/**
+ * What the server sends over the live session: the payloads of its events and the data of its
+ * acknowledgements. The interfaces in session.ts are what the code types against; these schemas
+ * describe the same shapes for the generated protocol page and AsyncAPI document (issue 16).
+ */
+const isoTime = z.iso.datetime().describe('ISO 8601 time by the server clock');
+const uuid = z.uuid();
+
+export const attemptTimeEventSchema = z.object({
+  serverNow: isoTime,
+  deadlineAt: isoTime.describe('When the attempt closes; the client shows the remaining time from serverNow'),
+});
+export const attemptSubmittedEventSchema = z.object({ attemptId: uuid, reason: z.enum(SUBMIT_REASONS).nullable() });
+export const attemptReinstatedEventSchema = z.object({ attemptId: uuid });
+export const proctorMessageEventSchema = z.object({ text: z.string(), at: isoTime });
+export const notificationEventSchema = z.object({
+  _id: uuid,
+  title: z.string(),
+  message: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  icon: z.string(),
+  read: z.boolean(),
+  readAt: isoTime.nullable(),
+  createdAt: isoTime,
+  actionUrl: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+
+export const proctorRowSchema = z.object({
+  attemptId: uuid.nullable().describe('null while the student has not started'),
+  student: z.object({ _id: uuid, firstName: z.string(), lastName: z.string() }),
+  status: z.enum(['not-started', 'in_progress', 'submitted', 'graded']),
+  submitReason: z.enum(SUBMIT_REASONS).nullable(),
+  online: z.boolean(),
+  lastSeenAt: isoTime.nullable(),
+  answered: z.number().int(),
+  total: z.number().int(),
+  deadlineAt: isoTime.nullable(),
+  extraMinutes: z.number().int(),
+  violations: z.object({ tabSwitches: z.number().int(), fullscreenExits: z.number().int(), other: z.number().int() }),
+  pendingSaves: z.number().int().nullable().describe('Saves the student device still holds unacknowledged, as last reported'),
+  lastSaveAt: isoTime.nullable(),
+  lastEventAt: isoTime.nullable(),
+});
+export const proctorEventSchema = z.object({
+  attemptId: uuid,
+  studentId: uuid,
+  type: z.string().describe('joined, left, violation, submitted, message, extended, reinstated or progress'),
+  at: isoTime,
+  detail: z.record(z.string(), z.unknown()),
+});
+export const proctorProgressEventSchema = z.object({
+  examId: uuid,
+  at: isoTime,
+  students: z
+    .array(z.object({ attemptId: uuid, studentId: uuid, answered: z.number().int(), total: z.number().int(), lastSaveAt: isoTime.nullable() }))
+    .max(250),
+});
+export const proctorHealthEventSchema = z.object({ attemptId: uuid, pending: z.number().int().min(0), at: isoTime });
+export const proctorResyncEventSchema = z.object({}).describe('Empty: send proctor:watch again for a fresh snapshot');
+export const cameraEventSchema = z.object({ attemptId: uuid, proctorSocketId: z.string() });
+export const rtcSignalEventSchema = z.object({ attemptId: uuid, from: z.string().describe('The sending socket id: reply to it'), data: z.record(z.string(), z.unknown()) });
+
+// Acknowledgement data: what `{ ok: true, ... }` carries besides ok.
+export const joinAckSchema = z.object({
+  data: z.object({
+    attemptId: uuid,
+    status: z.enum(['in_progress', 'submitted', 'graded']),
+    serverNow: isoTime,
+    deadlineAt: isoTime,
+    answers: z.record(z.string(), z.string().nullable()).describe('The saved answer of each question, by question id'),
+    seqs: z.record(z.string(), z.number().int()).describe('The seq of each saved answer: continue above it'),
+  }),
+});
+export const saveAckSchema = z.object({ savedAt: isoTime.describe('When the save was committed; an older seq is acknowledged but never overwrites a newer one') });
+export const violationAckSchema = z.object({
+  counts: z.object({ tabSwitches: z.number().int(), fullscreenExits: z.number().int() }),
+  submitted: z.boolean().describe('True when the attempt is closed (this event crossed a limit, or it already was)'),
+});
+export const submitAckSchema = z.object({ submissionId: uuid, reason: z.enum(SUBMIT_REASONS) });
+export const emptyAckSchema = z.object({});
+export const proctorWatchAckSchema = z.object({
+  data: z.object({
+    students: z.array(proctorRowSchema),
+    serverNow: isoTime,
+    exam: z.object({ _id: uuid, title: z.string(), startAt: isoTime, endAt: isoTime, duration: z.number().int(), totalQuestions: z.number().int() }),
+  }),
+});
+export const proctorTimelineAckSchema = z.object({
+  data: z.object({ events: z.array(z.record(z.string(), z.unknown())).describe("The attempt's event log, oldest first") }),
+});
+export const proctorMessageAckSchema = z.object({ delivered: z.number().int().describe('How many students sitting the exam received it') });
+export const deadlineAckSchema = z.object({ deadlineAt: isoTime });
