@@ -53,6 +53,7 @@ function ProctorBoard({ examId }: { examId: string }) {
   }, [rows, serverNow]);
   const studentOptions = useMemo(() => rows.map((r) => ({ value: r.student._id, label: studentName(r) })).sort((a, b) => a.label.localeCompare(b.label)), [rows]);
 
+  const tileRefs = useRef(new Map<string, HTMLElement>());
   const rowsRef = useRef(state.rows);
   rowsRef.current = state.rows;
   const nameOf = useCallback((studentId: string) => {
@@ -62,8 +63,18 @@ function ProctorBoard({ examId }: { examId: string }) {
 
   const onAction = useCallback((kind: RowActionKind, studentKey: string) => {
     if (kind === 'camera') {
-      const attemptId = rowsRef.current.get(studentKey)?.attemptId;
-      if (attemptId) setCameras((open) => (open.includes(studentKey) ? open : [...open, studentKey]));
+      const row = rowsRef.current.get(studentKey);
+      // "View camera" always answers: a tile, a focus on the open tile, or why not.
+      if (!row?.attemptId || row.status !== 'in_progress') {
+        notifyError(`${row ? studentName(row) : 'This student'} is not sitting the exam right now.`);
+        return;
+      }
+      setCameras((open) => (open.includes(studentKey) ? open : [...open, studentKey]));
+      requestAnimationFrame(() => {
+        const tile = tileRefs.current.get(studentKey);
+        tile?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+        tile?.focus({ preventScroll: true });
+      });
       return;
     }
     if (kind === 'timeline') {
@@ -160,7 +171,21 @@ function ProctorBoard({ examId }: { examId: string }) {
               {cameras.map((key) => {
                 const row = state.rows.get(key);
                 if (!row?.attemptId) return null;
-                return <CameraTile key={key} socket={socket} attemptId={row.attemptId} name={studentName(row)} onClose={() => setCameras((open) => open.filter((k) => k !== key))} />;
+                return (
+                  <CameraTile
+                    key={key}
+                    ref={(el) => {
+                      if (el) tileRefs.current.set(key, el);
+                      else tileRefs.current.delete(key);
+                    }}
+                    socket={socket}
+                    attemptId={row.attemptId}
+                    name={studentName(row)}
+                    presence={{ inProgress: row.status === 'in_progress', online: row.online, lastSeenAt: row.lastSeenAt }}
+                    serverNow={serverNow}
+                    onClose={() => setCameras((open) => open.filter((k) => k !== key))}
+                  />
+                );
               })}
             </SimpleGrid>
           </Paper>
