@@ -1,5 +1,5 @@
 import { PROCTOR_EVENTS, type ProctorRow } from '@exam/shared';
-import { Alert, Badge, Button, Container, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Grid, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMessage, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { BoardFilters } from './BoardFilters';
 import { CameraTile } from './CameraTile';
 import { ConfirmAction } from './ConfirmAction';
 import { EventFeed } from './EventFeed';
+import { HallTiles } from './HallTiles';
 import { DEFAULT_FILTER, rowView, selectRows, studentName, type BoardFilter } from './rows';
 import { StudentTable, type RowActionKind } from './StudentTable';
 import { TimelineDrawer } from './TimelineDrawer';
@@ -35,6 +36,8 @@ function ProctorBoard({ examId }: { examId: string }) {
   const [timelineOf, setTimelineOf] = useState<string | null>(null);
   const [cameras, setCameras] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const [view, setView] = useState<'table' | 'tiles'>('table');
+  const [feedOpen, setFeedOpen] = useState(true);
 
   const proctoring = exam.data?.settings.proctoring;
   const cameraEnabled = !!proctoring?.enabled && !!proctoring.enableCamera;
@@ -191,24 +194,44 @@ function ProctorBoard({ examId }: { examId: string }) {
           </Paper>
         )}
 
+        {/* The feed sits beside the students only on screens wider than a laptop's; it can be hidden. */}
         <Grid gap="md">
-          <Grid.Col span={{ base: 12, lg: 9 }}>
+          <Grid.Col span={{ base: 12, xl: feedOpen ? 9 : 12 }}>
             <Paper withBorder p="md" component="section" aria-labelledby="students-title">
               <Stack gap="sm">
-                <Title order={2} size="h4" id="students-title">
-                  Students
-                </Title>
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <Title order={2} size="h4" id="students-title">
+                    Students
+                  </Title>
+                  <Group gap="xs">
+                    <SegmentedControl
+                      size="xs"
+                      aria-label="Board view"
+                      value={view}
+                      onChange={(v) => setView(v === 'tiles' ? 'tiles' : 'table')}
+                      data={[
+                        { value: 'table', label: 'Table' },
+                        { value: 'tiles', label: 'Tiles' },
+                      ]}
+                    />
+                    <Button size="xs" variant="default" aria-expanded={feedOpen} onClick={() => setFeedOpen((o) => !o)}>
+                      {feedOpen ? 'Hide live events' : 'Show live events'}
+                    </Button>
+                  </Group>
+                </Group>
                 <BoardFilters value={filter} onChange={setFilter} />
                 <Text size="sm" c="dimmed" aria-live="polite">
                   Showing {views.length} of {rows.length}
                 </Text>
-                <StudentTable views={views} cameraEnabled={cameraEnabled} onAction={onAction} />
+                {view === 'tiles' ? <HallTiles views={views} onAction={onAction} /> : <StudentTable views={views} cameraEnabled={cameraEnabled} onAction={onAction} />}
               </Stack>
             </Paper>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 3 }}>
-            <EventFeed items={state.feed} students={studentOptions} nameOf={nameOf} onOpenStudent={(id) => setTimelineOf(id)} />
-          </Grid.Col>
+          {feedOpen && (
+            <Grid.Col span={{ base: 12, xl: 3 }}>
+              <EventFeed items={state.feed} students={studentOptions} nameOf={nameOf} onOpenStudent={(id) => setTimelineOf(id)} />
+            </Grid.Col>
+          )}
         </Grid>
       </Stack>
 
