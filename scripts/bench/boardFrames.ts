@@ -114,22 +114,19 @@ interface Frames {
 
 /** Frame-to-frame times from requestAnimationFrame in the page, for `seconds`. */
 async function recordFrames(page: import('@playwright/test').Page, seconds: number): Promise<Frames> {
-  const times = await page.evaluate(
-    (ms) =>
-      new Promise<number[]>((resolve) => {
-        const deltas: number[] = [];
-        let last = performance.now();
-        const end = last + ms;
-        const frame = (now: number) => {
-          deltas.push(now - last);
-          last = now;
-          if (now < end) requestAnimationFrame(frame);
-          else resolve(deltas);
-        };
-        requestAnimationFrame(frame);
-      }),
-    seconds * 1000,
-  );
+  // A string, not a function: tsx's name-keeping helpers do not exist in the page.
+  const times = (await page.evaluate(`new Promise((resolve) => {
+    const deltas = [];
+    let last = performance.now();
+    const end = last + ${seconds * 1000};
+    const frame = (now) => {
+      deltas.push(now - last);
+      last = now;
+      if (now < end) requestAnimationFrame(frame);
+      else resolve(deltas);
+    };
+    requestAnimationFrame(frame);
+  })`)) as number[];
   const sorted = [...times].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
   return { count: times.length, p50: at(50), p95: at(95), p99: at(99), max: sorted.at(-1) ?? Number.NaN, over16: times.filter((t) => t > 17.5).length / Math.max(1, times.length) };
@@ -172,7 +169,9 @@ async function main() {
     await page.getByText('Tiles', { exact: true }).click();
     await page.waitForTimeout(1000);
     const tiles = await recordFrames(page, SECONDS);
-    const tilesInView = await page.getByTestId('hall-tile').evaluateAll((els) => els.filter((e) => e.getBoundingClientRect().bottom <= window.innerHeight).length);
+    const tilesInView = (await page.evaluate(
+      `[...document.querySelectorAll('[data-testid="hall-tile"]')].filter((e) => e.getBoundingClientRect().bottom <= window.innerHeight).length`,
+    )) as number;
 
     const f = (n: number) => n.toFixed(1);
     const line = (name: string, r: Frames) =>
