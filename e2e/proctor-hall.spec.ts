@@ -84,7 +84,7 @@ test('at 1366×768 the board shows every column, the attention state and the row
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
 
-test('a force-submit turns the open camera tile off and says why', async ({ browser, request }) => {
+test('the camera tile says when the student drops, and a force-submit turns it off', async ({ browser, request }) => {
   const examId = await createExam(request, `Hall camera ${Date.now()}`, true);
   const teacherContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   const studentContext = await browser.newContext();
@@ -108,6 +108,11 @@ test('a force-submit turns the open camera tile off and says why', async ({ brow
   await expect
     .poll(() => tile.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => (v.readyState >= 2 && v.videoWidth > 0 ? 'playing' : `readyState ${v.readyState}`)), { timeout: 20_000 })
     .toBe('playing');
+
+  // The student's tab goes away: the tile says why, with Retry, instead of a spinner.
+  await student.close();
+  await expect(tile.getByTestId('camera-notice')).toContainText(`${STUDENT_NAME} is reconnecting`);
+  await expect(tile.getByRole('button', { name: 'Retry' })).toBeVisible();
 
   await teacher.getByRole('button', { name: `Actions for ${STUDENT_NAME}` }).click();
   await teacher.getByRole('menuitem', { name: 'Force submit' }).click();
