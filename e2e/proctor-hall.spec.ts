@@ -122,3 +122,17 @@ test('the camera tile says when the student drops, and a force-submit turns it o
   await expect(tile.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   await Promise.all([teacherContext.close(), studentContext.close()]);
 });
+
+test('on a 390×844 phone the board opens on the hall’s tiles, without sideways scrolling', async ({ browser, request }) => {
+  const examId = await createExam(request, `Hall phone ${Date.now()}`, false);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, DEMO.teacher);
+  await page.goto(`/exam/${examId}/proctor`);
+  await expect(page.getByTestId('board-connection')).toHaveText('Live');
+  const tile = page.getByTestId('hall-tile').filter({ hasText: STUDENT_NAME });
+  await expect(tile).toBeInViewport();
+  await expect(tile).toHaveAttribute('data-status', 'not-started');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await context.close();
+});

@@ -36,7 +36,8 @@ function ProctorBoard({ examId }: { examId: string }) {
   const [timelineOf, setTimelineOf] = useState<string | null>(null);
   const [cameras, setCameras] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const [view, setView] = useState<'table' | 'tiles'>('table');
+  // A phone has no room for the table's columns: it opens on the tiles (the table stays one tap away).
+  const [view, setView] = useState<'table' | 'tiles'>(() => (typeof window !== 'undefined' && window.matchMedia?.('(max-width: 48em)').matches ? 'tiles' : 'table'));
   const [feedOpen, setFeedOpen] = useState(true);
 
   const proctoring = exam.data?.settings.proctoring;
