@@ -53,4 +53,12 @@ describe('empty variables', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.port).toBe(3000);
   });
+
+  it('reads the camera’s STUN/TURN servers from ICE_SERVERS, with one public STUN server by default', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).iceServers).toEqual([{ urls: 'stun:stun.l.google.com:19302' }]);
+    const turn = [{ urls: 'turn:turn.school.test:3478', username: 'hall', credential: 'pw' }];
+    expect(loadConfig({ DATA_DIR: tmp(), ICE_SERVERS: JSON.stringify(turn) }).iceServers).toEqual(turn);
+    expect(() => loadConfig({ DATA_DIR: tmp(), ICE_SERVERS: 'turn:x' })).toThrow(/ICE_SERVERS must be JSON/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), ICE_SERVERS: '[{"url":"stun:x"}]' })).toThrow(ConfigError);
+  });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_ICE_SERVERS, iceServersSchema, type IceServer } from '@exam/shared';
 import { z } from 'zod';
 
 const bool = z
@@ -34,6 +35,19 @@ const envSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(15 * 60),
   HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  // The camera's STUN/TURN servers as JSON, e.g. [{"urls":"turn:turn.school.org:3478","username":"u","credential":"p"}].
+  ICE_SERVERS: z
+    .string()
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'ICE_SERVERS must be JSON: a list of {"urls", "username", "credential"}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(iceServersSchema)
+    .optional(),
 });
 
 export interface Config {
@@ -59,6 +73,8 @@ export interface Config {
   /** Namespace for shared state in Redis (rate-limit keys), so test runs never collide. */
   keyPrefix: string;
   payments: PaymentSettings;
+  /** STUN/TURN servers both camera peers use (ICE_SERVERS; one public STUN server by default). */
+  iceServers: IceServer[];
 }
 
 export interface PaymentSettings {
@@ -136,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hashConcurrency: e.HASH_CONCURRENCY,
     rateLimits: DEFAULT_RATE_LIMITS,
     keyPrefix: 'exam',
+    iceServers: e.ICE_SERVERS ?? DEFAULT_ICE_SERVERS,
     payments: {
       currency: e.CURRENCY,
       ...(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY

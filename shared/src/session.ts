@@ -178,7 +178,24 @@ export const CAMERA_EVENTS = {
   signal: 'rtc:signal',
   /** proctor → server { attemptId }; server → the student's attempt room { attemptId, proctorSocketId } (close the peer). */
   stop: 'camera:stop',
+  /**
+   * server → the attempt room and the exam's proctors { attemptId, reason } when the attempt ends
+   * (submitted, force-submitted, timed out): every peer of that attempt closes and the student's
+   * camera goes off.
+   */
+  closed: 'camera:closed',
 } as const;
+
+/** One RTCIceServer as the browser takes it: STUN, or TURN with its credentials. */
+export const iceServerSchema = z.object({
+  urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export const iceServersSchema = z.array(iceServerSchema);
+export type IceServer = z.infer<typeof iceServerSchema>;
+/** Used when ICE_SERVERS is not set: one public STUN server, enough outside strict NATs. */
+export const DEFAULT_ICE_SERVERS: IceServer[] = [{ urls: 'stun:stun.l.google.com:19302' }];
 
 export const cameraRequestSchema = z.object({ attemptId: id });
 export const rtcSignalSchema = z.object({

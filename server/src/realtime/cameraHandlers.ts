@@ -30,8 +30,10 @@ export function registerCameraHandlers(deps: Deps, socket: Socket): void {
     const exam = (await deps.db('exams').where({ id: attempt.exam_id }).first('settings')) as { settings: { proctoring: { enabled: boolean; enableCamera: boolean } } };
     if (!exam.settings.proctoring.enabled || !exam.settings.proctoring.enableCamera) throw Errors.conflict('This exam does not use the camera.');
     if (attempt.status !== 'in_progress') throw Errors.conflict('This student is not sitting the exam right now.');
-    deps.realtime.emit(rooms.attempt(attemptId), CAMERA_EVENTS.request, { attemptId, proctorSocketId: socket.id });
-    return { ok: true };
+    // Both peers get the same STUN/TURN servers, so a TURN relay works whichever side is behind the strict NAT.
+    const { iceServers } = deps.config;
+    deps.realtime.emit(rooms.attempt(attemptId), CAMERA_EVENTS.request, { attemptId, proctorSocketId: socket.id, iceServers });
+    return { ok: true, iceServers };
   });
 
   onAck(socket, deps.log, CAMERA_EVENTS.stop, cameraRequestSchema, async ({ attemptId }) => {

@@ -188,7 +188,7 @@ describe('the proctor board', () => {
     const s = await studentStarts(exam.id);
     await call(s.socket, 'attempt:join', { attemptId: s.attemptId });
     const asked = nextEvent(s.socket, 'camera:request');
-    expect(await call(proctor, 'camera:request', { attemptId: s.attemptId })).toEqual({ ok: true });
+    expect(await call(proctor, 'camera:request', { attemptId: s.attemptId })).toMatchObject({ ok: true });
     const { proctorSocketId } = await asked;
     expect(proctorSocketId).toBe(proctor.id);
     const offer = nextEvent(proctor, 'rtc:signal');

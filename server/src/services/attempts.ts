@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { SAVE_GRACE_MS, SESSION_MSG, examTimeStatus, type JoinData, type SubmitReason } from '@exam/shared';
+import { CAMERA_EVENTS, SAVE_GRACE_MS, SESSION_MSG, examTimeStatus, type JoinData, type SubmitReason } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { attemptsChangedDashboards } from './dashboardEvents';
@@ -145,7 +145,14 @@ export async function submitAttemptTx(trx: Knex.Transaction, attemptId: string, 
  * students and parents that a result exists where grading already finished.
  */
 export async function announceSubmitted(deps: Deps, ...attempts: AttemptRow[]): Promise<void> {
-  for (const a of attempts) deps.realtime.emit(rooms.attempt(a.id), 'attempt:submitted', { attemptId: a.id, reason: a.submit_reason });
+  for (const a of attempts) {
+    // A privacy promise: once the attempt ends no proctor keeps watching; both ends drop their peers.
+    // Sent before attempt:submitted, which may end the student's session (and its listeners).
+    const closed = { attemptId: a.id, reason: a.submit_reason };
+    deps.realtime.emit(rooms.attempt(a.id), CAMERA_EVENTS.closed, closed);
+    deps.realtime.emit(rooms.proctors(a.exam_id), CAMERA_EVENTS.closed, closed);
+    deps.realtime.emit(rooms.attempt(a.id), 'attempt:submitted', { attemptId: a.id, reason: a.submit_reason });
+  }
   deps.proctor.events(attempts.map((a) => ({ attemptId: a.id, type: 'submitted', detail: { reason: a.submit_reason } })));
   await notifyResults(deps, attempts).catch((err: unknown) => deps.log.error({ err }, 'result notification failed'));
   await attemptsChangedDashboards(deps, attempts, 'submitted');

@@ -1,9 +1,10 @@
-import { CAMERA_EVENTS } from '@exam/shared';
-import { ActionIcon, Alert, Box, CloseButton, Group, Loader, Paper, Text } from '@mantine/core';
-import { IconVolume, IconVolumeOff } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { CAMERA_EVENTS, type IceServer } from '@exam/shared';
+import { ActionIcon, Alert, Box, Button, CloseButton, Group, Loader, Paper, Text } from '@mantine/core';
+import { IconRefresh, IconVolume, IconVolumeOff } from '@tabler/icons-react';
+import { forwardRef, useEffect, useRef, useState } from 'react';
 import { emitWithAck, type AppSocket } from '../../api/socket';
-import { createPeer, readSignal, relaySignals, type Peer } from './peer';
+import { phaseOfPeerError, tileNotice, type CameraPhase, type StudentPresence } from './cameraState';
+import { createPeer, readSignal, relaySignals, type Peer, type SignalData } from './peer';
 
 const REQUEST_TIMEOUT_MS = 10_000;
 /** How long to wait for the student's device to start streaming before saying so. */
@@ -13,75 +14,117 @@ interface CameraTileProps {
   socket: AppSocket | null;
   attemptId: string;
   name: string;
+  presence: StudentPresence;
+  serverNow: number;
   onClose: () => void;
 }
 
 /**
  * One student's live camera. Asks the student's device to call us (`camera:request`), answers
- * its offer with a non-initiating peer, and plays the stream; closing stops the peer and tells
- * the student's device (`camera:stop`).
+ * its offer with a non-initiating peer using the server's STUN/TURN servers, and plays the stream;
+ * closing stops the peer and tells the student's device (`camera:stop`). When the student drops
+ * and comes back the tile says so and connects again by itself; the server's `camera:closed`
+ * (the attempt ended) turns it off for good.
  */
-export function CameraTile({ socket, attemptId, name, onClose }: CameraTileProps) {
+export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function CameraTile({ socket, attemptId, name, presence, serverNow, onClose }, ref) {
   const video = useRef<HTMLVideoElement>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<CameraPhase>({ kind: 'connecting' });
+  // Bumped by Retry and by the student coming back online: each value is one connection attempt.
+  const [round, setRound] = useState(0);
   // Muted by default so autoplay is allowed; the proctor may turn the microphone's sound on.
   const [muted, setMuted] = useState(true);
   const hasAudio = !!stream && stream.getAudioTracks().length > 0;
+  const ended = phase.kind === 'ended' || !presence.inProgress;
+  const notice = tileNotice(phase, presence, name, serverNow);
+
+  const wasOnline = useRef(presence.online);
+  useEffect(() => {
+    if (presence.online && !wasOnline.current) setRound((r) => r + 1);
+    wasOnline.current = presence.online;
+  }, [presence.online]);
 
   useEffect(() => {
-    if (!socket) return;
+    if (!socket || ended) return;
     let peer: Peer | null = null;
     // Only the first of the student's devices to answer is shown (a second tab would offer too).
     let from: string | null = null;
     let cancelled = false;
+    // Signals that arrive before the ack (and its ICE servers) wait for it.
+    let iceServers: IceServer[] | null = null;
+    const early: { from: string; data: SignalData }[] = [];
+    setPhase({ kind: 'connecting' });
+    setStream(null);
 
+    const accept = (sender: string, data: SignalData) => {
+      if (!peer) {
+        from = sender;
+        peer = createPeer({ initiator: false, trickle: true, config: { iceServers: iceServers ?? [] } });
+        relaySignals(peer, socket, attemptId, sender);
+        peer.on('stream', (s: MediaStream) => {
+          if (cancelled) return;
+          setStream(s);
+          setPhase({ kind: 'live' });
+        });
+        peer.on('error', (error: unknown) => !cancelled && setPhase(phaseOfPeerError(error)));
+        peer.on('close', () => {
+          if (cancelled) return;
+          setStream(null);
+          setPhase((p) => (p.kind === 'live' || p.kind === 'connecting' ? { kind: 'error', message: 'The camera connection dropped.' } : p));
+        });
+      }
+      peer.signal(data);
+    };
     const onSignal = (raw: unknown) => {
       const signal = readSignal(raw);
       if (!signal || signal.attemptId !== attemptId || (from && signal.from !== from)) return;
-      if (!peer) {
-        from = signal.from;
-        peer = createPeer({ initiator: false, trickle: true });
-        relaySignals(peer, socket, attemptId, signal.from);
-        peer.on('stream', (s: MediaStream) => !cancelled && setStream(s));
-        peer.on('error', () => !cancelled && setError('The camera connection failed.'));
-        peer.on('close', () => !cancelled && setStream(null));
-      }
-      peer.signal(signal.data);
+      if (iceServers) accept(signal.from, signal.data);
+      else early.push({ from: signal.from, data: signal.data });
+    };
+    const onClosed = (raw: unknown) => {
+      if (!raw || typeof raw !== 'object' || (raw as { attemptId?: unknown }).attemptId !== attemptId) return;
+      peer?.destroy();
+      setStream(null);
+      setPhase({ kind: 'ended' });
     };
     socket.on(CAMERA_EVENTS.signal, onSignal);
+    socket.on(CAMERA_EVENTS.closed, onClosed);
 
-    emitWithAck(socket, CAMERA_EVENTS.request, { attemptId }, REQUEST_TIMEOUT_MS).then(
+    emitWithAck<{ iceServers?: IceServer[] }>(socket, CAMERA_EVENTS.request, { attemptId }, REQUEST_TIMEOUT_MS).then(
       (ack) => {
-        if (!cancelled && !ack.ok) setError(ack.message);
+        if (cancelled) return;
+        if (!ack.ok) return setPhase({ kind: 'error', message: ack.message });
+        iceServers = ack.iceServers ?? [];
+        for (const s of early.splice(0)) if (!from || s.from === from) accept(s.from, s.data);
       },
-      () => !cancelled && setError('Could not reach the server. Try again.'),
+      () => !cancelled && setPhase({ kind: 'error', message: 'Could not reach the server. Try again.' }),
     );
     const waiting = setTimeout(() => {
-      if (!cancelled && !peer) setError('The student’s device did not answer. They may be offline or their camera may be off.');
+      if (!cancelled && !peer) setPhase((p) => (p.kind === 'connecting' ? { kind: 'no-answer' } : p));
     }, STREAM_WAIT_MS);
 
     return () => {
       cancelled = true;
       clearTimeout(waiting);
       socket.off(CAMERA_EVENTS.signal, onSignal);
+      socket.off(CAMERA_EVENTS.closed, onClosed);
       peer?.destroy();
       if (socket.connected) socket.emit(CAMERA_EVENTS.stop, { attemptId });
     };
-  }, [socket, attemptId]);
+  }, [socket, attemptId, round, ended]);
 
   useEffect(() => {
     if (video.current) video.current.srcObject = stream;
-  }, [stream]);
+  }, [stream, notice?.text]);
 
   return (
-    <Paper withBorder p="xs" data-testid="camera-tile" aria-label={`Camera of ${name}`} component="figure" m={0}>
+    <Paper ref={ref} withBorder p="xs" data-testid="camera-tile" aria-label={`Camera of ${name}`} component="figure" m={0} tabIndex={-1}>
       <Group justify="space-between" mb={4} wrap="nowrap">
         <Text size="sm" fw={600} component="figcaption">
           {name}
         </Text>
         <Group gap={4} wrap="nowrap">
-          {hasAudio && (
+          {hasAudio && !notice && (
             <ActionIcon variant="subtle" aria-pressed={!muted} aria-label={muted ? `Unmute ${name}` : `Mute ${name}`} onClick={() => setMuted((m) => !m)}>
               {muted ? <IconVolumeOff size={18} aria-hidden /> : <IconVolume size={18} aria-hidden />}
             </ActionIcon>
@@ -89,9 +132,14 @@ export function CameraTile({ socket, attemptId, name, onClose }: CameraTileProps
           <CloseButton aria-label={`Close the camera of ${name}`} onClick={onClose} />
         </Group>
       </Group>
-      {error ? (
-        <Alert color="red" role="alert">
-          {error}
+      {notice ? (
+        <Alert color={notice.tone} role="status" data-testid="camera-notice">
+          <Text size="sm">{notice.text}</Text>
+          {notice.retry && (
+            <Button mt="xs" size="xs" variant="light" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => setRound((r) => r + 1)}>
+              Retry
+            </Button>
+          )}
         </Alert>
       ) : (
         <Box pos="relative" style={{ aspectRatio: '4 / 3', background: 'var(--mantine-color-dark-7)', borderRadius: 4, overflow: 'hidden' }}>
@@ -108,4 +156,4 @@ export function CameraTile({ socket, attemptId, name, onClose }: CameraTileProps
       )}
     </Paper>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { formatDateTimeText } from '../../lib/dateFormat';
 import { PROCTOR_EVENTS, type ProctorRow } from '@exam/shared';
-import { Alert, Badge, Button, Container, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Grid, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMessage, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { BoardFilters } from './BoardFilters';
 import { CameraTile } from './CameraTile';
 import { ConfirmAction } from './ConfirmAction';
 import { EventFeed } from './EventFeed';
+import { HallTiles } from './HallTiles';
 import { DEFAULT_FILTER, rowView, selectRows, studentName, type BoardFilter } from './rows';
 import { StudentTable, type RowActionKind } from './StudentTable';
 import { TimelineDrawer } from './TimelineDrawer';
@@ -36,6 +37,9 @@ function ProctorBoard({ examId }: { examId: string }) {
   const [timelineOf, setTimelineOf] = useState<string | null>(null);
   const [cameras, setCameras] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  // A phone has no room for the table's columns: it opens on the tiles (the table stays one tap away).
+  const [view, setView] = useState<'table' | 'tiles'>(() => (typeof window !== 'undefined' && window.matchMedia?.('(max-width: 48em)').matches ? 'tiles' : 'table'));
+  const [feedOpen, setFeedOpen] = useState(true);
 
   const proctoring = exam.data?.settings.proctoring;
   const cameraEnabled = !!proctoring?.enabled && !!proctoring.enableCamera;
@@ -54,6 +58,7 @@ function ProctorBoard({ examId }: { examId: string }) {
   }, [rows, serverNow]);
   const studentOptions = useMemo(() => rows.map((r) => ({ value: r.student._id, label: studentName(r) })).sort((a, b) => a.label.localeCompare(b.label)), [rows]);
 
+  const tileRefs = useRef(new Map<string, HTMLElement>());
   const rowsRef = useRef(state.rows);
   rowsRef.current = state.rows;
   const nameOf = useCallback((studentId: string) => {
@@ -63,8 +68,18 @@ function ProctorBoard({ examId }: { examId: string }) {
 
   const onAction = useCallback((kind: RowActionKind, studentKey: string) => {
     if (kind === 'camera') {
-      const attemptId = rowsRef.current.get(studentKey)?.attemptId;
-      if (attemptId) setCameras((open) => (open.includes(studentKey) ? open : [...open, studentKey]));
+      const row = rowsRef.current.get(studentKey);
+      // "View camera" always answers: a tile, a focus on the open tile, or why not.
+      if (!row?.attemptId || row.status !== 'in_progress') {
+        notifyError(`${row ? studentName(row) : 'This student'} is not sitting the exam right now.`);
+        return;
+      }
+      setCameras((open) => (open.includes(studentKey) ? open : [...open, studentKey]));
+      requestAnimationFrame(() => {
+        const tile = tileRefs.current.get(studentKey);
+        tile?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+        tile?.focus({ preventScroll: true });
+      });
       return;
     }
     if (kind === 'timeline') {
@@ -161,30 +176,64 @@ function ProctorBoard({ examId }: { examId: string }) {
               {cameras.map((key) => {
                 const row = state.rows.get(key);
                 if (!row?.attemptId) return null;
-                return <CameraTile key={key} socket={socket} attemptId={row.attemptId} name={studentName(row)} onClose={() => setCameras((open) => open.filter((k) => k !== key))} />;
+                return (
+                  <CameraTile
+                    key={key}
+                    ref={(el) => {
+                      if (el) tileRefs.current.set(key, el);
+                      else tileRefs.current.delete(key);
+                    }}
+                    socket={socket}
+                    attemptId={row.attemptId}
+                    name={studentName(row)}
+                    presence={{ inProgress: row.status === 'in_progress', online: row.online, lastSeenAt: row.lastSeenAt }}
+                    serverNow={serverNow}
+                    onClose={() => setCameras((open) => open.filter((k) => k !== key))}
+                  />
+                );
               })}
             </SimpleGrid>
           </Paper>
         )}
 
+        {/* The feed sits beside the students only on screens wider than a laptop's; it can be hidden. */}
         <Grid gap="md">
-          <Grid.Col span={{ base: 12, lg: 9 }}>
+          <Grid.Col span={{ base: 12, xl: feedOpen ? 9 : 12 }}>
             <Paper withBorder p="md" component="section" aria-labelledby="students-title">
               <Stack gap="sm">
-                <Title order={2} size="h4" id="students-title">
-                  Students
-                </Title>
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <Title order={2} size="h4" id="students-title">
+                    Students
+                  </Title>
+                  <Group gap="xs">
+                    <SegmentedControl
+                      size="xs"
+                      aria-label="Board view"
+                      value={view}
+                      onChange={(v) => setView(v === 'tiles' ? 'tiles' : 'table')}
+                      data={[
+                        { value: 'table', label: 'Table' },
+                        { value: 'tiles', label: 'Tiles' },
+                      ]}
+                    />
+                    <Button size="xs" variant="default" aria-expanded={feedOpen} onClick={() => setFeedOpen((o) => !o)}>
+                      {feedOpen ? 'Hide live events' : 'Show live events'}
+                    </Button>
+                  </Group>
+                </Group>
                 <BoardFilters value={filter} onChange={setFilter} />
                 <Text size="sm" c="dimmed" aria-live="polite">
                   Showing {views.length} of {rows.length}
                 </Text>
-                <StudentTable views={views} cameraEnabled={cameraEnabled} onAction={onAction} />
+                {view === 'tiles' ? <HallTiles views={views} onAction={onAction} /> : <StudentTable views={views} cameraEnabled={cameraEnabled} onAction={onAction} />}
               </Stack>
             </Paper>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 3 }}>
-            <EventFeed items={state.feed} students={studentOptions} nameOf={nameOf} onOpenStudent={(id) => setTimelineOf(id)} />
-          </Grid.Col>
+          {feedOpen && (
+            <Grid.Col span={{ base: 12, xl: 3 }}>
+              <EventFeed items={state.feed} students={studentOptions} nameOf={nameOf} onOpenStudent={(id) => setTimelineOf(id)} />
+            </Grid.Col>
+          )}
         </Grid>
       </Stack>
 

@@ -1,7 +1,8 @@
 import { ActionIcon, Anchor, Avatar, Badge, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleDashed, IconDotsVertical, IconWifi, IconWifiOff } from '@tabler/icons-react';
-import { memo } from 'react';
+import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCircleCheck, IconCircleDashed, IconDotsVertical, IconWifi, IconWifiOff } from '@tabler/icons-react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ATTENTION_TEXT, sameView, type RowView, type StatusKey } from './rows';
+import { layoutRows, visibleWindow } from './windowing';
 
 export type RowActionKind = 'timeline' | 'message' | 'extend' | 'submit' | 'reinstate' | 'camera';
 
@@ -12,126 +13,228 @@ interface StudentTableProps {
   onAction: (kind: RowActionKind, studentKey: string) => void;
 }
 
-const STATUS_STYLE: Record<StatusKey, { color: string; icon: React.ReactNode }> = {
+export const STATUS_STYLE: Record<StatusKey, { color: string; icon: React.ReactNode }> = {
   'not-started': { color: 'gray', icon: <IconCircleDashed size={14} aria-hidden /> },
   online: { color: 'green', icon: <IconWifi size={14} aria-hidden /> },
   offline: { color: 'orange', icon: <IconWifiOff size={14} aria-hidden /> },
   submitted: { color: 'blue', icon: <IconCircleCheck size={14} aria-hidden /> },
 };
 
-/** Every student of the exam, one memoised row each: a delta re-renders only its own row. */
+/** Fixed heights keep the windowing exact: two lines of wrapped status or attention fit a row. */
+export const ROW_HEIGHT = 60;
+export const DETAIL_HEIGHT = 44;
+const VIEWPORT_FALLBACK = 600;
+
+/*
+ * Widths that fit a 1366-px laptop inside the page (about 1,070 px): the least useful columns
+ * (last save, last activity, violations by type) live in the row's detail.
+ */
+const COLUMNS: { label: React.ReactNode; width: number }[] = [
+  { label: <VisuallyHidden>Details</VisuallyHidden>, width: 36 },
+  { label: 'Student', width: 170 },
+  { label: 'Status', width: 200 },
+  { label: 'Answered', width: 84 },
+  { label: 'Time left', width: 96 },
+  { label: 'Saves', width: 92 },
+  { label: 'Violations', width: 92 },
+  { label: 'Attention', width: 196 },
+  { label: <VisuallyHidden>Actions</VisuallyHidden>, width: 52 },
+];
+export const TABLE_WIDTH = COLUMNS.reduce((sum, c) => sum + c.width, 0);
+
+const wrapLabel = { root: { height: 'auto', minHeight: 20, maxWidth: '100%' }, label: { overflow: 'visible', whiteSpace: 'normal', textOverflow: 'clip' } } as const;
+
+/**
+ * Every student of the exam, one memoised row each, windowed: only the rows in view (and a few
+ * either side) are in the DOM, so 300 rows updating every second stay cheap.
+ */
 export function StudentTable({ views, cameraEnabled, onAction }: StudentTableProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(VIEWPORT_FALLBACK);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const measure = () => setViewport(el.clientHeight || VIEWPORT_FALLBACK);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el);
+    return () => observer?.disconnect();
+  }, []);
+
+  const frame = useRef(0);
+  const onScroll = useCallback(() => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => setScrollTop(scroller.current?.scrollTop ?? 0));
+  }, []);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+
+  const toggle = useCallback((key: string) => {
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  }, []);
+
+  const layout = useMemo(() => layoutRows(views.length, (i) => ROW_HEIGHT + (expanded.has(views[i]!.key) ? DETAIL_HEIGHT : 0)), [views, expanded]);
+  const win = visibleWindow(layout, scrollTop, viewport);
+
   return (
-    <Table.ScrollContainer minWidth={1100}>
-      <Table striped={false} highlightOnHover verticalSpacing="xs" data-testid="proctor-table">
-        <Table.Thead>
+    <div
+      ref={scroller}
+      onScroll={onScroll}
+      data-testid="proctor-table-scroller"
+      style={{ maxHeight: 'max(320px, calc(100vh - 160px))', overflowY: 'auto', overflowX: 'auto' }}
+    >
+      <Table highlightOnHover verticalSpacing={4} horizontalSpacing={6} data-testid="proctor-table" aria-rowcount={views.length + 1} style={{ tableLayout: 'fixed', width: '100%', minWidth: TABLE_WIDTH }}>
+        <colgroup>
+          {COLUMNS.map((c, i) => (
+            <col key={i} style={{ width: c.width }} />
+          ))}
+        </colgroup>
+        <Table.Thead style={{ position: 'sticky', top: 0, zIndex: 1, background: 'var(--mantine-color-body)' }}>
           <Table.Tr>
-            <Table.Th scope="col">Student</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Answered</Table.Th>
-            <Table.Th scope="col">Time left</Table.Th>
-            <Table.Th scope="col">Saves</Table.Th>
-            <Table.Th scope="col">Last save</Table.Th>
-            <Table.Th scope="col">Tab switches</Table.Th>
-            <Table.Th scope="col">Fullscreen exits</Table.Th>
-            <Table.Th scope="col">Other violations</Table.Th>
-            <Table.Th scope="col">Last activity</Table.Th>
-            <Table.Th scope="col">Attention</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
+            {COLUMNS.map((c, i) => (
+              <Table.Th key={i} scope="col" style={{ whiteSpace: 'nowrap' }}>
+                {c.label}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {views.map((v) => (
-            <StudentRow key={v.key} view={v} cameraEnabled={cameraEnabled} onAction={onAction} />
+          {win.padTop > 0 && <tr aria-hidden style={{ height: win.padTop }} />}
+          {views.slice(win.start, win.end).map((v, i) => (
+            <StudentRow key={v.key} index={win.start + i} view={v} cameraEnabled={cameraEnabled} expanded={expanded.has(v.key)} onToggle={toggle} onAction={onAction} />
           ))}
+          {win.padBottom > 0 && <tr aria-hidden style={{ height: win.padBottom }} />}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }
 
+interface StudentRowProps {
+  index: number;
+  view: RowView;
+  cameraEnabled: boolean;
+  expanded: boolean;
+  onToggle: (key: string) => void;
+  onAction: StudentTableProps['onAction'];
+}
+
 const StudentRow = memo(
-  function StudentRow({ view, cameraEnabled, onAction }: { view: RowView; cameraEnabled: boolean; onAction: StudentTableProps['onAction'] }) {
+  function StudentRow({ index, view, cameraEnabled, expanded, onToggle, onAction }: StudentRowProps) {
     const attention = view.attention.length > 0;
     const style = STATUS_STYLE[view.status];
+    const detailId = `detail-${view.key}`;
     return (
-      <Table.Tr
-        data-testid="proctor-row"
-        data-student={view.name}
-        data-attention={attention ? 'true' : 'false'}
-        style={attention ? { background: 'var(--mantine-color-red-light)', boxShadow: 'inset 4px 0 0 var(--mantine-color-red-filled)' } : undefined}
-      >
-        <Table.Td>
-          <Group gap="xs" wrap="nowrap">
-            <Avatar src={view.avatar} alt="" size={28} radius="xl" data-testid="proctor-avatar">
-              {view.name.charAt(0)}
-            </Avatar>
-            {view.attemptId ? (
-              <Anchor component="button" type="button" onClick={() => onAction('timeline', view.key)} aria-label={`Open the timeline of ${view.name}`} fw={600}>
-                {view.name}
-              </Anchor>
-            ) : (
-              <Text fw={600}>{view.name}</Text>
-            )}
-          </Group>
-        </Table.Td>
-        <Table.Td>
-          <Badge color={style.color} variant="light" leftSection={style.icon} data-testid="row-status" style={{ textTransform: 'none' }}>
-            {view.statusText}
-          </Badge>
-        </Table.Td>
-        <Table.Td data-testid="row-progress">{view.progressText}</Table.Td>
-        <Table.Td data-testid="row-time-left">{view.timeLeftText}</Table.Td>
-        <Table.Td data-testid="row-saves">{view.saveText}</Table.Td>
-        <Table.Td data-testid="row-last-save">{view.lastSaveText}</Table.Td>
-        <Table.Td data-testid="row-tab-switches">{view.tabSwitches}</Table.Td>
-        <Table.Td data-testid="row-fullscreen-exits">{view.fullscreenExits}</Table.Td>
-        <Table.Td data-testid="row-other-violations">{view.otherViolations}</Table.Td>
-        <Table.Td>{view.lastActivityText}</Table.Td>
-        <Table.Td data-testid="row-attention">
-          {attention ? (
-            <Group gap={4}>
-              {view.attention.map((reason) => (
-                <Badge key={reason} color="red" variant="filled" leftSection={<IconAlertTriangle size={12} aria-hidden />} style={{ textTransform: 'none' }}>
-                  {ATTENTION_TEXT[reason]}
-                </Badge>
-              ))}
+      <>
+        <Table.Tr
+          data-testid="proctor-row"
+          data-student={view.name}
+          data-attention={attention ? 'true' : 'false'}
+          aria-rowindex={index + 2}
+          style={{ height: ROW_HEIGHT, ...(attention ? { background: 'var(--mantine-color-red-light)', boxShadow: 'inset 4px 0 0 var(--mantine-color-red-filled)' } : {}) }}
+        >
+          <Table.Td>
+            <ActionIcon variant="subtle" size="sm" aria-expanded={expanded} aria-controls={expanded ? detailId : undefined} aria-label={`Details of ${view.name}`} onClick={() => onToggle(view.key)}>
+              {expanded ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
+            </ActionIcon>
+          </Table.Td>
+          <Table.Td style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={view.name}>
+            <Group gap="xs" wrap="nowrap">
+              <Avatar src={view.avatar} alt="" size={28} radius="xl" data-testid="proctor-avatar">
+                {view.name.charAt(0)}
+              </Avatar>
+              {view.attemptId ? (
+                <Anchor component="button" type="button" onClick={() => onAction('timeline', view.key)} aria-label={`Open the timeline of ${view.name}`} fw={600} style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                  {view.name}
+                </Anchor>
+              ) : (
+                <Text fw={600} truncate="end">
+                  {view.name}
+                </Text>
+              )}
             </Group>
-          ) : (
-            <Text size="sm" c="dimmed">
-              —
+          </Table.Td>
+          <Table.Td>
+            <Badge color={style.color} variant="light" leftSection={style.icon} data-testid="row-status" styles={wrapLabel} style={{ textTransform: 'none' }}>
+              {view.statusText}
+            </Badge>
+          </Table.Td>
+          <Table.Td data-testid="row-progress">{view.progressText}</Table.Td>
+          <Table.Td data-testid="row-time-left">{view.timeLeftText}</Table.Td>
+          <Table.Td data-testid="row-saves">{view.saveText}</Table.Td>
+          <Table.Td>
+            {/* Tab switches · fullscreen exits · other, named for screen readers and in the detail. */}
+            <Text size="sm" component="span" title="Tab switches · fullscreen exits · other">
+              <VisuallyHidden>Tab switches </VisuallyHidden>
+              <span data-testid="row-tab-switches">{view.tabSwitches}</span>
+              <span aria-hidden> · </span>
+              <VisuallyHidden>, fullscreen exits </VisuallyHidden>
+              <span data-testid="row-fullscreen-exits">{view.fullscreenExits}</span>
+              <span aria-hidden> · </span>
+              <VisuallyHidden>, other </VisuallyHidden>
+              <span data-testid="row-other-violations">{view.otherViolations}</span>
             </Text>
-          )}
-        </Table.Td>
-        <Table.Td>
-          {view.attemptId && (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" aria-label={`Actions for ${view.name}`}>
-                  <IconDotsVertical size={18} aria-hidden />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={() => onAction('timeline', view.key)}>View timeline</Menu.Item>
-                {view.inProgress && (
-                  <>
-                    <Menu.Item onClick={() => onAction('message', view.key)}>Send message</Menu.Item>
-                    <Menu.Item onClick={() => onAction('extend', view.key)}>Extend time</Menu.Item>
-                    {cameraEnabled && <Menu.Item onClick={() => onAction('camera', view.key)}>View camera</Menu.Item>}
-                    <Menu.Item color="red" onClick={() => onAction('submit', view.key)}>
-                      Force submit
-                    </Menu.Item>
-                  </>
-                )}
-                {view.canReinstate && <Menu.Item onClick={() => onAction('reinstate', view.key)}>Reinstate</Menu.Item>}
-              </Menu.Dropdown>
-            </Menu>
-          )}
-        </Table.Td>
-      </Table.Tr>
+          </Table.Td>
+          <Table.Td data-testid="row-attention">
+            {attention ? (
+              <Group gap={2}>
+                {view.attention.map((reason) => (
+                  <Badge key={reason} size="xs" color="red" variant="filled" leftSection={<IconAlertTriangle size={10} aria-hidden />} styles={wrapLabel} style={{ textTransform: 'none' }}>
+                    {ATTENTION_TEXT[reason]}
+                  </Badge>
+                ))}
+              </Group>
+            ) : (
+              <Text size="sm" c="dimmed">
+                —
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            {view.attemptId && (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon variant="subtle" aria-label={`Actions for ${view.name}`}>
+                    <IconDotsVertical size={18} aria-hidden />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={() => onAction('timeline', view.key)}>View timeline</Menu.Item>
+                  {view.inProgress && (
+                    <>
+                      <Menu.Item onClick={() => onAction('message', view.key)}>Send message</Menu.Item>
+                      <Menu.Item onClick={() => onAction('extend', view.key)}>Extend time</Menu.Item>
+                      {cameraEnabled && <Menu.Item onClick={() => onAction('camera', view.key)}>View camera</Menu.Item>}
+                      <Menu.Item color="red" onClick={() => onAction('submit', view.key)}>
+                        Force submit
+                      </Menu.Item>
+                    </>
+                  )}
+                  {view.canReinstate && <Menu.Item onClick={() => onAction('reinstate', view.key)}>Reinstate</Menu.Item>}
+                </Menu.Dropdown>
+              </Menu>
+            )}
+          </Table.Td>
+        </Table.Tr>
+        {expanded && (
+          <Table.Tr id={detailId} data-testid="row-detail" style={{ height: DETAIL_HEIGHT }}>
+            <Table.Td />
+            <Table.Td colSpan={COLUMNS.length - 1}>
+              <Text size="sm" c="dimmed">
+                Last save {view.lastSaveText} · Last activity {view.lastActivityText} · Tab switches {view.tabSwitches} · Fullscreen exits {view.fullscreenExits} · Other violations{' '}
+                {view.otherViolations}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      </>
     );
   },
-  (a, b) => a.cameraEnabled === b.cameraEnabled && a.onAction === b.onAction && sameView(a.view, b.view),
+  (a, b) => a.index === b.index && a.expanded === b.expanded && a.cameraEnabled === b.cameraEnabled && a.onAction === b.onAction && a.onToggle === b.onToggle && sameView(a.view, b.view),
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attentionReasons, canReinstate, DEFAULT_FILTER, offlineForText, rowView, selectRows, statusText, timeLeftMs, timeLeftText } from './rows';
+import { attentionReasons, canReinstate, DEFAULT_FILTER, offlineForText, rowView, selectRows, statusText, timeLeftMs, timeLeftShort, timeLeftText } from './rows';
 import { buildRow } from './testRows';
 
 const NOW = Date.parse('2030-01-01T00:10:00.000Z');
@@ -78,5 +78,12 @@ describe('board row derivations', () => {
     const started = performance.now();
     for (let i = 0; i < 10; i++) selectRows(many, DEFAULT_FILTER, NOW).map((r) => rowView(r, NOW));
     expect((performance.now() - started) / 10).toBeLessThan(50);
+  });
+
+  it('gives the tile view short forms of answered, time left and save health', () => {
+    expect([timeLeftShort(null), timeLeftShort(0), timeLeftShort(45_000), timeLeftShort(12 * 60_000 + 5), timeLeftShort(65 * 60_000)]).toEqual(['—', '0s', '45s', '12m', '1h 5m']);
+    const view = rowView(buildRow({ answered: 3, total: 10, pendingSaves: 2 }), NOW);
+    expect([view.progressShort, view.saveHealth]).toEqual(['3/10', 'waiting']);
+    expect(rowView(buildRow({ pendingSaves: 0 }), NOW).saveHealth).toBe('saved');
   });
 });

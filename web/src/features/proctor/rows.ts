@@ -146,6 +146,25 @@ export interface RowView {
   attention: AttentionReason[];
   canReinstate: boolean;
   inProgress: boolean;
+  /** The tile view's short forms: '3/10', '12m', and the save health as a colour key. */
+  progressShort: string;
+  timeLeftShort: string;
+  saveHealth: 'saved' | 'waiting' | 'unknown' | 'none';
+}
+
+/** '12m', '1h 5m', '45s', '0s': the tile view has room for a few characters. */
+export function timeLeftShort(ms: number | null): string {
+  if (ms === null) return '—';
+  if (ms <= 0) return '0s';
+  if (ms < 2 * MINUTE) return `${Math.ceil(ms / 1000)}s`;
+  const minutes = Math.floor(ms / MINUTE);
+  return minutes < 60 ? `${minutes}m` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+function saveHealth(row: ProctorRow): RowView['saveHealth'] {
+  if (row.status !== 'in_progress') return 'none';
+  if (row.pendingSaves === null) return 'unknown';
+  return row.pendingSaves === 0 ? 'saved' : 'waiting';
 }
 
 export function rowView(row: ProctorRow, serverNow: number): RowView {
@@ -167,6 +186,9 @@ export function rowView(row: ProctorRow, serverNow: number): RowView {
     attention: attentionReasons(row),
     canReinstate: canReinstate(row, serverNow),
     inProgress: row.status === 'in_progress',
+    progressShort: row.status === 'not-started' ? '—' : `${row.answered}/${row.total}`,
+    timeLeftShort: timeLeftShort(timeLeftMs(row, serverNow)),
+    saveHealth: saveHealth(row),
   };
 }
 

@@ -1,0 +1,54 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AppSocket } from '../../api/socket';
+
+const created: { options: Record<string, unknown>; destroy: ReturnType<typeof vi.fn> }[] = [];
+vi.mock('../proctor/peer', async (actual) => ({
+  ...(await actual<typeof import('../proctor/peer')>()),
+  createPeer: (options: Record<string, unknown>) => {
+    const peer = { options, destroy: vi.fn(), on: vi.fn(), signal: vi.fn() };
+    created.push(peer);
+    return peer;
+  },
+}));
+
+const { cameraResponder } = await import('./cameraResponder');
+
+/** Just enough of a socket.io client to deliver server events to the responder. */
+function fakeSocket() {
+  const handlers = new Map<string, Set<(p: unknown) => void>>();
+  return {
+    connected: true,
+    on: (e: string, h: (p: unknown) => void) => handlers.set(e, (handlers.get(e) ?? new Set()).add(h)),
+    off: (e: string, h: (p: unknown) => void) => handlers.get(e)?.delete(h),
+    emit: vi.fn(),
+    deliver: (e: string, p: unknown) => handlers.get(e)?.forEach((h) => h(p)),
+  };
+}
+
+const stream = {} as MediaStream;
+const ICE = [{ urls: 'turn:turn.school.test:3478', username: 'hall', credential: 'pw' }];
+
+describe('the student’s camera responder', () => {
+  it('offers the stream to each asking proctor with the server’s STUN/TURN servers', () => {
+    created.length = 0;
+    const socket = fakeSocket();
+    cameraResponder(() => stream, vi.fn())(socket as unknown as AppSocket, 'a1');
+    socket.deliver('camera:request', { attemptId: 'a1', proctorSocketId: 'p1', iceServers: ICE });
+    expect(created).toHaveLength(1);
+    expect(created[0]!.options).toMatchObject({ initiator: true, stream, config: { iceServers: ICE } });
+  });
+
+  it('closes every proctor’s connection and turns the camera off when the attempt ends', () => {
+    created.length = 0;
+    const socket = fakeSocket();
+    const stopCamera = vi.fn();
+    cameraResponder(() => stream, stopCamera)(socket as unknown as AppSocket, 'a1');
+    socket.deliver('camera:request', { attemptId: 'a1', proctorSocketId: 'p1' });
+    socket.deliver('camera:request', { attemptId: 'a1', proctorSocketId: 'p2' });
+    socket.deliver('camera:closed', { attemptId: 'other', reason: 'student' });
+    expect(stopCamera).not.toHaveBeenCalled();
+    socket.deliver('camera:closed', { attemptId: 'a1', reason: 'proctor' });
+    expect(created.map((p) => p.destroy.mock.calls.length)).toEqual([1, 1]);
+    expect(stopCamera).toHaveBeenCalledTimes(1);
+  });
+});

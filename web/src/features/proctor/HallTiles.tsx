@@ -1,0 +1,101 @@
+import { Box, Text, UnstyledButton } from '@mantine/core';
+import { memo, useEffect, useRef, useState } from 'react';
+import { ATTENTION_TEXT, sameView, type RowView } from './rows';
+import type { RowActionKind } from './StudentTable';
+import { tileGrid } from './windowing';
+
+const GAP = 4;
+
+const STATUS_COLOR: Record<RowView['status'], string> = {
+  'not-started': 'var(--mantine-color-gray-light)',
+  online: 'var(--mantine-color-green-light)',
+  offline: 'var(--mantine-color-orange-light)',
+  submitted: 'var(--mantine-color-blue-light)',
+};
+const SAVE_COLOR: Record<RowView['saveHealth'], string> = {
+  saved: 'var(--mantine-color-green-filled)',
+  waiting: 'var(--mantine-color-orange-filled)',
+  unknown: 'var(--mantine-color-gray-5)',
+  none: 'transparent',
+};
+
+/**
+ * The whole hall at a glance: one small tile per student (status colour, name, answered, time
+ * left, save health), sized so every tile fits in one screen. Clicking a tile opens the timeline.
+ */
+export function HallTiles({ views, onAction }: { views: RowView[]; onAction: (kind: RowActionKind, studentKey: string) => void }) {
+  const box = useRef<HTMLUListElement>(null);
+  const [space, setSpace] = useState({ width: 1000, height: 600 });
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    // The grid is brought to the top of the screen, so it may use the window's height.
+    const measure = () => setSpace({ width: el.clientWidth || 1000, height: Math.max(240, window.innerHeight - 24) });
+    measure();
+    el.scrollIntoView?.({ block: 'start' });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, []);
+
+  const grid = tileGrid(space.width, space.height, views.length, GAP);
+  const small = grid.width < 96;
+
+  return (
+    <Box
+      ref={box}
+      component="ul"
+      aria-label="Students of the hall"
+      data-testid="hall-tiles"
+      style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: GAP, gridTemplateColumns: `repeat(auto-fill, ${grid.width}px)`, gridAutoRows: grid.height }}
+    >
+      {views.map((v) => (
+        <HallTile key={v.key} view={v} small={small} onAction={onAction} />
+      ))}
+    </Box>
+  );
+}
+
+const HallTile = memo(
+  function HallTile({ view, small, onAction }: { view: RowView; small: boolean; onAction: (kind: RowActionKind, studentKey: string) => void }) {
+    const attention = view.attention.length > 0;
+    const label = [view.name, view.statusText, `answered ${view.progressText}`, view.timeLeftText, `saves: ${view.saveText}`, ...view.attention.map((a) => ATTENTION_TEXT[a])].join(', ');
+    return (
+      <li data-testid="hall-tile" data-student={view.name} data-status={view.status} data-attention={attention ? 'true' : 'false'} style={{ minWidth: 0 }}>
+        <UnstyledButton
+          onClick={() => view.attemptId && onAction('timeline', view.key)}
+          aria-label={label}
+          title={label}
+          disabled={!view.attemptId}
+          style={{
+            width: '100%',
+            height: '100%',
+            padding: small ? '2px 4px' : '4px 6px',
+            borderRadius: 4,
+            background: STATUS_COLOR[view.status],
+            boxShadow: attention ? 'inset 0 0 0 2px var(--mantine-color-red-filled)' : 'inset 0 0 0 1px var(--mantine-color-default-border)',
+            display: 'flex',
+            flexDirection: 'column',
+            justifyContent: 'space-between',
+            overflow: 'hidden',
+          }}
+        >
+          <Text fz={small ? 10 : 'xs'} fw={600} lh={1.2} truncate="end">
+            {view.name}
+          </Text>
+          <Box style={{ display: 'flex', alignItems: 'center', gap: 3, fontSize: small ? 10 : 12, lineHeight: 1.2, whiteSpace: 'nowrap' }}>
+            <span aria-hidden style={{ width: 7, height: 7, borderRadius: 7, background: SAVE_COLOR[view.saveHealth], flexShrink: 0 }} />
+            <span>{view.progressShort}</span>
+            <span style={{ marginLeft: 'auto' }}>{view.timeLeftShort}</span>
+          </Box>
+        </UnstyledButton>
+      </li>
+    );
+  },
+  (a, b) => a.small === b.small && a.onAction === b.onAction && sameView(a.view, b.view),
+);
