@@ -4,9 +4,8 @@ import type { Deps } from '../deps';
 import { joinData, ownAttempt, submitAttempt } from '../services/attempts';
 import { recordViolation } from '../services/violations';
 import { onAck } from './ack';
-import { rooms } from './hub';
-import type { StudentSocketData } from './proctorFeed';
-import type { SocketData } from './socketServer';
+import { rooms } from '../ports/realtime';
+import type { SocketData, StudentSocketData } from './socketData';
 
 /** The student's side of the live session protocol (issue 4). */
 export function registerAttemptHandlers(deps: Deps, socket: Socket): void {

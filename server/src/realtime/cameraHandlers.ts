@@ -6,8 +6,8 @@ import { ownAttempt } from '../services/attempts';
 import { proctoredAttempt } from '../services/proctorActions';
 import { loadViewer } from '../services/viewer';
 import { onAck } from './ack';
-import { rooms } from './hub';
-import type { SocketData } from './socketServer';
+import { rooms } from '../ports/realtime';
+import type { SocketData } from './socketData';
 
 /**
  * Signalling for the proctor's camera tiles: offers, answers and candidates are relayed between the

@@ -1,25 +1,7 @@
 import type { Server } from 'socket.io';
+import type { RealtimeHub } from '../ports/realtime';
 
-/**
- * How services publish realtime events without knowing Socket.IO. Services call it only after
- * their transaction commits, so no client ever sees an event for a write that rolled back.
- */
-export interface RealtimeHub {
-  emit(room: string, event: string, payload: unknown): void;
-  /** The data of every socket in a room, on every node (through the Redis adapter when set). */
-  socketsIn(room: string): Promise<unknown[]>;
-  /** The ids of every socket in a room, on every node. */
-  socketIds(room: string): Promise<string[]>;
-  /** Closes every socket in a room, on every node (a revoked session's). */
-  disconnect(room: string): void;
-  attach(io: Server): void;
-  /** Sockets connected to this node (the health report's figure). */
-  localSocketCount(): number;
-  /** Tells every other node (through the adapter); they hear it with `onNodeEvent`. */
-  toOtherNodes(event: string): void;
-  onNodeEvent(event: string, handler: () => void): void;
-}
-
+/** Socket.IO's side of the RealtimeHub port: rooms, presence and events on every node. */
 export function createRealtimeHub(): RealtimeHub {
   let io: Server | undefined;
   /**
@@ -63,13 +45,3 @@ export function createRealtimeHub(): RealtimeHub {
     },
   };
 }
-
-export const rooms = {
-  user: (id: string) => `user:${id}`,
-  /** Every socket signed in with one session, so revoking it can close them all. */
-  session: (id: string) => `session:${id}`,
-  attempt: (id: string) => `attempt:${id}`,
-  proctors: (examId: string) => `exam:${examId}:proctors`,
-  examStudents: (examId: string) => `exam:${examId}:students`,
-  admins: 'role:admin',
-};

@@ -1,36 +1,12 @@
 import type { ProctorEvent } from '@exam/shared';
 import type { Db } from '../db';
 import type { Logger } from '../logger';
-import { examsOf, progressForAttempts, rowsForAttempts, type DeviceHealth, type ProgressRow } from '../services/proctorBoard';
-import { rooms, type RealtimeHub } from './hub';
+import { examsOf, progressForAttempts, rowsForAttempts, type ProgressRow } from '../services/proctorBoard';
+import type { StudentSocketData } from './socketData';
+import { rooms, type DeviceHealth, type FeedEvent, type ProctorFeed, type RealtimeHub } from '../ports/realtime';
 
-/** What a student's socket carries for presence and save health (visible to every node). */
-export interface StudentSocketData {
-  auth?: { user: { id: string; role: string } };
-  attempts?: Record<string, { examId: string; pending: number }>;
-}
 
-export interface FeedEvent {
-  attemptId: string;
-  type: string;
-  detail?: Record<string, unknown>;
-  /** Known presence: an event that came from the student's own socket means they are online. */
-  online?: boolean;
-}
 
-export interface ProctorFeed {
-  /** Attempts whose answers were just committed: their progress goes out within a second. */
-  saved(attemptIds: string[]): void;
-  /** Events (joined, left, violation, submitted, proctor actions) and the changed rows, in order. */
-  events(events: FeedEvent[]): void;
-  /** Students' sockets left these attempts: remember when they were last seen, and tell the board. */
-  left(attemptIds: string[]): void;
-  /** Presence and device health of an exam's students, from every node. */
-  presence(examId: string): Promise<{ online: Set<string>; health: DeviceHealth }>;
-  flush(): Promise<void>;
-  /** Stops the progress timer and resolves when everything queued has been sent. */
-  stop(): Promise<void>;
-}
 
 const PROGRESS_INTERVAL_MS = 1000;
 /** Attempts per progress query: small enough that saves are never held up long behind one result. */

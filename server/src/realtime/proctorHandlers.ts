@@ -7,8 +7,8 @@ import { examSnapshot } from '../services/proctorBoard';
 import { attemptTimeline, extendAttempt, forceSubmit, reinstateAttempt, sendProctorMessage } from '../services/proctorActions';
 import { loadViewer } from '../services/viewer';
 import { onAck } from './ack';
-import { rooms } from './hub';
-import type { SocketData } from './socketServer';
+import { rooms } from '../ports/realtime';
+import type { SocketData } from './socketData';
 
 /** The proctor's side of the protocol (issue 5): the exam's owner or an admin. */
 export function registerProctorHandlers(deps: Deps, socket: Socket): void {

@@ -2,7 +2,7 @@ import { PROCTOR_EVENTS, SOCKET_EVENTS } from '@exam/shared';
 import type { Server } from 'socket.io';
 import type { Db } from '../db';
 import type { Logger } from '../logger';
-import type { RedisLink } from './redisLink';
+import type { RedisLink } from '../ports/redis';
 
 /** Node-to-node (serverSideEmit): "my broadcasts may have been lost; bring your sockets up to date". */
 const RESYNC_ALL = 'sockets:resync';

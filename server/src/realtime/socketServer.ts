@@ -4,17 +4,14 @@ import { Server } from 'socket.io';
 import { HANDSHAKE_ERRORS, MSG } from '@exam/shared';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
-import { authenticate, openAttemptOf, type Authenticated } from '../services/sessions';
+import { authenticate, openAttemptOf } from '../services/sessions';
 import { registerAttemptHandlers } from './attemptHandlers';
-import { rooms } from './hub';
+import { rooms } from '../ports/realtime';
 import { registerCameraHandlers } from './cameraHandlers';
 import { registerProctorHandlers } from './proctorHandlers';
 import { resyncOnRecovery } from './resync';
 import { createSessionLiveness } from './sessionLiveness';
-
-export interface SocketData {
-  auth: Authenticated;
-}
+import type { SocketData } from './socketData';
 
 
 /**

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Deps } from '../deps';
 import type { AppState } from '../middleware/auth';
-import type { RedisStatus } from '../realtime/redisLink';
+import type { RedisStatus } from '../ports/redis';
 
 /** Redis as the health payloads report it: null when this deployment runs without Redis. */
 export function redisHealth(deps: Deps): RedisStatus | null {

@@ -8,7 +8,7 @@ import { AppError, Errors } from '../errors';
 import type { Viewer } from '../policies';
 import type { AttemptRow } from '../presenters/attempt';
 import { presentQuestionForStudent, type QuestionRow } from '../presenters/question';
-import { rooms } from '../realtime/hub';
+import { rooms } from '../ports/realtime';
 import { examQuestions, getExamFor } from './exams';
 import { notifyResults, submitAndGradeTx, type AttemptToSubmit } from './grading';
 

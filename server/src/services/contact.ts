@@ -1,6 +1,6 @@
 import { DASHBOARD_CHANGED_EVENT, type ContactMessageInput, type DashboardChanged } from '@exam/shared';
 import type { Deps } from '../deps';
-import { rooms } from '../realtime/hub';
+import { rooms } from '../ports/realtime';
 import { notify } from './notifications';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,6 +1,6 @@
 import { DASHBOARD_CHANGED_EVENT, type DashboardChanged } from '@exam/shared';
 import type { Deps } from '../deps';
-import { rooms } from '../realtime/hub';
+import { rooms } from '../ports/realtime';
 
 /**
  * Tells the dashboards an attempt touches that they are stale: the exam's owner (pending grading,

@@ -14,7 +14,7 @@ import type { Deps } from '../deps';
 import type { Viewer } from '../policies';
 import { presentUser, type UserRow } from '../presenters/user';
 import { scopeToViewer } from './examCatalogue';
-import { presentNotification, type NotificationRow } from './notifications';
+import { presentNotification, type NotificationRow } from '../presenters/notification';
 import { systemHealth } from './systemHealth';
 
 /**

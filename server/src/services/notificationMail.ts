@@ -1,7 +1,7 @@
 import { wantsEmail } from '@exam/shared';
 import type { Deps } from '../deps';
 import { linkMail } from './mail';
-import type { NotificationRow } from './notifications';
+import type { NotificationRow } from '../presenters/notification';
 import { settingsOf } from './settings';
 
 /**

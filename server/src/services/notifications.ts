@@ -1,36 +1,10 @@
 import type { Knex } from 'knex';
-import { NOTIFICATION_ICONS, type Notification, type NotificationType } from '@exam/shared';
+import type { NotificationType } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
-import { rooms } from '../realtime/hub';
+import { rooms } from '../ports/realtime';
+import { presentNotification, type NotificationRow } from '../presenters/notification';
 import { mailNotifications } from './notificationMail';
-
-export interface NotificationRow {
-  id: string;
-  user_id: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  action_url: string | null;
-  metadata: Record<string, unknown>;
-  read_at: Date | null;
-  created_at: Date;
-}
-
-export function presentNotification(row: NotificationRow): Notification {
-  return {
-    _id: row.id,
-    title: row.title,
-    message: row.message,
-    type: row.type,
-    icon: NOTIFICATION_ICONS[row.type] ?? NOTIFICATION_ICONS.info,
-    read: row.read_at !== null,
-    readAt: row.read_at ? new Date(row.read_at).toISOString() : null,
-    createdAt: new Date(row.created_at).toISOString(),
-    actionUrl: row.action_url,
-    metadata: row.metadata,
-  };
-}
 
 export interface NewNotification {
   type: NotificationType;

@@ -4,7 +4,7 @@ import type { Deps } from '../deps';
 import { AppError, Errors } from '../errors';
 import type { Viewer } from '../policies';
 import type { AttemptRow } from '../presenters/attempt';
-import { rooms } from '../realtime/hub';
+import { rooms } from '../ports/realtime';
 import { findAttempt, submitAttempt } from './attempts';
 import { getExamFor } from './exams';
 import { createNotifications, pushNotifications } from './notifications';

@@ -1,3 +1,4 @@
+import type { DeviceHealth } from '../ports/realtime';
 import type { Knex } from 'knex';
 import type { ProctorRow } from '@exam/shared';
 import type { Db } from '../db';
@@ -22,9 +23,6 @@ interface RowData {
   last_save_at: Date | null;
   last_event_at: Date | null;
 }
-
-/** What the device of a student reported about its saves, keyed by attempt. */
-export type DeviceHealth = Map<string, { pending: number }>;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 

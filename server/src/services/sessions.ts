@@ -5,7 +5,7 @@ import { hashOpaqueToken, newOpaqueToken } from '../auth/opaqueTokens';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
-import { rooms } from '../realtime/hub';
+import { rooms } from '../ports/realtime';
 import type { UserRow } from '../presenters/user';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;

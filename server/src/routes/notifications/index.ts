@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import { Errors } from '../../errors';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
-import { presentNotification, type NotificationRow } from '../../services/notifications';
+import { presentNotification, type NotificationRow } from '../../presenters/notification';
 
 /** A user's own notifications (surroundings §7): nobody touches anyone else's. */
 export function notificationRoutes(deps: Deps): Router<AppState> {

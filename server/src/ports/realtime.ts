@@ -1,0 +1,63 @@
+import type { Server } from 'socket.io';
+
+/**
+ * The realtime layer as services see it: interfaces and room names only. Services, jobs and
+ * routes depend on these; `realtime/` implements them with Socket.IO. So no service imports the
+ * realtime layer, and the dependency container names no implementation.
+ */
+
+/**
+ * How services publish realtime events without knowing Socket.IO. Services call it only after
+ * their transaction commits, so no client ever sees an event for a write that rolled back.
+ */
+export interface RealtimeHub {
+  emit(room: string, event: string, payload: unknown): void;
+  /** The data of every socket in a room, on every node (through the Redis adapter when set). */
+  socketsIn(room: string): Promise<unknown[]>;
+  /** The ids of every socket in a room, on every node. */
+  socketIds(room: string): Promise<string[]>;
+  /** Closes every socket in a room, on every node (a revoked session's). */
+  disconnect(room: string): void;
+  attach(io: Server): void;
+  /** Sockets connected to this node (the health report's figure). */
+  localSocketCount(): number;
+  /** Tells every other node (through the adapter); they hear it with `onNodeEvent`. */
+  toOtherNodes(event: string): void;
+  onNodeEvent(event: string, handler: () => void): void;
+}
+
+/** What the device of a student reported about its saves, keyed by attempt. */
+export type DeviceHealth = Map<string, { pending: number }>;
+
+/** Where the proctor board's live feed is told what happened (implemented in realtime/proctorFeed.ts). */
+export interface FeedEvent {
+  attemptId: string;
+  type: string;
+  detail?: Record<string, unknown>;
+  /** Known presence: an event that came from the student's own socket means they are online. */
+  online?: boolean;
+}
+
+export interface ProctorFeed {
+  /** Attempts whose answers were just committed: their progress goes out within a second. */
+  saved(attemptIds: string[]): void;
+  /** Events (joined, left, violation, submitted, proctor actions) and the changed rows, in order. */
+  events(events: FeedEvent[]): void;
+  /** Students' sockets left these attempts: remember when they were last seen, and tell the board. */
+  left(attemptIds: string[]): void;
+  /** Presence and device health of an exam's students, from every node. */
+  presence(examId: string): Promise<{ online: Set<string>; health: DeviceHealth }>;
+  flush(): Promise<void>;
+  /** Stops the progress timer and resolves when everything queued has been sent. */
+  stop(): Promise<void>;
+}
+
+export const rooms = {
+  user: (id: string) => `user:${id}`,
+  /** Every socket signed in with one session, so revoking it can close them all. */
+  session: (id: string) => `session:${id}`,
+  attempt: (id: string) => `attempt:${id}`,
+  proctors: (examId: string) => `exam:${examId}:proctors`,
+  examStudents: (examId: string) => `exam:${examId}:students`,
+  admins: 'role:admin',
+};

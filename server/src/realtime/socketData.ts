@@ -1,0 +1,15 @@
+import type { Authenticated } from '../services/sessions';
+
+/**
+ * What the server keeps on each socket, shared by the socket server and its handlers (a module of
+ * its own, so the handlers need not import the server that registers them).
+ */
+export interface SocketData {
+  auth: Authenticated;
+}
+
+/** What a student's socket carries for presence and save health (visible to every node). */
+export interface StudentSocketData {
+  auth?: { user: { id: string; role: string } };
+  attempts?: Record<string, { examId: string; pending: number }>;
+}
