@@ -33,7 +33,7 @@ export const notificationEventSchema = z.object({
 
 export const proctorRowSchema = z.object({
   attemptId: uuid.nullable().describe('null while the student has not started'),
-  student: z.object({ _id: uuid, firstName: z.string(), lastName: z.string() }),
+  student: z.object({ _id: uuid, firstName: z.string(), lastName: z.string(), avatar: z.string().nullable().describe("The student's profile picture as in their profile's avatar, or null") }),
   status: z.enum(['not-started', 'in_progress', 'submitted', 'graded']),
   submitReason: z.enum(SUBMIT_REASONS).nullable(),
   online: z.boolean(),
