@@ -109,7 +109,10 @@ const proctorOf = {
   'not-found': 'The attempt or its exam does not exist.',
 };
 
-export const CLIENT_EVENTS: ClientEvent[] = [
+/** The session check runs before every handler (realtime/socketServer.ts), so every event can get it. */
+const sessionEnded = { unauthorized: `"${MSG.sessionExpired}" The session has ended; the server closes the socket.` };
+
+const LISTED: ClientEvent[] = [
   {
     name: SOCKET_EVENTS.join,
     direction: 'client',
@@ -266,6 +269,8 @@ export const CLIENT_EVENTS: ClientEvent[] = [
     },
   },
 ];
+
+export const CLIENT_EVENTS: ClientEvent[] = LISTED.map((e) => ({ ...e, errors: { ...e.errors, ...sessionEnded } }));
 
 export const SERVER_EVENTS: ServerEvent[] = [
   {

@@ -25,6 +25,10 @@ describe('the live protocol page and AsyncAPI document', () => {
     expect(names(SERVER_EVENTS)).toEqual(names(inCode.emitted));
   });
 
+  it('tells, for every client event, that an ended session is answered unauthorized', () => {
+    for (const e of CLIENT_EVENTS) expect(Object.keys(e.errors), e.name).toEqual(expect.arrayContaining(['unauthorized', 'error']));
+  });
+
   it('lists every message between server nodes apart, and none a client could see', () => {
     expect(names(NODE_EVENTS)).toEqual(names(inCode.betweenNodes));
     const clientSide = new Set([...names(inCode.handled), ...names(inCode.emitted)]);
