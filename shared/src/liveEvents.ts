@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { DashboardChanged } from './dashboard';
 import { NOTIFICATION_TYPES } from './notifications';
-import { SUBMIT_REASONS } from './session';
+import { SUBMIT_REASONS, iceServersSchema } from './session';
 
 /**
  * What the server sends over the live session: the payloads of its events and the data of its
@@ -32,7 +33,7 @@ export const notificationEventSchema = z.object({
 
 export const proctorRowSchema = z.object({
   attemptId: uuid.nullable().describe('null while the student has not started'),
-  student: z.object({ _id: uuid, firstName: z.string(), lastName: z.string() }),
+  student: z.object({ _id: uuid, firstName: z.string(), lastName: z.string(), avatar: z.string().nullable().describe("The student's profile picture as in their profile's avatar, or null") }),
   status: z.enum(['not-started', 'in_progress', 'submitted', 'graded']),
   submitReason: z.enum(SUBMIT_REASONS).nullable(),
   online: z.boolean(),
@@ -63,6 +64,15 @@ export const proctorProgressEventSchema = z.object({
 export const proctorHealthEventSchema = z.object({ attemptId: uuid, pending: z.number().int().min(0), at: isoTime });
 export const proctorResyncEventSchema = z.object({}).describe('Empty: send proctor:watch again for a fresh snapshot');
 export const cameraEventSchema = z.object({ attemptId: uuid, proctorSocketId: z.string() });
+const iceServers = iceServersSchema.describe("The STUN/TURN servers (RTCIceServer[]) both peers use, from the server's ICE_SERVERS");
+export const cameraRequestEventSchema = cameraEventSchema.extend({ iceServers });
+export const cameraClosedEventSchema = z.object({
+  attemptId: uuid,
+  reason: z.enum(SUBMIT_REASONS).nullable().describe('Why the attempt ended, as in attempt:submitted'),
+});
+export const dashboardChangedEventSchema: z.ZodType<DashboardChanged> = z.object({
+  reason: z.enum(['submitted', 'graded', 'started', 'contact']).describe('What changed; the event carries no figures: re-read the dashboard call'),
+});
 export const rtcSignalEventSchema = z.object({ attemptId: uuid, from: z.string().describe('The sending socket id: reply to it'), data: z.record(z.string(), z.unknown()) });
 
 // Acknowledgement data: what `{ ok: true, ... }` carries besides ok.
@@ -83,6 +93,7 @@ export const violationAckSchema = z.object({
 });
 export const submitAckSchema = z.object({ submissionId: uuid, reason: z.enum(SUBMIT_REASONS) });
 export const emptyAckSchema = z.object({});
+export const cameraRequestAckSchema = z.object({ iceServers });
 export const proctorWatchAckSchema = z.object({
   data: z.object({
     students: z.array(proctorRowSchema),

@@ -1,7 +1,11 @@
 import {
   CAMERA_EVENTS,
+  DASHBOARD_CHANGED_EVENT,
+  HANDSHAKE_ERRORS,
+  MSG,
   PROCTOR_EVENTS,
   SESSION_MSG,
+  SETTINGS_CHANGED_EVENT,
   SOCKET_EVENTS,
   answerSaveSchema,
   attemptHealthSchema,
@@ -10,7 +14,11 @@ import {
   attemptSubmitSchema,
   attemptSubmittedEventSchema,
   attemptTimeEventSchema,
+  cameraClosedEventSchema,
   cameraEventSchema,
+  cameraRequestAckSchema,
+  cameraRequestEventSchema,
+  dashboardChangedEventSchema,
   cameraRequestSchema,
   deadlineAckSchema,
   emptyAckSchema,
@@ -50,6 +58,7 @@ export const ROOMS = {
   attempt: { address: 'attempt:{attemptId}', param: 'attemptId', members: "The student's sockets that sent `attempt:join` for the attempt." },
   examStudents: { address: 'exam:{examId}:students', param: 'examId', members: 'Every student socket that joined an attempt of the exam.' },
   examProctors: { address: 'exam:{examId}:proctors', param: 'examId', members: 'The sockets of the teachers and admins that sent `proctor:watch` for the exam.' },
+  admins: { address: 'role:admin', param: null, members: 'Every socket of an admin, joined on connect.' },
   socket: { address: '{socketId}', param: 'socketId', members: 'One socket: the one that sent the request, or the peer named in `rtc:signal`.' },
 } as const;
 export type RoomKey = keyof typeof ROOMS;
@@ -57,12 +66,13 @@ export type RoomKey = keyof typeof ROOMS;
 /** Every `code` an acknowledgement with `ok: false` can carry (server/src/realtime/ack.ts, errors.ts, answerSaver.ts). */
 export const ACK_CODES = {
   invalid: 'The payload does not match the schema; `message` is the first problem found.',
+  unauthorized: `The socket's session has ended (signed out, revoked, or the account deactivated or deleted): "${MSG.sessionExpired}" The server closes the socket right after; sign in again. Any event can get it.`,
   'not-found': 'The attempt or exam does not exist.',
   forbidden: 'The signed-in user may not do this.',
   conflict: 'The request does not fit the current state (for example, the student is not sitting the exam).',
   'attempt-closed': 'The attempt is submitted or its time is over; the save was not stored.',
   'not-reinstatable': 'Only an attempt submitted for violations, with time left, can be reinstated.',
-  error: 'A server fault: "Server error. Please try again later." Retry later.',
+  error: `A server fault: "${MSG.serverError}" Retry later.`,
 } as const;
 export type AckCode = keyof typeof ACK_CODES;
 
@@ -99,7 +109,10 @@ const proctorOf = {
   'not-found': 'The attempt or its exam does not exist.',
 };
 
-export const CLIENT_EVENTS: ClientEvent[] = [
+/** The session check runs before every handler (realtime/socketServer.ts), so every event can get it. */
+const sessionEnded = { unauthorized: `"${MSG.sessionExpired}" The session has ended; the server closes the socket.` };
+
+const LISTED: ClientEvent[] = [
   {
     name: SOCKET_EVENTS.join,
     direction: 'client',
@@ -219,9 +232,10 @@ export const CLIENT_EVENTS: ClientEvent[] = [
     name: CAMERA_EVENTS.request,
     direction: 'client',
     from: 'teacher (own exams), admin',
-    summary: "Asks the student's browser to open a camera peer with this socket: `camera:request` goes to the attempt's room.",
+    summary:
+      "Asks the student's browser to open a camera peer with this socket: `camera:request` goes to the attempt's room. The reply carries the same ICE servers the student gets, so both peers can use one TURN relay.",
     payload: cameraRequestSchema,
-    ack: emptyAckSchema,
+    ack: cameraRequestAckSchema,
     errors: {
       ...invalid,
       ...proctorOf,
@@ -255,6 +269,8 @@ export const CLIENT_EVENTS: ClientEvent[] = [
     },
   },
 ];
+
+export const CLIENT_EVENTS: ClientEvent[] = LISTED.map((e) => ({ ...e, errors: { ...e.errors, ...sessionEnded } }));
 
 export const SERVER_EVENTS: ServerEvent[] = [
   {
@@ -332,8 +348,9 @@ export const SERVER_EVENTS: ServerEvent[] = [
     name: CAMERA_EVENTS.request,
     direction: 'server',
     rooms: ['attempt'],
-    summary: 'A proctor asks for the camera: open a simple-peer (initiator) towards `proctorSocketId` and send its signals with `rtc:signal`.',
-    payload: cameraEventSchema,
+    summary:
+      'A proctor asks for the camera: open a simple-peer (initiator) towards `proctorSocketId` with `iceServers` in its RTC config, and send its signals with `rtc:signal`.',
+    payload: cameraRequestEventSchema,
   },
   {
     name: CAMERA_EVENTS.stop,
@@ -343,12 +360,56 @@ export const SERVER_EVENTS: ServerEvent[] = [
     payload: cameraEventSchema,
   },
   {
+    name: CAMERA_EVENTS.closed,
+    direction: 'server',
+    rooms: ['attempt', 'examProctors'],
+    summary:
+      "The attempt ended (submitted, timed out, closed for violations or by a proctor): every camera peer of the attempt closes, on the student's side and on every proctor's, and the student's camera goes off. Sent just before `attempt:submitted`.",
+    payload: cameraClosedEventSchema,
+  },
+  {
     name: CAMERA_EVENTS.signal,
     direction: 'server',
     rooms: ['socket'],
     summary: 'A WebRTC signal from the socket `from`; feed `data` to the peer towards it.',
     payload: rtcSignalEventSchema,
   },
+  {
+    name: DASHBOARD_CHANGED_EVENT,
+    direction: 'server',
+    rooms: ['user', 'admins'],
+    summary:
+      "What the user's dashboard shows has changed (an attempt started, was submitted or graded; for admins also a contact message arrived): fetch the dashboard call again. To the exam's owner and the student concerned, and to every admin.",
+    payload: dashboardChangedEventSchema,
+  },
 ];
+
+/**
+ * Messages one server process sends the others through the Redis adapter (`serverSideEmit`,
+ * heard with `io.on` / `onNodeEvent`). No client ever sends or receives them; they are listed
+ * apart so a reader of the code can tell them from the client protocol.
+ */
+export interface NodeEvent {
+  name: string;
+  summary: string;
+}
+
+export const NODE_EVENTS: NodeEvent[] = [
+  {
+    name: 'sockets:resync',
+    summary:
+      "A node whose Redis connection came back after an outage asks every other node to bring its own sockets up to date: each sends `proctor:resync` to its proctor boards and `attempt:time` or `attempt:submitted` to its sitting students, from the database.",
+  },
+  {
+    name: SETTINGS_CHANGED_EVENT,
+    summary: "An admin changed the platform settings: every other node forgets its cached copy and reads them again on next use.",
+  },
+];
+
+/** The `message` of a refused handshake's `connect_error`. */
+export const HANDSHAKE = {
+  [HANDSHAKE_ERRORS.unauthorized]: 'No token, a bad one, or its session is over (an expired token is accepted only for a student with an attempt in progress). Sign in again.',
+  [HANDSHAKE_ERRORS.unavailable]: 'The server could not check the session (its database is down). The session is not over: keep retrying, as the Socket.IO client does.',
+} as const;
 
 export const PROTOCOL_EVENTS: ProtocolEvent[] = [...CLIENT_EVENTS, ...SERVER_EVENTS];

@@ -1,4 +1,4 @@
-import { ACK_CODES, CLIENT_EVENTS, ROOMS, SERVER_EVENTS, type ClientEvent, type ServerEvent } from './events';
+import { ACK_CODES, CLIENT_EVENTS, HANDSHAKE, NODE_EVENTS, ROOMS, SERVER_EVENTS, type ClientEvent, type ServerEvent } from './events';
 import { jsonSchema, payloadSchema } from './asyncapi';
 
 type Schema = Record<string, any>;
@@ -102,11 +102,23 @@ handles or emits an event that has no entry here.
 ## Connecting
 
 Sign in over REST (\`POST /api/auth/login\`) and pass the \`accessToken\` in the handshake:
-\`io(origin, { transports: ['websocket'], auth: { token } })\`. A missing or bad token is refused at
-connect with the error "Unauthorized". The token is checked at connect only. A student whose token
-expired may still reconnect while they have an attempt in progress; the proctor events on such a
-socket get no reply. Every socket joins the room of its user on connect. After a reconnect,
-send \`attempt:join\` or \`proctor:watch\` again to rejoin rooms.
+\`io(origin, { transports: ['websocket'], auth: { token } })\`. A refused handshake ends in a
+\`connect_error\` whose \`message\` is one of:
+
+| message | Meaning |
+| --- | --- |
+${Object.entries(HANDSHAKE).map(([message, meaning]) => `| \`${message}\` | ${cell(meaning)} |`).join('\n')}
+
+The token is checked at connect only. A student whose token expired may still reconnect while they
+have an attempt in progress; the proctor events on such a socket get no reply. Every socket joins
+the room of its user on connect (and an admin's the admins' room). After a reconnect, send
+\`attempt:join\` or \`proctor:watch\` again to rejoin rooms.
+
+The session behind the socket is checked again on every event. When it ends (sign-out, a revoked
+session, a deactivated or deleted account), the server closes every socket of that session on every
+node: the client sees \`disconnect\` with the reason \`io server disconnect\` (Socket.IO does not
+reconnect by itself after it; a client that does is refused with "Unauthorized"), and an event
+that arrives before the close is answered \`unauthorized\`.
 
 ## Requests and acknowledgements
 
@@ -135,6 +147,8 @@ ${index(CLIENT_EVENTS)}
 | --- | --- |
 ${index(SERVER_EVENTS)}
 
+Node-to-node messages (below, [Between server nodes](#between-server-nodes)) are not part of this protocol.
+
 ## Worked example: a client sitting an exam
 
 It signs in over REST, starts the attempt, connects the socket with the token, joins the attempt,
@@ -150,5 +164,19 @@ ${exampleSource.trimEnd()}
 ${CLIENT_EVENTS.map(clientSection).join('\n')}
 ## Server → client
 
-${SERVER_EVENTS.map(serverSection).join('\n')}`;
+${SERVER_EVENTS.map(serverSection).join('\n')}
+<a id="between-server-nodes"></a>
+## Between server nodes
+
+With Redis, several server processes share the Socket.IO adapter, and they also tell one another
+things with Socket.IO's \`serverSideEmit\` (in the code: \`io.serverSideEmit\`, \`realtime.toOtherNodes\`,
+heard with \`io.on\` or \`realtime.onNodeEvent\`). These messages travel between server processes
+only: no client can send one or receive one, so they are not in the tables above nor in the AsyncAPI
+document, and a client must not listen for them. They are listed here so that a reader of the server
+code can tell them from client events; a test holds this list to the code as well.
+
+| Message | Why |
+| --- | --- |
+${NODE_EVENTS.map((e) => `| \`${e.name}\` | ${cell(e.summary)} |`).join('\n')}
+`;
 }

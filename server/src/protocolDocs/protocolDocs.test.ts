@@ -7,7 +7,7 @@ import { sitAnExam } from '../../../docs/examples/sit-an-exam';
 import { buildExam, buildUser, TEST_PASSWORD } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
 import { call, connectAs } from '../test/sockets';
-import { CLIENT_EVENTS, SERVER_EVENTS } from './events';
+import { CLIENT_EVENTS, NODE_EVENTS, SERVER_EVENTS } from './events';
 import { EXAMPLE_PATH, ROOT, protocolDocs } from './files';
 import { eventsInCode } from './fromCode';
 
@@ -25,6 +25,16 @@ describe('the live protocol page and AsyncAPI document', () => {
     expect(names(SERVER_EVENTS)).toEqual(names(inCode.emitted));
   });
 
+  it('tells, for every client event, that an ended session is answered unauthorized', () => {
+    for (const e of CLIENT_EVENTS) expect(Object.keys(e.errors), e.name).toEqual(expect.arrayContaining(['unauthorized', 'error']));
+  });
+
+  it('lists every message between server nodes apart, and none a client could see', () => {
+    expect(names(NODE_EVENTS)).toEqual(names(inCode.betweenNodes));
+    const clientSide = new Set([...names(inCode.handled), ...names(inCode.emitted)]);
+    expect(names(NODE_EVENTS).filter((n) => clientSide.has(n))).toEqual([]);
+  });
+
   it('reads every event name in the code (only the generic ack wrapper and hub take a variable)', () => {
     expect([...new Set(inCode.unread.map((u) => u.at.replace(/:\d+$/, '')))].sort()).toEqual(['realtime/ack.ts', 'realtime/hub.ts']);
   });
@@ -39,11 +49,16 @@ describe('the live protocol page and AsyncAPI document', () => {
           "socket.on('hand:raise', () => undefined);",
           "deps.realtime.emit(rooms.attempt(f(a, b)), 'hand:lowered', { at: 1 });",
           'socket.emit(PROCTOR_EVENTS.resync, {});',
+          'deps.realtime.emit(rooms.admins, DASHBOARD_CHANGED_EVENT, { reason: "contact" });',
+          "const WAKE_ALL = 'nodes:wake';",
+          'io.serverSideEmit(WAKE_ALL);',
+          'deps.realtime.onNodeEvent(SETTINGS_CHANGED_EVENT, () => undefined);',
         ].join('\n'),
       );
       const found = eventsInCode(dir);
       expect(names(found.handled)).toEqual(['attempt:join', 'hand:raise']);
-      expect(names(found.emitted)).toEqual(['hand:lowered', 'proctor:resync']);
+      expect(names(found.emitted)).toEqual(['dashboard:changed', 'hand:lowered', 'proctor:resync']);
+      expect(names(found.betweenNodes)).toEqual(['nodes:wake', 'platform-settings:changed']);
       expect(found.unread).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
