@@ -52,7 +52,7 @@ import type { z } from 'zod';
  * and emits, so an event cannot be added without its entry.
  */
 
-/** The rooms the server emits to (server/src/realtime/hub.ts `rooms`), and who is in each. */
+/** The rooms the server emits to (server/src/ports/realtime.ts `rooms`), and who is in each. */
 export const ROOMS = {
   user: { address: 'user:{userId}', param: 'userId', members: "Every socket of the user, joined on connect." },
   attempt: { address: 'attempt:{attemptId}', param: 'attemptId', members: "The student's sockets that sent `attempt:join` for the attempt." },
