@@ -29,6 +29,9 @@ function mountedRoutes(): { method: string; path: string }[] {
   const routes: { method: string; path: string }[] = [];
   for (const router of routers) {
     for (const layer of router.stack) {
+      // Stripe's webhook reads raw signed bytes, not JSON fields: in the sandbox it is a 404, and
+      // with Stripe a changed byte fails the signature (tested in routes/payments/stripe.test.ts).
+      if (layer.path === '/api/payments/webhook') continue;
       for (const method of layer.methods) {
         if (method === 'HEAD' || method === 'OPTIONS') continue;
         const key = `${method} ${layer.path}`;
