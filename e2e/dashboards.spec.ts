@@ -8,12 +8,6 @@ import { createExamAsTeacher, DEMO, signIn, sitExamViaApi } from './support';
  * accessibility violations, and the teacher's dashboard follows a submission live.
  */
 
-/**
- * Pages other engineers are building in parallel (admin users, students list, parent area,
- * profile, settings, payment). Remove an entry once its page has been merged.
- */
-const BUILT_ELSEWHERE = ['/admin/users', '/students', '/parent/dashboard', '/parent/reports', '/children', '/progress', '/reports', '/profile', '/settings', '/payment'];
-
 // axe is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
 test.use({ bypassCSP: true });
 
@@ -37,8 +31,8 @@ async function offeredLinks(page: Page): Promise<string[]> {
   });
 }
 
+/** The checks every visited page must pass; `path` names it in failures. */
 async function expectHealthyPage(page: Page, path: string, errors: string[]): Promise<void> {
-  await page.goto(path);
   // Every page (error pages included) has a heading in main once it has rendered.
   await expect(page.locator('main').getByRole('heading').first()).toBeVisible();
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
@@ -46,7 +40,6 @@ async function expectHealthyPage(page: Page, path: string, errors: string[]): Pr
   await expect(page.getByText('Something went wrong.'), `${path} renders`).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Access Denied' }), `${path} is allowed`).toHaveCount(0);
   expect(await page.title(), `${path} has a title`).toMatch(/ · ExamPortal$/);
-  await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
@@ -64,21 +57,27 @@ for (const role of ['admin', 'teacher', 'student', 'parent'] as Role[]) {
       if (m.type() === 'error') errors.push(m.text());
     });
     page.on('pageerror', (e) => errors.push(e.message));
+    // Loaded before the app's own scripts on every page, so no extra round trip per page.
+    await page.addInitScript({ path: AXE });
     await signIn(page, DEMO[role]);
-    const links = new Set(await offeredLinks(page));
-    // The role's own dashboard has its own quick actions.
-    const own = { admin: '/admin/dashboard', teacher: '/teacher/dashboard', student: '/student/dashboard', parent: null }[role];
-    if (own) {
-      await page.goto(own);
-      await expect(page.getByTestId('dashboard-stats')).toBeVisible();
-      for (const href of await offeredLinks(page)) links.add(href);
-    }
-    const toVisit = [...links].map((h) => h.split('#')[0]!).filter((h, i, all) => all.indexOf(h) === i && !BUILT_ELSEWHERE.includes(h) && h !== '/login');
-    expect(toVisit.length).toBeGreaterThan(8);
-    for (const href of ['/dashboard', ...toVisit]) {
+    // A crawl from where sign-in lands: each distinct path once, and whatever a visited page
+    // offers (the role dashboards add their quick actions) joins the queue.
+    const own = { admin: '/admin/dashboard', teacher: '/teacher/dashboard', student: '/student/dashboard', parent: '/parent/dashboard' }[role];
+    const queue = ['/dashboard', own];
+    for (let i = 0; i < queue.length; i++) {
+      const href = queue[i]!;
       errors.length = 0;
+      // Sign-in has just opened the first one.
+      if (i > 0) await page.goto(href);
       await expectHealthyPage(page, href, errors);
+      // The role dashboards of issue 13 show their figures before their quick actions are read.
+      if (href === own && role !== 'parent') await expect(page.getByTestId('dashboard-stats')).toBeVisible();
+      for (const link of await offeredLinks(page)) {
+        const path = link.split('#')[0]!;
+        if (path !== '/login' && !queue.includes(path)) queue.push(path);
+      }
     }
+    expect(queue.length).toBeGreaterThan(8);
   });
 }
 

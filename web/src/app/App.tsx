@@ -1,5 +1,5 @@
 import { TOAST_AUTO_CLOSE_MS } from '@exam/shared';
-import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { MantineProvider, Notification, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,7 +10,13 @@ import { createAppRouter } from './router';
 import { ThemeProvider } from './theme';
 
 // Shades chosen for WCAG AA contrast (4.5:1) of white on filled buttons and of dimmed text on white.
-const mantineTheme = createTheme({ primaryColor: 'indigo', primaryShade: { light: 8, dark: 5 }, defaultRadius: 'md' });
+const mantineTheme = createTheme({
+  primaryColor: 'indigo',
+  primaryShade: { light: 8, dark: 5 },
+  defaultRadius: 'md',
+  // Every toast's close button gets a name here, so no call of notifications.show can forget it.
+  components: { Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } }) },
+});
 // Mantine's light and outline variants (badges, light buttons) draw shade 6 text on a tint of the
 // same colour, under 4.5:1 for most colours: in the light scheme they use a darkened shade 9.
 const contrastVariables: CSSVariablesResolver = (theme) => {

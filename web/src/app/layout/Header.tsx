@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Avatar, Badge, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Badge, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMoon, IconSchool, IconSun } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -139,13 +139,18 @@ function NavLinks({
   );
 }
 
-/** The signed-in person's avatar (or initials), linking to their profile. */
+/**
+ * The signed-in person's avatar (or initials), linking to their profile. The name is hidden text
+ * rather than an aria-label: a label that leaves out the visible initials tells speech users the
+ * wrong words to say.
+ */
 function UserAvatar({ user }: { user: User }) {
   return (
-    <Anchor component={Link} to="/profile" aria-label={`Signed in as ${user.firstName} ${user.lastName}`} data-testid="header-avatar">
-      <Avatar src={user.avatar} alt="" radius="xl" size={34} color="indigo">
+    <Anchor component={Link} to="/profile" data-testid="header-avatar">
+      <Avatar src={user.avatar} alt="" radius="xl" size={34} color="indigo" aria-hidden>
         {`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()}
       </Avatar>
+      <VisuallyHidden>{`Signed in as ${user.firstName} ${user.lastName}`}</VisuallyHidden>
     </Anchor>
   );
 }

@@ -108,7 +108,7 @@ function ChildCard({ child, selected, onSelect }: { child: Child; selected: bool
           {child.linkStatus === 'pending' ? 'Waiting for your child to accept the request.' : 'Your child declined the request.'}
         </Text>
       )}
-      <Button variant="subtle" size="xs" mt="sm" onClick={onSelect} disabled={selected} aria-label={`Show ${child.name}`}>
+      <Button variant="subtle" size="xs" mt="sm" onClick={onSelect} disabled={selected} aria-label={`${selected ? 'Selected' : 'Show'} ${child.name}`}>
         {selected ? 'Selected' : 'Show'}
       </Button>
     </Card>

@@ -1,7 +1,10 @@
 import { PAYMENT_MSG, type Payment, type PaymentConfig } from '@exam/shared';
 import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+// The pure entry fetches Stripe.js only when loadStripe is called: the build puts every package in
+// one shared vendor chunk, and the default entry would fetch it on every page of the app.
+import type { Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { notifySuccess } from '../../lib/notify';
