@@ -102,7 +102,8 @@ test('an admin creates, edits, deactivates and deletes a user', async ({ page, r
   await expect(page.getByText('User updated successfully!')).toBeVisible();
   await expect(row).toContainText('Nadia Okafor-Reid');
 
-  await row.getByRole('switch', { name: 'Deactivate Nadia Okafor-Reid' }).click({ force: true });
+  // The switch's input is visually hidden under its track (and a toast may sit above the row): click the input itself.
+  await row.getByRole('switch', { name: 'Deactivate Nadia Okafor-Reid' }).dispatchEvent('click');
   await expect(page.getByText('User deactivated successfully')).toBeVisible();
   await expect(row).toContainText('Inactive');
   const login = await request.post('/api/auth/login', { data: { email, password: 'secret-pass' } });

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import { createExamAsTeacher, DEMO, signIn, sitExamViaApi } from './support';
+import { apiToken, bearer, createExamAsTeacher, DEMO, signIn, sitExamViaApi, uniqueEmail } from './support';
 
 /**
  * Issue 13 in a real browser: every link a signed-in user is offered (header, role navigation,
@@ -122,6 +122,13 @@ test('a contact message reaches the admin dashboard', async ({ page, browser }) 
 
 test('the teacher’s pending grading count changes live when a student submits an essay', async ({ page, request }) => {
   const title = `Live Dashboard ${Date.now()}`;
+  // A teacher of its own: the demo teacher's dashboard lists only five exams, and other journeys add theirs.
+  const teacher = { email: uniqueEmail('live-teacher'), password: 'grading-live-1' };
+  const created = await request.post('/api/users', {
+    headers: bearer(await apiToken(request, DEMO.admin)),
+    data: { firstName: 'Lina', lastName: 'Live', email: teacher.email, password: teacher.password, role: 'teacher', subject: 'science' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
   const examId = await createExamAsTeacher(request, {
     title,
     subject: 'science',
@@ -129,8 +136,8 @@ test('the teacher’s pending grading count changes live when a student submits 
     duration: 30,
     questions: [{ text: 'Explain in a sentence why ice floats on water.', type: 'essay', subject: 'science', points: 5, sampleAnswer: 'Ice is less dense.' }],
     openForHours: 2,
-  });
-  await signIn(page, DEMO.teacher);
+  }, teacher);
+  await signIn(page, teacher.email, teacher.password);
   await page.goto('/teacher/dashboard');
   const pending = page.getByTestId('stat-pending-grading');
   await expect(pending).toHaveText(/^\d+$/);

@@ -119,12 +119,16 @@ function NavLinks({
         aria-current={active ? 'page' : undefined}
         justify={vertical ? 'flex-start' : undefined}
         fullWidth={vertical}
-        aria-label={count ? `${item.label}, ${count} unread` : undefined}
         rightSection={
           count ? (
-            <Badge size="sm" color="red" variant="filled" circle={count < 10} data-testid="unread-count" aria-hidden>
-              {count > 99 ? '99+' : count}
-            </Badge>
+            // The name reads "Notifications 3 unread": it contains the visible text, as assistive
+            // technology that speaks or matches what is on screen needs.
+            <>
+              <Badge size="sm" color="red" variant="filled" circle={count < 10} data-testid="unread-count">
+                {count > 99 ? '99+' : count}
+              </Badge>
+              <VisuallyHidden> unread</VisuallyHidden>
+            </>
           ) : undefined
         }
       >

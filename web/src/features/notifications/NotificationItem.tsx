@@ -1,5 +1,5 @@
 import { relativeTime, type Notification } from '@exam/shared';
-import { ActionIcon, Badge, Checkbox, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Checkbox, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { titleCase } from '../../lib/format';
 
@@ -28,11 +28,13 @@ export function NotificationItem({ notification: n, now, selected, onSelect, onO
     >
       <Group wrap="nowrap" align="flex-start" gap="sm">
         <Checkbox mt={4} checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} aria-label={`Select ${n.title}`} />
-        <UnstyledButton onClick={onOpen} style={{ flex: 1, minWidth: 0 }} aria-label={`${n.read ? '' : 'Unread: '}${n.title}. ${n.message}`}>
+        {/* Named by its content (title, kind, message, time), so the name holds what is on screen. */}
+        <UnstyledButton onClick={onOpen} style={{ flex: 1, minWidth: 0 }}>
+          {!n.read && <VisuallyHidden>Unread: </VisuallyHidden>}
           <Stack gap={2}>
             <Group gap="xs" wrap="wrap">
               {!n.read && (
-                <Badge size="xs" color="blue" variant="filled">
+                <Badge size="xs" color="blue" variant="filled" aria-hidden>
                   New
                 </Badge>
               )}
