@@ -5,6 +5,7 @@ import type { DbOutage } from './db/outage';
 import type { Logger } from './logger';
 import type { ProctorFeed, RealtimeHub } from './ports/realtime';
 import type { RedisLink } from './ports/redis';
+import type { AttemptSubmitter } from './ports/submissions';
 import type { AnswerSaver } from './services/answerSaver';
 import type { Mailer } from './services/mail';
 import type { RateLimiters } from './services/rateLimits';
@@ -20,6 +21,8 @@ export interface Deps {
   limiters: RateLimiters;
   realtime: RealtimeHub;
   answerSaver: AnswerSaver;
+  /** Every submission but the sweeper's and a violation's goes through it, grouped like saves. */
+  submitter: AttemptSubmitter;
   proctor: ProctorFeed;
   /** Present when REDIS_URL is set. */
   redis?: Redis;

@@ -19,6 +19,8 @@ import { HEARTBEAT_MS, publishHeartbeat } from './services/systemHealth';
 import { forgetPlatformSettings } from './services/platformSettings';
 import { SETTINGS_CHANGED_EVENT } from '@exam/shared';
 import { createAnswerSaver } from './services/answerSaver';
+import { announceSubmitted } from './services/attempts';
+import { createAttemptSubmitter } from './services/attemptSubmitter';
 import { createMailer } from './services/mail';
 import { createRateLimiters } from './services/rateLimits';
 import { configureHashing } from './auth/passwords';
@@ -59,6 +61,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const realtime = createRealtimeHub();
   const proctor = createProctorFeed(db, realtime, log);
   const dbOutage = createDbOutage(db, log);
+  const maxInFlight = config.databaseUrl ? 4 : 1;
+  const answerSaver = createAnswerSaver(db, log, { maxInFlight, onCommitted: (ids) => proctor.saved(ids), dbOutage });
   const deps: Deps = {
     config,
     db,
@@ -70,7 +74,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     limiters: createRateLimiters(config.rateLimits, config.keyPrefix, redis),
     realtime,
     proctor,
-    answerSaver: createAnswerSaver(db, log, { maxInFlight: config.databaseUrl ? 4 : 1, onCommitted: (ids) => proctor.saved(ids), dbOutage }),
+    answerSaver,
+    // Announcing needs the finished deps; it is only called after a batch commits.
+    submitter: createAttemptSubmitter(db, log, answerSaver, { maxInFlight, dbOutage, announce: (rows) => announceSubmitted(deps, ...rows) }),
   };
   const app = createApp(deps, { webDist: opts.webDist ?? WEB_DIST });
   const http = createServer(app.callback());
@@ -93,6 +99,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await Promise.all(jobs.map((j) => j.stop()));
       await new Promise<void>((resolve) => io.close(() => resolve()));
       http.closeAllConnections();
+      await deps.submitter.drain();
       await deps.answerSaver.drain();
       await proctor.stop();
       await deps.mailer.idle();

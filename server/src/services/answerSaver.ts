@@ -2,6 +2,7 @@ import { SAVE_GRACE_MS, SESSION_MSG, type AnswerSave } from '@exam/shared';
 import { preparedQuery, type Db } from '../db';
 import type { DbOutage } from '../db/outage';
 import type { Logger } from '../logger';
+import { createGroupCommit, writeInHalves } from './groupCommit';
 
 export type SaveOutcome =
   | { ok: true; savedAt: string; applied: boolean }
@@ -17,6 +18,12 @@ export interface AnswerSaver {
   save(save: AnswerSave, studentId: string): Promise<SaveOutcome>;
   /** An attempt a student just joined: its first saves need no lookup. */
   remember(attempt: { id: string; student_id: string; question_order: string[] }): void;
+  /**
+   * Resolves when every save of these attempts queued or being written right now has been
+   * answered: a submission waits for them, so the saves a student sent before pressing submit
+   * are part of it (and not refused as "closed" by a submission that overtook them).
+   */
+  settled(attemptIds: string[]): Promise<void>;
   /** Resolves when nothing is queued or being written (tests, shutdown). */
   drain(): Promise<void>;
 }
@@ -60,6 +67,8 @@ const SAVE_BATCH_SQL = `
      where id in (select attempt_id from v)
        and status = 'in_progress'
        and now() <= deadline_at + make_interval(secs => ?::float8)
+     -- In id order, as submissions lock theirs: two batches never wait on each other in a cycle.
+     order by id
      for share
   ), written as (
     insert into answers (attempt_id, question_id, answer, seq, saved_at)
@@ -88,9 +97,8 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
   const maxInFlight = opts.maxInFlight ?? 2;
   const stallMs = opts.stallMs ?? 25;
   const shapes = new Map<string, AttemptShape>();
-  let queue: Pending[] = [];
-  let inFlight = 0;
-  const idleWaiters: (() => void)[] = [];
+  /** Saves not yet answered, per attempt. */
+  const outstanding = new Map<string, Set<Promise<SaveOutcome>>>();
 
   async function shapesFor(ids: string[]): Promise<void> {
     const missing = ids.filter((id) => !shapes.has(id));
@@ -114,33 +122,29 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
    * until only the bad save fails: one student's input never fails another's save.
    */
   async function writeRows(rows: Pending[], outcomes: Map<Pending, SaveOutcome>): Promise<void> {
-    let result: { open_ids: string[]; now: Date };
-    try {
-      [result] = (await preparedQuery<{ open_ids: string[]; now: Date }>(db, 'answers.save', SAVE_BATCH_SQL, [
-        rows.map((p) => p.save.attemptId),
-        rows.map((p) => p.save.questionId),
-        rows.map((p) => p.save.answer),
-        rows.map((p) => p.save.seq),
-        SAVE_GRACE_MS / 1000,
-      ])) as [{ open_ids: string[]; now: Date }];
-    } catch (err) {
-      if (!isRefusedData(err)) throw err;
-      if (rows.length === 1) {
-        const { attemptId, questionId } = rows[0]!.save;
+    await writeInHalves(
+      rows,
+      async (part) => {
+        const [result] = (await preparedQuery<{ open_ids: string[]; now: Date }>(db, 'answers.save', SAVE_BATCH_SQL, [
+          part.map((p) => p.save.attemptId),
+          part.map((p) => p.save.questionId),
+          part.map((p) => p.save.answer),
+          part.map((p) => p.save.seq),
+          SAVE_GRACE_MS / 1000,
+        ])) as [{ open_ids: string[]; now: Date }];
+        const open = new Set(result.open_ids);
+        const savedAt = new Date(result.now).toISOString();
+        for (const p of part) {
+          outcomes.set(p, open.has(p.save.attemptId) ? { ok: true, savedAt, applied: true } : { ok: false, code: 'attempt-closed', message: SESSION_MSG.attemptClosed });
+        }
+      },
+      isRefusedData,
+      (p, err) => {
+        const { attemptId, questionId } = p.save;
         log.warn({ err, attemptId, questionId }, 'answer refused by the database');
-        outcomes.set(rows[0]!, { ok: false, code: 'invalid', message: NOT_STORABLE });
-        return;
-      }
-      const half = Math.ceil(rows.length / 2);
-      await writeRows(rows.slice(0, half), outcomes);
-      await writeRows(rows.slice(half), outcomes);
-      return;
-    }
-    const open = new Set(result.open_ids);
-    const savedAt = new Date(result.now).toISOString();
-    for (const p of rows) {
-      outcomes.set(p, open.has(p.save.attemptId) ? { ok: true, savedAt, applied: true } : { ok: false, code: 'attempt-closed', message: SESSION_MSG.attemptClosed });
-    }
+        outcomes.set(p, { ok: false, code: 'invalid', message: NOT_STORABLE });
+      },
+    );
   }
 
   async function writeBatch(batch: Pending[]): Promise<void> {
@@ -175,59 +179,33 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
     if (committed.length) opts.onCommitted?.([...new Set(committed.map((p) => p.save.attemptId))]);
   }
 
-  let lastStarted = 0;
-  let stallTimer: NodeJS.Timeout | undefined;
+  const commit = createGroupCommit<Pending>({
+    maxBatch,
+    maxInFlight,
+    stallMs,
+    write: writeBatch,
+    failed(err, batch) {
+      if (!opts.dbOutage?.failed(err)) log.error({ err, size: batch.length }, 'answer batch failed');
+      for (const p of batch) p.resolve({ ok: false, code: 'error', message: RETRY_LATER });
+    },
+  });
 
-  /**
-   * One batch at a time, so under load saves gather into big batches (fewer statements, fewer
-   * commits). Another starts beside it only when the running one has taken longer than
-   * `stallMs` (waiting on a submission's row lock, say), so one slow statement never holds up
-   * every student on this node.
-   */
-  function pump(): void {
-    while (queue.length && inFlight < maxInFlight && (inFlight === 0 || performance.now() - lastStarted >= stallMs)) {
-      const batch = queue.slice(0, maxBatch);
-      queue = queue.slice(maxBatch);
-      inFlight++;
-      lastStarted = performance.now();
-      writeBatch(batch)
-        .catch((err: unknown) => {
-          if (!opts.dbOutage?.failed(err)) log.error({ err, size: batch.length }, 'answer batch failed');
-          for (const p of batch) p.resolve({ ok: false, code: 'error', message: RETRY_LATER });
-        })
-        .finally(() => {
-          inFlight--;
-          pump();
-          if (!inFlight && !queue.length) idleWaiters.splice(0).forEach((w) => w());
-        });
-    }
-    if (queue.length && inFlight < maxInFlight && !stallTimer) {
-      stallTimer = setTimeout(() => {
-        stallTimer = undefined;
-        pump();
-      }, Math.max(1, stallMs - (performance.now() - lastStarted)));
-    }
-  }
-
-  let scheduled = false;
   return {
     remember,
     save(save, studentId) {
-      return new Promise<SaveOutcome>((resolve) => {
-        queue.push({ save, studentId, resolve });
-        // Saves arriving in the same tick go together.
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(() => {
-            scheduled = false;
-            pump();
-          });
-        }
+      const answered = new Promise<SaveOutcome>((resolve) => commit.push({ save, studentId, resolve }));
+      const mine = outstanding.get(save.attemptId) ?? new Set();
+      outstanding.set(save.attemptId, mine);
+      mine.add(answered);
+      void answered.finally(() => {
+        mine.delete(answered);
+        if (!mine.size && outstanding.get(save.attemptId) === mine) outstanding.delete(save.attemptId);
       });
+      return answered;
     },
-    drain() {
-      if (!inFlight && !queue.length) return Promise.resolve();
-      return new Promise((resolve) => idleWaiters.push(resolve));
+    async settled(attemptIds) {
+      await Promise.all(attemptIds.flatMap((id) => [...(outstanding.get(id) ?? [])]));
     },
+    drain: () => commit.drain(),
   };
 }

@@ -9,6 +9,7 @@ import type { Viewer } from '../policies';
 import type { AttemptRow } from '../presenters/attempt';
 import { presentQuestionForStudent, type QuestionRow } from '../presenters/question';
 import { rooms } from '../ports/realtime';
+import type { SubmitResult } from '../ports/submissions';
 import { examQuestions, getExamFor } from './exams';
 import { notifyResults, submitAndGradeTx, type AttemptToSubmit } from './grading';
 
@@ -117,16 +118,11 @@ export async function joinData(db: Trx, attempt: AttemptRow): Promise<JoinData> 
   };
 }
 
-export interface SubmitResult {
-  attempt: AttemptRow;
-  /** False when the attempt had already been submitted (by a sweeper, a proctor, another tab). */
-  changed: boolean;
-}
-
 /**
- * Ends an attempt for any reason, exactly once: locking the row only while it is still in
- * progress lets only the first caller through, and makes it wait for saves being committed, so
- * everything saved so far is part of the submission.
+ * Ends an attempt inside the caller's own transaction (a violation that crosses the limit),
+ * exactly once: locking the row only while it is still in progress lets only the first caller
+ * through, and makes it wait for saves being committed, so everything saved so far is part of the
+ * submission. Closing is the same statement the sweeper and the submission batches use.
  */
 export async function submitAttemptTx(trx: Knex.Transaction, attemptId: string, reason: SubmitReason, actorId: string | null): Promise<SubmitResult> {
   const open = (await trx('attempts').where({ id: attemptId, status: 'in_progress' }).forUpdate().first('id', 'exam_id', 'question_order')) as AttemptToSubmit | undefined;
@@ -158,10 +154,12 @@ export async function announceSubmitted(deps: Deps, ...attempts: AttemptRow[]): 
   await attemptsChangedDashboards(deps, attempts, 'submitted');
 }
 
-export async function submitAttempt(deps: Deps, attemptId: string, reason: SubmitReason, actorId: string | null): Promise<SubmitResult> {
-  const result = await deps.db.transaction((trx) => submitAttemptTx(trx, attemptId, reason, actorId));
-  if (result.changed) await announceSubmitted(deps, result.attempt);
-  return result;
+/**
+ * A student's or a proctor's submission, grouped with the others arriving at the same moment
+ * (services/attemptSubmitter.ts): resolves once it has committed and been announced.
+ */
+export function submitAttempt(deps: Deps, attemptId: string, reason: SubmitReason, actorId: string | null): Promise<SubmitResult> {
+  return deps.submitter.submit({ attemptId, reason, actorId });
 }
 
 /** Is the attempt still taking saves (in progress, and not past its deadline plus the grace)? */

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
-import { GRADING_MSG, autoGrade, hasPassed, percentageOf, type ExamSettings, type SubmitReason } from '@exam/shared';
+import { GRADING_MSG, autoGrade, hasPassed, percentageOf, type ExamSettings } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { attemptsChangedDashboards } from './dashboardEvents';
 import { Errors } from '../errors';
 import type { Viewer } from '../policies';
 import type { AttemptRow } from '../presenters/attempt';
+import type { SubmitBy } from '../ports/submissions';
 import type { QuestionRow } from '../presenters/question';
 import { awardAchievements } from './achievements';
 import { getExamFor } from './exams';
@@ -86,8 +87,9 @@ export type AttemptToSubmit = Pick<AttemptRow, 'id' | 'exam_id' | 'question_orde
  * that updates each attempt row once, which keeps a sweep that ends thousands of attempts at one
  * deadline short. Returns the attempts as they now stand.
  */
-export async function submitAndGradeTx(trx: Knex.Transaction, attempts: AttemptToSubmit[], submit: { reason: SubmitReason; actorId: string | null }): Promise<AttemptRow[]> {
+export async function submitAndGradeTx(trx: Knex.Transaction, attempts: AttemptToSubmit[], by: SubmitBy | ((attemptId: string) => SubmitBy)): Promise<AttemptRow[]> {
   if (!attempts.length) return [];
+  const submit = typeof by === 'function' ? by : () => by;
   const questions = await questionsById(trx, attempts.flatMap((a) => a.question_order));
   const exams = new Map(
     ((await trx('exams').whereIn('id', [...new Set(attempts.map((a) => a.exam_id))]).select('id', 'passing_marks')) as { id: string; passing_marks: number }[]).map((e) => [e.id, e.passing_marks]),
@@ -126,35 +128,58 @@ export async function submitAndGradeTx(trx: Knex.Transaction, attempts: AttemptT
 
 /**
  * Writes attempts' totals, graded when nothing is pending. With `submit`, the attempts are being
- * submitted now (they must still be in progress) and each gets its `submitted` event; without,
- * they were submitted before.
+ * submitted now (they must still be in progress): the same update closes each one with its own
+ * reason and client report, and each gets its `submitted` event by its own actor. Without, they
+ * were submitted before.
  */
-async function writeTotals(trx: Trx, rows: (ReturnType<typeof totals> & { id: string })[], submit?: { reason: SubmitReason; actorId: string | null }): Promise<AttemptRow[]> {
+async function writeTotals(trx: Trx, rows: (ReturnType<typeof totals> & { id: string })[], submit?: (attemptId: string) => SubmitBy): Promise<AttemptRow[]> {
   if (!rows.length) return [];
   const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
-  const update = `update attempts as a set
-        score = v.score, max_score = v.max_score, percentage = v.percentage, passed = v.passed,
+  const totalsColumns = `?::uuid[], ?::numeric[], ?::int[], ?::int[], ?::boolean[], ?::int[], ?::int[], ?::int[], ?::int[]`;
+  const totalsNames = 'id, score, max_score, percentage, passed, correct_count, incorrect_count, skipped_count, pending_count';
+  const totalsBindings = [col('id'), col('score'), col('max_score'), col('percentage'), col('passed'), col('correct_count'), col('incorrect_count'), col('skipped_count'), col('pending_count')];
+  const setTotals = `score = v.score, max_score = v.max_score, percentage = v.percentage, passed = v.passed,
         correct_count = v.correct_count, incorrect_count = v.incorrect_count, skipped_count = v.skipped_count,
         pending_count = v.pending_count,
         status = case when v.pending_count = 0 then 'graded' else 'submitted' end,
         graded_at = case when v.pending_count = 0 then coalesce(a.graded_at, now()) else null end,
-        ${submit ? 'submitted_at = now(), submit_reason = ?,' : ''}
-        updated_at = now()
-       from unnest(?::uuid[], ?::numeric[], ?::int[], ?::int[], ?::boolean[], ?::int[], ?::int[], ?::int[], ?::int[])
-            as v(id, score, max_score, percentage, passed, correct_count, incorrect_count, skipped_count, pending_count)
-      where a.id = v.id and a.status ${submit ? "= 'in_progress'" : "<> 'in_progress'"}
-      returning a.*`;
-  const totalsBindings = [col('id'), col('score'), col('max_score'), col('percentage'), col('passed'), col('correct_count'), col('incorrect_count'), col('skipped_count'), col('pending_count')];
-  const result = submit
-    ? await trx.raw(
-        `with updated as (${update}), logged as (
-           insert into attempt_events (attempt_id, type, actor_id, detail)
-           select id, 'submitted', ?::uuid, jsonb_build_object('reason', ?::text) from updated
-         )
-         select * from updated`,
-        [submit.reason, ...totalsBindings, submit.actorId, submit.reason] as unknown as readonly string[],
-      )
-    : await trx.raw(update, totalsBindings as unknown as readonly string[]);
+        updated_at = now()`;
+  if (!submit) {
+    const result = await trx.raw(
+      `update attempts as a set ${setTotals}
+         from unnest(${totalsColumns}) as v(${totalsNames})
+        where a.id = v.id and a.status <> 'in_progress'
+        returning a.*`,
+      totalsBindings as unknown as readonly string[],
+    );
+    return result.rows as AttemptRow[];
+  }
+  const by = rows.map((r) => submit(r.id));
+  const result = await trx.raw(
+    `with v as (
+       select * from unnest(${totalsColumns}, ?::text[], ?::uuid[], ?::int[], ?::jsonb[])
+         as v(${totalsNames}, reason, actor_id, client_time_spent, client_security_flags)
+     ), updated as (
+       update attempts as a set ${setTotals},
+              submitted_at = now(), submit_reason = v.reason,
+              client_time_spent = coalesce(v.client_time_spent, a.client_time_spent),
+              client_security_flags = coalesce(v.client_security_flags, a.client_security_flags)
+         from v
+        where a.id = v.id and a.status = 'in_progress'
+        returning a.*
+     ), logged as (
+       insert into attempt_events (attempt_id, type, actor_id, detail)
+       select u.id, 'submitted', v.actor_id, jsonb_build_object('reason', v.reason) from updated u join v on v.id = u.id
+     )
+     select * from updated`,
+    [
+      ...totalsBindings,
+      by.map((b) => b.reason),
+      by.map((b) => b.actorId),
+      by.map((b) => (b.clientTimeSpent === undefined ? null : Math.round(b.clientTimeSpent))),
+      by.map((b) => (b.clientSecurityFlags === undefined ? null : JSON.stringify(b.clientSecurityFlags))),
+    ] as unknown as readonly string[],
+  );
   return result.rows as AttemptRow[];
 }
 

@@ -1,0 +1,130 @@
+import type { Knex } from 'knex';
+import { SESSION_MSG } from '@exam/shared';
+import type { Db } from '../db';
+import { isDbUnavailable, type DbOutage } from '../db/outage';
+import { Errors } from '../errors';
+import type { Logger } from '../logger';
+import type { AttemptRow } from '../presenters/attempt';
+import type { AnswerSaver } from './answerSaver';
+import type { AttemptSubmitter, SubmitRequest, SubmitResult } from '../ports/submissions';
+import { isOpen } from './attempts';
+import { submitAndGradeTx, type AttemptToSubmit } from './grading';
+import { createGroupCommit, writeInHalves } from './groupCommit';
+
+export interface AttemptSubmitterOptions {
+  maxBatch?: number;
+  /** Most batches written at the same time (PGlite has one connection, so 1 there). */
+  maxInFlight?: number;
+  stallMs?: number;
+  /** Tells sockets, boards, students and parents, after the commit. */
+  announce: (attempts: AttemptRow[]) => Promise<void>;
+  dbOutage?: DbOutage;
+}
+
+interface Pending {
+  request: SubmitRequest;
+  resolve: (result: SubmitResult) => void;
+  reject: (err: unknown) => void;
+}
+
+/** The lock: rows still in progress, in id order as save batches take theirs, so two batches never wait on each other in a cycle. */
+const lockOpen = (trx: Knex.Transaction, ids: string[]) =>
+  trx('attempts')
+    .select('id', 'exam_id', 'question_order', 'status', 'deadline_at', trx.raw('now() as now'))
+    .whereIn('id', ids)
+    .where('status', 'in_progress')
+    .orderBy('id')
+    .forUpdate() as unknown as Promise<(AttemptToSubmit & Pick<AttemptRow, 'status' | 'deadline_at'> & { now: Date })[]>;
+
+/**
+ * Group commit for submissions, as for saves: submissions that arrive while a batch is being
+ * written go together in the next one, so the end-of-exam storm, when most of a school presses
+ * submit in the same minute, costs a handful of transactions a second instead of one each.
+ *
+ * A batch is one transaction: lock its attempts still in progress FOR UPDATE (waiting for any
+ * save batch in flight; a later save batch sees them closed), fill in the taking screen's missing
+ * answers, then grade and close them all with the sweeper's own statement (submitAndGradeTx:
+ * totals, status and the `submitted` events in one update). A caller hears only after the commit.
+ * Before its submission joins the queue, every save of that attempt already queued is answered:
+ * an answer acknowledged before the submit is part of it. An attempt already closed (by the
+ * sweeper, a proctor, another tab) is answered as it stands, unchanged.
+ */
+export function createAttemptSubmitter(db: Db, log: Logger, saver: AnswerSaver, opts: AttemptSubmitterOptions): AttemptSubmitter {
+  const announcing = new Set<Promise<void>>();
+
+  /** One transaction over distinct attempts (each group: one attempt's callers); answers them only after it commits. */
+  async function close(groups: Pending[][]): Promise<void> {
+    const first = (g: Pending[]) => g[0]!.request;
+    const { closed, unchanged } = await db.transaction(async (trx) => {
+      const open = await lockOpen(trx, groups.map((g) => first(g).attemptId));
+      const now = open.length ? new Date(open[0]!.now).getTime() : 0;
+      const byId = new Map(groups.map((g) => [first(g).attemptId, first(g)]));
+      const fills = open
+        .filter((a) => isOpen(a, now))
+        .flatMap((a) =>
+          Object.entries(byId.get(a.id)!.answers ?? {})
+            .filter(([qid, answer]) => a.question_order.includes(qid) && answer !== null && answer !== '')
+            .map(([question_id, answer]) => ({ attempt_id: a.id, question_id, answer, seq: 1 })),
+        );
+      if (fills.length) await trx('answers').insert(fills).onConflict(['attempt_id', 'question_id']).ignore();
+      const closed = await submitAndGradeTx(trx, open, (id) => byId.get(id)!);
+      const done = new Set(closed.map((a) => a.id));
+      const rest = groups.map((g) => first(g).attemptId).filter((id) => !done.has(id));
+      const unchanged = rest.length ? ((await trx('attempts').whereIn('id', rest)) as AttemptRow[]) : [];
+      return { closed, unchanged };
+    });
+    // Committed: only now does anyone hear "submitted", once it has been announced. The first
+    // caller of an attempt closed it; any other in the same batch (a second tab, a proctor) finds
+    // it already submitted. The announcing runs beside the next batch, not in its way.
+    const rows = new Map([...closed, ...unchanged].map((a) => [a.id, a]));
+    const changed = new Set(closed.map((a) => a.id));
+    const told = (closed.length ? opts.announce(closed) : Promise.resolve())
+      .catch((err: unknown) => log.error({ err }, 'announcing submissions failed'))
+      .then(() => {
+        for (const g of groups) {
+          const attempt = rows.get(first(g).attemptId);
+          g.forEach((p, i) => (attempt ? p.resolve({ attempt, changed: i === 0 && changed.has(attempt.id) }) : p.reject(Errors.notFound(SESSION_MSG.attemptNotFound))));
+        }
+      })
+      .finally(() => announcing.delete(told));
+    announcing.add(told);
+  }
+
+  async function writeBatch(batch: Pending[]): Promise<void> {
+    const groups = new Map<string, Pending[]>();
+    for (const p of batch) groups.set(p.request.attemptId, [...(groups.get(p.request.attemptId) ?? []), p]);
+    // A batch the database (or grading) refuses is retried in halves, so one bad attempt fails
+    // alone; an outage fails them all at once, since no half would do better.
+    await writeInHalves(
+      [...groups.values()],
+      (part) => close(part),
+      (err) => !isDbUnavailable(err),
+      (g, err) => {
+        log.error({ err, attemptId: g[0]!.request.attemptId }, 'submission failed');
+        g.forEach((p) => p.reject(err));
+      },
+    );
+  }
+
+  const commit = createGroupCommit<Pending>({
+    maxBatch: opts.maxBatch ?? 1000,
+    maxInFlight: opts.maxInFlight ?? 2,
+    stallMs: opts.stallMs ?? 25,
+    write: writeBatch,
+    failed(err, batch) {
+      if (!opts.dbOutage?.failed(err)) log.error({ err, size: batch.length }, 'submission batch failed');
+      for (const p of batch) p.reject(err);
+    },
+  });
+
+  return {
+    async submit(request) {
+      await saver.settled([request.attemptId]);
+      return new Promise<SubmitResult>((resolve, reject) => commit.push({ request, resolve, reject }));
+    },
+    async drain() {
+      await commit.drain();
+      await Promise.all([...announcing]);
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Group commit: the queue that answer saves and student submissions share. Work that arrives
+ * while a batch is being written queues up and goes together in the next one, so under load many
+ * callers share one statement and one commit; alone, an item is written at once.
+ */
+export interface GroupCommit<T> {
+  push(item: T): void;
+  /** Resolves when nothing is queued or being written (tests, shutdown). */
+  drain(): Promise<void>;
+}
+
+export interface GroupCommitOptions<T> {
+  /** Largest number of items in one batch. */
+  maxBatch: number;
+  /** Most batches written at the same time (PGlite has one connection, so 1 there). */
+  maxInFlight: number;
+  /** How long a batch runs before the next may start beside it. */
+  stallMs: number;
+  /** Writes one batch; must answer every item in it, or throw. */
+  write(batch: T[]): Promise<void>;
+  /** `write` threw: every item of the batch must still be answered. */
+  failed(err: unknown, batch: T[]): void;
+}
+
+/**
+ * One batch at a time, so under load items gather into big batches (fewer statements, fewer
+ * commits). Another starts beside it only when the running one has taken longer than `stallMs`
+ * (waiting on a row lock, say), so one slow statement never holds up every student on this node.
+ */
+export function createGroupCommit<T>(opts: GroupCommitOptions<T>): GroupCommit<T> {
+  let queue: T[] = [];
+  let inFlight = 0;
+  let lastStarted = 0;
+  let stallTimer: NodeJS.Timeout | undefined;
+  let scheduled = false;
+  const idleWaiters: (() => void)[] = [];
+
+  function pump(): void {
+    while (queue.length && inFlight < opts.maxInFlight && (inFlight === 0 || performance.now() - lastStarted >= opts.stallMs)) {
+      const batch = queue.slice(0, opts.maxBatch);
+      queue = queue.slice(opts.maxBatch);
+      inFlight++;
+      lastStarted = performance.now();
+      opts
+        .write(batch)
+        .catch((err: unknown) => opts.failed(err, batch))
+        .finally(() => {
+          inFlight--;
+          pump();
+          if (!inFlight && !queue.length) idleWaiters.splice(0).forEach((w) => w());
+        });
+    }
+    if (queue.length && inFlight < opts.maxInFlight && !stallTimer) {
+      stallTimer = setTimeout(() => {
+        stallTimer = undefined;
+        pump();
+      }, Math.max(1, opts.stallMs - (performance.now() - lastStarted)));
+    }
+  }
+
+  return {
+    push(item) {
+      queue.push(item);
+      // Items arriving in the same tick go together.
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          pump();
+        });
+      }
+    },
+    drain() {
+      if (!inFlight && !queue.length) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+  };
+}
+
+/**
+ * Writes `rows` with `write`; when it throws an error `splittable` accepts (the fault of some
+ * row's data, not an outage), retries in halves until only the rows at fault fail, each handed
+ * to `failOne`: one student's bad row never fails another's.
+ */
+export async function writeInHalves<R>(rows: R[], write: (rows: R[]) => Promise<void>, splittable: (err: unknown) => boolean, failOne: (row: R, err: unknown) => void): Promise<void> {
+  try {
+    await write(rows);
+  } catch (err) {
+    if (!splittable(err)) throw err;
+    if (rows.length === 1) return failOne(rows[0]!, err);
+    const half = Math.ceil(rows.length / 2);
+    await writeInHalves(rows.slice(0, half), write, splittable, failOne);
+    await writeInHalves(rows.slice(half), write, splittable, failOne);
+  }
+}
