@@ -6,8 +6,9 @@
  * Settings (environment): BENCH_SOCKETS (5000), BENCH_RATE total saves/s (2000), BENCH_SECONDS (20),
  * BENCH_WORKERS (2), BENCH_CONCURRENCY for the closed-loop ceiling run (500),
  * BENCH_REPEAT (3): closed-loop runs and sweeps measured, the median reported with the range,
- * BENCH_PHASES (rate,storm,closed,sweep): which measurements to make, BENCH_PROFILE=1 for a server CPU profile,
+ * BENCH_PHASES (rate,storm,closed,sweep,submitStorm): which measurements to make, BENCH_PROFILE=1 for a server CPU profile,
  * BENCH_STORM_STUDENTS (1000) and BENCH_STORM_SECONDS (60) for the exam-start storm,
+ * BENCH_SUBMIT_SECONDS (10) and BENCH_SUBMIT_VIA (rest | socket) for the end-of-exam submit storm,
  * DATABASE_URL (PostgreSQL to create a scratch database in; default the local test server).
  */
 import { fork } from 'node:child_process';
@@ -22,6 +23,7 @@ import { freePort, killHard, startServerProcess } from '../server/src/faults/pro
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { ROOT } from './webBuild';
 import { runStorm, seedStorm, STORM_SECONDS, STORM_STUDENTS } from './bench/storm';
+import { submitStormPhase, type SubmitStormRun } from './bench/submitStorm';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
 const RATE = Number(process.env.BENCH_RATE ?? 2000);
@@ -29,7 +31,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 500);
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'rate,storm,closed,sweep').split(','));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'rate,storm,closed,sweep,submitStorm').split(','));
 /** Seconds of each closed-loop run. */
 const CLOSED_SECONDS = 5;
 const PROFILE = process.env.BENCH_PROFILE === '1';
@@ -38,6 +40,7 @@ const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432
 
 interface Client {
   token: string;
+  examId: string;
   attemptId: string;
   questionIds: string[];
 }
@@ -120,7 +123,7 @@ async function seed(db: Knex, secret: string): Promise<{ examId: string; clients
     const attempts = users.map((u) => ({ id: randomUUID(), exam_id: exam.id, student_id: u.id, attempt_number: 1, deadline_at: new Date(Date.now() + 3 * 3600_000), question_order: JSON.stringify(questionIds) }));
     await db('attempts').insert(attempts);
     users.forEach((u, i) =>
-      clients.push({ token: signAccessToken(secret, { sub: u.id, sid: sessions[i]!.id, role: 'student' }), attemptId: attempts[i]!.id, questionIds }),
+      clients.push({ token: signAccessToken(secret, { sub: u.id, sid: sessions[i]!.id, role: 'student' }), examId: exam.id, attemptId: attempts[i]!.id, questionIds }),
     );
   }
   return { examId: exam.id, clients, teacherId: teacher.id, teacherToken: signAccessToken(secret, { sub: teacher.id, sid: teacherSession.id, role: 'teacher' }) };
@@ -190,16 +193,12 @@ class LoadGenerators {
   async connect(): Promise<number> {
     return (await this.all<number>({ type: 'connect' }, 'connected')).reduce((a, b) => a + b, 0);
   }
-  async run(msg: object): Promise<RunResult> {
-    const parts = await this.all<RunResult>(msg, 'result');
-    return parts.reduce((a, b) => ({
-      sent: a.sent + b.sent,
-      errors: a.errors + b.errors,
-      violations: a.violations + b.violations,
-      latencies: a.latencies.concat(b.latencies),
-      acked: a.acked.concat(b.acked),
-      violationSentAt: a.violationSentAt.concat(b.violationSentAt),
-    }));
+  /** Every worker's result in one: counts added, lists joined. */
+  async run<R extends object = RunResult>(msg: object): Promise<R> {
+    const parts = await this.all<Record<string, number | unknown[]>>(msg, 'result');
+    return parts.reduce((a, b) =>
+      Object.fromEntries(Object.entries(a).map(([k, v]) => [k, Array.isArray(v) ? v.concat(b[k]) : (v as number) + (b[k] as number)])),
+    ) as R;
   }
   async close(): Promise<void> {
     await this.all({ type: 'close' }, 'closed');
@@ -437,6 +436,16 @@ async function main() {
       }
       log('sweeps done');
     }
+    const missed: string[] = [];
+    if (PHASES.has('submitStorm')) {
+      // After the sweeps every attempt is closed: the exam goes on, an hour left for everyone.
+      if (sweeps.length) await reopen(db, examId);
+      await db('attempts').where({ exam_id: examId }).update({ deadline_at: db.raw("now() + interval '1 hour'") });
+      const r = await submitStormPhase(db, examId, held, RATE, (msg) => gens.run<SubmitStormRun>(msg), (stormAcked) => lostSaves(db, stormAcked), () => cpuSeconds(node.child.pid!));
+      lines.push(...r.lines);
+      missed.push(...r.missed);
+      log('submit storm done');
+    }
     const lost = await lostSaves(db, acked);
     await gens.close();
     await (PROFILE ? stopGently(node) : killHard(node));
@@ -459,8 +468,10 @@ async function main() {
         `  sweeper, ${held} attempts one deadline: all seen submitted ${median(sweeps).toFixed(2)} s after the deadline (median of ${sweeps.length}; ${sweeps.map((x) => x.toFixed(2)).join(', ')})`,
       );
     }
+    if (missed.length) lines.push(`  TARGETS MISSED: ${missed.join('; ')}`);
     lines.push('');
     console.log(lines.join('\n'));
+    return missed.length ? 1 : 0;
   } finally {
     await db.destroy();
     await killHard(node).catch(() => undefined);
@@ -469,7 +480,7 @@ async function main() {
 }
 
 main().then(
-  () => process.exit(0),
+  (code) => process.exit(code),
   (err) => {
     console.error(err);
     process.exit(1);

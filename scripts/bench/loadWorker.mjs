@@ -88,12 +88,79 @@ async function runClosed({ concurrency, seconds }) {
   return result;
 }
 
+/** The student's submit, as the web app sends it (REST, after its saves are acknowledged) or over the socket. */
+function submitOnce(s, via) {
+  if (via === 'socket') return s.socket.timeout(30000).emitWithAck('attempt:submit', { attemptId: s.client.attemptId });
+  return fetch(`${url}/api/submissions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${s.client.token}` },
+    body: JSON.stringify({ examId: s.client.examId, answers: Object.fromEntries([...s.seqs].map(([q, seq]) => [q, `answer ${seq}`])) }),
+    signal: AbortSignal.timeout(30000),
+  }).then(async (res) => {
+    const body = await res.json().catch(() => ({}));
+    return { ok: res.ok && body.success === true, code: `HTTP ${res.status}${body.message ? ` ${body.message}` : ''}` };
+  });
+}
+
+/**
+ * The end of the exam: every socket keeps saving at its rate until its own moment, at random
+ * within `seconds`, when it saves once more and submits (over REST the web app waits for that
+ * save's acknowledgement first; over the socket the submit races it).
+ */
+async function runSubmitStorm({ ratePerSocket, seconds, via }) {
+  const result = { sent: 0, errors: 0, violations: 0, latencies: [], acked: [], violationSentAt: [], submitLatencies: [], submitErrors: 0, submitted: [], submitFailures: [] };
+  const intervalMs = 1000 / ratePerSocket;
+  const inflight = new Set();
+  const track = (p) => {
+    inflight.add(p);
+    p.finally(() => inflight.delete(p));
+    return p;
+  };
+  await Promise.all(
+    sockets.map(
+      (s) =>
+        new Promise((resolve) => {
+          const start = setTimeout(() => {
+            track(saveOnce(s, result, 0));
+            s.interval = setInterval(() => track(saveOnce(s, result, 0)), intervalMs);
+          }, Math.random() * Math.min(intervalMs, seconds * 1000));
+          setTimeout(async () => {
+            clearTimeout(start);
+            clearInterval(s.interval);
+            const last = track(saveOnce(s, result, 0));
+            if (via !== 'socket') await last;
+            const started = performance.now();
+            await submitOnce(s, via).then(
+              (ack) => {
+                if (!ack?.ok) {
+                  result.submitErrors++;
+                  return void result.submitFailures.push(ack?.code ?? 'no answer');
+                }
+                result.submitLatencies.push(performance.now() - started);
+                result.submitted.push(s.client.attemptId);
+              },
+              (err) => {
+                result.submitErrors++;
+                result.submitFailures.push(err?.message ?? String(err));
+              },
+            );
+            resolve();
+          }, Math.random() * seconds * 1000);
+        }),
+    ),
+  );
+  await Promise.all([...inflight]);
+  return result;
+}
+
 parentPort.on('message', async (msg) => {
   if (msg.type === 'connect') {
     await connectAll();
     parentPort.postMessage({ type: 'connected', count: sockets.length });
   } else if (msg.type === 'rate') {
     parentPort.postMessage({ type: 'result', result: await runRate(msg) });
+  } else if (msg.type === 'submitStorm') {
+    parentPort.postMessage({ type: 'result', result: await runSubmitStorm(msg) });
   } else if (msg.type === 'closed') {
     parentPort.postMessage({ type: 'result', result: await runClosed(msg) });
   } else if (msg.type === 'close') {
