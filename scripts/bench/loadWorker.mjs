@@ -141,7 +141,7 @@ async function runSubmitStorm({ ratePerSocket, seconds, via }) {
               },
               (err) => {
                 result.submitErrors++;
-                result.submitFailures.push(err?.message ?? String(err));
+                result.submitFailures.push([err?.message ?? String(err), err?.cause?.code ?? err?.cause?.message].filter(Boolean).join(': '));
               },
             );
             resolve();

@@ -75,8 +75,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     realtime,
     proctor,
     answerSaver,
-    // Announcing needs the finished deps; it is only called after a batch commits.
-    submitter: createAttemptSubmitter(db, log, answerSaver, { maxInFlight, dbOutage, announce: (rows) => announceSubmitted(deps, ...rows) }),
+    // Two submission batches at most (one stuck on a lock, one beside it), so with the saves' four
+    // the pool keeps connections for everything else. Announcing needs the finished deps; it is
+    // only called after a batch commits.
+    submitter: createAttemptSubmitter(db, log, answerSaver, { maxInFlight: Math.min(2, maxInFlight), dbOutage, announce: (rows) => announceSubmitted(deps, ...rows) }),
   };
   const app = createApp(deps, { webDist: opts.webDist ?? WEB_DIST });
   const http = createServer(app.callback());
