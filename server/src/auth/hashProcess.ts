@@ -19,6 +19,7 @@ const CHILD = fileURLToPath(new URL('./hashChild.ts', import.meta.url));
 // The child is TypeScript like the rest of the server; tsx is resolved from here, not the cwd.
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
+type Unsent = HashRequest extends infer R ? (R extends HashRequest ? Omit<R, 'id'> : never) : never;
 type Pending = { req: HashRequest; resolve: (v: string | boolean) => void; reject: (e: Error) => void; tries: number };
 
 export class HashProcess {
@@ -51,7 +52,7 @@ export class HashProcess {
     this.child = undefined;
   }
 
-  private send(body: Omit<HashRequest, 'id'>): Promise<string | boolean> {
+  private send(body: Unsent): Promise<string | boolean> {
     return new Promise((resolve, reject) => {
       const req = { ...body, id: this.nextId++ } as HashRequest;
       this.pending.set(req.id, { req, resolve, reject, tries: 0 });
