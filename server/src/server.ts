@@ -23,7 +23,7 @@ import { announceSubmitted } from './services/attempts';
 import { createAttemptSubmitter } from './services/attemptSubmitter';
 import { createMailer } from './services/mail';
 import { createRateLimiters } from './services/rateLimits';
-import { configureHashing } from './auth/passwords';
+import { configureHashing, hasher } from './auth/passwords';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -49,6 +49,7 @@ export interface StartOptions {
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
   const log = opts.log ?? createLogger(config.logLevel);
   if (config.hashConcurrency) configureHashing(config.hashConcurrency);
+  hasher.warm();
   const db = await createDb({
     databaseUrl: config.databaseUrl,
     pgliteDir: opts.inMemory ? undefined : path.join(config.dataDir, 'pglite'),

@@ -1,6 +1,8 @@
+import os from 'node:os';
 import argon2 from 'argon2';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ARGON2_OPTIONS, configureHashing, defaultHashConcurrency, DUMMY_HASH, hashing, hashPassword, verifyPassword } from './passwords';
+import { HASH_NICE } from './hashProcess';
+import { ARGON2_OPTIONS, configureHashing, defaultHashConcurrency, DUMMY_HASH, hasher, hashing, hashPassword, verifyPassword } from './passwords';
 import { WorkQueue } from './workQueue';
 
 describe('WorkQueue', () => {
@@ -87,5 +89,26 @@ describe('password hashing', () => {
     expect(await Promise.all(burst)).toEqual([true, false, true, false]);
     clearInterval(watch);
     expect(peak).toBe(1);
+  });
+});
+
+describe('the hashing process', () => {
+  it('hashes and verifies in a process of its own that runs below the live session’s priority', async () => {
+    const hash = await hashPassword('right');
+    expect(await verifyPassword(hash, 'right')).toBe(true);
+    expect(await verifyPassword(hash, 'wrong')).toBe(false);
+    expect(hasher.pid).toBeDefined();
+    expect(hasher.pid).not.toBe(process.pid);
+    expect(os.getPriority(hasher.pid!) - os.getPriority(0)).toBe(HASH_NICE);
+  });
+
+  it('answers a sign-in even when its hasher dies mid-verification', async () => {
+    const hash = await hashPassword('right');
+    const pending = [verifyPassword(hash, 'right'), verifyPassword(hash, 'wrong')];
+    const first = hasher.pid!;
+    process.kill(first, 'SIGKILL');
+    expect(await Promise.all(pending)).toEqual([true, false]);
+    expect(hasher.pid).not.toBe(first);
+    expect(await verifyPassword(hash, 'right')).toBe(true);
   });
 });

@@ -7,7 +7,8 @@ import type { UserRow } from '../presenters/user';
  * actions on a kind of resource to roles, optionally only when its predicate holds.
  */
 export interface Viewer {
-  user: UserRow;
+  /** Who asks: the rules need no more than this (a socket keeps no more for its lifetime). */
+  user: Pick<UserRow, 'id' | 'role' | 'grade'>;
   /** Linked children (parents only): id and grade, to see the exams meant for them. */
   children: { id: string; grade: number | null }[];
 }

@@ -7,18 +7,29 @@ import { AppError } from '../errors';
 
 type AckFn = (response: unknown) => void;
 
+/** What an event's handler gets: the socket it came from, whose `data` holds who is asking. */
+export type SocketHandler = (socket: Socket, payload: unknown, ack?: AckFn) => void;
+
 /**
- * Registers a handler whose payload is parsed with its zod schema and whose every outcome,
- * success or failure, goes back through the acknowledgement.
+ * Every socket event's handler, built once per server and shared by all its sockets. Per-socket
+ * closures for some twenty events were most of what a connected student cost in memory; the
+ * table costs nothing per socket (see socketServer.ts, which dispatches to it).
+ */
+export type SocketHandlers = Map<string, SocketHandler>;
+
+/**
+ * Adds a handler whose payload is parsed with its zod schema and whose every outcome, success or
+ * failure, goes back through the acknowledgement.
  */
 export function onAck<S extends z.ZodType>(
-  socket: Socket,
+  handlers: SocketHandlers,
   log: Logger,
   event: string,
   schema: S,
-  handler: (input: z.output<S>) => Promise<object>,
+  handler: (input: z.output<S>, socket: Socket) => Promise<object>,
 ): void {
-  socket.on(event, async (payload: unknown, ack?: AckFn) => {
+  if (handlers.has(event)) throw new Error(`Two handlers for the socket event ${event}`);
+  handlers.set(event, async (socket, payload, ack) => {
     const reply: AckFn = typeof ack === 'function' ? ack : () => undefined;
     // As for REST (middleware/storableInput.ts): text the database cannot store is refused here, for every event.
     if (findNul(payload) !== undefined) {
@@ -31,7 +42,7 @@ export function onAck<S extends z.ZodType>(
       return;
     }
     try {
-      reply(await handler(parsed.data));
+      reply(await handler(parsed.data, socket));
     } catch (err) {
       if (err instanceof AppError) {
         reply({ ok: false, code: err.id, message: err.message });

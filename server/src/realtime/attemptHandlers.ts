@@ -3,23 +3,25 @@ import { PROCTOR_EVENTS, SOCKET_EVENTS, answerSaveSchema, attemptHealthSchema, a
 import type { Deps } from '../deps';
 import { joinData, ownAttempt, submitAttempt } from '../services/attempts';
 import { recordViolation } from '../services/violations';
-import { onAck } from './ack';
+import { onAck, type SocketHandlers } from './ack';
 import { rooms } from '../ports/realtime';
 import type { SocketData, StudentSocketData } from './socketData';
 
+/** Who is asking, and which attempts this socket sits (presence, visible to every node through fetchSockets). */
+function student(socket: Socket) {
+  const data = socket.data as SocketData & StudentSocketData;
+  data.attempts ??= {};
+  return { user: data.auth.user, attempts: data.attempts };
+}
+
 /** The student's side of the live session protocol (issue 4). */
-export function registerAttemptHandlers(deps: Deps, socket: Socket): void {
-  const { user } = (socket.data as SocketData).auth;
-
-  // Presence: which attempts this socket sits, visible to every node through fetchSockets.
-  const presence = socket.data as SocketData & StudentSocketData;
-  presence.attempts ??= {};
-
-  onAck(socket, deps.log, SOCKET_EVENTS.join, attemptJoinSchema, async ({ attemptId }) => {
+export function attemptHandlers(deps: Deps, handlers: SocketHandlers): void {
+  onAck(handlers, deps.log, SOCKET_EVENTS.join, attemptJoinSchema, async ({ attemptId }, socket) => {
+    const { user, attempts } = student(socket);
     const attempt = await ownAttempt(deps.db, attemptId, user.id);
     deps.answerSaver.remember(attempt);
-    const rejoin = !!presence.attempts![attempt.id];
-    presence.attempts![attempt.id] = { examId: attempt.exam_id, pending: presence.attempts![attempt.id]?.pending ?? 0 };
+    const rejoin = !!attempts[attempt.id];
+    attempts[attempt.id] = { examId: attempt.exam_id, pending: attempts[attempt.id]?.pending ?? 0 };
     await socket.join([rooms.attempt(attempt.id), rooms.examStudents(attempt.exam_id)]);
     await deps.db('attempts').where({ id: attempt.id }).update({ last_seen_at: deps.db.fn.now() });
     const data = await joinData(deps.db, attempt);
@@ -28,33 +30,34 @@ export function registerAttemptHandlers(deps: Deps, socket: Socket): void {
     return { ok: true, data };
   });
 
-  onAck(socket, deps.log, PROCTOR_EVENTS.health, attemptHealthSchema, async ({ attemptId, pending }) => {
-    const mine = presence.attempts![attemptId];
+  onAck(handlers, deps.log, PROCTOR_EVENTS.health, attemptHealthSchema, async ({ attemptId, pending }, socket) => {
+    const mine = student(socket).attempts[attemptId];
     if (!mine) return { ok: false, code: 'invalid', message: 'Join the attempt first.' };
     mine.pending = pending;
     deps.realtime.emit(rooms.proctors(mine.examId), 'proctor:health', { attemptId, pending, at: new Date().toISOString() });
     return { ok: true };
   });
 
-  socket.on('disconnect', () => {
-    const left = Object.keys(presence.attempts ?? {});
-    if (left.length) deps.proctor.left(left);
-  });
-
-  onAck(socket, deps.log, SOCKET_EVENTS.save, answerSaveSchema, async (save) => {
-    const outcome = await deps.answerSaver.save(save, user.id);
+  onAck(handlers, deps.log, SOCKET_EVENTS.save, answerSaveSchema, async (save, socket) => {
+    const outcome = await deps.answerSaver.save(save, student(socket).user.id);
     return outcome.ok ? { ok: true, savedAt: outcome.savedAt } : outcome;
   });
 
-  onAck(socket, deps.log, SOCKET_EVENTS.violation, violationSchema, async (v) => {
-    const result = await recordViolation(deps, { attemptId: v.attemptId, studentId: user.id, type: v.type, at: v.at });
+  onAck(handlers, deps.log, SOCKET_EVENTS.violation, violationSchema, async (v, socket) => {
+    const result = await recordViolation(deps, { attemptId: v.attemptId, studentId: student(socket).user.id, type: v.type, at: v.at });
     return { ok: true, counts: result.counts, submitted: result.submitted };
   });
 
-  onAck(socket, deps.log, SOCKET_EVENTS.submit, attemptSubmitSchema, async ({ attemptId }) => {
+  onAck(handlers, deps.log, SOCKET_EVENTS.submit, attemptSubmitSchema, async ({ attemptId }, socket) => {
+    const { user } = student(socket);
     await ownAttempt(deps.db, attemptId, user.id);
     const { attempt } = await submitAttempt(deps, attemptId, 'student', user.id);
     return { ok: true, submissionId: attempt.id, reason: attempt.submit_reason };
   });
+}
 
+/** A student's socket has gone: the board shows them offline in the attempts it sat. */
+export function leftAttempts(deps: Deps, socket: Socket): void {
+  const left = Object.keys((socket.data as StudentSocketData).attempts ?? {});
+  if (left.length) deps.proctor.left(left);
 }

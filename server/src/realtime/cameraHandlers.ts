@@ -5,28 +5,29 @@ import { Errors } from '../errors';
 import { ownAttempt } from '../services/attempts';
 import { proctoredAttempt } from '../services/proctorActions';
 import { loadViewer } from '../services/viewer';
-import { onAck } from './ack';
+import { onAck, type SocketHandlers } from './ack';
 import { rooms } from '../ports/realtime';
 import type { SocketData } from './socketData';
+
+const userOf = (socket: Socket) => (socket.data as SocketData).auth.user;
+const isStaff = (socket: Socket) => ['teacher', 'admin'].includes(userOf(socket).role);
 
 /**
  * Signalling for the proctor's camera tiles: offers, answers and candidates are relayed between the
  * student's socket and the proctor's; the media itself flows peer to peer and never through us.
  */
-export function registerCameraHandlers(deps: Deps, socket: Socket): void {
-  const { user } = (socket.data as SocketData).auth;
-  const isStaff = user.role === 'teacher' || user.role === 'admin';
-
+export function cameraHandlers(deps: Deps, handlers: SocketHandlers): void {
   /** The attempt, if this socket may signal about it: its student, or a proctor of its exam. */
-  const attemptFor = async (attemptId: string) => {
+  const attemptFor = async (socket: Socket, attemptId: string) => {
+    const user = userOf(socket);
     if (user.role === 'student') return ownAttempt(deps.db, attemptId, user.id);
-    if (isStaff) return proctoredAttempt(deps, await loadViewer(deps, user), attemptId);
+    if (isStaff(socket)) return proctoredAttempt(deps, await loadViewer(deps, user), attemptId);
     throw Errors.forbidden();
   };
 
-  onAck(socket, deps.log, CAMERA_EVENTS.request, cameraRequestSchema, async ({ attemptId }) => {
-    if (!isStaff) throw Errors.forbidden();
-    const attempt = await attemptFor(attemptId);
+  onAck(handlers, deps.log, CAMERA_EVENTS.request, cameraRequestSchema, async ({ attemptId }, socket) => {
+    if (!isStaff(socket)) throw Errors.forbidden();
+    const attempt = await attemptFor(socket, attemptId);
     const exam = (await deps.db('exams').where({ id: attempt.exam_id }).first('settings')) as { settings: { proctoring: { enabled: boolean; enableCamera: boolean } } };
     if (!exam.settings.proctoring.enabled || !exam.settings.proctoring.enableCamera) throw Errors.conflict('This exam does not use the camera.');
     if (attempt.status !== 'in_progress') throw Errors.conflict('This student is not sitting the exam right now.');
@@ -36,17 +37,17 @@ export function registerCameraHandlers(deps: Deps, socket: Socket): void {
     return { ok: true, iceServers };
   });
 
-  onAck(socket, deps.log, CAMERA_EVENTS.stop, cameraRequestSchema, async ({ attemptId }) => {
-    if (!isStaff) throw Errors.forbidden();
-    await attemptFor(attemptId);
+  onAck(handlers, deps.log, CAMERA_EVENTS.stop, cameraRequestSchema, async ({ attemptId }, socket) => {
+    if (!isStaff(socket)) throw Errors.forbidden();
+    await attemptFor(socket, attemptId);
     deps.realtime.emit(rooms.attempt(attemptId), CAMERA_EVENTS.stop, { attemptId, proctorSocketId: socket.id });
     return { ok: true };
   });
 
-  onAck(socket, deps.log, CAMERA_EVENTS.signal, rtcSignalSchema, async ({ attemptId, to, data }) => {
-    const attempt = await attemptFor(attemptId);
+  onAck(handlers, deps.log, CAMERA_EVENTS.signal, rtcSignalSchema, async ({ attemptId, to, data }, socket) => {
+    const attempt = await attemptFor(socket, attemptId);
     // The other end must be in this attempt's conversation: its student's sockets, or its exam's proctors.
-    const peers = await deps.realtime.socketIds(user.role === 'student' ? rooms.proctors(attempt.exam_id) : rooms.attempt(attemptId));
+    const peers = await deps.realtime.socketIds(userOf(socket).role === 'student' ? rooms.proctors(attempt.exam_id) : rooms.attempt(attemptId));
     if (!peers.includes(to)) throw Errors.forbidden('That peer is not part of this exam.');
     deps.realtime.emit(to, CAMERA_EVENTS.signal, { attemptId, from: socket.id, data });
     return { ok: true };

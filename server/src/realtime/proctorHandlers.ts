@@ -6,21 +6,21 @@ import { getExamFor } from '../services/exams';
 import { examSnapshot } from '../services/proctorBoard';
 import { attemptTimeline, extendAttempt, forceSubmit, reinstateAttempt, sendProctorMessage } from '../services/proctorActions';
 import { loadViewer } from '../services/viewer';
-import { onAck } from './ack';
+import { onAck, type SocketHandlers } from './ack';
 import { rooms } from '../ports/realtime';
 import type { SocketData } from './socketData';
 
 /** The proctor's side of the protocol (issue 5): the exam's owner or an admin. */
-export function registerProctorHandlers(deps: Deps, socket: Socket): void {
-  const { user } = (socket.data as SocketData).auth;
-  // Everyone gets an answer: students and parents a clear refusal, not silence.
-  const viewer = async () => {
-    if (user.role !== 'teacher' && user.role !== 'admin') throw Errors.forbidden();
+export function proctorHandlers(deps: Deps, handlers: SocketHandlers): void {
+  // Everyone gets an answer: students, parents and expired sessions a clear refusal, not silence.
+  const viewer = async (socket: Socket) => {
+    const { user, expired } = (socket.data as SocketData).auth;
+    if ((user.role !== 'teacher' && user.role !== 'admin') || expired) throw Errors.forbidden();
     return loadViewer(deps, user);
   };
 
-  onAck(socket, deps.log, PROCTOR_EVENTS.watch, proctorWatchSchema, async ({ examId }) => {
-    const exam = await getExamFor(deps.db, await viewer(), examId, 'update');
+  onAck(handlers, deps.log, PROCTOR_EVENTS.watch, proctorWatchSchema, async ({ examId }, socket) => {
+    const exam = await getExamFor(deps.db, await viewer(socket), examId, 'update');
     await socket.join(rooms.proctors(examId));
     const { online, health } = await deps.proctor.presence(examId);
     const students = await examSnapshot(deps.db, examId, online, health);
@@ -34,28 +34,28 @@ export function registerProctorHandlers(deps: Deps, socket: Socket): void {
     };
   });
 
-  onAck(socket, deps.log, PROCTOR_EVENTS.timeline, proctorAttemptSchema, async ({ attemptId }) => ({
+  onAck(handlers, deps.log, PROCTOR_EVENTS.timeline, proctorAttemptSchema, async ({ attemptId }, socket) => ({
     ok: true,
-    data: { events: await attemptTimeline(deps, await viewer(), attemptId) },
+    data: { events: await attemptTimeline(deps, await viewer(socket), attemptId) },
   }));
 
-  onAck(socket, deps.log, PROCTOR_EVENTS.message, proctorMessageSchema, async (input) => ({
+  onAck(handlers, deps.log, PROCTOR_EVENTS.message, proctorMessageSchema, async (input, socket) => ({
     ok: true,
-    delivered: await sendProctorMessage(deps, await viewer(), input),
+    delivered: await sendProctorMessage(deps, await viewer(socket), input),
   }));
 
-  onAck(socket, deps.log, PROCTOR_EVENTS.extend, proctorExtendSchema, async ({ attemptId, minutes }) => {
-    const attempt = await extendAttempt(deps, await viewer(), attemptId, minutes);
+  onAck(handlers, deps.log, PROCTOR_EVENTS.extend, proctorExtendSchema, async ({ attemptId, minutes }, socket) => {
+    const attempt = await extendAttempt(deps, await viewer(socket), attemptId, minutes);
     return { ok: true, deadlineAt: new Date(attempt.deadline_at).toISOString() };
   });
 
-  onAck(socket, deps.log, PROCTOR_EVENTS.submit, proctorAttemptSchema, async ({ attemptId }) => {
-    await forceSubmit(deps, await viewer(), attemptId);
+  onAck(handlers, deps.log, PROCTOR_EVENTS.submit, proctorAttemptSchema, async ({ attemptId }, socket) => {
+    await forceSubmit(deps, await viewer(socket), attemptId);
     return { ok: true };
   });
 
-  onAck(socket, deps.log, PROCTOR_EVENTS.reinstate, proctorAttemptSchema, async ({ attemptId }) => {
-    const attempt = await reinstateAttempt(deps, await viewer(), attemptId);
+  onAck(handlers, deps.log, PROCTOR_EVENTS.reinstate, proctorAttemptSchema, async ({ attemptId }, socket) => {
+    const attempt = await reinstateAttempt(deps, await viewer(socket), attemptId);
     return { ok: true, deadlineAt: new Date(attempt.deadline_at).toISOString() };
   });
 }

@@ -5,7 +5,8 @@ import type { Authenticated } from '../services/sessions';
  * its own, so the handlers need not import the server that registers them).
  */
 export interface SocketData {
-  auth: Authenticated;
+  /** Only what the handlers read: a socket lives for hours and there are thousands of them. */
+  auth: Omit<Authenticated, 'user'> & { user: Pick<Authenticated['user'], 'id' | 'role' | 'grade'> };
 }
 
 /** What a student's socket carries for presence and save health (visible to every node). */

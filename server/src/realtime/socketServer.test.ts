@@ -35,4 +35,26 @@ describe('socket handshake', () => {
     await expect(received).resolves.toEqual({ hello: 1 });
     socket.close();
   });
+
+  it('keeps neither the access token nor the upgrade request for the life of a connection', async () => {
+    const user = await buildUser(server.deps);
+    const login = await server.api('POST', '/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const socket = await open(login.body.data.accessToken);
+    const [held] = (await server.io.in(`user:${user.id}`).fetchSockets()) as unknown as { handshake: { auth: object; headers: object }; conn: { request: unknown }; data: { auth: { user: object } } }[];
+    expect(JSON.stringify(held!.handshake)).not.toContain(login.body.data.accessToken);
+    expect(held!.handshake.headers).toEqual({});
+    expect(held!.conn.request).toBeNull();
+    // Who the socket belongs to, and no more: no hash, e-mail or profile held per connection.
+    expect(held!.data.auth.user).toEqual({ id: user.id, role: user.role, grade: user.grade ?? null });
+    socket.close();
+  });
+
+  it("answers a student who sends a proctor's event with a refusal, not silence", async () => {
+    const user = await buildUser(server.deps, { role: 'student' });
+    const login = await server.api('POST', '/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const socket = await open(login.body.data.accessToken);
+    const reply = await socket.timeout(10_000).emitWithAck('proctor:watch', { examId: '00000000-0000-4000-8000-000000000000' });
+    expect(reply).toMatchObject({ ok: false, code: 'forbidden' });
+    socket.close();
+  });
 });

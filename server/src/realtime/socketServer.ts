@@ -1,14 +1,15 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { HANDSHAKE_ERRORS, MSG } from '@exam/shared';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { authenticate, openAttemptOf } from '../services/sessions';
-import { registerAttemptHandlers } from './attemptHandlers';
+import { attemptHandlers, leftAttempts } from './attemptHandlers';
+import type { SocketHandlers } from './ack';
 import { rooms } from '../ports/realtime';
-import { registerCameraHandlers } from './cameraHandlers';
-import { registerProctorHandlers } from './proctorHandlers';
+import { cameraHandlers } from './cameraHandlers';
+import { proctorHandlers } from './proctorHandlers';
 import { resyncOnRecovery } from './resync';
 import { createSessionLiveness } from './sessionLiveness';
 import type { SocketData } from './socketData';
@@ -41,6 +42,13 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
   }
 
   const liveness = createSessionLiveness(deps.db);
+  const handlers: SocketHandlers = new Map();
+  attemptHandlers(deps, handlers);
+  cameraHandlers(deps, handlers);
+  proctorHandlers(deps, handlers);
+  const onDisconnect = function (this: Parameters<typeof leftAttempts>[1]) {
+    leftAttempts(deps, this);
+  };
 
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -50,7 +58,7 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
       // A student whose token ran out mid-exam reconnects for their open attempt only (issue 14):
       // an exam must not depend on the client refreshing. Anyone else needs a current token.
       if (authed.expired && !(await openAttemptOf(deps, authed, {}))) return next(new Error(HANDSHAKE_ERRORS.unauthorized));
-      (socket.data as SocketData).auth = authed;
+      (socket.data as SocketData).auth = { ...authed, user: { id: authed.user.id, role: authed.user.role, grade: authed.user.grade } };
       liveness.sawLive(authed.sessionId);
       next();
     } catch (err) {
@@ -61,17 +69,27 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
   });
 
   io.on('connection', (socket) => {
-    const { user, sessionId, expired } = (socket.data as SocketData).auth;
+    forgetHandshake(socket);
+    const { user, sessionId } = (socket.data as SocketData).auth;
     void socket.join([rooms.user(user.id), rooms.session(sessionId)]);
-    // Every event first checks the session is still live (see sessionLiveness.ts).
+    // Admins share one room: the admin dashboard and contact messages are the same for all of them.
+    if (user.role === 'admin') void socket.join(rooms.admins);
+    socket.on('disconnect', onDisconnect);
+    // Every event first checks the session is still live (see sessionLiveness.ts), then goes to
+    // the server's one handler table: nothing per event is kept per socket.
     socket.use((packet, next) => {
-      const last = packet[packet.length - 1] as unknown;
-      const ack = typeof last === 'function' ? (last as (reply: unknown) => void) : undefined;
+      const [event, ...args] = packet as [string, ...unknown[]];
+      const ack = typeof args.at(-1) === 'function' ? (args.pop() as (reply: unknown) => void) : undefined;
       liveness.isLive(sessionId).then(
         (live) => {
-          if (live) return next();
-          ack?.({ ok: false, code: 'unauthorized', message: MSG.sessionExpired });
-          socket.disconnect(true);
+          if (!live) {
+            ack?.({ ok: false, code: 'unauthorized', message: MSG.sessionExpired });
+            socket.disconnect(true);
+            return;
+          }
+          const handler = handlers.get(event);
+          if (handler) handler(socket, args[0], ack);
+          else next();
         },
         (err: unknown) => {
           if (!deps.dbOutage.failed(err)) deps.log.error({ err }, 'socket event could not check the session');
@@ -79,12 +97,23 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
         },
       );
     });
-    // Admins share one room: the admin dashboard and contact messages are the same for all of them.
-    if (user.role === 'admin') void socket.join(rooms.admins);
-    registerAttemptHandlers(deps, socket);
-    registerCameraHandlers(deps, socket);
-    if (!expired) registerProctorHandlers(deps, socket);
   });
 
   return io;
+}
+
+/**
+ * Engine.IO keeps each connection's first HTTP request (headers, raw headers, the upgrade's
+ * response object) and Socket.IO the handshake's token for the connection's lifetime. Nothing
+ * reads them after the handshake, and with thousands of students they add up (docs/benchmarks.md).
+ */
+function forgetHandshake(socket: Socket): void {
+  const conn = socket.conn as unknown as { request: { headers: object; rawHeaders: string[] } | null };
+  if (conn.request) {
+    conn.request.headers = {};
+    conn.request.rawHeaders = [];
+    conn.request = null;
+  }
+  socket.handshake.headers = {};
+  socket.handshake.auth = {};
 }

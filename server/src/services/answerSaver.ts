@@ -97,6 +97,7 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
   const maxInFlight = opts.maxInFlight ?? 2;
   const stallMs = opts.stallMs ?? 25;
   const shapes = new Map<string, AttemptShape>();
+  const questionSets = new Map<string, Set<string>>();
   /** Saves not yet answered, per attempt. */
   const outstanding = new Map<string, Set<Promise<SaveOutcome>>>();
 
@@ -112,8 +113,19 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
   }
 
   function remember(r: { id: string; student_id: string; question_order: string[] }): void {
-    if (shapes.size >= SHAPE_CACHE_LIMIT && !shapes.has(r.id)) shapes.clear();
-    shapes.set(r.id, { studentId: r.student_id, questions: new Set(r.question_order) });
+    if (shapes.size >= SHAPE_CACHE_LIMIT && !shapes.has(r.id)) {
+      shapes.clear();
+      questionSets.clear();
+    }
+    shapes.set(r.id, { studentId: r.student_id, questions: questionSet(r.question_order) });
+  }
+
+  /** The attempts of one exam hold the same questions, each in its own order: one Set serves them all. */
+  function questionSet(order: string[]): Set<string> {
+    const key = [...order].sort().join();
+    let set = questionSets.get(key);
+    if (!set) questionSets.set(key, (set = new Set(order)));
+    return set;
   }
 
   /**
