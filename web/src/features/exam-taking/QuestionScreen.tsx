@@ -8,6 +8,7 @@ import { ExamActor } from './examActor';
 import { EXAM_SHORTCUTS, useExamShortcuts } from './examPreferences';
 import { ExamTimer } from './ExamTimer';
 import { canFullscreen, enterFullscreen, isFullscreen } from './fullscreen';
+import { MediaResume } from './MediaResume';
 import { TAKING_MSG, warningText } from './messages';
 import { ProctorMessages } from './ProctorMessages';
 import { QuestionPalette } from './QuestionPalette';
@@ -59,9 +60,10 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
   return (
     <Container size="lg" py="md">
       <Stack gap="md">
-        <Paper withBorder p="sm" radius="md" component="header">
+        {/* Sticky: the time left stays in sight while a long question or the palette scrolls (a phone above all). */}
+        <Paper withBorder p="sm" radius="md" component="header" data-testid="exam-header" style={{ position: 'sticky', top: 0, zIndex: 100 }}>
           <Group justify="space-between" wrap="wrap" gap="sm">
-            <Title order={1} size="h3">
+            <Title order={1} size="h3" lineClamp={2}>
               {title}
             </Title>
             <Group gap="md" wrap="wrap">
@@ -218,6 +220,7 @@ function Notices({ phase }: { phase: Phase }) {
   const proctoring = ExamActor.useSelector((s) => s.context.exam?.settings.proctoring);
   const fullscreen = useFullscreen();
   const wantsFullscreen = !!proctoring?.enabled && proctoring.requireFullscreen && canFullscreen();
+  const media = { video: !!proctoring?.enabled && proctoring.enableCamera, audio: !!proctoring?.enabled && proctoring.enableMicrophone };
 
   return (
     <>
@@ -240,6 +243,7 @@ function Notices({ phase }: { phase: Phase }) {
           </Group>
         </Alert>
       )}
+      {(media.video || media.audio) && phase === 'taking' && <MediaResume needs={media} />}
       {wantsFullscreen && !fullscreen && phase === 'taking' && (
         <Alert color="orange" icon={<IconMaximize />} data-testid="fullscreen-prompt">
           <Group justify="space-between" wrap="wrap">
