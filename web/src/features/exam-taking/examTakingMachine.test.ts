@@ -326,6 +326,22 @@ describe('exam taking machine', () => {
       expect(actor.getSnapshot().context.submittedHere).toBe(true);
     });
 
+    it('counts the server’s word that overtakes the submit call’s answer as submitted here', async () => {
+      const { actor } = await inExam({ submit: () => new Promise(() => undefined) });
+      actor.send({ type: 'user.submit' });
+      await waitFor(actor, (s) => s.matches({ attempt: { submitting: 'sending' } }));
+      actor.send({ type: 'server.submitted', reason: 'student' });
+      await waitFor(actor, (s) => s.matches({ attempt: { submitted: 'done' } }));
+      expect(actor.getSnapshot().context).toMatchObject({ submittedHere: true, outcome: { submissionId: ATTEMPT, reason: 'student' } });
+    });
+
+    it('does not take a submission by the clock as the student’s own', async () => {
+      const { actor } = await inExam();
+      actor.send({ type: 'server.submitted', reason: 'time-expired' });
+      await waitFor(actor, (s) => s.matches({ attempt: { submitted: 'done' } }));
+      expect(actor.getSnapshot().context.submittedHere).toBe(false);
+    });
+
     it('gives up honestly when the last saves cannot be sent', async () => {
       const { actor, effects } = await inExam();
       actor.send({ type: 'user.answer', questionId: Q2, answer: 'Essay' });

@@ -502,9 +502,14 @@ export const examTakingMachine = setup({
               { guard: 'violationSubmitted', target: 'submitted', actions: { type: 'submittedBy', params: { reason: 'violations' } } },
               { actions: 'showWarning' },
             ],
+            // The server's word can overtake the submit call's answer: a student submission
+            // while this screen was submitting is this screen's own.
             'server.submitted': {
               target: 'submitted',
-              actions: { type: 'submittedBy', params: ({ event }) => ({ reason: event.reason }) },
+              actions: [
+                { type: 'submittedBy', params: ({ event }) => ({ reason: event.reason }) },
+                assign({ submittedHere: ({ event }) => event.reason === 'student' }),
+              ],
             },
             'socket.joined': [
               { guard: 'joinSaysClosed', target: 'submitted', actions: { type: 'closedOnJoin', params: { reason: null } } },
