@@ -63,17 +63,18 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
         {/* Sticky: the time left stays in sight while a long question or the palette scrolls (a phone above all). */}
         <Paper withBorder p="sm" radius="md" component="header" data-testid="exam-header" style={{ position: 'sticky', top: 0, zIndex: 100 }}>
           <Group justify="space-between" wrap="wrap" gap="sm">
-            <Title order={1} size="h3" lineClamp={2}>
+            {/* Smaller on a phone: the sticky header must leave the question room. */}
+            <Title order={1} fz={{ base: 'lg', sm: 'xl' }} lineClamp={2}>
               {title}
             </Title>
-            <Group gap="md" wrap="wrap">
+            <Group gap="sm" wrap="wrap">
               <SaveStatus />
               <AutoSaveNote />
               {prefs.enableKeyboardShortcuts && <ShortcutHelp />}
               <ExamTimer expired={phase === 'expired'} showTimer={prefs.showTimer} playSound={prefs.playSound} />
             </Group>
           </Group>
-          <Stack gap={4} mt="sm">
+          <Stack gap={4} mt="xs">
             <Text size="sm" id="progress-label">
               {answeredCount} of {questions.length} answered
             </Text>
@@ -174,11 +175,11 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
   );
 }
 
-/** Auto-save is not a choice during an exam: say so and why, whatever the setting. */
+/** Auto-save is not a choice during an exam: say so and why, whatever the setting (not on a phone, where the header must stay small). */
 function AutoSaveNote() {
   return (
     <Tooltip label="Every answer is saved to the server as you go, so a lost connection or a closed tab loses nothing. Proctored exams always auto-save." multiline w={260}>
-      <Badge variant="light" color="teal" data-testid="autosave-note" tabIndex={0}>
+      <Badge variant="light" color="teal" data-testid="autosave-note" tabIndex={0} visibleFrom="sm">
         Auto-save on
       </Badge>
     </Tooltip>
