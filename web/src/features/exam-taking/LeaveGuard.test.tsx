@@ -37,7 +37,11 @@ describe('LeaveGuard', () => {
     expect(screen.getByText(/the timer keeps running/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Stay in the exam' }));
     expect(router.state.location.pathname).toBe('/exam/e1');
+  });
 
+  it('leaves when the student says so', async () => {
+    const { router } = open(true);
+    await screen.findByText('The exam');
     await act(() => router.navigate('/exams'));
     fireEvent.click(await screen.findByRole('button', { name: 'Leave the exam' }));
     expect(await screen.findByText('Exam list')).toBeTruthy();
