@@ -147,3 +147,17 @@ export async function secondsLeft(page: Page): Promise<number> {
   const [, h, m, s] = match!;
   return Number(h ?? 0) * 3600 + Number(m) * 60 + Number(s);
 }
+
+/**
+ * Reloads the exam screen while its attempt is open: the browser first asks "Leave site?"
+ * (beforeunload), which is answered with Leave. Returns the kind of question the browser asked.
+ */
+export async function reloadOpenExam(page: Page): Promise<string> {
+  const asked = page.waitForEvent('dialog').then(async (dialog) => {
+    const type = dialog.type();
+    await dialog.accept();
+    return type;
+  });
+  await page.reload();
+  return asked;
+}

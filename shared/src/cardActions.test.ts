@@ -22,14 +22,22 @@ describe('student card action', () => {
     expect(a).toMatchObject({ label: 'Attempt 2', disabled: false });
   });
 
-  it('disables Already Attempted without multiple attempts', () => {
-    const a = studentCardAction(exam({ userAttempts: { hasAttempted: true, attemptCount: 1, nextAttemptNumber: 2 } }), NOW);
-    expect(a).toMatchObject({ label: 'Already Attempted', disabled: true });
+  it('offers View Result, opening that submission, once the only attempt is used', () => {
+    const a = studentCardAction(exam({ userAttempts: { hasAttempted: true, attemptCount: 1, nextAttemptNumber: 2, lastSubmissionId: 's9' } }), NOW);
+    expect(a).toMatchObject({ kind: 'view-result', label: 'View Result', to: '/exam-result/s9', disabled: false });
   });
 
-  it('says Max Attempts Reached when the count reaches the maximum', () => {
-    const a = studentCardAction(exam({ settings: { allowMultipleAttempts: true, maxAttempts: 2 }, userAttempts: { hasAttempted: true, attemptCount: 2, nextAttemptNumber: 3 } }), NOW);
-    expect(a).toMatchObject({ label: 'Max Attempts Reached', disabled: true });
+  it('offers View Result once the count reaches the maximum', () => {
+    const a = studentCardAction(
+      exam({ settings: { allowMultipleAttempts: true, maxAttempts: 2 }, userAttempts: { hasAttempted: true, attemptCount: 2, nextAttemptNumber: 3, lastSubmissionId: 's2' } }),
+      NOW,
+    );
+    expect(a).toMatchObject({ label: 'View Result', to: '/exam-result/s2', disabled: false });
+  });
+
+  it('falls back to the exam’s latest-result page when the submission is not named', () => {
+    const a = studentCardAction(exam({ userAttempts: { hasAttempted: true, attemptCount: 1, nextAttemptNumber: 2 } }), NOW);
+    expect(a).toMatchObject({ label: 'View Result', to: '/exam/e1/result' });
   });
 
   it('disables Not Started with the countdown before the start', () => {
@@ -37,8 +45,15 @@ describe('student card action', () => {
     expect(a).toMatchObject({ kind: 'not-started', disabled: true, label: 'Not Started · Starts in 2 hours' });
   });
 
-  it('offers View Results once the exam is completed', () => {
-    expect(studentCardAction(exam({ start: NOW - 4 * H, end: NOW - H }), NOW)).toMatchObject({ label: 'View Results', to: '/exam/e1/result' });
+  it('offers View Result once a sat exam is completed', () => {
+    const sat = { hasAttempted: true, attemptCount: 1, nextAttemptNumber: 2, lastSubmissionId: 's1' };
+    expect(studentCardAction(exam({ start: NOW - 4 * H, end: NOW - H, userAttempts: sat }), NOW)).toMatchObject({ label: 'View Result', to: '/exam-result/s1' });
+  });
+
+  it('offers no results on a completed exam the student never sat', () => {
+    const a = studentCardAction(exam({ start: NOW - 4 * H, end: NOW - H }), NOW);
+    expect(a).toMatchObject({ kind: 'not-attempted', label: 'Not Attempted', disabled: true });
+    expect(a.to).toBeUndefined();
   });
 
   it('offers Resume Exam while an attempt is in progress', () => {

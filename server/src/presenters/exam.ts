@@ -33,6 +33,7 @@ export interface ExamRow {
   question_ids?: string[];
   attempt_count?: number;
   in_progress_count?: number;
+  last_submission_id?: string | null;
   any_attempts?: number;
 }
 
@@ -82,6 +83,7 @@ export function presentExam(row: ExamRow, viewer: Viewer, now: number = Date.now
             attemptCount,
             nextAttemptNumber: attemptCount + 1,
             inProgress: (row.in_progress_count ?? 0) > 0,
+            lastSubmissionId: row.last_submission_id ?? null,
           }
         : null,
     // A parent's card links to the progress of the child the exam is meant for.

@@ -70,6 +70,11 @@ export function selectExams(db: Db | Knex.Transaction, viewer: Viewer): Knex.Que
       db.raw("(select count(*)::int from attempts a where a.exam_id = e.id and a.student_id = ? and a.status = 'in_progress') as in_progress_count", [
         viewer.user.id,
       ]),
+      // The card's 'View Result' opens the latest finished attempt (its id is the submission id).
+      db.raw(
+        "(select a.id from attempts a where a.exam_id = e.id and a.student_id = ? and a.status <> 'in_progress' order by a.submitted_at desc, a.attempt_number desc limit 1) as last_submission_id",
+        [viewer.user.id],
+      ),
     );
   }
   return q;

@@ -158,9 +158,14 @@ describe('who sees and changes what', () => {
     const teacher = await buildUser(server.deps, { role: 'teacher' });
     const s = await signedIn({ role: 'student' });
     const exam = await buildExam(server.deps, teacher.id, { settings: { allowMultipleAttempts: true, maxAttempts: 3 } });
-    await buildAttempt(server.deps, exam.id, s.user.id, 1);
+    const first = await buildAttempt(server.deps, exam.id, s.user.id, 1);
     const detail = await api('GET', `/exams/${exam.id}`, undefined, { token: s.token });
-    expect(detail.body.data.exam.userAttempts).toEqual({ hasAttempted: true, attemptCount: 1, nextAttemptNumber: 2, inProgress: false });
+    // The latest finished attempt is named so the card's 'View Result' opens it.
+    expect(detail.body.data.exam.userAttempts).toEqual({ hasAttempted: true, attemptCount: 1, nextAttemptNumber: 2, inProgress: false, lastSubmissionId: first.id });
+    // An attempt in progress is not a result yet.
+    await buildAttempt(server.deps, exam.id, s.user.id, 2, 'in_progress');
+    const again = await api('GET', `/exams/${exam.id}`, undefined, { token: s.token });
+    expect(again.body.data.exam.userAttempts).toMatchObject({ attemptCount: 2, inProgress: true, lastSubmissionId: first.id });
   });
 
   it('shows a parent the exams of their linked children only', async () => {

@@ -1,13 +1,15 @@
 import { useEffect, useMemo } from 'react';
-import { useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router-dom';
 import { PageLoader } from '../../components/PageLoader';
+import { useFocusMode } from '../../lib/focusMode';
 import { ExamActor } from './examActor';
 import { examMedia } from './examMedia';
 import { enterFullscreen } from './fullscreen';
+import { LeaveGuard } from './LeaveGuard';
 import { createLiveExamMachine } from './liveMachine';
 import { LoadError } from './LoadError';
 import { QuestionScreen } from './QuestionScreen';
-import { phaseOf } from './selectors';
+import { attemptOpen, phaseOf } from './selectors';
 import { StartScreen } from './StartScreen';
 import { SubmittedPanel } from './SubmittedPanel';
 
@@ -28,9 +30,27 @@ function ExamTaking({ examId }: { examId: string }) {
   );
 }
 
+/**
+ * While the attempt is open the exam is a room of its own: no header, navigation or footer, and
+ * leaving asks first. The server keeps the clock either way.
+ */
 function ExamTakingView() {
+  const phase = ExamActor.useSelector(phaseOf);
+  const open = attemptOpen(phase);
+  useFocusMode(open);
+  return (
+    <>
+      <LeaveGuard attemptOpen={open} />
+      <PhaseScreen />
+    </>
+  );
+}
+
+function PhaseScreen() {
   const actor = ExamActor.useActorRef();
   const phase = ExamActor.useSelector(phaseOf);
+  const submittedHere = ExamActor.useSelector((s) => s.context.submittedHere);
+  const submissionId = ExamActor.useSelector((s) => s.context.outcome?.submissionId ?? '');
   const exam = ExamActor.useSelector((s) => s.context.exam);
   const attemptInProgress = ExamActor.useSelector((s) => s.context.attemptInProgress);
   const failure = ExamActor.useSelector((s) => s.context.failure);
@@ -58,6 +78,9 @@ function ExamTakingView() {
         />
       );
     case 'submitted':
+      // Submitted here: straight to the result (spec core §2). Ended by the clock, the proctor or
+      // the rules: the panel says why first, with the way to the result.
+      if (submittedHere && submissionId) return <Navigate to={`/exam-result/${submissionId}`} replace />;
       return <SubmittedPanel />;
     default:
       return <QuestionScreen phase={phase} />;

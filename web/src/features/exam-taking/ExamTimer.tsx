@@ -8,7 +8,8 @@ import { timerAnnouncement, timerView } from './timerStatus';
 
 /**
  * The countdown. `role="timer"` with live updates off (a reader announcing every second is
- * unusable); a separate polite region speaks only at the amber and red thresholds and at one minute.
+ * unusable); a separate polite region speaks a sentence at 10, 5 and 1 minutes left, even while
+ * the student has the countdown hidden.
  */
 export function ExamTimer({ expired, showTimer = true, playSound = false }: { expired: boolean; showTimer?: boolean; playSound?: boolean }) {
   const left = ExamActor.useSelector((s) => (expired ? 0 : Math.ceil(timeLeftOf(s) / 1000) * 1000));
@@ -18,18 +19,27 @@ export function ExamTimer({ expired, showTimer = true, playSound = false }: { ex
   const previous = useRef<number | null>(null);
 
   useEffect(() => {
-    const text = timerAnnouncement(previous.current, left, total);
+    const text = timerAnnouncement(previous.current, left);
     if (playSound && crossedThresholds(previous.current, left).length) beep();
     previous.current = left;
     if (text) setAnnouncement(text);
-  }, [left, total, playSound]);
+  }, [left, playSound]);
+
+  const spoken = (
+    <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="timer-announcement">
+      {announcement}
+    </VisuallyHidden>
+  );
 
   // Hidden by the student's choice, but never in the last five minutes: the deadline rules either way.
   if (!showTimer && left > ALWAYS_SHOW_TIMER_MS) {
     return (
-      <Text size="sm" c="dimmed" data-testid="exam-timer-hidden">
-        Timer hidden (shown in the last 5 minutes)
-      </Text>
+      <>
+        <Text size="sm" c="dimmed" data-testid="exam-timer-hidden">
+          Timer hidden (shown in the last 5 minutes)
+        </Text>
+        {spoken}
+      </>
     );
   }
 
@@ -48,9 +58,7 @@ export function ExamTimer({ expired, showTimer = true, playSound = false }: { ex
           )}
         </div>
       </Group>
-      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="timer-announcement">
-        {announcement}
-      </VisuallyHidden>
+      {spoken}
     </Paper>
   );
 }

@@ -8,6 +8,7 @@ import { ExamActor } from './examActor';
 import { EXAM_SHORTCUTS, useExamShortcuts } from './examPreferences';
 import { ExamTimer } from './ExamTimer';
 import { canFullscreen, enterFullscreen, isFullscreen } from './fullscreen';
+import { MediaResume } from './MediaResume';
 import { TAKING_MSG, warningText } from './messages';
 import { ProctorMessages } from './ProctorMessages';
 import { QuestionPalette } from './QuestionPalette';
@@ -59,19 +60,21 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
   return (
     <Container size="lg" py="md">
       <Stack gap="md">
-        <Paper withBorder p="sm" radius="md" component="header">
+        {/* Sticky: the time left stays in sight while a long question or the palette scrolls (a phone above all). */}
+        <Paper withBorder p="sm" radius="md" component="header" data-testid="exam-header" style={{ position: 'sticky', top: 0, zIndex: 100 }}>
           <Group justify="space-between" wrap="wrap" gap="sm">
-            <Title order={1} size="h3">
+            {/* Smaller on a phone: the sticky header must leave the question room. */}
+            <Title order={1} fz={{ base: 'lg', sm: 'xl' }} lineClamp={2}>
               {title}
             </Title>
-            <Group gap="md" wrap="wrap">
+            <Group gap="sm" wrap="wrap">
               <SaveStatus />
               <AutoSaveNote />
               {prefs.enableKeyboardShortcuts && <ShortcutHelp />}
               <ExamTimer expired={phase === 'expired'} showTimer={prefs.showTimer} playSound={prefs.playSound} />
             </Group>
           </Group>
-          <Stack gap={4} mt="sm">
+          <Stack gap={4} mt="xs">
             <Text size="sm" id="progress-label">
               {answeredCount} of {questions.length} answered
             </Text>
@@ -172,11 +175,11 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
   );
 }
 
-/** Auto-save is not a choice during an exam: say so and why, whatever the setting. */
+/** Auto-save is not a choice during an exam: say so and why, whatever the setting (not on a phone, where the header must stay small). */
 function AutoSaveNote() {
   return (
     <Tooltip label="Every answer is saved to the server as you go, so a lost connection or a closed tab loses nothing. Proctored exams always auto-save." multiline w={260}>
-      <Badge variant="light" color="teal" data-testid="autosave-note" tabIndex={0}>
+      <Badge variant="light" color="teal" data-testid="autosave-note" tabIndex={0} visibleFrom="sm">
         Auto-save on
       </Badge>
     </Tooltip>
@@ -218,6 +221,7 @@ function Notices({ phase }: { phase: Phase }) {
   const proctoring = ExamActor.useSelector((s) => s.context.exam?.settings.proctoring);
   const fullscreen = useFullscreen();
   const wantsFullscreen = !!proctoring?.enabled && proctoring.requireFullscreen && canFullscreen();
+  const media = { video: !!proctoring?.enabled && proctoring.enableCamera, audio: !!proctoring?.enabled && proctoring.enableMicrophone };
 
   return (
     <>
@@ -240,6 +244,7 @@ function Notices({ phase }: { phase: Phase }) {
           </Group>
         </Alert>
       )}
+      {(media.video || media.audio) && phase === 'taking' && <MediaResume needs={media} />}
       {wantsFullscreen && !fullscreen && phase === 'taking' && (
         <Alert color="orange" icon={<IconMaximize />} data-testid="fullscreen-prompt">
           <Group justify="space-between" wrap="wrap">

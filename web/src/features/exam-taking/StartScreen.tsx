@@ -1,4 +1,4 @@
-import { FULLSCREEN_EXIT_LIMIT, TAB_SWITCH_LIMIT, formatDuration, studentCardAction } from '@exam/shared';
+import { FULLSCREEN_EXIT_LIMIT, TAB_SWITCH_LIMIT, formatDuration, studentCardAction, type CardAction } from '@exam/shared';
 import { Alert, Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconInfoCircle, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,6 +18,13 @@ export function proctoringRules(p: Proctoring): string[] {
   rules.push('Developer tools and view-source shortcuts (F12, Ctrl+Shift+I, Ctrl+U) and Alt+Tab are recorded.');
   if (p.enableCamera || p.enableMicrophone) rules.push(`Your ${p.enableCamera && p.enableMicrophone ? 'camera and microphone' : p.enableCamera ? 'camera' : 'microphone'} must stay on during the exam; your proctor may view it live.`);
   return rules;
+}
+
+/** Why there is no Start button, when the card action's label alone does not say it. */
+function startUnavailableText(kind: CardAction['kind']): string | null {
+  if (kind === 'not-attempted') return 'This exam has ended.';
+  if (kind === 'view-result') return 'You have already taken this exam.';
+  return null;
 }
 
 /** Everything the student should know before the clock starts, and the one button that starts it. */
@@ -98,12 +105,12 @@ export function StartScreen({ exam, attemptInProgress, starting, onStart }: { ex
         ) : (
           <Stack gap="sm">
             <Alert color="gray" icon={<IconInfoCircle />}>
-              {action.kind === 'view-results' ? 'This exam has ended.' : action.label}
+              {startUnavailableText(action.kind) ?? action.label}
             </Alert>
             <Group>
-              {action.kind === 'view-results' && action.to && (
+              {action.kind === 'view-result' && action.to && (
                 <Button component={Link} to={action.to}>
-                  View Results
+                  {action.label}
                 </Button>
               )}
               <Button variant="default" component={Link} to="/exams">

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Container, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
@@ -38,11 +38,6 @@ export function SubmittedPanel() {
               {lostSaves === 1 ? 'One answer change' : `${lostSaves} answer changes`} could not be recorded because the exam had already
               closed.
             </Alert>
-          )}
-          {submissionId && (
-            <Text size="sm">
-              Submission ID: <Code data-testid="submission-id">{submissionId}</Code>
-            </Text>
           )}
           <Group justify="center">
             {submissionId && (

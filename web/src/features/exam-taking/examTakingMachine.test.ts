@@ -322,6 +322,24 @@ describe('exam taking machine', () => {
       await waitFor(actor, (s) => s.matches({ attempt: { submitted: 'done' } }));
       expect(effects.submitted[0]).toMatchObject({ examId: EXAM_ID, attemptId: ATTEMPT, answers: { [Q1]: 'Four', [Q2]: 'Essay' } });
       expect(actor.getSnapshot().context.outcome).toEqual({ submissionId: ATTEMPT, reason: 'student' });
+      // The screen shows the result at once only for a submission made here.
+      expect(actor.getSnapshot().context.submittedHere).toBe(true);
+    });
+
+    it('counts the server’s word that overtakes the submit call’s answer as submitted here', async () => {
+      const { actor } = await inExam({ submit: () => new Promise(() => undefined) });
+      actor.send({ type: 'user.submit' });
+      await waitFor(actor, (s) => s.matches({ attempt: { submitting: 'sending' } }));
+      actor.send({ type: 'server.submitted', reason: 'student' });
+      await waitFor(actor, (s) => s.matches({ attempt: { submitted: 'done' } }));
+      expect(actor.getSnapshot().context).toMatchObject({ submittedHere: true, outcome: { submissionId: ATTEMPT, reason: 'student' } });
+    });
+
+    it('does not take a submission by the clock as the student’s own', async () => {
+      const { actor } = await inExam();
+      actor.send({ type: 'server.submitted', reason: 'time-expired' });
+      await waitFor(actor, (s) => s.matches({ attempt: { submitted: 'done' } }));
+      expect(actor.getSnapshot().context.submittedHere).toBe(false);
     });
 
     it('gives up honestly when the last saves cannot be sent', async () => {
@@ -346,6 +364,7 @@ describe('exam taking machine', () => {
       const { actor } = await inExam();
       actor.send(joined(serverState({ status: 'submitted' })));
       await waitFor(actor, (s) => s.matches({ attempt: { submitted: 'done' } }));
+      expect(actor.getSnapshot().context.submittedHere).toBe(false);
       expect(actor.getSnapshot().context.outcome?.reason).toBe('proctor');
     });
 
@@ -409,8 +428,28 @@ describe('exam taking machine', () => {
       await waitFor(actor, (s) => s.matches('error'));
       expect(actor.getSnapshot().context.failure).toEqual({ kind: 'network', message: 'Network error. Please check your connection.' });
       actor.send({ type: 'user.retry' });
-      await waitFor(actor, (s) => s.matches('startScreen'));
+      await waitFor(actor, (s) => s.matches('attempt'));
       expect(actor.getSnapshot().context.attemptInProgress).toBe(true);
+    });
+
+    it('goes straight back into an open attempt (a reload), at the question and with the marks the student left', async () => {
+      const { actor } = harness({
+        load: async () => ({ exam, attemptInProgress: true }),
+        restore: async () => ({ ...restoredNothing, marked: [Q2], current: 1 }),
+      });
+      const seen: string[] = [];
+      actor.subscribe((s) => seen.push(JSON.stringify(s.value)));
+      await waitFor(actor, (s) => s.matches({ attempt: 'inProgress' }));
+      expect(seen.some((v) => v.includes('startScreen'))).toBe(false);
+      expect(actor.getSnapshot().context).toMatchObject({ current: 1, marked: [Q2], book: { answers: { [Q1]: 'Four' } } });
+    });
+
+    it('offers the start screen again when resuming the open attempt fails', async () => {
+      const { actor, effects } = harness({
+        load: async () => ({ exam, attemptInProgress: true }),
+        start: () => Promise.reject(new TakingError('other', 'Network error. Please check your connection.')),
+      });
+      await waitFor(actor, (s) => s.matches('startScreen') && effects.startErrors.length > 0);
     });
 
     it('does not retry a missing exam', async () => {

@@ -24,7 +24,8 @@ import {
  * socket, storage, the clock, the page's events and the toasts are actors and actions the screen
  * provides with `.provide()`, so every transition runs in a plain actor under test.
  *
- * loading → startScreen → starting (requesting → restoring) → attempt, where the socket session
+ * loading → startScreen (skipped when an attempt is open: a reload goes straight back in) →
+ * starting (requesting → restoring) → attempt, where the socket session
  * lives: inProgress (online | reconnecting) → submitting (flushing → sending) → submitted, or
  * timeExpired → submitted when the clock runs out; error when the exam cannot be opened.
  */
@@ -98,6 +99,8 @@ export interface ExamContext {
   outgoing: PendingSave[];
   /** Proctor messages not dismissed yet, oldest first. */
   messages: ProctorMessage[];
+  /** The student submitted from this screen: the result is theirs to see at once (not an automatic end to explain). */
+  submittedHere: boolean;
 }
 
 export interface ProctorMessage {
@@ -155,6 +158,7 @@ const initialContext = (examId: string): ExamContext => ({
   lostSaves: 0,
   outgoing: [],
   messages: [],
+  submittedHere: false,
 });
 
 const reviewParams = ({ context }: { context: ExamContext }) => ({ attemptId: context.attemptId ?? '', marked: context.marked, current: context.current });
@@ -190,6 +194,8 @@ export const examTakingMachine = setup({
   },
   guards: {
     hasExam: ({ context }) => context.exam !== null,
+    // A reload (or a second visit) mid-exam goes straight back in: the server resumes the open attempt.
+    attemptOpen: ({ event }) => (event as unknown as { output: LoadedExam }).output.attemptInProgress,
     isOnline: ({ context }) => context.online,
     nothingPending: ({ context }) => Object.keys(context.book.pending).length === 0,
     deadlinePassed: ({ context, event }) => event.type === 'timer.tick' && context.deadlineAt > 0 && contextTimeLeft(context, event.now) <= 0,
@@ -214,6 +220,10 @@ export const examTakingMachine = setup({
     clearLocal: (_, _params: { attemptId: string }) => undefined,
     exitFullscreen: () => undefined,
 
+    applyLoaded: assign(({ event }) => {
+      const loaded = (event as unknown as { output: LoadedExam }).output;
+      return { exam: loaded.exam, attemptInProgress: loaded.attemptInProgress };
+    }),
     assignNow: assign({ now: ({ context, event }) => (event.type === 'timer.tick' ? event.now : context.now) }),
     applyStarted: assign(({ event }) => {
       const started = (event as unknown as { output: StartedAttempt }).output;
@@ -308,7 +318,7 @@ export const examTakingMachine = setup({
       messages: ({ context, event }) => (event.type === 'user.dismissMessage' ? context.messages.filter((m) => m.id !== event.id) : context.messages),
     }),
     // The server cleared the counts it had submitted for; the screen starts them again from zero.
-    reinstate: assign({ outcome: null, counts: { tabSwitches: 0, fullscreenExits: 0 }, warning: null, lostSaves: 0 }),
+    reinstate: assign({ outcome: null, counts: { tabSwitches: 0, fullscreenExits: 0 }, warning: null, lostSaves: 0, submittedHere: false }),
     goTo: assign({
       current: ({ context, event }) =>
         clampIndex(
@@ -333,10 +343,10 @@ export const examTakingMachine = setup({
       invoke: {
         src: 'loadExam',
         input: ({ context }) => ({ examId: context.examId }),
-        onDone: {
-          target: 'startScreen',
-          actions: assign({ exam: ({ event }) => event.output.exam, attemptInProgress: ({ event }) => event.output.attemptInProgress }),
-        },
+        onDone: [
+          { guard: 'attemptOpen', target: 'starting', actions: 'applyLoaded' },
+          { target: 'startScreen', actions: 'applyLoaded' },
+        ],
         onError: { target: 'error', actions: assign({ failure: ({ event }) => asFailure(event.error) }) },
       },
     },
@@ -476,7 +486,7 @@ export const examTakingMachine = setup({
                     warningsReceived: context.warning?.id ?? 0,
                   },
                 }),
-                onDone: { target: '#exam.attempt.submitted', actions: [assign({ outcome: ({ event }) => event.output }), 'notifySubmitted'] },
+                onDone: { target: '#exam.attempt.submitted', actions: [assign({ outcome: ({ event }) => event.output, submittedHere: true }), 'notifySubmitted'] },
                 onError: {
                   target: '#exam.attempt.inProgress',
                   actions: { type: 'notifySubmitError', params: ({ event }) => ({ message: errorText(event.error, TAKING_MSG.submitFailed) }) },
@@ -492,9 +502,14 @@ export const examTakingMachine = setup({
               { guard: 'violationSubmitted', target: 'submitted', actions: { type: 'submittedBy', params: { reason: 'violations' } } },
               { actions: 'showWarning' },
             ],
+            // The server's word can overtake the submit call's answer: a student submission
+            // while this screen was submitting is this screen's own.
             'server.submitted': {
               target: 'submitted',
-              actions: { type: 'submittedBy', params: ({ event }) => ({ reason: event.reason }) },
+              actions: [
+                { type: 'submittedBy', params: ({ event }) => ({ reason: event.reason }) },
+                assign({ submittedHere: ({ event }) => event.reason === 'student' }),
+              ],
             },
             'socket.joined': [
               { guard: 'joinSaysClosed', target: 'submitted', actions: { type: 'closedOnJoin', params: { reason: null } } },

@@ -60,6 +60,17 @@ describe('page events', () => {
     expect(seen).toEqual([]);
   });
 
+  it('counts leaving the tab again once the student chose to stay when asked before leaving', async () => {
+    const { seen, stop } = watch();
+    window.dispatchEvent(new Event('beforeunload'));
+    // The browser's question answered "stay": the page's timers run again.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    setVisibility('hidden');
+    setVisibility('visible');
+    stop();
+    expect(seen.map((e) => e.violationType ?? e.type)).toEqual(['tab-switch', 'page.visible']);
+  });
+
   it('reports nothing but the re-sync when proctoring is off', () => {
     const { seen, stop } = watch({ ...proctoring, enabled: false });
     setVisibility('hidden');

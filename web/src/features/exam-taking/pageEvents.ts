@@ -30,9 +30,19 @@ export const pageEvents = fromCallback<EventObject, { proctoring: Proctoring }>(
   let unloading = false;
   let wasFullscreen = !!document.fullscreenElement;
   let altDownAt = 0;
+  let stayTimer: ReturnType<typeof setTimeout> | undefined;
 
   const onPageHide = () => {
     unloading = true;
+  };
+  // The exam asks before the page is left; a student who answers "stay" is still here when the
+  // page's timers run again, and from then on leaving the tab counts as it always does.
+  const onBeforeUnload = () => {
+    unloading = true;
+    clearTimeout(stayTimer);
+    stayTimer = setTimeout(() => {
+      unloading = false;
+    }, 0);
   };
   const onPageShow = () => {
     unloading = false;
@@ -67,7 +77,7 @@ export const pageEvents = fromCallback<EventObject, { proctoring: Proctoring }>(
 
   const listeners: [EventTarget, string, EventListener][] = [
     [window, 'pagehide', onPageHide],
-    [window, 'beforeunload', onPageHide],
+    [window, 'beforeunload', onBeforeUnload],
     [window, 'pageshow', onPageShow],
     [document, 'visibilitychange', onVisibility],
   ];
@@ -80,6 +90,7 @@ export const pageEvents = fromCallback<EventObject, { proctoring: Proctoring }>(
   }
   for (const [target, type, fn] of listeners) target.addEventListener(type, fn);
   return () => {
+    clearTimeout(stayTimer);
     for (const [target, type, fn] of listeners) target.removeEventListener(type, fn);
   };
 });

@@ -18,6 +18,11 @@ export function phaseOf(s: Snapshot): Phase {
   return 'taking';
 }
 
+/** From the start until submitted: the phases the exam screen is a room of its own in. */
+export function attemptOpen(phase: Phase): boolean {
+  return phase === 'starting' || phase === 'taking' || phase === 'submitting' || phase === 'expired';
+}
+
 export type SaveState = 'saved' | 'saving' | 'connecting' | 'offline';
 
 export function saveStateOf(s: Snapshot): SaveState {

@@ -31,19 +31,27 @@ describe('timer levels, text and colour', () => {
 });
 
 describe('timer announcements', () => {
-  it('announces the amber and red thresholds and one minute, only on the crossing', () => {
-    expect(timerAnnouncement(null, 9 * MIN, total)).toBeNull();
-    expect(timerAnnouncement(10 * MIN + 500, 10 * MIN, total)).toBe('Less than 25% of time left: about 10 minutes.');
-    expect(timerAnnouncement(10 * MIN, 10 * MIN - 500, total)).toBeNull();
-    expect(timerAnnouncement(4 * MIN + 500, 4 * MIN, total)).toBe('Less than 10% of time left: about 4 minutes.');
-    expect(timerAnnouncement(MIN + 500, MIN, total)).toBe('One minute left.');
+  it('announces 10, 5 and 1 minutes left, only on the crossing', () => {
+    expect(timerAnnouncement(null, 9 * MIN)).toBeNull();
+    expect(timerAnnouncement(10 * MIN + 500, 10 * MIN)).toBe('10 minutes left.');
+    expect(timerAnnouncement(10 * MIN, 10 * MIN - 500)).toBeNull();
+    expect(timerAnnouncement(5 * MIN + 500, 5 * MIN)).toBe('5 minutes left.');
+    expect(timerAnnouncement(MIN + 500, MIN)).toBe('One minute left.');
+    expect(timerAnnouncement(500, 0)).toBe('Time expired.');
+  });
+
+  it('says nothing at the amber and red levels of a long exam (they stay visible words)', () => {
+    const long = 120 * MIN;
+    expect(timerAnnouncement(long * 0.25 + 500, long * 0.25)).toBeNull();
+    expect(timerAnnouncement(long * 0.1 + 500, long * 0.1)).toBeNull();
   });
 
   it('announces the most urgent when several are crossed at once', () => {
-    expect(timerAnnouncement(20 * MIN, 30_000, total)).toBe('One minute left.');
+    expect(timerAnnouncement(20 * MIN, 30_000)).toBe('One minute left.');
+    expect(timerAnnouncement(20 * MIN, 4 * MIN)).toBe('5 minutes left.');
   });
 
   it('stays quiet when the time goes up (an extension)', () => {
-    expect(timerAnnouncement(MIN - 1, 20 * MIN, total)).toBeNull();
+    expect(timerAnnouncement(MIN - 1, 20 * MIN)).toBeNull();
   });
 });

@@ -58,22 +58,21 @@ export function timerView(leftMs: number, totalMs: number): TimerView {
   };
 }
 
-const minutesWord = (ms: number) => {
-  const n = Math.max(1, Math.round(ms / MINUTE));
-  return `${n} minute${n === 1 ? '' : 's'}`;
-};
+/** The minutes left a screen reader is told about (issue 18), most urgent first. */
+export const ANNOUNCE_AT: readonly { ms: number; text: string }[] = [
+  { ms: MINUTE, text: 'One minute left.' },
+  { ms: 5 * MINUTE, text: '5 minutes left.' },
+  { ms: 10 * MINUTE, text: '10 minutes left.' },
+];
 
 /**
- * What a screen reader hears when the countdown crosses the amber threshold, the red one, or one
- * minute (only on the crossing, never every second). With several crossed at once (a short exam,
- * a hidden tab), the most urgent wins.
+ * What a screen reader hears when the countdown crosses 10, 5 or 1 minute left, or reaches zero:
+ * only on the crossing, never every second. With several crossed at once (a hidden tab catching
+ * up), the most urgent wins. The amber and red levels stay visible words on the timer.
  */
-export function timerAnnouncement(previousLeftMs: number | null, leftMs: number, totalMs: number): string | null {
+export function timerAnnouncement(previousLeftMs: number | null, leftMs: number): string | null {
   if (previousLeftMs === null || leftMs >= previousLeftMs) return null;
   const crossed = (threshold: number) => previousLeftMs > threshold && leftMs <= threshold;
   if (crossed(0)) return 'Time expired.';
-  if (crossed(MINUTE)) return 'One minute left.';
-  if (totalMs > 0 && crossed(totalMs * CRITICAL_SHARE)) return `Less than 10% of time left: about ${minutesWord(leftMs)}.`;
-  if (totalMs > 0 && crossed(totalMs * LOW_SHARE)) return `Less than 25% of time left: about ${minutesWord(leftMs)}.`;
-  return null;
+  return ANNOUNCE_AT.find((a) => crossed(a.ms))?.text ?? null;
 }

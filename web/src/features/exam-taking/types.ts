@@ -34,7 +34,7 @@ export const examInfoSchema = z.object({
     proctoring: proctoringSchema.default(PROCTORING_DEFAULTS),
   }),
   userAttempts: z
-    .object({ hasAttempted: z.boolean(), attemptCount: z.number(), nextAttemptNumber: z.number(), inProgress: z.boolean().optional() })
+    .object({ hasAttempted: z.boolean(), attemptCount: z.number(), nextAttemptNumber: z.number(), inProgress: z.boolean().optional(), lastSubmissionId: z.string().nullable().optional() })
     .nullable()
     .optional(),
 });

@@ -30,7 +30,7 @@ export interface Exam {
   createdAt: string;
   updatedAt: string;
   createdBy: { _id: string; firstName: string; lastName: string };
-  userAttempts: { hasAttempted: boolean; attemptCount: number; nextAttemptNumber: number; inProgress?: boolean } | null;
+  userAttempts: { hasAttempted: boolean; attemptCount: number; nextAttemptNumber: number; inProgress?: boolean; lastSubmissionId?: string | null } | null;
   /** Parents only: their accepted children the exam is meant for (the card links to the first one's progress). */
   forChildren?: string[];
   /** GET /exams/{id} for the owner or an admin: the questions with their keys. */

@@ -26,7 +26,10 @@ describe('SchedulePage', () => {
   it("gives students 'Take Exam' on the Active tab and 'View Result' on the Past tab", async () => {
     const api = renderSchedule('student', {
       ongoing: [buildExam({ state: 'ongoing' })],
-      completed: [buildExam({ _id: 'e2', title: 'Physics Quiz', state: 'completed' })],
+      completed: [
+        buildExam({ _id: 'e2', title: 'Physics Quiz', state: 'completed', userAttempts: { hasAttempted: true, attemptCount: 1, nextAttemptNumber: 2, lastSubmissionId: 's2' } }),
+        buildExam({ _id: 'e3', title: 'Missed Quiz', state: 'completed' }),
+      ],
     });
     await screen.findByText('No Exams Scheduled');
     fireEvent.click(screen.getByRole('tab', { name: 'Active' }));
@@ -36,7 +39,10 @@ describe('SchedulePage', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Past' }));
     const past = await screen.findByRole('article', { name: 'Physics Quiz' });
-    expect(within(past).getByRole('link', { name: 'View Result' }).getAttribute('href')).toBe('/exam/e2/result');
+    expect(within(past).getByRole('link', { name: 'View Result' }).getAttribute('href')).toBe('/exam-result/s2');
+    // An exam the student never sat has no result to offer.
+    const missed = screen.getByRole('article', { name: 'Missed Quiz' });
+    expect(within(missed).queryByRole('link')).toBeNull();
     const lastCall = api.calls.filter((c) => c.path === '/exams').at(-1)!;
     expect(Object.fromEntries(lastCall.url.searchParams)).toMatchObject({ status: 'completed', sort: '-startTime', limit: '100' });
   });

@@ -106,15 +106,15 @@ function ScheduleList({ role, status, sort, page, onPage }: ScheduleListProps) {
 }
 
 /**
- * The role's action (surroundings §2): students 'Take Exam' while active (the shared rule, so
- * attempts are respected) and 'View Result' once past; teachers 'Manage'; parents the card's link.
+ * The role's action (surroundings §2): students the shared card rule while active or past (so
+ * attempts are respected, and 'View Result' opens their own result; an exam never sat offers
+ * none); teachers 'Manage'; parents the card's link.
  */
 export function scheduleAction(exam: Exam, role: Role, now: number): CardAction | null {
   const status = examTimeStatus(exam.schedule.startDate, exam.schedule.endDate, now);
   if (role === 'teacher' || role === 'admin') return { kind: 'questions', label: 'Manage', to: `/exam/${exam._id}/questions`, disabled: false };
   if (role === 'parent') return parentCardAction(exam.forChildren?.[0]);
-  if (status === 'ongoing') return studentCardAction(exam, now);
-  if (status === 'completed') return { kind: 'view-results', label: 'View Result', to: `/exam/${exam._id}/result`, disabled: false };
+  if (status === 'ongoing' || status === 'completed') return studentCardAction(exam, now);
   return null;
 }
 

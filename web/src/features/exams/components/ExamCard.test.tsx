@@ -46,16 +46,18 @@ describe('ExamCard actions per role', () => {
     expect(actions(renderCard(exam, 'student'))).toEqual(['Attempt 2 → /exam/e2']);
   });
 
-  it("disables 'Already Attempted' when only one attempt is allowed", () => {
-    const exam = buildExam({ state: 'ongoing', now: NOW, userAttempts: { hasAttempted: true, attemptCount: 1, nextAttemptNumber: 2 } });
-    expect(actions(renderCard(exam, 'student'))).toEqual(['Already Attempted (disabled)']);
+  it("offers 'View Result', opening the student's submission, once the only attempt is used", () => {
+    const exam = buildExam({ state: 'ongoing', now: NOW, userAttempts: { hasAttempted: true, attemptCount: 1, nextAttemptNumber: 2, lastSubmissionId: 's1' } });
+    expect(actions(renderCard(exam, 'student'))).toEqual(['View Result → /exam-result/s1']);
   });
 
-  it("shows a student a disabled countdown before the start and 'View Results' after the end", () => {
+  it("shows a student a disabled countdown before the start, 'View Result' after the end of a sat exam, and no results for one never sat", () => {
     expect(actions(renderCard(buildExam({ state: 'upcoming', now: NOW }), 'student'))).toEqual(['Not Started · Starts in 2 days (disabled)']);
-    expect(actions(renderCard(buildExam({ _id: 'e3', title: 'Done', state: 'completed', now: NOW }), 'student'))).toEqual([
-      'View Results → /exam/e3/result',
+    const sat = { hasAttempted: true, attemptCount: 1, nextAttemptNumber: 2, lastSubmissionId: 's3' };
+    expect(actions(renderCard(buildExam({ _id: 'e3', title: 'Done', state: 'completed', now: NOW, userAttempts: sat }), 'student'))).toEqual([
+      'View Result → /exam-result/s3',
     ]);
+    expect(actions(renderCard(buildExam({ _id: 'e4', title: 'Missed', state: 'completed', now: NOW }), 'student'))).toEqual(['Not Attempted (disabled)']);
   });
 
   it('gives a teacher Publish while unpublished and Delete while upcoming', () => {

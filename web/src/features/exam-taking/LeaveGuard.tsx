@@ -1,0 +1,37 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useCallback, useEffect, useRef } from 'react';
+import { useBlocker, type BlockerFunction } from 'react-router-dom';
+import { askBeforeUnload, asksBeforeLeaving } from './leaving';
+
+/**
+ * While the attempt is open: closing, reloading or typing another address asks through the
+ * browser; Back and any in-app navigation ask here, saying what leaving means.
+ */
+export function LeaveGuard({ attemptOpen }: { attemptOpen: boolean }) {
+  // Read when a navigation happens: the blocker function stays the same for the screen's life.
+  const open = useRef(attemptOpen);
+  open.current = attemptOpen;
+  const shouldBlock = useCallback<BlockerFunction>((args) => asksBeforeLeaving(open.current, args), []);
+  const blocker = useBlocker(shouldBlock);
+
+  useEffect(() => {
+    if (!attemptOpen) return;
+    window.addEventListener('beforeunload', askBeforeUnload);
+    return () => window.removeEventListener('beforeunload', askBeforeUnload);
+  }, [attemptOpen]);
+
+  const stay = () => blocker.reset?.();
+  return (
+    <Modal opened={blocker.state === 'blocked'} onClose={stay} title="Leave the exam?" centered>
+      <Text size="sm">Your exam stays open and the timer keeps running while you are away. Your saved answers are kept, and you can come back until the time runs out.</Text>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={() => blocker.proceed?.()}>
+          Leave the exam
+        </Button>
+        <Button onClick={stay} data-autofocus>
+          Stay in the exam
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconCamera } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { examMedia, MediaError, mediaFailureText, requestExamMedia, type MediaFailure } from './examMedia';
+
+/**
+ * After a reload the camera the start screen granted is gone. Asked for again at once (a
+ * browser that remembers the permission grants it without a click); if that fails, a button
+ * asks again without getting in the way of the question.
+ */
+export function MediaResume({ needs }: { needs: { video: boolean; audio: boolean } }) {
+  const [state, setState] = useState<'asking' | 'on' | MediaFailure>(() => (examMedia.get() ? 'on' : 'asking'));
+  const what = needs.video && needs.audio ? 'camera and microphone' : needs.video ? 'camera' : 'microphone';
+
+  const ask = async () => {
+    setState('asking');
+    try {
+      examMedia.set(await requestExamMedia(needs));
+      setState('on');
+    } catch (error) {
+      setState(error instanceof MediaError ? error.kind : 'other');
+    }
+  };
+
+  useEffect(() => {
+    if (!examMedia.get()) void ask();
+    // Once, when the screen opens: later failures wait for the student's click.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (state === 'on' || state === 'asking') return null;
+  return (
+    <Alert color="orange" icon={<IconCamera />} data-testid="media-resume">
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm">Your {what} is off. {mediaFailureText(state, needs)}</Text>
+        <Button size="xs" variant="light" color="orange" onClick={() => void ask()}>
+          Try again
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
