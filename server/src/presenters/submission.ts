@@ -12,7 +12,8 @@ export interface SubmissionRow extends AttemptRow {
   show_answers: boolean;
   first_name: string;
   last_name: string;
-  email: string;
+  /** Null where the student hides it from this viewer (privacy: showEmail). */
+  email: string | null;
 }
 
 const num = (v: number | string | null) => (v === null ? null : Number(v));
