@@ -30,6 +30,7 @@ function submissions(db: Db | Knex.Transaction, viewer: Viewer): Knex.QueryBuild
       db.raw("coalesce((e.settings->>'showCorrectAnswers')::boolean, false) as show_answers"),
       'u.first_name',
       'u.last_name',
+      'u.avatar',
       db.raw('? as email', [shownEmailSql(db, viewer.user, 'u')]),
     );
   const { user } = viewer;
