@@ -42,7 +42,7 @@ test.afterEach(async ({ request }) => {
   await resetSettings(request, DEMO.parent);
 });
 
-test('a student uploads an avatar and sees it in the header and on the teacher’s proctor board', async ({ page, browser, request }, testInfo) => {
+test('a student uploads an avatar and sees it in the header; the teacher’s proctor board and students list and the parent’s child card show it', async ({ page, browser, request }, testInfo) => {
   const file = testInfo.outputPath('me.png');
   await sharp({ create: { width: 320, height: 320, channels: 3, background: '#e8590c' } }).png().toFile(file);
   await signIn(page, DEMO.student);
@@ -67,7 +67,23 @@ test('a student uploads an avatar and sees it in the header and on the teacher�
   await signIn(board, DEMO.teacher);
   await board.goto(`/exam/${examId}/proctor`);
   await expect(board.getByTestId('proctor-avatar').locator(`img[src="${avatarUrl}"]`)).toBeVisible();
+  // The teacher's students list shows it too, and, by default, not the student's e-mail address.
+  await board.goto('/students');
+  await board.getByLabel('Search by name or email').fill('Sam Student');
+  const card = board.getByRole('listitem').filter({ hasText: 'Sam Student' });
+  await expect(card.getByTestId('person-avatar').locator(`img[src="${avatarUrl}"]`)).toBeVisible();
+  await expect(card).not.toContainText(DEMO.student);
   await teacher.close();
+
+  // The parent sees their child's new picture on the child card.
+  const family = await browser.newContext();
+  const parent = await family.newPage();
+  await signIn(parent, DEMO.parent);
+  await parent.goto('/parent/children');
+  const child = parent.getByTestId('child-card').filter({ hasText: 'Sam Student' });
+  await expect(child.getByTestId('person-avatar').locator(`img[src="${avatarUrl}"]`)).toBeVisible();
+  await expect.poll(() => child.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
+  await family.close();
 });
 
 test('dark theme, 24-hour clock and DD/MM/YYYY apply at once and show on the schedule', async ({ page, request }) => {
