@@ -49,7 +49,7 @@ export const HIDDEN_CONTACT = 'Not shown';
 export function PersonLabel({ person, detail, size = 36 }: { person: AvatarPerson & { name: string }; detail?: ReactNode; size?: number }) {
   return (
     <Group gap="sm" wrap="nowrap" align="center">
-      <PersonAvatar person={person} size={size} data-testid="person-avatar" />
+      <PersonAvatar person={person} size={size} aria-hidden data-testid="person-avatar" />
       <div style={{ minWidth: 0 }}>
         <Text fw={600} size="sm" truncate="end">
           {person.name}
