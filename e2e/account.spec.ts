@@ -112,7 +112,7 @@ test('dark theme, 24-hour clock and DD/MM/YYYY apply at once and show on the sch
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
 
-test('with confirmBeforeSubmit off, Submit Exam submits without the dialog', async ({ page, request }) => {
+test('with confirmBeforeSubmit off, Submit Exam submits without the dialog; auto-save shows as always on and the shortcuts work', async ({ page, request }) => {
   const examId = await quickExam(request, 'No Confirm Exam');
   await signIn(page, DEMO.student);
   await page.goto('/settings');
@@ -126,6 +126,15 @@ test('with confirmBeforeSubmit off, Submit Exam submits without the dialog', asy
 
   await page.goto(`/exam/${examId}`);
   await page.getByRole('button', { name: 'Start Exam' }).click();
+  // Auto-save is no choice in the exam: shown as always on. The shortcuts are listed and work.
+  await expect(page.getByTestId('autosave-note')).toHaveText('Auto-save on');
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  await expect(page.getByText('Mark or unmark for review')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('n');
+  await expect(page.getByText('Zero is an even number, true or false?')).toBeVisible();
+  await page.keyboard.press('p');
+  await expect(page.getByText('Zero is an even number, true or false?')).toHaveCount(0);
   await page.getByRole('radio', { name: '2', exact: true }).check();
   await page.getByRole('button', { name: 'Submit Exam' }).click();
   await expect(page.getByRole('dialog', { name: 'Submit your exam?' })).toHaveCount(0);
