@@ -42,7 +42,7 @@ test.afterEach(async ({ request }) => {
   await resetSettings(request, DEMO.parent);
 });
 
-test('a student uploads an avatar and sees it in the header and on the teacher’s proctor board', async ({ page, browser, request }, testInfo) => {
+test('a student uploads an avatar and sees it in the header; the teacher’s proctor board and students list and the parent’s child card show it', async ({ page, browser, request }, testInfo) => {
   const file = testInfo.outputPath('me.png');
   await sharp({ create: { width: 320, height: 320, channels: 3, background: '#e8590c' } }).png().toFile(file);
   await signIn(page, DEMO.student);
@@ -67,7 +67,23 @@ test('a student uploads an avatar and sees it in the header and on the teacher�
   await signIn(board, DEMO.teacher);
   await board.goto(`/exam/${examId}/proctor`);
   await expect(board.getByTestId('proctor-avatar').locator(`img[src="${avatarUrl}"]`)).toBeVisible();
+  // The teacher's students list shows it too, and, by default, not the student's e-mail address.
+  await board.goto('/students');
+  await board.getByLabel('Search by name or email').fill('Sam Student');
+  const card = board.getByRole('listitem').filter({ hasText: 'Sam Student' });
+  await expect(card.getByTestId('person-avatar').locator(`img[src="${avatarUrl}"]`)).toBeVisible();
+  await expect(card).not.toContainText(DEMO.student);
   await teacher.close();
+
+  // The parent sees their child's new picture on the child card.
+  const family = await browser.newContext();
+  const parent = await family.newPage();
+  await signIn(parent, DEMO.parent);
+  await parent.goto('/parent/children');
+  const child = parent.getByTestId('child-card').filter({ hasText: 'Sam Student' });
+  await expect(child.getByTestId('person-avatar').locator(`img[src="${avatarUrl}"]`)).toBeVisible();
+  await expect.poll(() => child.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
+  await family.close();
 });
 
 test('dark theme, 24-hour clock and DD/MM/YYYY apply at once and show on the schedule', async ({ page, request }) => {
@@ -96,7 +112,7 @@ test('dark theme, 24-hour clock and DD/MM/YYYY apply at once and show on the sch
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
 
-test('with confirmBeforeSubmit off, Submit Exam submits without the dialog', async ({ page, request }) => {
+test('with confirmBeforeSubmit off, Submit Exam submits without the dialog; auto-save shows as always on and the shortcuts work', async ({ page, request }) => {
   const examId = await quickExam(request, 'No Confirm Exam');
   await signIn(page, DEMO.student);
   await page.goto('/settings');
@@ -110,6 +126,15 @@ test('with confirmBeforeSubmit off, Submit Exam submits without the dialog', asy
 
   await page.goto(`/exam/${examId}`);
   await page.getByRole('button', { name: 'Start Exam' }).click();
+  // Auto-save is no choice in the exam: shown as always on. The shortcuts are listed and work.
+  await expect(page.getByTestId('autosave-note')).toHaveText('Auto-save on');
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  await expect(page.getByText('Mark or unmark for review')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('n');
+  await expect(page.getByText('Zero is an even number, true or false?')).toBeVisible();
+  await page.keyboard.press('p');
+  await expect(page.getByText('Zero is an even number, true or false?')).toHaveCount(0);
   await page.getByRole('radio', { name: '2', exact: true }).check();
   await page.getByRole('button', { name: 'Submit Exam' }).click();
   await expect(page.getByRole('dialog', { name: 'Submit your exam?' })).toHaveCount(0);

@@ -115,7 +115,8 @@ export interface Child {
   firstName: string;
   lastName: string;
   name: string;
-  email: string;
+  /** What the parent typed for a request; for a linked child, null unless they show it (privacy). */
+  email: string | null;
   avatar: string | null;
   grade: number | null;
   section: string | null;
@@ -164,7 +165,8 @@ export interface ChildSubmission {
 }
 
 export interface ChildProgress {
-  child: { _id: string; name: string; email: string; grade: number | null };
+  /** email: null unless the child shows it (privacy: showEmail). */
+  child: { _id: string; name: string; email: string | null; grade: number | null };
   range: ChildRange;
   stats: { totalExams: number; averageScore: number; bestScore: number; passRate: number };
   /** Newest first; the chart shows the last 10. */
@@ -187,6 +189,7 @@ export interface ChildExam {
 
 export interface LinkRequest {
   _id: string;
+  /** The asking parent's e-mail is always shown: the student must know who asks before granting access. */
   parent: { _id: string; name: string; email: string };
   relationship: Relationship;
   requestedAt: string;

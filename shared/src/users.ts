@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLES, SECTIONS, type Role } from './constants';
 import { MSG } from './messages';
-import type { User } from './user';
+import type { PublicUser, User } from './user';
 
 /** Texts of the admin's people screens (surroundings §5, §8) and our own where the spec has none. */
 export const USER_MSG = {
@@ -242,9 +242,10 @@ export interface UserListData {
 }
 
 /** A student as the students list shows one (surroundings §3 "Student list item"). */
-export interface StudentListItem extends User {
+/** e-mail and phone are null where the student keeps them private from the viewer (privacy settings). */
+export type StudentListItem = PublicUser & {
   status: 'active' | 'inactive';
-}
+};
 
 export interface StudentListData {
   students: StudentListItem[];

@@ -12,7 +12,9 @@ export interface SubmissionRow extends AttemptRow {
   show_answers: boolean;
   first_name: string;
   last_name: string;
-  email: string;
+  /** Null where the student hides it from this viewer (privacy: showEmail). */
+  email: string | null;
+  avatar: string | null;
 }
 
 const num = (v: number | string | null) => (v === null ? null : Number(v));
@@ -31,7 +33,7 @@ export function presentSubmission(row: SubmissionRow, opts: { withScore: boolean
     _id: row.id,
     examId: row.exam_id,
     exam: { _id: row.exam_id, title: row.exam_title, subject: row.exam_subject },
-    student: { _id: row.student_id, firstName: row.first_name, lastName: row.last_name, email: row.email },
+    student: { _id: row.student_id, firstName: row.first_name, lastName: row.last_name, email: row.email, avatar: row.avatar },
     attemptNumber: row.attempt_number,
     status: row.status,
     displayStatus: show || !isSubmitted ? submissionDisplayStatus({ isSubmitted, isGraded, isPassed: row.passed }) : 'Submitted',

@@ -70,17 +70,19 @@ export interface Onlooker {
   role: Role;
 }
 
-/**
- * A user as another person sees them: e-mail and phone only when the user chose to show them
- * (privacy settings showEmail / showPhone), except to themselves and to admins.
- */
-export function presentUserFor(row: UserRow, onlooker: Onlooker, privacy: { showEmail: boolean; showPhone: boolean }): PublicUser {
+/** Which of a user's contact details an onlooker may see (decided in services/contactPrivacy). */
+export interface ContactShown {
+  email: boolean;
+  phone: boolean;
+}
+
+/** A user as another person sees them: e-mail and phone only where `shown` allows. */
+export function presentUserFor(row: UserRow, shown: ContactShown): PublicUser {
   const user = presentUser(row);
-  if (onlooker.id === row.id || onlooker.role === 'admin') return user;
   return {
     ...user,
-    email: privacy.showEmail ? user.email : null,
-    phone: privacy.showPhone ? user.phone : null,
-    phoneNumber: privacy.showPhone ? user.phone : null,
+    email: shown.email ? user.email : null,
+    phone: shown.phone ? user.phone : null,
+    phoneNumber: shown.phone ? user.phone : null,
   };
 }

@@ -225,7 +225,8 @@ export async function parentDashboard(deps: Deps, parent: UserRow): Promise<Pare
   const { db } = deps;
   const children = (await db('parent_children as pc')
     .join('users as u', 'u.id', 'pc.child_id')
-    .where('pc.parent_id', parent.id)
+    // Only accepted links: a pending request shows the parent nothing of the child.
+    .where({ 'pc.parent_id': parent.id, 'pc.status': 'accepted' })
     .orderBy('u.first_name')
     .select(
       'u.id',

@@ -18,6 +18,7 @@ import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import type { Viewer } from '../policies';
 import type { UserRow } from '../presenters/user';
+import { contactShownTo } from './contactPrivacy';
 import { scopeToViewer } from './examCatalogue';
 
 /**
@@ -112,6 +113,7 @@ export async function listChildren(deps: Deps, parent: UserRow): Promise<{ child
     .select('pc.id as link_id', 'pc.relationship', 'pc.status', 'pc.created_at', 'u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.avatar', 'u.grade', 'u.section')) as LinkedChildRow[];
   const accepted = rows.filter((r) => r.status === 'accepted').map((r) => r.id);
   const results = await visibleResults(deps, accepted);
+  const shown = await contactShownTo(deps.db, parent, accepted);
   const children = rows.map(
     (r): Child => ({
       _id: r.id,
@@ -120,7 +122,8 @@ export async function listChildren(deps: Deps, parent: UserRow): Promise<{ child
       lastName: r.last_name,
       name: `${r.first_name} ${r.last_name}`,
       // A request's e-mail is what the parent typed; the rest of a pending child stays private.
-      email: r.email,
+      // A linked child's address follows their privacy choice (showEmail), like anyone's.
+      email: r.status !== 'accepted' || shown(r.id).email ? r.email : null,
       avatar: r.status === 'accepted' ? r.avatar : null,
       grade: r.status === 'accepted' ? r.grade : null,
       section: r.status === 'accepted' ? r.section : null,
@@ -185,8 +188,9 @@ export async function childProgress(deps: Deps, viewer: Viewer, childId: string,
   const bySubject = new Map<string, number[]>();
   for (const r of results) bySubject.set(r.subject, [...(bySubject.get(r.subject) ?? []), r.percentage]);
   const subjects = [...bySubject].map(([subject, scores]) => ({ subject, totalExams: scores.length, averageScore: average(scores), bestScore: Math.max(...scores) }));
+  const shown = (await contactShownTo(deps.db, viewer.user, [child.id]))(child.id);
   return {
-    child: { _id: child.id, name: `${child.first_name} ${child.last_name}`, email: child.email, grade: child.grade },
+    child: { _id: child.id, name: `${child.first_name} ${child.last_name}`, email: shown.email ? child.email : null, grade: child.grade },
     range,
     stats: {
       totalExams: stats.totalExams,

@@ -92,6 +92,8 @@ export async function pendingRequests(deps: Deps, student: UserRow): Promise<Lin
     .select('pc.id', 'pc.relationship', 'pc.created_at', 'p.id as parent_id', 'p.first_name', 'p.last_name', 'p.email')) as (Pick<LinkRow, 'id' | 'relationship' | 'created_at' | 'parent_id'> & Pick<UserRow, 'first_name' | 'last_name' | 'email'>)[];
   return rows.map((r) => ({
     _id: r.id,
+    // Not subject to the parent's showEmail: asking for access to a child's results discloses who
+    // asks (a name alone is easy to borrow), as the request e-mail the student received already did.
     parent: { _id: r.parent_id, name: fullName(r), email: r.email },
     relationship: r.relationship,
     requestedAt: new Date(r.created_at).toISOString(),

@@ -1,6 +1,7 @@
 import { resultGrade } from '@exam/shared';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
+import { contactShownTo } from './contactPrivacy';
 import type { Viewer } from '../policies';
 import type { UserRow } from '../presenters/user';
 
@@ -59,8 +60,9 @@ export async function progressReport(deps: Deps, viewer: Viewer, studentId: stri
     };
   });
   const passRate = rows.length ? Math.round((rows.filter((r) => r.passed).length / rows.length) * 100) : 0;
+  const shown = (await contactShownTo(deps.db, user, [student.id]))(student.id);
   return {
-    student: { _id: student.id, firstName: student.first_name, lastName: student.last_name, name: `${student.first_name} ${student.last_name}`, email: student.email, studentId: student.student_id, grade: student.grade, section: student.section },
+    student: { _id: student.id, firstName: student.first_name, lastName: student.last_name, name: `${student.first_name} ${student.last_name}`, email: shown.email ? student.email : null, studentId: student.student_id, grade: student.grade, section: student.section },
     totalExams: rows.length,
     progress: { averageScore: avg, passRate, totalTime: totalMinutes, hoursStudied: Math.round((totalMinutes / 60) * 10) / 10 },
     subjectWise,

@@ -7,6 +7,7 @@ import { Errors } from '../errors';
 import { isParentOf, type Viewer } from '../policies';
 import type { QuestionRow } from '../presenters/question';
 import { presentAnswers, presentAnswerSummaries, presentSubmission, type AnswerDetailRow, type AnswerSummaryRow, type SubmissionRow } from '../presenters/submission';
+import { shownEmailSql } from './contactPrivacy';
 import { getExamFor } from './exams';
 
 const staff = (v: Viewer) => v.user.role === 'admin' || v.user.role === 'teacher';
@@ -29,7 +30,8 @@ function submissions(db: Db | Knex.Transaction, viewer: Viewer): Knex.QueryBuild
       db.raw("coalesce((e.settings->>'showCorrectAnswers')::boolean, false) as show_answers"),
       'u.first_name',
       'u.last_name',
-      'u.email',
+      'u.avatar',
+      db.raw('? as email', [shownEmailSql(db, viewer.user, 'u')]),
     );
   const { user } = viewer;
   if (user.role === 'teacher') q.where('e.owner_id', user.id);
@@ -75,7 +77,7 @@ export async function listSubmissions(deps: Deps, viewer: Viewer, query: Submiss
   if (query.subject) q.where('e.subject', query.subject);
   if (query.search) {
     const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q.where((w) => w.whereILike('u.first_name', like).orWhereILike('u.last_name', like).orWhereILike('u.email', like).orWhereILike('e.title', like));
+    q.where((w) => w.whereILike('u.first_name', like).orWhereILike('u.last_name', like).orWhereRaw('? ilike ?', [shownEmailSql(db, viewer.user, 'u'), like]).orWhereILike('e.title', like));
   }
   // A student or parent filtering by outcome only sees outcomes that are out.
   const outcome = staff(viewer) ? (w: Knex.QueryBuilder) => w : (w: Knex.QueryBuilder) => w.whereRaw(VISIBLE);
@@ -275,7 +277,7 @@ export async function exportCsv(deps: Deps, viewer: Viewer, examId: string): Pro
   const header = ['Rank', 'Percentile', 'First name', 'Last name', 'Email', 'Attempt', 'Status', 'Score', 'Total marks', 'Percentage', 'Grade', 'Passed', 'Time spent (min)', 'Submitted at', 'Submit reason', 'Tab switches', 'Fullscreen exits'];
   const body = rows.map((r) => {
     const p = presentSubmission(r, { withScore: true, percentile: r.status === 'graded' ? s.percentile(r.percentage) : null, rank: r.status === 'graded' ? s.rank(r.percentage) : null });
-    return [p.rank ?? '', p.percentile ?? '', r.first_name, r.last_name, r.email, r.attempt_number, p.displayStatus, p.score ?? '', p.totalMarks ?? '', p.percentage ?? '', p.percentage !== null && p.isGraded ? submissionGrade(p.percentage) : '', p.isPassed === null ? '' : p.isPassed ? 'yes' : 'no', p.timeTaken ?? '', p.submittedAt ?? '', r.submit_reason ?? '', r.tab_switches, r.fullscreen_exits].map(csvSafe);
+    return [p.rank ?? '', p.percentile ?? '', r.first_name, r.last_name, r.email ?? '', r.attempt_number, p.displayStatus, p.score ?? '', p.totalMarks ?? '', p.percentage ?? '', p.percentage !== null && p.isGraded ? submissionGrade(p.percentage) : '', p.isPassed === null ? '' : p.isPassed ? 'yes' : 'no', p.timeTaken ?? '', p.submittedAt ?? '', r.submit_reason ?? '', r.tab_switches, r.fullscreen_exits].map(csvSafe);
   });
   const slug = exam.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'exam';
   return { filename: `${slug}-submissions.csv`, csv: stringify([header.map(csvSafe), ...body]) };

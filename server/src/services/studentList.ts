@@ -1,20 +1,21 @@
 import type { StudentListQuery } from '@exam/shared';
 import type { Db } from '../db';
-import type { UserRow } from '../presenters/user';
+import type { Onlooker, UserRow } from '../presenters/user';
+import { shownEmailSql, emailShownSql } from './contactPrivacy';
 import { whereNameOrEmailStartsWith } from './userAdmin';
 
-const SORT_COLUMNS = { name: ['last_name', 'first_name'], email: ['email'], grade: ['grade', 'section'], createdAt: ['created_at'] } as const;
+const SORT_COLUMNS = { name: ['last_name', 'first_name'], grade: ['grade', 'section'], createdAt: ['created_at'] } as const;
 
 /**
  * GET /users/students/list (teachers and admins): one page of students with the filters of the
  * students screen, plus counters over every student matching grade, section and search (the
  * status filter does not narrow the counters, so the cards still show active and inactive).
  */
-export async function listStudents(db: Db, query: StudentListQuery) {
+export async function listStudents(db: Db, onlooker: Onlooker, query: StudentListQuery) {
   const base = db('users').where({ role: 'student' }).whereNull('deleted_at');
   if (query.grade) base.where('grade', query.grade);
   if (query.section) base.where('section', query.section);
-  if (query.search) whereNameOrEmailStartsWith(base, query.search);
+  if (query.search) whereNameOrEmailStartsWith(base, query.search, 'users', emailShownSql(db, onlooker, 'users'));
 
   const [counts] = (await base
     .clone()
@@ -28,7 +29,9 @@ export async function listStudents(db: Db, query: StudentListQuery) {
   if (query.status) page.where('is_active', query.status === 'active');
   const [{ n }] = (await page.clone().count({ n: '*' })) as [{ n: number | string }];
   const q = page.clone().select('*');
-  for (const column of SORT_COLUMNS[query.sort.field]) q.orderBy(column, query.sort.direction);
+  // By e-mail, hidden addresses (privacy) sort as blanks, last: their order would tell them apart.
+  if (query.sort.field === 'email') q.orderByRaw(`? ${query.sort.direction} nulls last`, [shownEmailSql(db, onlooker, 'users')]);
+  else for (const column of SORT_COLUMNS[query.sort.field]) q.orderBy(column, query.sort.direction);
   const rows = (await q
     .orderBy('id', query.sort.direction)
     .limit(query.limit)

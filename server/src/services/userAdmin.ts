@@ -18,14 +18,15 @@ export function likePrefix(term: string): string {
  * Name-or-e-mail search by prefix, each branch served by its own text_pattern_ops index
  * (migration 20261123040200), so it stays an index scan at 100,000 users.
  */
-export function whereNameOrEmailStartsWith(q: Knex.QueryBuilder, search: string, alias = 'users'): void {
+export function whereNameOrEmailStartsWith(q: Knex.QueryBuilder, search: string, alias = 'users', emailShown?: Knex.Raw): void {
   const like = likePrefix(search);
   q.where((w) =>
     w
       .whereRaw(`lower(${alias}.first_name) like ?`, [like])
       .orWhereRaw(`lower(${alias}.last_name) like ?`, [like])
       .orWhereRaw(`lower(${alias}.first_name || ' ' || ${alias}.last_name) like ?`, [like])
-      .orWhereRaw(`lower(${alias}.email) like ?`, [like]),
+      // A hidden address (privacy) must not be found by typing it: matched only where shown.
+      .orWhereRaw(`(lower(${alias}.email) like ? and ?)`, [like, emailShown ?? true]),
   );
 }
 

@@ -87,7 +87,7 @@ async function teacherStats(deps: Deps, user: UserRow): Promise<UserStats> {
 
 async function parentStats(deps: Deps, user: UserRow): Promise<UserStats> {
   const db = deps.db;
-  const children = (await db('parent_children').where('parent_id', user.id).pluck('child_id')) as string[];
+  const children = (await db('parent_children').where({ parent_id: user.id, status: 'accepted' }).pluck('child_id')) as string[];
   const [row] = children.length
     ? ((await db('attempts as a')
         .join('exams as e', 'e.id', 'a.exam_id')
@@ -111,7 +111,7 @@ async function parentStats(deps: Deps, user: UserRow): Promise<UserStats> {
 export async function profileResource(deps: Deps, viewer: UserRow, target: UserRow): Promise<ProfileResource> {
   const settings = await getSettings(deps.db, target.id);
   const linked =
-    viewer.role === 'parent' && !!(await deps.db('parent_children').where({ parent_id: viewer.id, child_id: target.id }).first('child_id'));
+    viewer.role === 'parent' && !!(await deps.db('parent_children').where({ parent_id: viewer.id, child_id: target.id, status: 'accepted' }).first('child_id'));
   const teaches =
     viewer.role === 'teacher' &&
     target.role === 'student' &&

@@ -293,10 +293,88 @@ describe('statistics and achievements', () => {
     const q = `/users/stats?userId=${student.user.id}`;
     expect((await api('GET', q, undefined, { token: stranger.token })).status).toBe(403);
     expect((await api('GET', q, undefined, { token: stranger.token })).body.message).toBe(PROFILE_MSG.statsPrivate);
+    // A parent whose request the student has not accepted is still a stranger.
+    await server.deps.db('parent_children').insert({ parent_id: stranger.user.id, child_id: student.user.id, relationship: 'father', status: 'pending' });
+    expect((await api('GET', q, undefined, { token: stranger.token })).status).toBe(403);
     for (const who of [parent, teacher, admin, student]) expect((await api('GET', q, undefined, { token: who.token })).status).toBe(200);
     await api('PUT', '/users/settings', { category: 'privacy', key: 'profileVisibility', value: 'public' }, { token: student.token });
     expect((await api('GET', q, undefined, { token: stranger.token })).status).toBe(200);
     expect((await api('GET', '/users/stats?userId=nope', undefined, { token: stranger.token })).status).toBe(400);
+  });
+});
+
+describe('privacy: showEmail and showPhone', () => {
+  /** Every place a teacher, parent or admin reads a student's contact details. */
+  async function readings(token: string, ids: { student: string; exam: string; attempt: string }, name: string) {
+    const list = (await api('GET', `/submissions?examId=${ids.exam}`, undefined, { token })).body.data?.submissions ?? [];
+    const detail = (await api('GET', `/submissions/${ids.attempt}`, undefined, { token })).body.data?.submission;
+    const report = (await api('GET', `/reports/student/${ids.student}/progress`, undefined, { token })).body.data?.student;
+    const students = (await api('GET', `/users/students/list?search=${encodeURIComponent(name)}`, undefined, { token })).body.data?.students ?? [];
+    const csv = await (await fetch(`${server.url}/api/exams/${ids.exam}/export`, { headers: { authorization: `Bearer ${token}` } })).text();
+    return { list: list[0]?.student, detail: detail?.student, report, student: students[0], csv };
+  }
+
+  it('hides a student’s e-mail and phone from their teacher and parent, everywhere, unless shown; never from admins', async () => {
+    const teacher = await signedIn('teacher');
+    const name = `Priv${Math.random().toString(36).slice(2, 8)}`;
+    const student = await signedIn('student', name);
+    const parent = await signedIn('parent');
+    const admin = await signedIn('admin');
+    await server.deps.db('parent_children').insert({ parent_id: parent.user.id, child_id: student.user.id, relationship: 'mother', status: 'accepted' });
+    await putProfile(student.token, { phone: '555-0123' });
+    const exam = await objectiveExam(teacher.token);
+    const ids = { student: student.user.id, exam, attempt: await sit(exam, student.token, 2) };
+    const email = student.user.email;
+
+    // Defaults: showEmail and showPhone off.
+    const byTeacher = await readings(teacher.token, ids, name);
+    expect(byTeacher.list).toMatchObject({ firstName: name, email: null });
+    expect(byTeacher.detail).toMatchObject({ firstName: name, email: null });
+    expect(byTeacher.report).toMatchObject({ firstName: name, email: null });
+    expect(byTeacher.student).toMatchObject({ firstName: name, email: null, phone: null, phoneNumber: null });
+    expect(byTeacher.csv).toContain(name);
+    expect(byTeacher.csv).not.toContain(email);
+    const byParent = await readings(parent.token, ids, name);
+    expect(byParent.list).toMatchObject({ firstName: name, email: null });
+    expect(byParent.detail).toMatchObject({ firstName: name, email: null });
+    expect(byParent.report).toMatchObject({ firstName: name, email: null });
+    const children = (await api('GET', '/parent/children', undefined, { token: parent.token })).body.data.children;
+    expect(children).toMatchObject([{ _id: student.user.id, email: null }]);
+    const progress = (await api('GET', `/parent/child/${student.user.id}/progress`, undefined, { token: parent.token })).body.data;
+    expect(progress.child).toMatchObject({ _id: student.user.id, email: null });
+    // Nor can the hidden address be found by typing it, in the students list or the results search.
+    const prefix = email.slice(0, email.indexOf('@'));
+    expect((await api('GET', `/users/students/list?search=${prefix}`, undefined, { token: teacher.token })).body.data.students).toEqual([]);
+    expect((await api('GET', `/submissions?examId=${exam}&search=${prefix}`, undefined, { token: teacher.token })).body.data.submissions).toEqual([]);
+
+    // Admins always see them; so does the student.
+    const byAdmin = await readings(admin.token, ids, name);
+    for (const seen of [byAdmin.list, byAdmin.detail, byAdmin.report]) expect(seen).toMatchObject({ email });
+    expect(byAdmin.student).toMatchObject({ email, phone: '555-0123' });
+    expect(byAdmin.csv).toContain(email);
+    expect((await api('GET', `/users/students/list?search=${prefix}`, undefined, { token: admin.token })).body.data.students).toHaveLength(1);
+    expect((await api('GET', `/submissions/${ids.attempt}`, undefined, { token: student.token })).body.data.submission.student.email).toBe(email);
+
+    // Shown: the teacher and the parent see them too.
+    await api('PUT', '/users/settings/bulk', { privacy: { showEmail: true, showPhone: true } }, { token: student.token });
+    const shown = await readings(teacher.token, ids, name);
+    for (const seen of [shown.list, shown.detail, shown.report]) expect(seen).toMatchObject({ email });
+    expect(shown.student).toMatchObject({ email, phone: '555-0123' });
+    expect(shown.csv).toContain(email);
+    expect((await api('GET', `/users/students/list?search=${prefix}`, undefined, { token: teacher.token })).body.data.students).toHaveLength(1);
+    expect((await api('GET', '/parent/children', undefined, { token: parent.token })).body.data.children).toMatchObject([{ email }]);
+  });
+
+  it('keeps the e-mail a parent typed on their own pending request, and shows them nothing else of that child', async () => {
+    const student = await signedIn();
+    const parent = await signedIn('parent');
+    await api('POST', '/parent/add-child', { childEmail: student.user.email, relationship: 'father' }, { token: parent.token });
+    const children = (await api('GET', '/parent/children', undefined, { token: parent.token })).body.data.children;
+    expect(children).toMatchObject([{ email: student.user.email, linkStatus: 'pending', stats: null }]);
+    const dashboard = (await api('GET', '/dashboard/parent', undefined, { token: parent.token })).body.data;
+    expect(dashboard.children).toEqual([]);
+    expect(dashboard.stats.totalChildren).toBe(0);
+    expect((await api('GET', '/users/stats', undefined, { token: parent.token })).body.data.stats.totalChildren).toBe(0);
   });
 });
 

@@ -17,6 +17,7 @@ import { presentUser, presentUserFor, type UserRow } from '../../presenters/user
 import * as accounts from '../../services/accounts';
 import { listAchievements } from '../../services/achievements';
 import { storeAvatar } from '../../services/avatars';
+import { contactShownTo } from '../../services/contactPrivacy';
 import { updateProfile } from '../../services/profile';
 import { changeSettings, getSettings, resetSettings } from '../../services/settings';
 import { profileResource, userStats } from '../../services/userStats';
@@ -47,8 +48,8 @@ export function accountRoutes(deps: Deps): Router<AppState> {
     const { user } = currentAuth(ctx);
     const target = (await deps.db('users').where({ id: idParam(ctx, 'id', PROFILE_MSG.userNotFound) }).first()) as UserRow | undefined;
     if (!target) throw Errors.notFound(PROFILE_MSG.userNotFound);
-    const { privacy } = await getSettings(deps.db, target.id);
-    ctx.body = { success: true, data: { user: presentUserFor(target, user, privacy) } };
+    const shown = await contactShownTo(deps.db, user, [target.id]);
+    ctx.body = { success: true, data: { user: presentUserFor(target, shown(target.id)) } };
   });
 
   router.put(

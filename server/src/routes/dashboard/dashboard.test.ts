@@ -157,7 +157,7 @@ describe('dashboard calls', () => {
     const parent = await signedIn('parent');
     const child = await buildUser(server.deps, { role: 'student', firstName: 'Kid' });
     const stranger = await buildUser(server.deps, { role: 'student' });
-    await server.deps.db('parent_children').insert({ parent_id: parent.user.id, child_id: child.id, relationship: 'mother' });
+    await server.deps.db('parent_children').insert({ parent_id: parent.user.id, child_id: child.id, relationship: 'mother', status: 'accepted' });
     const teacher = await buildUser(server.deps, { role: 'teacher' });
     const exam = await buildExam(server.deps, teacher.id);
     await buildAttempt(server.deps, exam.id, child.id);

@@ -13,7 +13,8 @@ import {
 import type { Deps } from '../../deps';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
-import { presentUser } from '../../presenters/user';
+import { presentUser, presentUserFor } from '../../presenters/user';
+import { contactShownTo } from '../../services/contactPrivacy';
 import { listStudents } from '../../services/studentList';
 import { confirmImport, previewImport } from '../../services/userImport';
 import { createUserByAdmin, deleteUserByAdmin, listUsers, setUserActive, updateUserByAdmin } from '../../services/userAdmin';
@@ -71,11 +72,13 @@ export function userRoutes(deps: Deps): Router<AppState> {
     validated(
       studentListQuerySchema,
       async (ctx, query) => {
-        const { rows, total, stats } = await listStudents(deps.db, query);
+        const { user } = currentAuth(ctx);
+        const { rows, total, stats } = await listStudents(deps.db, user, query);
+        const shown = await contactShownTo(deps.db, user, rows.map((r) => r.id));
         ctx.body = {
           success: true,
           data: {
-            students: rows.map((r) => ({ ...presentUser(r), status: r.is_active ? 'active' : 'inactive' })),
+            students: rows.map((r) => ({ ...presentUserFor(r, shown(r.id)), status: r.is_active ? 'active' : 'inactive' })),
             total,
             totalPages: Math.ceil(total / query.limit),
             currentPage: query.page,

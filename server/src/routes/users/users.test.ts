@@ -318,7 +318,8 @@ describe('GET /users/students/list', () => {
     const all = await api('GET', `/users/students/list?search=${tag}&sort=name&order=asc`, undefined, { token });
     expect(all.status).toBe(200);
     expect(all.body.data).toMatchObject({ total: 3, totalPages: 1, stats: { total: 3, active: 2, inactive: 1, grades: 2 } });
-    expect(all.body.data.students[0]).toMatchObject({ email: made[0]!.email, grade: 3, section: 'A', status: 'active' });
+    // A teacher sees no e-mail unless the student shows it (privacy: showEmail, off by default).
+    expect(all.body.data.students[0]).toMatchObject({ _id: made[0]!.id, email: null, grade: 3, section: 'A', status: 'active' });
     const grade = await api('GET', `/users/students/list?search=${tag}&grade=3`, undefined, { token });
     expect(grade.body.data.students.map((s: { _id: string }) => s._id)).toEqual([made[0]!.id]);
     const inactive = await api('GET', `/users/students/list?search=${tag}&status=inactive`, undefined, { token });

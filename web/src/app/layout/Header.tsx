@@ -1,9 +1,10 @@
-import { ActionIcon, Anchor, Avatar, Badge, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMoon, IconSchool, IconSun } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { User } from '@exam/shared';
+import { PersonAvatar } from '../../components/PersonAvatar';
 import { useSaveSettings } from '../../features/account/useSaveSettings';
 import { useAuth } from '../../features/auth/useAuth';
 import { usePlatformSettings } from '../../features/platform/usePlatformSettings';
@@ -151,9 +152,7 @@ function NavLinks({
 function UserAvatar({ user }: { user: User }) {
   return (
     <Anchor component={Link} to="/profile" data-testid="header-avatar">
-      <Avatar src={user.avatar} alt="" radius="xl" size={34} color="indigo" aria-hidden>
-        {`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()}
-      </Avatar>
+      <PersonAvatar person={user} size={34} aria-hidden />
       <VisuallyHidden>{`Signed in as ${user.firstName} ${user.lastName}`}</VisuallyHidden>
     </Anchor>
   );

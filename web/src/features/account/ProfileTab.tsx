@@ -1,9 +1,10 @@
 import { PROFILE_MSG, type User } from '@exam/shared';
-import { Alert, Avatar, Button, FileButton, Group, List, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, FileButton, Group, List, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/http';
+import { PersonAvatar } from '../../components/PersonAvatar';
 import { formatDate } from '../../lib/dateFormat';
 import { useAuth } from '../auth/useAuth';
 import { accountApi } from './api';
@@ -79,9 +80,7 @@ export function ProfileTab() {
       <Stack>
         <Group justify="space-between" align="flex-start">
           <Group>
-            <Avatar src={preview ?? user.avatar} size={96} radius={96} alt={`${user.firstName} ${user.lastName}`} data-testid="profile-avatar">
-              {`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()}
-            </Avatar>
+            <PersonAvatar person={user} src={preview} size={96} alt={`${user.firstName} ${user.lastName}`} data-testid="profile-avatar" />
             <div>
               <Text fw={700} size="lg">
                 {user.firstName} {user.lastName}

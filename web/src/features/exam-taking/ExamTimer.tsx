@@ -2,7 +2,7 @@ import { Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ExamActor } from './examActor';
-import { ALWAYS_SHOW_TIMER_MS, beep, crossedThresholds } from './examPreferences';
+import { beep, crossedThresholds, timerHidden } from './examPreferences';
 import { timeLeftOf, totalTimeOf } from './selectors';
 import { timerAnnouncement, timerView } from './timerStatus';
 
@@ -32,7 +32,7 @@ export function ExamTimer({ expired, showTimer = true, playSound = false }: { ex
   );
 
   // Hidden by the student's choice, but never in the last five minutes: the deadline rules either way.
-  if (!showTimer && left > ALWAYS_SHOW_TIMER_MS) {
+  if (timerHidden(showTimer, left)) {
     return (
       <>
         <Text size="sm" c="dimmed" data-testid="exam-timer-hidden">

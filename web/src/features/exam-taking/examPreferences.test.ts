@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crossedThresholds, shortcutFor } from './examPreferences';
+import { crossedThresholds, shortcutFor, timerHidden } from './examPreferences';
 
 const key = (k: string, over: Partial<KeyboardEvent> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, target: null, ...over });
 
@@ -21,5 +21,13 @@ describe('exam preferences', () => {
     expect(crossedThresholds(300_000, 299_000)).toEqual([]);
     expect(crossedThresholds(61_000, 59_000)).toEqual([60_000]);
     expect(crossedThresholds(1000, 0)).toEqual([]);
+  });
+
+  it('hides the timer only when showTimer is off, and shows it again in the last 5 minutes', () => {
+    expect(timerHidden(true, 3_600_000)).toBe(false);
+    expect(timerHidden(false, 3_600_000)).toBe(true);
+    expect(timerHidden(false, 300_001)).toBe(true);
+    expect(timerHidden(false, 300_000)).toBe(false);
+    expect(timerHidden(false, 0)).toBe(false);
   });
 });

@@ -42,6 +42,9 @@ export const SOUND_AT_MS = [5 * 60_000, 60_000];
 /** The timer is always shown in the last five minutes, whatever showTimer says. */
 export const ALWAYS_SHOW_TIMER_MS = 5 * 60_000;
 
+/** Whether the countdown is hidden: only by the student's choice, and never in the last five minutes. */
+export const timerHidden = (showTimer: boolean, leftMs: number): boolean => !showTimer && leftMs > ALWAYS_SHOW_TIMER_MS;
+
 /** The thresholds crossed going from `before` to `now` milliseconds left. */
 export function crossedThresholds(before: number | null, now: number): number[] {
   if (before === null) return [];

@@ -37,7 +37,8 @@ function Who({ detail, anonymous }: { detail: SubmissionDetail; anonymous: boole
   }
   return (
     <Text data-testid="grading-student">
-      {studentName(s.student)} ({s.student.email}) · Attempt {s.attemptNumber}
+      {studentName(s.student)}
+      {s.student.email && ` (${s.student.email})`} · Attempt {s.attemptNumber}
       {s.submittedAt && ` · Submitted ${formatDateTime(s.submittedAt)}`}
     </Text>
   );

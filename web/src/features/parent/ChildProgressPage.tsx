@@ -60,7 +60,7 @@ export function ChildProgressPage() {
             <Title order={1} size="h2">
               {p.child.name}: Progress
             </Title>
-            <Text c="dimmed">{p.child.email}</Text>
+            {p.child.email && <Text c="dimmed">{p.child.email}</Text>}
           </div>
           <SegmentedControl
             aria-label="Time range"

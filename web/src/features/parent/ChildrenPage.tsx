@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messageFromServer } from '../../api/http';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { PersonLabel } from '../../components/PersonAvatar';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { titleCase } from '../../lib/format';
@@ -53,12 +54,7 @@ export function ChildrenPage() {
             {children.data.map((c) => (
               <Card key={c._id} withBorder radius="md" p="md" data-testid="child-card">
                 <Group justify="space-between" align="flex-start">
-                  <div>
-                    <Text fw={600}>{c.name}</Text>
-                    <Text size="sm" c="dimmed">
-                      {c.email}
-                    </Text>
-                  </div>
+                  <PersonLabel person={c} detail={c.email} />
                   <LinkStatusBadge status={c.linkStatus} />
                 </Group>
                 <Text size="sm" mt="xs">

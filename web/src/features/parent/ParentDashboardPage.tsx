@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
+import { PersonLabel } from '../../components/PersonAvatar';
 import { Section } from '../../components/Section';
 import { StatCard } from '../../components/StatCard';
 import { formatDateTime, titleCase } from '../../lib/format';
@@ -91,12 +92,7 @@ function ChildCard({ child, selected, onSelect }: { child: Child; selected: bool
   return (
     <Card withBorder radius="md" p="md" aria-current={selected ? 'true' : undefined} style={selected ? { borderColor: 'var(--mantine-color-blue-6)' } : undefined} data-testid="child-card">
       <Group justify="space-between" align="flex-start">
-        <div>
-          <Text fw={600}>{child.name}</Text>
-          <Text size="sm" c="dimmed">
-            {child.email}
-          </Text>
-        </div>
+        <PersonLabel person={child} detail={child.email} />
         <LinkStatusBadge status={child.linkStatus} />
       </Group>
       {child.stats ? (

@@ -47,7 +47,8 @@ const progress = (n: number): ChildProgress => ({
   insights: { strengths: [], improvements: [] },
 });
 
-describe('ParentDashboardPage', () => {
+// Full pages in jsdom with Mantine: the first render of a file is slow on a busy machine.
+describe('ParentDashboardPage', { timeout: 15_000 }, () => {
   it('selects the first child, shows the summary and recent activity, and marks a request as awaiting confirmation', async () => {
     mockApi(parent, [['GET', '/parent/dashboard', () => ({ body: { success: true, data: dashboard([child(), pending]) } })]]);
     renderApp('/parent/dashboard', [{ path: '/parent/dashboard', element: <ParentDashboardPage /> }]);
@@ -56,6 +57,18 @@ describe('ParentDashboardPage', () => {
     expect(within(screen.getByTestId('recent-activities')).getByText('50% (C)')).toBeTruthy();
     const cards = screen.getAllByTestId('child-card');
     expect(cards[1]!.textContent).toContain('Awaiting confirmation');
+  });
+
+  it('shows each child’s avatar, initials without one, and no e-mail line where the child keeps it private', async () => {
+    const pictured = child({ avatar: '/uploads/avatars/0123456789abcdef0123456789abcdef.webp', email: null });
+    mockApi(parent, [['GET', '/parent/dashboard', () => ({ body: { success: true, data: dashboard([pictured, pending]) } })]]);
+    renderApp('/parent/dashboard', [{ path: '/parent/dashboard', element: <ParentDashboardPage /> }]);
+    await screen.findByRole('heading', { name: 'Ada Lee: Performance' });
+    const [ada, bo] = screen.getAllByTestId('child-card');
+    expect(within(ada!).getByTestId('person-avatar').querySelector('img')?.getAttribute('src')).toBe(pictured.avatar);
+    expect(ada!.textContent).not.toContain('null');
+    expect(within(bo!).getByTestId('person-avatar').textContent).toBe('BL');
+    expect(bo!.textContent).toContain('bo@school.test');
   });
 
   it('says the dashboard failed and tries again', async () => {
@@ -69,7 +82,7 @@ describe('ParentDashboardPage', () => {
   });
 });
 
-describe('ChildrenPage', () => {
+describe('ChildrenPage', { timeout: 15_000 }, () => {
   it('falls back to the dashboard call on 404 and removes a child after the confirmation', async () => {
     let removed = false;
     const api = mockApi(parent, [

@@ -1,6 +1,7 @@
-import { ActionIcon, Anchor, Avatar, Badge, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCircleCheck, IconCircleDashed, IconDotsVertical, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { PersonAvatar } from '../../components/PersonAvatar';
 import { ATTENTION_TEXT, sameView, type RowView, type StatusKey } from './rows';
 import { layoutRows, visibleWindow } from './windowing';
 
@@ -146,9 +147,7 @@ const StudentRow = memo(
           </Table.Td>
           <Table.Td style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={view.name}>
             <Group gap="xs" wrap="nowrap">
-              <Avatar src={view.avatar} alt="" size={28} radius="xl" data-testid="proctor-avatar">
-                {view.name.charAt(0)}
-              </Avatar>
+              <PersonAvatar person={view} size={28} data-testid="proctor-avatar" />
               {view.attemptId ? (
                 <Anchor component="button" type="button" onClick={() => onAction('timeline', view.key)} aria-label={`Open the timeline of ${view.name}`} fw={600} style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}>
                   {view.name}

@@ -63,7 +63,7 @@ export function StudentProgressPage() {
               {r.student.name}: Progress Report
             </Title>
             <Text c="dimmed" data-testid="student-details">
-              {r.student.email} · Student ID {r.student.studentId ?? '—'}
+              {r.student.email && `${r.student.email} · `}Student ID {r.student.studentId ?? '—'}
               {r.student.grade !== null && ` · Grade ${r.student.grade}${r.student.section ?? ''}`}
             </Text>
           </div>

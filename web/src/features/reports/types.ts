@@ -15,7 +15,8 @@ export interface ProgressReport {
     firstName: string;
     lastName: string;
     name: string;
-    email: string;
+    /** Null where the student keeps it private (privacy: showEmail). */
+    email: string | null;
     studentId: string | null;
     grade: number | null;
     section: string | null;

@@ -8,7 +8,8 @@ export interface Submission {
   _id: string;
   examId: string;
   exam: { _id: string; title: string; subject: string };
-  student: { _id: string; firstName: string; lastName: string; email: string };
+  /** email is null where the student keeps it private (privacy: showEmail). */
+  student: { _id: string; firstName: string; lastName: string; email: string | null; avatar?: string | null };
   attemptNumber: number;
   status: 'in_progress' | 'submitted' | 'graded';
   displayStatus: DisplayStatus;

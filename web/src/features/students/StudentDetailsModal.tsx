@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { http, messageFromServer } from '../../api/http';
 import { DetailList } from '../../components/DetailList';
+import { HIDDEN_CONTACT } from '../../components/PersonAvatar';
 import { PageLoader } from '../../components/PageLoader';
 import { formatDateTime } from '../../lib/format';
 import { RecentResultsTable } from '../reports/components/RecentResultsTable';
@@ -30,7 +31,8 @@ export function StudentDetailsModal({ student, onClose }: { student: StudentList
           </Group>
           <DetailList
             items={[
-              { label: 'Email', value: student.email },
+              { label: 'Email', value: student.email ?? HIDDEN_CONTACT },
+              ...(student.phone ? [{ label: 'Phone', value: student.phone }] : []),
               { label: 'Student ID', value: student.studentId ?? '—' },
               { label: 'Grade', value: student.grade ?? '—' },
               { label: 'Section', value: student.section ?? '—' },

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/buildUser';
 import { mockApi } from '../../test/mockApi';
@@ -21,6 +21,19 @@ describe('StudentsPage', { timeout: 15_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sort descending' }));
     await screen.findByRole('button', { name: 'Sort ascending' });
     expect(api.calls.filter((c) => c.path === '/users/students/list').at(-1)!.url.searchParams.get('order')).toBe('desc');
+  });
+
+  it('shows each student’s avatar (initials without one) and leaves out an e-mail kept private', async () => {
+    const pictured = { ...buildUser({ _id: 's1', name: 'Asha Rao', firstName: 'Asha', lastName: 'Rao', avatar: '/uploads/avatars/0123456789abcdef0123456789abcdef.webp' }), email: null, status: 'active' };
+    const plain = { ...buildUser({ _id: 's2', name: 'Ben Ode', firstName: 'Ben', lastName: 'Ode', email: 'ben@school.test', avatar: null }), status: 'active' };
+    mockApi(teacher, [['GET', '/users/students/list', () => ({ body: { success: true, data: { students: [pictured, plain], total: 2, totalPages: 1, currentPage: 1, stats } } })]]);
+    renderApp('/students', route);
+    const asha = await screen.findByTestId('student-s1');
+    expect(within(asha).getByTestId('person-avatar').querySelector('img')?.getAttribute('src')).toBe(pictured.avatar);
+    expect(asha.textContent).not.toContain('null');
+    const ben = screen.getByTestId('student-s2');
+    expect(within(ben).getByTestId('person-avatar').textContent).toBe('BO');
+    expect(ben.textContent).toContain('ben@school.test');
   });
 
   it("says 'No students found' for an empty list and toasts 'Failed to fetch students' on a failure", async () => {

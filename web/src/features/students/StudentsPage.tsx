@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { ListPagination } from '../../components/ListPagination';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
+import { PersonLabel } from '../../components/PersonAvatar';
 import { SearchField } from '../../components/SearchField';
 import { StatCard } from '../../components/StatCard';
 import { formatDateTime } from '../../lib/format';
@@ -110,17 +111,14 @@ export function StudentsPage() {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-label="Students" role="list">
             {students.map((s) => (
-              <Card key={s._id} withBorder radius="md" role="listitem" data-testid={`student-${s.email}`}>
+              <Card key={s._id} withBorder radius="md" role="listitem" data-testid={`student-${s._id}`}>
                 <Stack gap={4}>
                   <Group justify="space-between" wrap="nowrap">
-                    <Text fw={600}>{s.name}</Text>
+                    <PersonLabel person={s} detail={s.email} />
                     <Badge color={s.status === 'active' ? 'green' : 'gray'} variant="light">
                       {s.status === 'active' ? 'Active' : 'Inactive'}
                     </Badge>
                   </Group>
-                  <Text size="sm" c="dimmed">
-                    {s.email}
-                  </Text>
                   <Text size="sm">
                     Grade {s.grade ?? '—'} · Section {s.section ?? '—'}
                   </Text>

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ListPagination } from '../../../components/ListPagination';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
+import { PersonLabel } from '../../../components/PersonAvatar';
 import { SearchField } from '../../../components/SearchField';
 import { formatDateTime, titleCase } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -146,7 +147,9 @@ export function AdminUsersPage() {
                     const active = user.isActive !== false;
                     return (
                       <Table.Tr key={user._id} data-testid={`user-row-${user.email}`}>
-                        <Table.Td>{user.name}</Table.Td>
+                        <Table.Td>
+                          <PersonLabel person={user} size={28} />
+                        </Table.Td>
                         <Table.Td>{user.email}</Table.Td>
                         <Table.Td>
                           <Badge color={ROLE_COLORS[user.role]} variant="light">

@@ -1,6 +1,7 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { PersonLabel } from '../../../components/PersonAvatar';
 import { formatDateTime } from '../../../lib/format';
 import { formatTimeSpent, percentText, studentName } from '../labels';
 import type { Submission } from '../types';
@@ -43,16 +44,11 @@ export function ResultsTableFrame({
   );
 }
 
-/** The student's name over their email. */
+/** The student's avatar and name over their email (when they show it). */
 export function StudentCell({ student }: { student: Submission['student'] }) {
   return (
     <Table.Td>
-      <Text size="sm" fw={500}>
-        {studentName(student)}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {student.email}
-      </Text>
+      <PersonLabel person={{ ...student, name: studentName(student) }} detail={student.email} size={28} />
     </Table.Td>
   );
 }
