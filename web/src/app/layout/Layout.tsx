@@ -1,6 +1,7 @@
 import { Box, Container } from '@mantine/core';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { SettingsEffects } from '../../features/account/SettingsEffects';
+import { SessionBanners } from '../../features/auth/SessionBanners';
 import { Breadcrumb } from './Breadcrumb';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -12,6 +13,7 @@ export function Layout() {
     <Box style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SettingsEffects />
       <Header />
+      <SessionBanners />
       <Box component="main" style={{ flex: 1 }}>
         <Container size="lg" pt="md">
           <RouteTitle />
