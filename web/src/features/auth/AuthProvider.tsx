@@ -7,7 +7,7 @@ import { keepTokenFresh, messageFromServer, setSessionHandlers } from '../../api
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { clearStoredSession, readStoredUser, readToken, storeSession, storeUser } from '../../lib/storedSession';
 import { authApi } from './api';
-import { checkSession } from './sessionCheck';
+import { checkSession, storedSession } from './sessionCheck';
 import { useOnCleared } from './useOnReconnected';
 import { initialSession, sessionReducer } from './sessionReducer';
 import { AuthContext, type AuthContextValue } from './useAuth';
@@ -41,9 +41,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           navigate('/login', { replace: true, state: { from: `${pathname}${search}${hash}` } });
         },
         onUnreachable: () => {
-          const token = readToken();
-          const user = readStoredUser();
-          if (token && user) dispatch({ type: 'unreachable', user, token });
+          const stored = storedSession();
+          if (stored) dispatch({ type: 'unreachable', ...stored });
         },
       }),
     [navigate, queryClient],
@@ -60,7 +59,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (checked.current) return;
     checked.current = true;
-    void checkSession().then(dispatch);
+    // Nothing stored: signed out at once, without a round trip.
+    if (!storedSession()) dispatch({ type: 'logout' });
+    else void checkSession().then(dispatch);
   }, []);
 
   // While reconnecting, ask again with backoff until the server answers either way.

@@ -1,3 +1,4 @@
+import type { User } from '@exam/shared';
 import { isUnreachable } from '../../api/http';
 import { clearStoredSession, readStoredUser, readToken, storeUser } from '../../lib/storedSession';
 import { authApi } from './api';
@@ -12,12 +13,9 @@ import type { SessionAction } from './sessionReducer';
  * Used at start-up and by the reconnect loop alike.
  */
 export async function checkSession(): Promise<SessionAction> {
-  const token = readToken();
-  const stored = readStoredUser();
-  if (!token || !stored) {
-    clearStoredSession();
-    return { type: 'logout' };
-  }
+  const stored = storedSession();
+  if (!stored) return { type: 'logout' };
+  const { token, user } = stored;
   try {
     const { data } = await authApi.me({ redirectOnExpiry: false });
     // A refresh during the call stored a new token: the session goes on with that one.
@@ -27,8 +25,17 @@ export async function checkSession(): Promise<SessionAction> {
       return { type: 'success', user: data.user, token: current };
     }
   } catch (error) {
-    if (isUnreachable(error)) return { type: 'unreachable', user: readStoredUser() ?? stored, token: readToken() ?? token };
+    if (isUnreachable(error)) return { type: 'unreachable', user: readStoredUser() ?? user, token: readToken() ?? token };
   }
   clearStoredSession();
   return { type: 'logout' };
+}
+
+/** The stored token and user, or null (with any half of a session removed) when there is none. */
+export function storedSession(): { token: string; user: User } | null {
+  const token = readToken();
+  const user = readStoredUser();
+  if (token && user) return { token, user };
+  clearStoredSession();
+  return null;
 }
