@@ -33,7 +33,8 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
   if (PASS_THROUGH.some((prefix) => url.pathname.startsWith(prefix))) return;
-  if (request.mode === 'navigate') event.respondWith(page(request));
+  // The app's own pages only (no file extension, as the server decides): a picture opened in a tab is not the shell.
+  if (request.mode === 'navigate' && !/\.[^/]+$/.test(url.pathname)) event.respondWith(page(request));
   else if (url.pathname.startsWith('/assets/')) event.respondWith(asset(request));
 });
 

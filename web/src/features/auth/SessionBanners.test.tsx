@@ -1,6 +1,8 @@
 import { MSG } from '@exam/shared';
+import { useQuery } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { http } from '../../api/http';
 import { RequireRole } from '../../app/guard/RequireRole';
 import { buildUser } from '../../test/buildUser';
 import { renderApp } from '../../test/renderApp';
@@ -63,7 +65,6 @@ describe('the reconnecting banner', () => {
     renderShell();
     await screen.findByText('Signed in as Asha');
 
-    const { http } = await import('../../api/http');
     await http.get('/exams').catch(() => undefined);
 
     expect(await screen.findByRole('status', { name: RECONNECTING_TITLE })).toBeTruthy();
@@ -71,6 +72,34 @@ describe('the reconnecting banner', () => {
     await waitFor(() => expect(screen.queryByRole('status', { name: RECONNECTING_TITLE })).toBeNull(), { timeout: 5000 });
     expect(screen.getByText('Signed in as Asha')).toBeTruthy();
     expect(localStorage.getItem('token')).toBe('tok');
+  }, 15_000);
+});
+
+function Things() {
+  const query = useQuery({ queryKey: ['things'], queryFn: () => http.get<string>('/things') });
+  return <p>{query.isError ? 'Could not load' : query.data ? `Loaded ${query.data.data}` : 'Loading'}</p>;
+}
+
+describe('after reconnecting', () => {
+  it('loads again by itself what failed to load while the server was down', async () => {
+    storeSession();
+    let up = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/auth/me' && up) return json(200, { success: true, data: { user: buildUser() } });
+        if (!up) return new Response('', { status: 502 });
+        return json(200, { success: true, data: 'the things' });
+      }),
+    );
+    renderApp('/', [{ path: '/', element: <><SessionBanners /><Things /></> }]);
+
+    expect(await screen.findByText('Could not load')).toBeTruthy();
+    expect(await screen.findByRole('status', { name: RECONNECTING_TITLE })).toBeTruthy();
+
+    // The next check, a second later, finds the server back (no 'online' event, which the query library also heeds).
+    up = true;
+    expect(await screen.findByText('Loaded the things', {}, { timeout: 5000 })).toBeTruthy();
   }, 15_000);
 });
 
