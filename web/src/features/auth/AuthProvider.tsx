@@ -8,9 +8,9 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { clearStoredSession, readStoredUser, readToken, storeSession, storeUser } from '../../lib/storedSession';
 import { authApi } from './api';
 import { checkSession, storedSession } from './sessionCheck';
-import { useOnCleared } from './useOnReconnected';
 import { initialSession, sessionReducer } from './sessionReducer';
 import { AuthContext, type AuthContextValue } from './useAuth';
+import { useOnCleared } from './useOnReconnected';
 
 /**
  * Owns the session (spec core §4). Must sit inside the router: an expired session navigates to
