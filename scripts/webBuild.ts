@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST_INDEX = path.join(ROOT, 'web/dist/index.html');
-const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'shared/src'];
+const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'shared/src'];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;

@@ -96,6 +96,8 @@ export interface RateLimits {
   registerPerIp: number;
   forgotPerIp: number;
   forgotPerAccount: number;
+  /** Seconds an account waits between two verification mails it asks for. */
+  resendCooldownSeconds: number;
 }
 
 /*
@@ -113,6 +115,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   registerPerIp: 100,
   forgotPerIp: 20,
   forgotPerAccount: 5,
+  // Long enough for the first mail to arrive, short enough not to strand someone whose mail was lost.
+  resendCooldownSeconds: 60,
 };
 
 export class ConfigError extends Error {}

@@ -4,6 +4,7 @@ import './app/notifications.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { registerServiceWorker } from './app/serviceWorker';
 import { applyTheme, readStoredTheme } from './app/theme';
 
 // Set the stored theme before the first paint so a dark-mode user never sees a light flash.
@@ -17,3 +18,5 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+registerServiceWorker();

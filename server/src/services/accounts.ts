@@ -86,6 +86,7 @@ export async function sendVerificationMail(deps: Deps, user: UserRow): Promise<v
 
 export async function resendVerification(deps: Deps, user: UserRow): Promise<void> {
   if (user.is_verified) return;
+  await consumeOrThrow(deps.limiters.resendCooldown, user.id);
   await consumeOrThrow(deps.limiters.resendAccount, user.id);
   await sendVerificationMail(deps, user);
 }

@@ -13,6 +13,8 @@ export interface RateLimiters {
   forgotIp: RateLimiterAbstract;
   forgotAccount: RateLimiterAbstract;
   resendAccount: RateLimiterAbstract;
+  /** One verification mail per account per cooldown: a second press of "Resend" right away is refused. */
+  resendCooldown: RateLimiterAbstract;
 }
 
 /**
@@ -20,8 +22,8 @@ export interface RateLimiters {
  * (with an in-memory fallback if Redis is briefly unreachable).
  */
 export function createRateLimiters(limits: RateLimits, keyPrefix: string, redis?: Redis): RateLimiters {
-  const make = (name: string, points: number): RateLimiterAbstract => {
-    const opts = { points, duration: limits.windowSeconds, keyPrefix: `${keyPrefix}:rl:${name}` };
+  const make = (name: string, points: number, duration = limits.windowSeconds): RateLimiterAbstract => {
+    const opts = { points, duration, keyPrefix: `${keyPrefix}:rl:${name}` };
     return redis
       ? // While Redis is unreachable, count in this node's memory at once rather than wait for a timeout or fail the request.
         new RateLimiterRedis({ ...opts, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(opts) })
@@ -36,6 +38,7 @@ export function createRateLimiters(limits: RateLimits, keyPrefix: string, redis?
     forgotIp: make('forgot-ip', limits.forgotPerIp),
     forgotAccount: make('forgot-acct', limits.forgotPerAccount),
     resendAccount: make('resend-acct', limits.forgotPerAccount),
+    resendCooldown: make('resend-cooldown', 1, limits.resendCooldownSeconds),
   };
 }
 

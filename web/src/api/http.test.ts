@@ -105,12 +105,14 @@ describe('http error catalogue', () => {
 describe('http session handling', () => {
   const onExpired = vi.fn();
   const onRefreshed = vi.fn();
+  const onUnreachable = vi.fn();
   let unregister: () => void;
 
   beforeEach(() => {
     onExpired.mockReset();
     onRefreshed.mockReset();
-    unregister = setSessionHandlers({ onExpired, onRefreshed });
+    onUnreachable.mockReset();
+    unregister = setSessionHandlers({ onExpired, onRefreshed, onUnreachable });
   });
   afterEach(() => unregister());
 
@@ -184,6 +186,39 @@ describe('http session handling', () => {
     expect((await failure(http.get('/things'))).message).toBe(MSG.networkError);
     expect(localStorage.getItem('token')).toBe('old');
     expect(onExpired).not.toHaveBeenCalled();
+  });
+
+  it.each([502, 503, 504, 500])('keeps the session when the refresh answers %i', async (status) => {
+    localStorage.setItem('token', 'old');
+    mockFetch(json(401, { success: false }), new Response('<html>down</html>', { status }));
+    expect((await failure(http.get('/things'))).status).toBe(status);
+    expect(localStorage.getItem('token')).toBe('old');
+    expect(onExpired).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['no answer', new TypeError('Failed to fetch')],
+    ['502', new Response('', { status: 502 })],
+    ['503', new Response('', { status: 503 })],
+    ['504', new Response('', { status: 504 })],
+  ])('reports %s on a signed-in call as a blip and keeps the session', async (_, outcome) => {
+    localStorage.setItem('token', 'tok');
+    mockFetch(outcome);
+    await failure(http.get('/things'));
+    expect(onUnreachable).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('token')).toBe('tok');
+    expect(onExpired).not.toHaveBeenCalled();
+  });
+
+  it('does not report a blip for an answer the server gave, nor when nobody is signed in', async () => {
+    localStorage.setItem('token', 'tok');
+    mockFetch(json(500, { success: false }), json(404, { success: false }));
+    await failure(http.get('/things'));
+    await failure(http.get('/things'));
+    localStorage.removeItem('token');
+    mockFetch(new TypeError('Failed to fetch'));
+    await failure(http.post('/auth/login', {}));
+    expect(onUnreachable).not.toHaveBeenCalled();
   });
 
   it('treats a 401 from login as wrong credentials, not as an expired session', async () => {

@@ -8,7 +8,9 @@ import { refreshDueAt } from './tokenExpiry';
  * messages. A token about to expire is refreshed before the call (and, with `keepTokenFresh`,
  * on a timer, so a socket-only screen such as a three-hour exam never lets it lapse). A 401 on a
  * call that carried a token still gets one silent refresh (the refresh token is an httpOnly
- * cookie) and one retry; if that fails the session is over.
+ * cookie) and one retry; if the server refuses it the session is over. No answer at all, or a
+ * gateway saying the app behind it is down (502/503/504), is a blip, never a verdict on the
+ * session: the call fails, the session stays, and the provider is told to show that it reconnects.
  */
 
 export const API_BASE = '/api';
@@ -68,6 +70,14 @@ export function catalogueMessage(status: number, serverMessage?: string): string
   }
 }
 
+/** Statuses that say nothing about the session: no answer (0) or the app behind a gateway down or restarting. */
+const UNREACHABLE_STATUSES: ReadonlySet<number> = new Set([0, 502, 503, 504]);
+
+/** True when a call failed because the server could not be reached, not because it said no. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && UNREACHABLE_STATUSES.has(error.status);
+}
+
 /** The text to show for anything a call may throw: catalogue text, else the catch-all. */
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : MSG.unexpectedError;
@@ -88,6 +98,8 @@ export interface SessionHandlers {
   onRefreshed?: (payload: AuthPayload) => void;
   /** The session is over (stored token and user already removed): tell the user, go to /login. */
   onExpired?: () => void;
+  /** A signed-in call or refresh found the server unreachable: keep the session, show it reconnects. */
+  onUnreachable?: () => void;
 }
 
 let handlers: SessionHandlers = {};
@@ -159,8 +171,9 @@ export function keepTokenFresh(): () => void {
     if (stopped) return;
     refreshSession().then(
       (fresh) => fresh && schedule(),
-      () => {
+      (error: unknown) => {
         // Offline: try again soon; the token may still have a little life left.
+        reportIfUnreachable(error);
         if (!stopped) timer = setTimeout(run, RETRY_REFRESH_MS);
       },
     );
@@ -184,6 +197,20 @@ export function keepTokenFresh(): () => void {
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  try {
+    return await authorisedRequest<T>(method, path, options);
+  } catch (error) {
+    reportIfUnreachable(error);
+    throw error;
+  }
+}
+
+/** Tells the session provider about a blip, while there is a session to keep. */
+function reportIfUnreachable(error: unknown): void {
+  if (isUnreachable(error) && readToken() !== null) handlers.onUnreachable?.();
+}
+
+async function authorisedRequest<T>(method: string, path: string, options: RequestOptions): Promise<ApiResult<T>> {
   const token = await currentToken(path);
   let response = await send(method, path, options, token);
 
@@ -264,13 +291,17 @@ let refreshing: Promise<string | null> | null = null;
 
 /**
  * One refresh at a time: concurrent 401s share the same attempt. Resolves to the new token, or
- * null when the server refused. A network failure rejects, so a dropped connection does not
- * log anybody out.
+ * null when the server refused. No answer, or a 5xx, rejects with that ApiError, so a dropped
+ * connection or a restarting server does not log anybody out.
  */
 function refreshSession(): Promise<string | null> {
   refreshing ??= (async () => {
     try {
       const response = await send('POST', '/auth/refresh-token', {}, null);
+      // Only a refusal (4xx) ends the session; a server error is no answer about it.
+      if (response.status >= 500) {
+        throw new ApiError({ status: response.status, message: catalogueMessage(response.status, response.body?.message) });
+      }
       const data = response.ok ? (response.body?.data as Partial<AuthPayload> | undefined) : undefined;
       if (!data || typeof data.accessToken !== 'string' || !data.user) return null;
       const payload: AuthPayload = { accessToken: data.accessToken, user: data.user as User };

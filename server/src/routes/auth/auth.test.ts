@@ -329,11 +329,35 @@ describe('POST /auth/verify-email', () => {
     const { token: access } = await signIn(user.email);
     await api('POST', '/auth/resend-verification', undefined, { token: access });
     const first = await lastMailedToken(server, user.email);
+    // A minute later (the cooldown is what the next test is about).
+    await server.deps.limiters.resendCooldown.delete(user.id);
     await api('POST', '/auth/resend-verification', undefined, { token: access });
     const second = await lastMailedToken(server, user.email);
     expect(second).not.toBe(first);
     expect((await api('POST', '/auth/verify-email', { token: first })).status).toBe(400);
     expect((await api('POST', '/auth/verify-email', { token: second })).status).toBe(200);
+  });
+
+  it('refuses a second request within the cooldown with the rate-limit text, and mails nothing more', async () => {
+    const user = await buildUser(server.deps, { isVerified: false });
+    const { token: access } = await signIn(user.email);
+    const first = await api('POST', '/auth/resend-verification', undefined, { token: access });
+    expect(first.status).toBe(200);
+    expect(first.body.message).toBe(MSG.verificationSent);
+    await server.deps.mailer.idle();
+    const sent = outbox(server.dataDir, user.email).length;
+
+    const again = await api('POST', '/auth/resend-verification', undefined, { token: access });
+    expect(again.status).toBe(429);
+    expect(again.body.message).toBe(MSG.tooManyRequests);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(again.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    await server.deps.mailer.idle();
+    expect(outbox(server.dataDir, user.email)).toHaveLength(sent);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await api('POST', '/auth/resend-verification')).status).toBe(401);
   });
 });
 

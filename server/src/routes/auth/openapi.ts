@@ -20,6 +20,6 @@ export const authDocs: RouteDocs = {
   'POST /auth/forgot-password': { summary: 'Mail a password-reset link (the same answer whether or not the account exists)', errors: { 429: MSG.tooManyRequests } },
   'POST /auth/reset-password': { summary: 'Set a new password with a mailed link; ends every session', errors: { 400: MSG.invalidOrExpiredToken } },
   'POST /auth/verify-email': { summary: 'Verify the e-mail address with a mailed link', errors: { 400: MSG.invalidOrExpiredToken } },
-  'POST /auth/resend-verification': { summary: 'Mail a new verification link to the signed-in user', errors: { 429: MSG.tooManyRequests } },
+  'POST /auth/resend-verification': { summary: 'Mail a new verification link to the signed-in user (one a minute, five per 15 minutes)', errors: { 429: MSG.tooManyRequests } },
   'POST /auth/change-password': { summary: 'Change the password; other sessions end', errors: { 400: MSG.currentPasswordWrong } },
 };

@@ -2,6 +2,7 @@ import { Box, Container } from '@mantine/core';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { SettingsEffects } from '../../features/account/SettingsEffects';
 import { useFocusModeOn } from '../../lib/focusMode';
+import { SessionBanners } from '../../features/auth/SessionBanners';
 import { Breadcrumb } from './Breadcrumb';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -17,6 +18,8 @@ export function Layout() {
     <Box style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SettingsEffects />
       {!focused && <Header />}
+      {/* Reconnecting shows even during an exam: it is the student's only sign the server is away. */}
+      <SessionBanners />
       <Box component="main" style={{ flex: 1 }}>
         <Container size="lg" pt={focused ? 0 : 'md'}>
           <RouteTitle />

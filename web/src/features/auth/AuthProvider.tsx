@@ -2,16 +2,20 @@ import { MSG, type LoginInput, type RegisterInput, type User } from '@exam/share
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { retryWithBackoff } from '../../api/backoff';
 import { keepTokenFresh, messageFromServer, setSessionHandlers } from '../../api/http';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { clearStoredSession, readStoredUser, readToken, storeSession, storeUser } from '../../lib/storedSession';
 import { authApi } from './api';
+import { checkSession, storedSession } from './sessionCheck';
 import { initialSession, sessionReducer } from './sessionReducer';
 import { AuthContext, type AuthContextValue } from './useAuth';
+import { useOnCleared } from './useOnReconnected';
 
 /**
  * Owns the session (spec core §4). Must sit inside the router: an expired session navigates to
- * /login, remembering the page so signing in again returns there.
+ * /login, remembering the page so signing in again returns there. A server that cannot be reached
+ * never ends it: the session is kept, marked reconnecting, and checked again with backoff.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(sessionReducer, initialSession);
@@ -36,6 +40,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           const { pathname, search, hash } = locationRef.current;
           navigate('/login', { replace: true, state: { from: `${pathname}${search}${hash}` } });
         },
+        onUnreachable: () => {
+          const stored = storedSession();
+          if (stored) dispatch({ type: 'unreachable', ...stored });
+        },
       }),
     [navigate, queryClient],
   );
@@ -44,30 +52,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // the socket (a three-hour exam) must never find its token expired when it reconnects.
   useEffect(() => (state.token ? keepTokenFresh() : undefined), [state.token]);
 
-  // Start-up check: a stored session counts only once the server confirms it. The ref keeps
-  // StrictMode's second effect run from asking twice.
+  // Start-up check: a stored session counts once the server confirms it, or is kept as it is
+  // while the server cannot be reached (a reload during a restart). The ref keeps StrictMode's
+  // second effect run from asking twice.
   const checked = useRef(false);
   useEffect(() => {
     if (checked.current) return;
     checked.current = true;
-    if (!readToken() || !readStoredUser()) {
-      clearStoredSession();
-      dispatch({ type: 'logout' });
-      return;
-    }
-    authApi
-      .me({ redirectOnExpiry: false })
-      .then(({ data }) => {
-        const token = readToken();
-        if (!data?.user || !token) throw new Error('No user');
-        storeUser(data.user);
-        dispatch({ type: 'success', user: data.user, token });
-      })
-      .catch(() => {
-        clearStoredSession();
-        dispatch({ type: 'logout' });
-      });
+    // Nothing stored: signed out at once, without a round trip.
+    if (!storedSession()) dispatch({ type: 'logout' });
+    else void checkSession().then(dispatch);
   }, []);
+
+  // While reconnecting, ask again with backoff until the server answers either way.
+  useEffect(() => {
+    if (!state.reconnecting) return;
+    return retryWithBackoff(async () => {
+      const action = await checkSession();
+      dispatch(action);
+      return action.type !== 'unreachable';
+    });
+  }, [state.reconnecting]);
+
+  // Back online: what failed to load during the outage loads again by itself.
+  useOnCleared(state.reconnecting, () => {
+    void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' });
+  });
 
   const login = useCallback(async (input: LoginInput) => {
     dispatch({ type: 'start' });

@@ -4,11 +4,11 @@ import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, errorMessage, messageFromServer } from '../../api/http';
+import { ApiError } from '../../api/http';
 import { AuthCard } from '../../components/AuthCard';
-import { notifyError, notifySuccess } from '../../lib/notify';
 import { authApi } from './api';
 import { useAuth } from './useAuth';
+import { useResendVerification } from './useResendVerification';
 
 /** The spec's texts for a failed verification (surroundings §8). */
 function verifyFailureText(error: unknown): string {
@@ -99,11 +99,7 @@ export function VerifyEmailPage() {
 /** Opened without a token (e.g. from the guard's Verify Now): explain, and offer a new e-mail. */
 function NoToken() {
   const { isAuthenticated, user } = useAuth();
-  const resend = useMutation({
-    mutationFn: () => authApi.resendVerification(),
-    onSuccess: ({ message }) => notifySuccess(message ?? MSG.verificationSent),
-    onError: (error) => notifyError(messageFromServer(error, errorMessage(error))),
-  });
+  const resend = useResendVerification();
   const canResend = isAuthenticated && user !== null && !user.isVerified;
 
   return (

@@ -8,6 +8,11 @@ export interface SessionState {
   /** True until the start-up check has decided (spec: "isLoading (initially true)"). */
   isLoading: boolean;
   error: string | null;
+  /**
+   * The server cannot be reached (no answer, 502/503/504) while a session is held: the session
+   * and its user stay, the shell says it reconnects, and the provider retries with backoff.
+   */
+  reconnecting: boolean;
 }
 
 export type SessionAction =
@@ -17,7 +22,9 @@ export type SessionAction =
   | { type: 'setError'; error: string }
   | { type: 'logout' }
   | { type: 'updateUser'; patch: Partial<User> }
-  | { type: 'clearError' };
+  | { type: 'clearError' }
+  /** The server could not be reached; `user` and `token` are the stored session to keep. */
+  | { type: 'unreachable'; user: User; token: string };
 
 export const initialSession: SessionState = {
   user: null,
@@ -25,17 +32,22 @@ export const initialSession: SessionState = {
   isAuthenticated: false,
   isLoading: true,
   error: null,
+  reconnecting: false,
 };
 
-/** The transitions of spec core §4, kept pure so they are testable without React. */
+/**
+ * The transitions of spec core §4, kept pure so they are testable without React. Only a refused
+ * session ('logout', 'failure') ends it; 'unreachable' keeps it and marks it reconnecting until
+ * the next 'success'.
+ */
 export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
   switch (action.type) {
     case 'start':
       return { ...state, isLoading: true, error: null };
     case 'success':
-      return { user: action.user, token: action.token, isAuthenticated: true, isLoading: false, error: null };
+      return { user: action.user, token: action.token, isAuthenticated: true, isLoading: false, error: null, reconnecting: false };
     case 'failure':
-      return { user: null, token: null, isAuthenticated: false, isLoading: false, error: action.error };
+      return { user: null, token: null, isAuthenticated: false, isLoading: false, error: action.error, reconnecting: false };
     case 'setError':
       return { ...state, isLoading: false, error: action.error };
     case 'logout':
@@ -44,5 +56,9 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       return state.user ? { ...state, user: { ...state.user, ...action.patch } } : state;
     case 'clearError':
       return { ...state, error: null };
+    case 'unreachable':
+      // Mid-session the user known in memory stays; at start-up the stored one is restored.
+      if (state.isAuthenticated) return state.reconnecting ? state : { ...state, isLoading: false, reconnecting: true };
+      return { user: action.user, token: action.token, isAuthenticated: true, isLoading: false, error: null, reconnecting: true };
   }
 }

@@ -69,4 +69,19 @@ describe('ExamTakingPage', () => {
     open({ status: 403, body: { success: false, message: 'This exam is not accessible or not yet available.' } });
     expect((await screen.findByTestId('exam-load-error')).textContent).toContain('This exam is not accessible or not yet available.');
   });
+
+  it('waits while the server is restarting, instead of failing, and opens the exam by itself once it is back', async () => {
+    let up = false;
+    const { fetchMock } = mockApi(buildUser({ role: 'student' }), [['GET', `/exams/${EXAM_ID}`, () => ({ body: { success: true, data: { exam: exam() } } })]]);
+    const answering = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => (up ? answering(input, init) : new Response('<html>Bad gateway</html>', { status: 502 })));
+    renderApp(`/exam/${EXAM_ID}`, [{ path: '/exam/:examId', element: <ExamTakingPage /> }]);
+
+    expect(await screen.findByLabelText('Waiting for the server')).toBeTruthy();
+    expect(screen.queryByTestId('exam-load-error')).toBeNull();
+
+    up = true;
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByRole('button', { name: 'Start Exam' })).toBeTruthy();
+  }, 15_000);
 });

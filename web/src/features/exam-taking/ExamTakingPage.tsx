@@ -2,6 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { PageLoader } from '../../components/PageLoader';
 import { useFocusMode } from '../../lib/focusMode';
+import { useAuth } from '../auth/useAuth';
+import { useOnReconnected } from '../auth/useOnReconnected';
 import { ExamActor } from './examActor';
 import { examMedia } from './examMedia';
 import { enterFullscreen } from './fullscreen';
@@ -55,11 +57,15 @@ function PhaseScreen() {
   const attemptInProgress = ExamActor.useSelector((s) => s.context.attemptInProgress);
   const failure = ExamActor.useSelector((s) => s.context.failure);
   const canRetry = failure?.kind === 'network' || failure?.kind === 'other';
+  // A reload while the server restarts: wait for it (the shell says it reconnects), then load again.
+  const { reconnecting } = useAuth();
+  useOnReconnected(() => actor.send({ type: 'user.retry' }));
 
   switch (phase) {
     case 'loading':
       return <PageLoader label="Loading exam" />;
     case 'error':
+      if (reconnecting && canRetry) return <PageLoader label="Waiting for the server" />;
       return <LoadError failure={failure ?? { kind: 'other', message: '' }} onRetry={canRetry ? () => actor.send({ type: 'user.retry' }) : undefined} />;
     case 'start':
     case 'starting':
