@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SELF_REGISTER_ROLES } from './constants';
-import { EXAM_MSG, violationAllowance } from './exams';
+import { EXAM_FORM_DEFAULTS, EXAM_MSG, violationAllowance } from './exams';
 import { FULLSCREEN_EXIT_LIMIT, TAB_SWITCH_LIMIT } from './session';
 
 /**
@@ -47,7 +47,7 @@ export type PlatformSettings = z.output<typeof platformSettingsSchema>;
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   schoolName: 'ExamPortal',
   registration: { open: true, roles: ['student', 'teacher', 'parent'], allowedDomains: [] },
-  examDefaults: { duration: 60, passingMarks: 60, proctoring: { tabSwitchesAllowed: TAB_SWITCH_LIMIT, fullscreenExitsAllowed: FULLSCREEN_EXIT_LIMIT } },
+  examDefaults: { duration: EXAM_FORM_DEFAULTS.duration, passingMarks: EXAM_FORM_DEFAULTS.passingMarks, proctoring: { tabSwitchesAllowed: TAB_SWITCH_LIMIT, fullscreenExitsAllowed: FULLSCREEN_EXIT_LIMIT } },
   gradingScale: {
     bands: [
       { min: 90, letter: 'A+' },
