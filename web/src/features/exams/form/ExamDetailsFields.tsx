@@ -125,10 +125,10 @@ export function ExamDetailsFields({ form, grades, examTypes }: ExamDetailsFields
           {settings.proctoring.enabled && (settings.proctoring.preventTabSwitching || settings.proctoring.requireFullscreen) && (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {settings.proctoring.preventTabSwitching && (
-                <NumberInput label={ALLOWANCE_LABELS.tabSwitchesAllowed} min={0} max={MAX_VIOLATIONS_ALLOWED} allowDecimal={false} {...form.getInputProps('settings.proctoring.tabSwitchesAllowed')} />
+                <NumberInput label={ALLOWANCE_LABELS.tabSwitchesAllowed} min={0} max={MAX_VIOLATIONS_ALLOWED} clampBehavior="none" allowDecimal={false} {...form.getInputProps('settings.proctoring.tabSwitchesAllowed')} />
               )}
               {settings.proctoring.requireFullscreen && (
-                <NumberInput label={ALLOWANCE_LABELS.fullscreenExitsAllowed} min={0} max={MAX_VIOLATIONS_ALLOWED} allowDecimal={false} {...form.getInputProps('settings.proctoring.fullscreenExitsAllowed')} />
+                <NumberInput label={ALLOWANCE_LABELS.fullscreenExitsAllowed} min={0} max={MAX_VIOLATIONS_ALLOWED} clampBehavior="none" allowDecimal={false} {...form.getInputProps('settings.proctoring.fullscreenExitsAllowed')} />
               )}
             </SimpleGrid>
           )}
