@@ -157,8 +157,11 @@ interface Captured {
   bindings: readonly unknown[];
 }
 
-/** Sequential scans of big tables in the plans of the queries one call of a dashboard makes. */
-async function seqScans(server: TestServer, path: string, token: string): Promise<string[]> {
+/**
+ * The queries one call of a dashboard makes, EXPLAINed: any sequential scan of a big table, and
+ * the slowest queries with their execution times (where the time goes).
+ */
+async function explainCalls(server: TestServer, path: string, token: string): Promise<{ scans: string[]; slowest: string[] }> {
   const db = server.deps.db;
   const captured: Captured[] = [];
   const listener = (q: { sql: string; bindings?: readonly unknown[] }) => captured.push({ sql: q.sql, bindings: q.bindings ?? [] });
@@ -166,6 +169,7 @@ async function seqScans(server: TestServer, path: string, token: string): Promis
   await server.api('GET', path, undefined, { token });
   db.off('query', listener);
   const findings: string[] = [];
+  const times: [number, string][] = [];
   for (const q of captured) {
     if (!/^\s*(select|with)\b/i.test(q.sql)) continue;
     // The event gives PostgreSQL's numbered placeholders; knex.raw wants its own, in order.
@@ -177,10 +181,12 @@ async function seqScans(server: TestServer, path: string, token: string): Promis
       }
       for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
     };
-    const plan = rows[0]!['QUERY PLAN'] as { Plan: Record<string, unknown> }[];
+    const plan = rows[0]!['QUERY PLAN'] as { Plan: Record<string, unknown>; 'Execution Time': number }[];
     walk(plan[0]!.Plan);
+    times.push([plan[0]!['Execution Time'], q.sql.replace(/\s+/g, ' ').slice(0, 100)]);
   }
-  return findings;
+  const slowest = times.sort((a, b) => b[0] - a[0]).slice(0, 3).map(([ms, sql]) => `${ms.toFixed(1)} ms: ${sql}…`);
+  return { scans: findings, slowest };
 }
 
 async function main() {
@@ -198,7 +204,7 @@ async function main() {
 
     // The floor: a call that reads one cached row, so what the machine and HTTP cost alone shows.
     const floor = await timings(server, '/platform-settings', undefined);
-    const results: { role: Role; p50: number; p99: number; max: number; scans: string[] }[] = [];
+    const results: { role: Role; p50: number; p99: number; max: number; scans: string[]; slowest: string[] }[] = [];
     for (const role of ['admin', 'teacher', 'student', 'parent'] as const) {
       const token = await tokenFor(server, role);
       const path = `/dashboard/${role}`;
@@ -206,7 +212,7 @@ async function main() {
         const res = await server.api('GET', path, undefined, { token });
         if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`);
       }
-      results.push({ role, ...(await timings(server, path, token)), scans: await seqScans(server, path, token) });
+      results.push({ role, ...(await timings(server, path, token)), ...(await explainCalls(server, path, token)) });
     }
 
     console.log(`\nDashboards over HTTP, ${RUNS} calls each (${counts.users} users, ${counts.answers} answers); target p99 ≤ ${TARGET_MS} ms\n`);
@@ -219,6 +225,8 @@ async function main() {
       console.log(`| GET /dashboard/${r.role} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms${ok ? '' : ' (missed)'} | ${r.max.toFixed(1)} ms | ${r.scans.length} |`);
     }
     for (const r of results) for (const s of r.scans) console.log(`  ${r.role}: ${s}`);
+    console.log('\nSlowest queries of one call (EXPLAIN ANALYZE execution time):');
+    for (const r of results) for (const s of r.slowest) console.log(`  ${r.role}: ${s}`);
   } finally {
     await server?.stop();
     await scratch.drop();
