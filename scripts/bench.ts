@@ -22,6 +22,7 @@ import { signAccessToken } from '../server/src/auth/jwt';
 import { freePort, killHard, startServerProcess } from '../server/src/faults/processNode';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { ROOT } from './webBuild';
+import { scratchDatabase } from './bench/scratchDatabase';
 import { runStorm, seedStorm, STORM_SECONDS, STORM_STUDENTS } from './bench/storm';
 import { submitStormPhase, type SubmitStormRun } from './bench/submitStorm';
 
@@ -69,23 +70,6 @@ function cpuSeconds(pid: number): number {
 function rssKb(pid: number): number {
   const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) : 0;
-}
-
-async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = knexFactory({ client: 'pg', connection: BASE_URL, pool: { min: 0, max: 1 } });
-  await admin.raw(`CREATE DATABASE ${name}`);
-  await admin.destroy();
-  const url = new URL(BASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const a = knexFactory({ client: 'pg', connection: BASE_URL, pool: { min: 0, max: 1 } });
-      await a.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.destroy();
-    },
-  };
 }
 
 /** A published exam open from a minute ago for six hours, with the default settings (no proctoring). */
@@ -347,7 +331,7 @@ async function ratePhase(gens: LoadGenerators, held: number, open: (token: strin
 async function main() {
   const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
   log(`${SOCKETS} sockets, ${RATE} saves/s for ${SECONDS} s, ${WORKERS} load workers`);
-  const scratch = await scratchDatabase();
+  const scratch = await scratchDatabase(BASE_URL);
   const secret = randomBytes(32).toString('hex');
   const node = await startServerProcess({
     DATABASE_URL: scratch.url,

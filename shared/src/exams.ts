@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBJECTS } from './constants';
+import { MAX_VIOLATIONS_ALLOWED } from './session';
 import { isWallTime, normaliseTimeZone, wallTimeInZone } from './zonedTime';
 
 export const EXAM_TYPES = ['practice', 'assessment', 'final', 'quiz'] as const;
@@ -53,6 +54,8 @@ export const EXAM_MSG = {
   questionNotYours: 'You can only add your own questions to an exam',
   examNotFound: 'Exam not found.',
   alreadyInExam: 'These questions are already in the exam',
+  tabSwitchesAllowedRange: `Tab switches allowed must be a whole number from 0 to ${MAX_VIOLATIONS_ALLOWED}`,
+  fullscreenExitsAllowedRange: `Fullscreen exits allowed must be a whole number from 0 to ${MAX_VIOLATIONS_ALLOWED}`,
 } as const;
 
 export const PROCTORING_DEFAULTS = {
@@ -91,8 +94,19 @@ export const EXAM_FORM_DEFAULTS = {
   editTimezone: 'Asia/Kolkata',
 };
 
+/** How many tab switches (or fullscreen exits) an exam lets pass before the next one submits it. */
+export const violationAllowance = (msg: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.number({ error: msg }).int(msg).min(0, msg).max(MAX_VIOLATIONS_ALLOWED, msg),
+  );
+
+// The allowances are optional: an exam created without them gets the school's defaults (the
+// server fills them in), and an exam stored before they existed keeps the long-standing ones.
 const proctoringSchema = z
   .object({
+    tabSwitchesAllowed: violationAllowance(EXAM_MSG.tabSwitchesAllowedRange).optional(),
+    fullscreenExitsAllowed: violationAllowance(EXAM_MSG.fullscreenExitsAllowedRange).optional(),
     enabled: z.boolean().default(PROCTORING_DEFAULTS.enabled),
     preventTabSwitching: z.boolean().default(PROCTORING_DEFAULTS.preventTabSwitching),
     requireFullscreen: z.boolean().default(PROCTORING_DEFAULTS.requireFullscreen),

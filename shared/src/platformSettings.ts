@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { SELF_REGISTER_ROLES } from './constants';
+import { EXAM_FORM_DEFAULTS, EXAM_MSG, violationAllowance } from './exams';
+import { FULLSCREEN_EXIT_LIMIT, TAB_SWITCH_LIMIT } from './session';
 
 /**
  * The school's own settings (admin settings page): stored once in the database, read by server
@@ -25,6 +27,13 @@ export const platformSettingsSchema = z.object({
   examDefaults: z.object({
     duration: z.number().int().min(1, 'Duration must be at least 1 minute').max(600, 'Duration must be at most 600 minutes'),
     passingMarks: z.number().int().min(0, 'Passing marks must be between 0 and 100').max(100, 'Passing marks must be between 0 and 100'),
+    // Settings saved before the school could choose these read as the long-standing allowances.
+    proctoring: z
+      .object({
+        tabSwitchesAllowed: violationAllowance(EXAM_MSG.tabSwitchesAllowedRange),
+        fullscreenExitsAllowed: violationAllowance(EXAM_MSG.fullscreenExitsAllowedRange),
+      })
+      .default({ tabSwitchesAllowed: TAB_SWITCH_LIMIT, fullscreenExitsAllowed: FULLSCREEN_EXIT_LIMIT }),
   }),
   gradingScale: z
     .object({
@@ -38,7 +47,7 @@ export type PlatformSettings = z.output<typeof platformSettingsSchema>;
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   schoolName: 'ExamPortal',
   registration: { open: true, roles: ['student', 'teacher', 'parent'], allowedDomains: [] },
-  examDefaults: { duration: 60, passingMarks: 60 },
+  examDefaults: { duration: EXAM_FORM_DEFAULTS.duration, passingMarks: EXAM_FORM_DEFAULTS.passingMarks, proctoring: { tabSwitchesAllowed: TAB_SWITCH_LIMIT, fullscreenExitsAllowed: FULLSCREEN_EXIT_LIMIT } },
   gradingScale: {
     bands: [
       { min: 90, letter: 'A+' },
@@ -58,6 +67,23 @@ export interface PublicPlatformSettings {
   registration: PlatformSettings['registration'];
   examDefaults: PlatformSettings['examDefaults'];
   gradingScale: PlatformSettings['gradingScale'];
+}
+
+export type ExamDefaults = PlatformSettings['examDefaults'];
+
+/**
+ * An exam's proctoring with the school's allowances wherever the exam names none: what a new exam
+ * starts from when its creator leaves them out.
+ */
+export function withDefaultAllowances<P extends { tabSwitchesAllowed?: number; fullscreenExitsAllowed?: number }>(
+  proctoring: P,
+  defaults: ExamDefaults,
+): P & { tabSwitchesAllowed: number; fullscreenExitsAllowed: number } {
+  return {
+    ...proctoring,
+    tabSwitchesAllowed: proctoring.tabSwitchesAllowed ?? defaults.proctoring.tabSwitchesAllowed,
+    fullscreenExitsAllowed: proctoring.fullscreenExitsAllowed ?? defaults.proctoring.fullscreenExitsAllowed,
+  };
 }
 
 /** The letter for a percentage on the school's scale. */

@@ -7,9 +7,30 @@ export type ViolationType = (typeof VIOLATION_TYPES)[number];
 export const SUBMIT_REASONS = ['student', 'time-expired', 'violations', 'proctor'] as const;
 export type SubmitReason = (typeof SUBMIT_REASONS)[number];
 
-/** The attempt is submitted on the event that takes tab switches above 3 or fullscreen exits above 2. */
+/**
+ * The attempt is submitted on the event that takes tab switches above the exam's allowance or
+ * fullscreen exits above its allowance. These are the allowances of exams that do not set their
+ * own (every exam made before the school could choose them), and the school's defaults until an
+ * admin changes them.
+ */
 export const TAB_SWITCH_LIMIT = 3;
 export const FULLSCREEN_EXIT_LIMIT = 2;
+/** The most tab switches or fullscreen exits an exam may allow before submitting. */
+export const MAX_VIOLATIONS_ALLOWED = 20;
+
+/** How many of each a student may do before the next one submits the attempt. */
+export interface ViolationLimits {
+  tabSwitches: number;
+  fullscreenExits: number;
+}
+
+/** An exam's allowances, with the long-standing ones for exams that do not name their own. */
+export function violationLimits(proctoring?: { tabSwitchesAllowed?: number | null; fullscreenExitsAllowed?: number | null } | null): ViolationLimits {
+  return {
+    tabSwitches: proctoring?.tabSwitchesAllowed ?? TAB_SWITCH_LIMIT,
+    fullscreenExits: proctoring?.fullscreenExitsAllowed ?? FULLSCREEN_EXIT_LIMIT,
+  };
+}
 /**
  * Saves in flight when the deadline passes are still taken for this long; the sweeper submits
  * right after, so every attempt is closed within about 1.5 s of its deadline.

@@ -144,7 +144,7 @@ const LISTED: ClientEvent[] = [
     direction: 'client',
     from: 'student',
     summary:
-      'Reports a proctoring violation. The server counts it; when the exam is proctored, the event that takes tab switches above 3 or fullscreen exits above 2 submits the attempt (reason `violations`) and `attempt:submitted` follows.',
+      'Reports a proctoring violation. The server counts it; when the exam is proctored, the event that takes tab switches or fullscreen exits above the allowance of the exam (`settings.proctoring.tabSwitchesAllowed`, `fullscreenExitsAllowed`; by default 3 and 2) submits the attempt (reason `violations`) and `attempt:submitted` follows.',
     payload: violationSchema,
     fields: { at: 'When it happened on the device: milliseconds since 1970 or an ISO time.' },
     ack: violationAckSchema,

@@ -245,6 +245,15 @@ describe('violations', () => {
     expect(log.map((e: { detail: { violation: string } }) => e.detail.violation)).toEqual(['fullscreen-exit', 'copy', 'fullscreen-exit', 'fullscreen-exit']);
   });
 
+  it("submits on the event that passes the exam's own allowances", async () => {
+    const strict = { proctoring: { ...PROCTORED.proctoring, tabSwitchesAllowed: 1, fullscreenExitsAllowed: 0 } };
+    const tabs = await studentInExam({ settings: strict });
+    expect((await call(tabs.socket, 'violation', { attemptId: tabs.attemptId, type: 'tab-switch' })).submitted).toBe(false);
+    expect((await call(tabs.socket, 'violation', { attemptId: tabs.attemptId, type: 'tab-switch' })).submitted).toBe(true);
+    const screens = await studentInExam({ settings: strict });
+    expect((await call(screens.socket, 'violation', { attemptId: screens.attemptId, type: 'fullscreen-exit' })).submitted).toBe(true);
+  });
+
   it('counts but never submits when the exam is not proctored', async () => {
     const { socket, attemptId } = await studentInExam();
     for (let i = 0; i < 6; i++) await call(socket, 'violation', { attemptId, type: 'tab-switch' });

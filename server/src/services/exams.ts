@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { EXAM_MSG, MSG, examTimeStatus, type ExamCreateInput, type ExamUpdateInput } from '@exam/shared';
+import { EXAM_MSG, MSG, examTimeStatus, withDefaultAllowances, type ExamCreateInput, type ExamDefaults, type ExamUpdateInput } from '@exam/shared';
 import type { Db } from '../db';
 import { Errors } from '../errors';
 import { authorize, type ExamAction, type Viewer } from '../policies';
@@ -78,13 +78,15 @@ async function linkQuestions(trx: Trx, examId: string, questionIds: string[]): P
 
 /**
  * Creates an exam with its new questions and links to existing ones in one transaction: the
- * wizard's single call, so a failure part-way leaves nothing half-made.
+ * wizard's single call, so a failure part-way leaves nothing half-made. Proctoring allowances the
+ * creator leaves out are the school's defaults of the moment, fixed in the exam from then on.
  */
-export async function createExam(db: Db, viewer: Viewer, input: ExamCreateInput): Promise<string> {
+export async function createExam(db: Db, viewer: Viewer, input: ExamCreateInput, defaults: ExamDefaults): Promise<string> {
+  const settings = { ...input.settings, proctoring: withDefaultAllowances(input.settings.proctoring, defaults) };
   return db.transaction(async (trx) => {
     const [exam] = (await trx('exams')
       .insert({
-        ...examColumns(input),
+        ...examColumns({ ...input, settings }),
         owner_id: viewer.user.id,
         is_published: input.isPublished,
         published_at: input.isPublished ? trx.fn.now() : null,
@@ -103,9 +105,16 @@ export async function updateExam(db: Db, viewer: Viewer, id: string, input: Exam
     const exam = await getExamFor(trx, viewer, id, 'update');
     // Passing marks decide who passed: once students have sat the exam they are part of its marks.
     if ((exam.any_attempts ?? 0) > 0 && input.passingMarks !== exam.passing_marks) throw Errors.conflict(EXAM_MSG.frozen);
+    // An edit that leaves the allowances out keeps the exam's own (none stored: the old fixed ones).
+    const stored = exam.settings.proctoring ?? {};
+    const proctoring = {
+      ...input.settings.proctoring,
+      tabSwitchesAllowed: input.settings.proctoring.tabSwitchesAllowed ?? stored.tabSwitchesAllowed,
+      fullscreenExitsAllowed: input.settings.proctoring.fullscreenExitsAllowed ?? stored.fullscreenExitsAllowed,
+    };
     await trx('exams')
       .where({ id })
-      .update({ ...examColumns(input), updated_at: trx.fn.now() });
+      .update({ ...examColumns({ ...input, settings: { ...input.settings, proctoring } }), updated_at: trx.fn.now() });
     await replaceLists(trx, id, input);
   });
 }

@@ -1,4 +1,4 @@
-import { FULLSCREEN_EXIT_LIMIT, SESSION_MSG, TAB_SWITCH_LIMIT, type ExamSettings, type ViolationType } from '@exam/shared';
+import { SESSION_MSG, violationLimits, type ExamSettings, type ViolationType } from '@exam/shared';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import type { AttemptRow } from '../presenters/attempt';
@@ -14,8 +14,8 @@ export interface ViolationResult {
 
 /**
  * Counts and logs a violation on the server. The attempt is submitted (reason violations) on the
- * event that takes tab switches above 3 or fullscreen exits above 2, when the exam's proctoring is
- * on: the count includes this event, so the threshold fires on the crossing event itself, not one
+ * event that takes tab switches or fullscreen exits above the exam's allowance (by default 3 and
+ * 2, the school's choice when the exam was made), when the exam's proctoring is on: the count includes this event, so the threshold fires on the crossing event itself, not one
  * late as the old product did.
  */
 export async function recordViolation(
@@ -35,11 +35,12 @@ export async function recordViolation(
       return { counts: { tabSwitches: attempt.tab_switches, fullscreenExits: attempt.fullscreen_exits }, submitted: true, attempt, crossed: false };
     }
     const proctoring = settings.proctoring;
+    const limits = violationLimits(proctoring);
     const tabSwitches = attempt.tab_switches + (input.type === 'tab-switch' ? 1 : 0);
     const fullscreenExits = attempt.fullscreen_exits + (input.type === 'fullscreen-exit' ? 1 : 0);
     const crossed =
       proctoring.enabled &&
-      ((proctoring.preventTabSwitching && tabSwitches > TAB_SWITCH_LIMIT) || (proctoring.requireFullscreen && fullscreenExits > FULLSCREEN_EXIT_LIMIT));
+      ((proctoring.preventTabSwitching && tabSwitches > limits.tabSwitches) || (proctoring.requireFullscreen && fullscreenExits > limits.fullscreenExits));
     const warned = proctoring.enabled && !crossed;
     const clientAt = input.at === undefined ? null : new Date(input.at);
     await trx('attempts')

@@ -9,6 +9,7 @@ import { presentQuestion } from '../../presenters/question';
 import { findExam, listExams } from '../../services/examCatalogue';
 import { inProgressAttempt, joinData, questionsForAttempt } from '../../services/attempts';
 import { notifyExamPublished } from '../../services/examNotifications';
+import { getPlatformSettings } from '../../services/platformSettings';
 import { releaseResults } from '../../services/grading';
 import { examStats, exportCsv, latestResult } from '../../services/results';
 import * as exams from '../../services/exams';
@@ -50,7 +51,7 @@ export function examRoutes(deps: Deps): Router<AppState> {
     staff,
     validated(examCreateSchema, async (ctx, input) => {
       const viewer = await viewerOf(deps, ctx);
-      const id = await exams.createExam(deps.db, viewer, input);
+      const id = await exams.createExam(deps.db, viewer, input, (await getPlatformSettings(deps)).examDefaults);
       if (input.isPublished) await notifyExamPublished(deps, id);
       const row = await findExam(deps.db, viewer, id);
       ctx.status = 201;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PLATFORM_SETTINGS, SETTINGS_MSG } from '@exam/shared';
+import { DEFAULT_PLATFORM_SETTINGS, EXAM_MSG, SETTINGS_MSG } from '@exam/shared';
 import { buildUser, TEST_PASSWORD } from '../../test/factories';
 import { outbox, startTestServer, type TestServer } from '../../test/harness';
+import { forgetPlatformSettings } from '../../services/platformSettings';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -79,6 +80,69 @@ describe('platform settings', () => {
 
     await save(DEFAULT_PLATFORM_SETTINGS);
     expect((await api('POST', '/auth/register', student())).status).toBe(201);
+  });
+
+  it('refuses proctoring allowances out of range with the field messages', async () => {
+    const { token } = await tokenFor('admin');
+    const bad = await api(
+      'PUT',
+      '/platform-settings',
+      { ...DEFAULT_PLATFORM_SETTINGS, examDefaults: { duration: 60, passingMarks: 60, proctoring: { tabSwitchesAllowed: -1, fullscreenExitsAllowed: 21 } } },
+      { token },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([
+      { field: 'examDefaults.proctoring.tabSwitchesAllowed', msg: EXAM_MSG.tabSwitchesAllowedRange },
+      { field: 'examDefaults.proctoring.fullscreenExitsAllowed', msg: EXAM_MSG.fullscreenExitsAllowedRange },
+    ]);
+  });
+
+  it('reads settings saved before the proctoring allowances existed with the long-standing ones', async () => {
+    const { token } = await tokenFor('admin');
+    const { proctoring: _, ...oldDefaults } = DEFAULT_PLATFORM_SETTINGS.examDefaults;
+    await server.deps.db('platform_settings').where({ id: 1 }).delete();
+    await server.deps.db('platform_settings').insert({ id: 1, settings: JSON.stringify({ ...DEFAULT_PLATFORM_SETTINGS, schoolName: 'Old School', examDefaults: { ...oldDefaults, duration: 45 } }) });
+    forgetPlatformSettings(server.deps);
+    const read = (await api('GET', '/platform-settings/admin', undefined, { token })).body.data.settings;
+    expect(read.schoolName).toBe('Old School');
+    expect(read.examDefaults).toEqual({ duration: 45, passingMarks: 60, proctoring: { tabSwitchesAllowed: 3, fullscreenExitsAllowed: 2 } });
+    await api('PUT', '/platform-settings', DEFAULT_PLATFORM_SETTINGS, { token });
+  });
+
+  it("starts a new exam from the school's proctoring allowances, and that exam keeps them", async () => {
+    const admin = await tokenFor('admin');
+    const teacher = await tokenFor('teacher');
+    const schoolDefaults = { duration: 45, passingMarks: 70, proctoring: { tabSwitchesAllowed: 1, fullscreenExitsAllowed: 0 } };
+    expect((await api('PUT', '/platform-settings', { ...DEFAULT_PLATFORM_SETTINGS, examDefaults: schoolDefaults }, { token: admin.token })).status).toBe(200);
+    expect((await api('GET', '/platform-settings')).body.data.settings.examDefaults).toEqual(schoolDefaults);
+
+    const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+    const exam = (proctoring: Record<string, unknown>) => ({
+      title: 'Algebra mid-term',
+      description: 'Linear equations, inequalities and graphs',
+      subject: 'mathematics',
+      grade: 10,
+      duration: 90,
+      passingMarks: 50,
+      schedule: { startDate: inHours(2), endDate: inHours(5), timezone: 'UTC' },
+      settings: { proctoring: { enabled: true, ...proctoring } },
+    });
+    const left = await api('POST', '/exams', exam({}), { token: teacher.token });
+    expect(left.status).toBe(201);
+    expect(left.body.data.exam.settings.proctoring).toMatchObject({ enabled: true, tabSwitchesAllowed: 1, fullscreenExitsAllowed: 0 });
+    const chosen = await api('POST', '/exams', exam({ tabSwitchesAllowed: 5, fullscreenExitsAllowed: '4' }), { token: teacher.token });
+    expect(chosen.body.data.exam.settings.proctoring).toMatchObject({ tabSwitchesAllowed: 5, fullscreenExitsAllowed: 4 });
+    const refused = await api('POST', '/exams', exam({ tabSwitchesAllowed: 2.5 }), { token: teacher.token });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ field: 'settings.proctoring.tabSwitchesAllowed', msg: EXAM_MSG.tabSwitchesAllowedRange }]);
+
+    // Later changes of the school's defaults, and edits that leave the allowances out, keep the exam's own.
+    await api('PUT', '/platform-settings', DEFAULT_PLATFORM_SETTINGS, { token: admin.token });
+    const id = left.body.data.exam._id as string;
+    const edited = await api('PUT', `/exams/${id}`, { ...exam({}), title: 'Algebra final' }, { token: teacher.token });
+    expect(edited.status).toBe(200);
+    const detail = await api('GET', `/exams/${id}`, undefined, { token: teacher.token });
+    expect(detail.body.data.exam).toMatchObject({ title: 'Algebra final', settings: { proctoring: { tabSwitchesAllowed: 1, fullscreenExitsAllowed: 0 } } });
   });
 
   it('sends a test e-mail to the admin and says where it went', async () => {

@@ -1,6 +1,7 @@
-import { MSG } from '@exam/shared';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PLATFORM_SETTINGS, MSG, SETTINGS_MSG } from '@exam/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 import { RegisterPage } from './RegisterPage';
 
@@ -26,10 +27,17 @@ function fillValidStudent() {
   fireEvent.click(screen.getByLabelText(/I agree/));
 }
 
+type Registration = typeof DEFAULT_PLATFORM_SETTINGS.registration;
+
+/** The school's public settings with the given registration rules. */
+function settingsRoute(registration: Partial<Registration> = {}): [string, string, () => { body: unknown }] {
+  const settings = { ...DEFAULT_PLATFORM_SETTINGS, registration: { ...DEFAULT_PLATFORM_SETTINGS.registration, ...registration } };
+  return ['GET', '/platform-settings', () => ({ body: { success: true, data: { settings } } })];
+}
+
 describe('RegisterPage', () => {
   it("shows 'Passwords do not match' first when several rules fail", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const api = mockApi(null, [settingsRoute()]);
     renderRegister();
 
     // Mismatch, too short, names empty, student without grade or section: all at once.
@@ -42,7 +50,7 @@ describe('RegisterPage', () => {
     expect(screen.getByText(MSG.passwordTooShort)).toBeTruthy();
     expect(screen.getByText(MSG.namesRequired)).toBeTruthy();
     expect(screen.getByText(MSG.studentFieldsRequired)).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.callsTo('POST', '/auth/register')).toHaveLength(0);
   });
 
   it('asks for subject and qualification only when the role is teacher', async () => {
@@ -58,34 +66,27 @@ describe('RegisterPage', () => {
   });
 
   it('sends the payload without the confirmation and shows the success message', async () => {
-    const fetchMock = vi.fn(async () =>
-      new Response(JSON.stringify({ success: true, message: MSG.registered, data: { user: {} } }), { status: 201 }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const api = mockApi(null, [
+      settingsRoute(),
+      ['POST', '/auth/register', () => ({ status: 201, body: { success: true, message: MSG.registered, data: { user: {} } } })],
+    ]);
     renderRegister();
 
     fillValidStudent();
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
     expect((await screen.findByTestId('form-success')).textContent).toBe(MSG.registerFormSuccess);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/auth/register');
-    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    const body = api.callsTo('POST', '/auth/register')[0]!.body as Record<string, unknown>;
     expect(body).toMatchObject({ firstName: 'Asha', email: 'asha@example.com', role: 'student', grade: 10, section: 'B' });
     expect(body).not.toHaveProperty('confirmPassword');
     expect(body).not.toHaveProperty('acceptTerms');
   });
 
   it("shows the server's message and field errors when registration is refused", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        new Response(
-          JSON.stringify({ success: false, message: MSG.emailTaken, errors: [{ field: 'email', msg: 'Already registered' }] }),
-          { status: 409 },
-        ),
-      ),
-    );
+    mockApi(null, [
+      settingsRoute(),
+      ['POST', '/auth/register', () => ({ status: 409, body: { success: false, message: MSG.emailTaken, errors: [{ field: 'email', msg: 'Already registered' }] } })],
+    ]);
     renderRegister();
 
     fillValidStudent();
@@ -93,5 +94,27 @@ describe('RegisterPage', () => {
 
     expect((await screen.findByTestId('form-error')).textContent).toBe(MSG.emailTaken);
     await waitFor(() => expect(screen.getByText('Already registered')).toBeTruthy());
+  });
+
+  it('offers only the roles the school opened, starting on the first of them', async () => {
+    mockApi(null, [settingsRoute({ roles: ['teacher', 'parent'], allowedDomains: ['hillside.edu'] })]);
+    renderRegister();
+
+    await screen.findByText('Join as a teacher or parent.');
+    const roles = within(screen.getByLabelText('Role')).getAllByRole('option').map((o) => o.textContent);
+    expect(roles).toEqual(['Teacher', 'Parent']);
+    expect((screen.getByLabelText('Role') as HTMLSelectElement).value).toBe('teacher');
+    expect(screen.getByLabelText('Subject')).toBeTruthy();
+    expect(screen.getByText('Use your school address (hillside.edu)')).toBeTruthy();
+  });
+
+  it("shows the closed message instead of the form when the school closed registration", async () => {
+    const api = mockApi(null, [settingsRoute({ open: false })]);
+    renderRegister();
+
+    expect((await screen.findByTestId('registration-closed')).textContent).toBe(SETTINGS_MSG.registrationClosed);
+    expect(screen.queryByRole('button', { name: 'Create Account' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    expect(api.callsTo('POST', '/auth/register')).toHaveLength(0);
   });
 });

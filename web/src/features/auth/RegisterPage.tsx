@@ -3,6 +3,7 @@ import {
   REGISTER_REDIRECT_MS,
   REGISTRATION_GRADES,
   SECTIONS,
+  SETTINGS_MSG,
   SUBJECTS,
   registerFormSchema,
   registerSchema,
@@ -11,7 +12,7 @@ import {
 import { Alert, Anchor, Button, Checkbox, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, messageFromServer } from '../../api/http';
 import { AuthCard } from '../../components/AuthCard';
@@ -19,6 +20,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { titleCase } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { apiFieldErrors, firstFormError, zodValidate } from '../../lib/zodForm';
+import { usePlatformSettings } from '../platform/usePlatformSettings';
 import { useAuth } from './useAuth';
 
 /** Every field as the form holds it: selects and inputs give strings. */
@@ -61,6 +63,12 @@ const ROLE_OPTIONS = [
   { value: 'teacher', label: 'Teacher' },
   { value: 'parent', label: 'Parent' },
 ];
+
+/** 'a student, teacher or parent' from the roles open to visitors. */
+function rolesText(roles: string[]): string {
+  const names = roles.map((r) => r.toLowerCase());
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+}
 const GRADE_OPTIONS = [
   { value: '', label: 'Select grade' },
   ...REGISTRATION_GRADES.map((g) => ({ value: String(g), label: `Grade ${g}` })),
@@ -73,6 +81,36 @@ const SUBJECT_OPTIONS = [{ value: '', label: 'Select subject' }, ...SUBJECTS.map
  * spec's order: the first failing one is shown at the top, every failing one under its field.
  */
 export function RegisterPage() {
+  const { registration } = usePlatformSettings();
+  const roleOptions = useMemo(() => ROLE_OPTIONS.filter((o) => (registration.roles as string[]).includes(o.value)), [registration.roles]);
+  // The server refuses these too; the page says so before anyone fills the form in.
+  if (!registration.open || roleOptions.length === 0) {
+    return (
+      <AuthCard title="Create your account">
+        <Stack>
+          <Alert color="yellow" data-testid="registration-closed" role="status">
+            {SETTINGS_MSG.registrationClosed}
+          </Alert>
+          <SignInLine />
+        </Stack>
+      </AuthCard>
+    );
+  }
+  return <RegisterForm roleOptions={roleOptions} allowedDomains={registration.allowedDomains} />;
+}
+
+function SignInLine() {
+  return (
+    <Text size="sm" ta="center">
+      Already have an account?{' '}
+      <Anchor component={Link} to="/login">
+        Sign in
+      </Anchor>
+    </Text>
+  );
+}
+
+function RegisterForm({ roleOptions, allowedDomains }: { roleOptions: typeof ROLE_OPTIONS; allowedDomains: string[] }) {
   const { register } = useAuth();
   const navigate = useNavigate();
   const [topError, setTopError] = useState<string | null>(null);
@@ -111,8 +149,16 @@ export function RegisterPage() {
   const role = form.values.role;
   const busy = mutation.isPending;
 
+  // Only the roles the school opened are offered: a closed one chosen (or the default) moves to the first open one.
+  const firstOpen = roleOptions[0]!.value;
+  const roleOpen = roleOptions.some((o) => o.value === role);
+  useEffect(() => {
+    if (!roleOpen) form.setFieldValue('role', firstOpen);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable
+  }, [roleOpen, firstOpen]);
+
   return (
-    <AuthCard title="Create your account" subtitle="Join as a student, teacher or parent.">
+    <AuthCard title="Create your account" subtitle={`Join as a ${rolesText(roleOptions.map((o) => o.label))}.`}>
       <form onSubmit={submit} noValidate aria-label="Create account">
         <Stack>
           {succeeded ? (
@@ -131,7 +177,13 @@ export function RegisterPage() {
             <TextInput label="First Name" autoComplete="given-name" {...form.getInputProps('firstName')} />
             <TextInput label="Last Name" autoComplete="family-name" {...form.getInputProps('lastName')} />
           </SimpleGrid>
-          <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            description={allowedDomains.length ? `Use your school address (${allowedDomains.join(', ')})` : undefined}
+            {...form.getInputProps('email')}
+          />
           <PasswordField
             label="Password"
             description="At least 6 characters"
@@ -139,7 +191,7 @@ export function RegisterPage() {
             {...form.getInputProps('password')}
           />
           <PasswordField label="Confirm Password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
-          <NativeSelect label="Role" data={ROLE_OPTIONS} {...form.getInputProps('role')} />
+          <NativeSelect label="Role" data={roleOptions} {...form.getInputProps('role')} />
 
           {role === 'student' && (
             <SimpleGrid cols={2}>
@@ -178,12 +230,7 @@ export function RegisterPage() {
           <Button type="submit" disabled={busy || succeeded} fullWidth>
             {busy ? 'Creating Account...' : 'Create Account'}
           </Button>
-          <Text size="sm" ta="center">
-            Already have an account?{' '}
-            <Anchor component={Link} to="/login">
-              Sign in
-            </Anchor>
-          </Text>
+          <SignInLine />
         </Stack>
       </form>
     </AuthCard>

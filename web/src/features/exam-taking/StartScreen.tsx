@@ -1,4 +1,4 @@
-import { FULLSCREEN_EXIT_LIMIT, TAB_SWITCH_LIMIT, formatDuration, studentCardAction, type CardAction } from '@exam/shared';
+import { formatDuration, studentCardAction, violationLimits, type CardAction } from '@exam/shared';
 import { Alert, Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconInfoCircle, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,12 +7,17 @@ import { formatDateTime, titleCase } from '../../lib/format';
 import { MediaCheck } from './MediaCheck';
 import type { ExamInfo, Proctoring } from './types';
 
-const ordinal = (n: number) => (n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`);
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st (an exam allows up to 20). */
+function ordinal(n: number): string {
+  if (n % 100 >= 11 && n % 100 <= 13) return `${n}th`;
+  return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
+}
 
 export function proctoringRules(p: Proctoring): string[] {
   const rules: string[] = [];
-  if (p.preventTabSwitching) rules.push(`Leaving this tab is recorded. The ${ordinal(TAB_SWITCH_LIMIT + 1)} time submits your exam automatically.`);
-  if (p.requireFullscreen) rules.push(`The exam runs in fullscreen. Leaving fullscreen is recorded; the ${ordinal(FULLSCREEN_EXIT_LIMIT + 1)} time submits your exam automatically.`);
+  const limits = violationLimits(p);
+  if (p.preventTabSwitching) rules.push(`Leaving this tab is recorded. The ${ordinal(limits.tabSwitches + 1)} time submits your exam automatically.`);
+  if (p.requireFullscreen) rules.push(`The exam runs in fullscreen. Leaving fullscreen is recorded; the ${ordinal(limits.fullscreenExits + 1)} time submits your exam automatically.`);
   if (p.preventCopyPaste) rules.push('Copying and pasting are disabled and recorded.');
   if (p.disableRightClick) rules.push('The right-click menu is disabled and recorded.');
   rules.push('Developer tools and view-source shortcuts (F12, Ctrl+Shift+I, Ctrl+U) and Alt+Tab are recorded.');

@@ -2,6 +2,7 @@ import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, ThemeIcon,
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { violationLimits } from '@exam/shared';
 import { ExamActor } from './examActor';
 import { submittedText } from './messages';
 
@@ -9,10 +10,11 @@ import { submittedText } from './messages';
 export function SubmittedPanel() {
   const outcome = ExamActor.useSelector((s) => s.context.outcome);
   const counts = ExamActor.useSelector((s) => s.context.counts);
+  const proctoring = ExamActor.useSelector((s) => s.context.exam?.settings.proctoring);
   const lostSaves = ExamActor.useSelector((s) => s.context.lostSaves);
   const readingReason = ExamActor.useSelector((s) => s.matches({ attempt: { submitted: 'readingReason' } }));
   const heading = useRef<HTMLHeadingElement>(null);
-  const text = submittedText(outcome?.reason ?? null, counts);
+  const text = submittedText(outcome?.reason ?? null, counts, violationLimits(proctoring));
   const submissionId = outcome?.submissionId ?? '';
 
   // Focus moves to the news so keyboard and screen-reader users land on it.

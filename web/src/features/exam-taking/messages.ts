@@ -1,4 +1,5 @@
-import { FULLSCREEN_EXIT_LIMIT, TAB_SWITCH_LIMIT, type SubmitReason, type ViolationType } from '@exam/shared';
+import { violationLimits, type SubmitReason, type ViolationLimits, type ViolationType } from '@exam/shared';
+import type { Proctoring } from './types';
 import type { ViolationCounts } from './types';
 
 /** The taking screen's own words, where the spec gives none. */
@@ -26,15 +27,20 @@ function remainingText(count: number, limit: number): string {
   return `${left} more times and your exam will be submitted automatically.`;
 }
 
-export function warningText(type: ViolationType, counts: ViolationCounts, proctoring: { preventTabSwitching: boolean; requireFullscreen: boolean }): string {
+export function warningText(
+  type: ViolationType,
+  counts: ViolationCounts,
+  proctoring: Pick<Proctoring, 'preventTabSwitching' | 'requireFullscreen' | 'tabSwitchesAllowed' | 'fullscreenExitsAllowed'>,
+): string {
+  const limits = violationLimits(proctoring);
   switch (type) {
     case 'tab-switch':
       return proctoring.preventTabSwitching
-        ? `Warning: you left the exam tab (${counts.tabSwitches} ${plural(counts.tabSwitches, 'time', 'times')}). ${remainingText(counts.tabSwitches, TAB_SWITCH_LIMIT)}`
+        ? `Warning: you left the exam tab (${counts.tabSwitches} ${plural(counts.tabSwitches, 'time', 'times')}). ${remainingText(counts.tabSwitches, limits.tabSwitches)}`
         : 'Warning: you left the exam tab. This was recorded.';
     case 'fullscreen-exit':
       return proctoring.requireFullscreen
-        ? `Warning: you left fullscreen (${counts.fullscreenExits} ${plural(counts.fullscreenExits, 'time', 'times')}). ${remainingText(counts.fullscreenExits, FULLSCREEN_EXIT_LIMIT)}`
+        ? `Warning: you left fullscreen (${counts.fullscreenExits} ${plural(counts.fullscreenExits, 'time', 'times')}). ${remainingText(counts.fullscreenExits, limits.fullscreenExits)}`
         : 'Warning: you left fullscreen. This was recorded.';
     case 'copy':
       return 'Warning: copying is not allowed during this exam. This was recorded.';
@@ -52,15 +58,15 @@ export interface SubmittedText {
   detail: string;
 }
 
-export function submittedText(reason: SubmitReason | null, counts: ViolationCounts): SubmittedText {
+export function submittedText(reason: SubmitReason | null, counts: ViolationCounts, limits: ViolationLimits = violationLimits()): SubmittedText {
   switch (reason) {
     case 'student':
       return { title: 'Exam submitted', detail: 'You submitted the exam.' };
     case 'time-expired':
       return { title: 'Time expired', detail: 'Your exam was submitted automatically when the time ran out, with every answer saved until then.' };
     case 'violations': {
-      const tabs = counts.tabSwitches > TAB_SWITCH_LIMIT;
-      const screens = counts.fullscreenExits > FULLSCREEN_EXIT_LIMIT;
+      const tabs = counts.tabSwitches > limits.tabSwitches;
+      const screens = counts.fullscreenExits > limits.fullscreenExits;
       const cause = tabs
         ? `too many tab switches (${counts.tabSwitches})`
         : screens

@@ -14,6 +14,9 @@ const proctoringSchema = z.object({
   preventCopyPaste: z.boolean().default(true),
   enableCamera: z.boolean().default(false),
   enableMicrophone: z.boolean().default(false),
+  // The exam's own allowances; an exam stored without them is held to the long-standing ones.
+  tabSwitchesAllowed: z.number().int().optional(),
+  fullscreenExitsAllowed: z.number().int().optional(),
 });
 export type Proctoring = z.infer<typeof proctoringSchema>;
 

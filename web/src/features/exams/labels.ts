@@ -1,4 +1,4 @@
-import type { Difficulty, QuestionType } from '@exam/shared';
+import { violationLimits, type Difficulty, type QuestionType } from '@exam/shared';
 import type { ExamFormValues } from './form/examForm';
 
 /** How the domain's values read on screen. */
@@ -32,8 +32,20 @@ export const PROCTORING_LABELS = {
   enableMicrophone: 'Enable microphone',
 } as const;
 
+/** How many of each the exam lets pass; the next one submits the attempt. */
+export const ALLOWANCE_LABELS = {
+  tabSwitchesAllowed: 'Tab switches allowed before auto-submit',
+  fullscreenExitsAllowed: 'Fullscreen exits allowed before auto-submit',
+} as const;
+
 /** Settings as label/value lines for the review step and the exam details screen. */
-export function settingsSummary(settings: ExamFormValues['settings']): { label: string; value: string }[] {
+type Allowance = number | string | undefined;
+export type SummarySettings = Omit<ExamFormValues['settings'], 'proctoring'> & {
+  proctoring: Omit<ExamFormValues['settings']['proctoring'], keyof typeof ALLOWANCE_LABELS> & { tabSwitchesAllowed?: Allowance; fullscreenExitsAllowed?: Allowance };
+};
+const allowance = (v: Allowance) => (v === undefined || v === '' ? undefined : Number(v));
+
+export function settingsSummary(settings: SummarySettings): { label: string; value: string }[] {
   const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
   const lines: { label: string; value: string }[] = (Object.keys(SETTING_LABELS) as (keyof typeof SETTING_LABELS)[]).map((key) => ({
     label: SETTING_LABELS[key],
@@ -45,5 +57,10 @@ export function settingsSummary(settings: ExamFormValues['settings']): { label: 
     label: 'Proctoring',
     value: settings.proctoring.enabled ? (on.length ? on.map((k) => PROCTORING_LABELS[k]).join(', ') : 'Enabled') : 'Off',
   });
+  if (settings.proctoring.enabled) {
+    const limits = violationLimits({ tabSwitchesAllowed: allowance(settings.proctoring.tabSwitchesAllowed), fullscreenExitsAllowed: allowance(settings.proctoring.fullscreenExitsAllowed) });
+    if (settings.proctoring.preventTabSwitching) lines.push({ label: ALLOWANCE_LABELS.tabSwitchesAllowed, value: String(limits.tabSwitches) });
+    if (settings.proctoring.requireFullscreen) lines.push({ label: ALLOWANCE_LABELS.fullscreenExitsAllowed, value: String(limits.fullscreenExits) });
+  }
   return lines;
 }

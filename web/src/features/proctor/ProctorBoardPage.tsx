@@ -1,5 +1,5 @@
 import { formatDateTimeText } from '../../lib/dateFormat';
-import { PROCTOR_EVENTS, type ProctorRow } from '@exam/shared';
+import { PROCTOR_EVENTS, violationLimits, type ProctorRow } from '@exam/shared';
 import { Alert, Badge, Button, Container, Grid, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMessage, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -44,10 +44,15 @@ function ProctorBoard({ examId }: { examId: string }) {
   const proctoring = exam.data?.settings.proctoring;
   const cameraEnabled = !!proctoring?.enabled && !!proctoring.enableCamera;
 
+  // "Close to auto-submit" counts against this exam's own allowances.
+  const tabSwitchesAllowed = proctoring?.tabSwitchesAllowed;
+  const fullscreenExitsAllowed = proctoring?.fullscreenExitsAllowed;
+  const limits = useMemo(() => violationLimits({ tabSwitchesAllowed, fullscreenExitsAllowed }), [tabSwitchesAllowed, fullscreenExitsAllowed]);
+
   const rows = useMemo(() => [...state.rows.values()], [state.rows]);
-  const views = useMemo(() => selectRows(rows, filter, serverNow).map((r) => rowView(r, serverNow)), [rows, filter, serverNow]);
+  const views = useMemo(() => selectRows(rows, filter, serverNow, limits).map((r) => rowView(r, serverNow, limits)), [rows, filter, serverNow, limits]);
   const summary = useMemo(() => {
-    const all = rows.map((r) => rowView(r, serverNow));
+    const all = rows.map((r) => rowView(r, serverNow, limits));
     return {
       total: all.length,
       online: all.filter((v) => v.status === 'online').length,
@@ -55,7 +60,7 @@ function ProctorBoard({ examId }: { examId: string }) {
       submitted: all.filter((v) => v.status === 'submitted').length,
       attention: all.filter((v) => v.attention.length > 0).length,
     };
-  }, [rows, serverNow]);
+  }, [rows, serverNow, limits]);
   const studentOptions = useMemo(() => rows.map((r) => ({ value: r.student._id, label: studentName(r) })).sort((a, b) => a.label.localeCompare(b.label)), [rows]);
 
   const tileRefs = useRef(new Map<string, HTMLElement>());

@@ -38,6 +38,11 @@ describe('board row derivations', () => {
     expect(attentionReasons(buildRow({ violations: { tabSwitches: 3, fullscreenExits: 0, other: 0 } }))).toEqual(['violations', 'near-auto-submit']);
     expect(attentionReasons(buildRow({ violations: { tabSwitches: 0, fullscreenExits: 2, other: 0 } }))).toContain('near-auto-submit');
     expect(attentionReasons(buildRow({ violations: { tabSwitches: 2, fullscreenExits: 1, other: 0 } }))).not.toContain('near-auto-submit');
+    // On the exam's own allowances: one allowed tab switch used is close; with five allowed, two exits are not.
+    const own = { tabSwitches: 1, fullscreenExits: 5 };
+    expect(attentionReasons(buildRow({ violations: { tabSwitches: 1, fullscreenExits: 0, other: 0 } }), own)).toContain('near-auto-submit');
+    expect(attentionReasons(buildRow({ violations: { tabSwitches: 0, fullscreenExits: 2, other: 0 } }), own)).not.toContain('near-auto-submit');
+    expect(rowView(buildRow({ violations: { tabSwitches: 1, fullscreenExits: 0, other: 0 } }), NOW, own).attention).toEqual(['violations', 'near-auto-submit']);
     // Not started or finished normally: nothing to act on.
     expect(attentionReasons(buildRow({ status: 'not-started', online: false }))).toEqual([]);
     expect(attentionReasons(buildRow({ status: 'graded', submitReason: 'student', online: false }))).toEqual([]);

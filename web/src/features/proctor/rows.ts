@@ -1,5 +1,5 @@
 import { formatTime } from '../../lib/dateFormat';
-import { FULLSCREEN_EXIT_LIMIT, TAB_SWITCH_LIMIT, type ProctorRow, type SubmitReason } from '@exam/shared';
+import { violationLimits, type ProctorRow, type SubmitReason, type ViolationLimits } from '@exam/shared';
 
 /**
  * What the board shows for one student, derived from the server's row, our clock and the server
@@ -79,18 +79,21 @@ export function totalViolations(row: ProctorRow): number {
   return row.violations.tabSwitches + row.violations.fullscreenExits + row.violations.other;
 }
 
-/** One more tab switch or fullscreen exit would submit the attempt automatically. */
-export function nearAutoSubmit(row: ProctorRow): boolean {
-  return row.violations.tabSwitches >= TAB_SWITCH_LIMIT || row.violations.fullscreenExits >= FULLSCREEN_EXIT_LIMIT;
+/** The allowances of exams that name none of their own. */
+const STANDARD_LIMITS = violationLimits();
+
+/** One more tab switch or fullscreen exit would submit the attempt automatically (on the exam's own allowances). */
+export function nearAutoSubmit(row: ProctorRow, limits: ViolationLimits = STANDARD_LIMITS): boolean {
+  return row.violations.tabSwitches >= limits.tabSwitches || row.violations.fullscreenExits >= limits.fullscreenExits;
 }
 
 /** Why a row needs the proctor's eye; only attempts still running can be helped. */
-export function attentionReasons(row: ProctorRow): AttentionReason[] {
+export function attentionReasons(row: ProctorRow, limits: ViolationLimits = STANDARD_LIMITS): AttentionReason[] {
   if (row.status !== 'in_progress') return totalViolations(row) > 0 && row.submitReason === 'violations' ? ['violations'] : [];
   const reasons: AttentionReason[] = [];
   if (!row.online) reasons.push('offline');
   if (totalViolations(row) > 0) reasons.push('violations');
-  if (nearAutoSubmit(row)) reasons.push('near-auto-submit');
+  if (nearAutoSubmit(row, limits)) reasons.push('near-auto-submit');
   return reasons;
 }
 
@@ -167,7 +170,7 @@ function saveHealth(row: ProctorRow): RowView['saveHealth'] {
   return row.pendingSaves === 0 ? 'saved' : 'waiting';
 }
 
-export function rowView(row: ProctorRow, serverNow: number): RowView {
+export function rowView(row: ProctorRow, serverNow: number, limits: ViolationLimits = STANDARD_LIMITS): RowView {
   return {
     key: row.student._id,
     attemptId: row.attemptId,
@@ -183,7 +186,7 @@ export function rowView(row: ProctorRow, serverNow: number): RowView {
     fullscreenExits: row.violations.fullscreenExits,
     otherViolations: row.violations.other,
     lastActivityText: agoText(lastActivityAt(row), serverNow),
-    attention: attentionReasons(row),
+    attention: attentionReasons(row, limits),
     canReinstate: canReinstate(row, serverNow),
     inProgress: row.status === 'in_progress',
     progressShort: row.status === 'not-started' ? '—' : `${row.answered}/${row.total}`,
@@ -219,15 +222,15 @@ const byName = (a: ProctorRow, b: ProctorRow) =>
   a.student.lastName.localeCompare(b.student.lastName) || a.student.firstName.localeCompare(b.student.firstName);
 
 /** The rows the board lists, in order: filters first (cheap), then one sort. */
-export function selectRows(rows: ProctorRow[], filter: BoardFilter, serverNow: number): ProctorRow[] {
+export function selectRows(rows: ProctorRow[], filter: BoardFilter, serverNow: number, limits: ViolationLimits = STANDARD_LIMITS): ProctorRow[] {
   const search = filter.search.trim().toLowerCase();
   const shown = rows.filter((r) => {
     if (filter.status !== 'all' && statusKey(r) !== filter.status) return false;
-    if (filter.attentionOnly && attentionReasons(r).length === 0) return false;
+    if (filter.attentionOnly && attentionReasons(r, limits).length === 0) return false;
     return !search || studentName(r).toLowerCase().includes(search);
   });
   const compare: Record<SortKey, (a: ProctorRow, b: ProctorRow) => number> = {
-    attention: (a, b) => attentionReasons(b).length - attentionReasons(a).length || STATUS_ORDER[statusKey(a)] - STATUS_ORDER[statusKey(b)] || byName(a, b),
+    attention: (a, b) => attentionReasons(b, limits).length - attentionReasons(a, limits).length || STATUS_ORDER[statusKey(a)] - STATUS_ORDER[statusKey(b)] || byName(a, b),
     name: byName,
     status: (a, b) => STATUS_ORDER[statusKey(a)] - STATUS_ORDER[statusKey(b)] || byName(a, b),
     progress: (a, b) => (a.total ? a.answered / a.total : -1) - (b.total ? b.answered / b.total : -1) || byName(a, b),

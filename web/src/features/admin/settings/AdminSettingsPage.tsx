@@ -1,4 +1,4 @@
-import { SELF_REGISTER_ROLES, platformSettingsSchema, type PlatformSettings } from '@exam/shared';
+import { MAX_VIOLATIONS_ALLOWED, SELF_REGISTER_ROLES, platformSettingsSchema, type PlatformSettings } from '@exam/shared';
 import { ActionIcon, Alert, Button, Card, Checkbox, Container, Group, NumberInput, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { titleCase } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { apiFieldErrors, zodValidate } from '../../../lib/zodForm';
+import { ALLOWANCE_LABELS } from '../../exams/labels';
 import { platformSettingsKey } from '../../platform/usePlatformSettings';
 
 interface AdminSettingsData {
@@ -101,6 +102,13 @@ function SettingsForm({ data }: { data: AdminSettingsData }) {
             <Group grow wrap="wrap">
               <NumberInput label="Duration (minutes)" min={1} max={600} {...form.getInputProps('examDefaults.duration')} />
               <NumberInput label="Passing marks (%)" min={0} max={100} {...form.getInputProps('examDefaults.passingMarks')} />
+            </Group>
+            <Text size="sm" c="dimmed" mt="md" mb="xs">
+              When proctoring is on, the next tab switch or fullscreen exit after these submits the exam. Each exam keeps the numbers it was created with.
+            </Text>
+            <Group grow wrap="wrap">
+              <NumberInput label={ALLOWANCE_LABELS.tabSwitchesAllowed} min={0} max={MAX_VIOLATIONS_ALLOWED} clampBehavior="none" allowDecimal={false} {...form.getInputProps('examDefaults.proctoring.tabSwitchesAllowed')} />
+              <NumberInput label={ALLOWANCE_LABELS.fullscreenExitsAllowed} min={0} max={MAX_VIOLATIONS_ALLOWED} clampBehavior="none" allowDecimal={false} {...form.getInputProps('examDefaults.proctoring.fullscreenExitsAllowed')} />
             </Group>
           </Card>
 

@@ -2,11 +2,10 @@ import type { TitleOrder } from '@mantine/core';
 import { Text } from '@mantine/core';
 import { DetailList } from '../../../components/DetailList';
 import { Section } from '../../../components/Section';
-import type { ExamFormValues } from '../form/examForm';
-import { settingsSummary } from '../labels';
+import { settingsSummary, type SummarySettings } from '../labels';
 
 /** An exam's instructions (when it has any) and its settings, read-only: review step and details. */
-export function ExamRules({ instructions, settings, order = 2 }: { instructions: string; settings: ExamFormValues['settings']; order?: TitleOrder }) {
+export function ExamRules({ instructions, settings, order = 2 }: { instructions: string; settings: SummarySettings; order?: TitleOrder }) {
   return (
     <>
       {instructions && (

@@ -1,4 +1,4 @@
-import { SUBJECTS } from '@exam/shared';
+import { MAX_VIOLATIONS_ALLOWED, SUBJECTS } from '@exam/shared';
 import {
   Checkbox,
   Fieldset,
@@ -15,7 +15,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
 import { titleCase } from '../../../lib/format';
 import { timeZoneOptions } from '../../../lib/zonedTime';
-import { DIFFICULTY_LABELS, PROCTORING_LABELS, SETTING_LABELS } from '../labels';
+import { ALLOWANCE_LABELS, DIFFICULTY_LABELS, PROCTORING_LABELS, SETTING_LABELS } from '../labels';
 import type { ExamFormValues } from './examForm';
 
 interface ExamDetailsFieldsProps {
@@ -120,6 +120,16 @@ export function ExamDetailsFields({ form, grades, examTypes }: ExamDetailsFields
               {(Object.keys(PROCTORING_LABELS) as (keyof typeof PROCTORING_LABELS)[]).map((key) => (
                 <Checkbox key={key} label={PROCTORING_LABELS[key]} {...checkbox(`settings.proctoring.${key}`)} />
               ))}
+            </SimpleGrid>
+          )}
+          {settings.proctoring.enabled && (settings.proctoring.preventTabSwitching || settings.proctoring.requireFullscreen) && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {settings.proctoring.preventTabSwitching && (
+                <NumberInput label={ALLOWANCE_LABELS.tabSwitchesAllowed} min={0} max={MAX_VIOLATIONS_ALLOWED} clampBehavior="none" allowDecimal={false} {...form.getInputProps('settings.proctoring.tabSwitchesAllowed')} />
+              )}
+              {settings.proctoring.requireFullscreen && (
+                <NumberInput label={ALLOWANCE_LABELS.fullscreenExitsAllowed} min={0} max={MAX_VIOLATIONS_ALLOWED} clampBehavior="none" allowDecimal={false} {...form.getInputProps('settings.proctoring.fullscreenExitsAllowed')} />
+              )}
             </SimpleGrid>
           )}
         </Stack>

@@ -1,7 +1,7 @@
-import { EXAM_MSG, examCreateSchema, examUpdateSchema } from '@exam/shared';
+import { DEFAULT_PLATFORM_SETTINGS, EXAM_MSG, examCreateSchema, examUpdateSchema } from '@exam/shared';
 import { describe, expect, it } from 'vitest';
 import { buildExam } from '../test/buildExam';
-import { emptyExamForm, examToFormValues, formToExamBody, validateExamForm } from './examForm';
+import { emptyExamForm, examToFormValues, followSchoolDefaults, formToExamBody, validateExamForm } from './examForm';
 
 describe('the exam form', () => {
   it("starts from the spec's defaults, in UTC for the wizard", () => {
@@ -13,6 +13,23 @@ describe('the exam form', () => {
       timezone: 'UTC',
       settings: { allowReview: true, showResultsImmediately: true, maxAttempts: 1, proctoring: { enabled: false, preventTabSwitching: true } },
     });
+  });
+
+  it("starts from the school's exam defaults, and follows them where the teacher has not typed", () => {
+    const school = { duration: 45, passingMarks: 70, proctoring: { tabSwitchesAllowed: 1, fullscreenExitsAllowed: 0 } };
+    const fresh = emptyExamForm('UTC', school);
+    expect(fresh).toMatchObject({ duration: 45, passingMarks: 70, settings: { proctoring: { tabSwitchesAllowed: 1, fullscreenExitsAllowed: 0 } } });
+    const typed = { ...emptyExamForm(), duration: 90 };
+    const followed = followSchoolDefaults(typed, DEFAULT_PLATFORM_SETTINGS.examDefaults, school);
+    expect(followed).toMatchObject({ duration: 90, passingMarks: 70, settings: { proctoring: { tabSwitchesAllowed: 1, fullscreenExitsAllowed: 0 } } });
+  });
+
+  it('shows an exam stored without allowances with the ones it is held to, and its own when it has them', () => {
+    expect(examToFormValues(buildExam()).settings.proctoring).toMatchObject({ tabSwitchesAllowed: 3, fullscreenExitsAllowed: 2 });
+    const own = buildExam();
+    own.settings = { ...own.settings, proctoring: { ...own.settings.proctoring, tabSwitchesAllowed: 6, fullscreenExitsAllowed: 1 } };
+    expect(examToFormValues(own).settings.proctoring).toMatchObject({ tabSwitchesAllowed: 6, fullscreenExitsAllowed: 1 });
+    expect(formToExamBody(examToFormValues(own)).settings).toMatchObject({ proctoring: { tabSwitchesAllowed: 6, fullscreenExitsAllowed: 1 } });
   });
 
   it("shows a loaded exam on its own zone's clock and sends it back as the same instants", () => {

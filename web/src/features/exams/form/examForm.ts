@@ -1,4 +1,4 @@
-import { EXAM_FORM_DEFAULTS, EXAM_SETTINGS_DEFAULTS, type Difficulty, type ExamType } from '@exam/shared';
+import { DEFAULT_PLATFORM_SETTINGS, EXAM_FORM_DEFAULTS, EXAM_SETTINGS_DEFAULTS, violationLimits, type Difficulty, type ExamDefaults, type ExamType } from '@exam/shared';
 import type { FormErrors } from '@mantine/form';
 import type { z } from 'zod';
 import { issuesToFormErrors } from '../../../lib/zodForm';
@@ -33,29 +33,36 @@ export interface ExamFormValues {
     showCorrectAnswers: boolean;
     allowMultipleAttempts: boolean;
     maxAttempts: number | string;
-    proctoring: typeof EXAM_SETTINGS_DEFAULTS.proctoring;
+    proctoring: typeof EXAM_SETTINGS_DEFAULTS.proctoring & {
+      /** Number inputs give '' when cleared; the shared schema refuses that with its message. */
+      tabSwitchesAllowed: number | string;
+      fullscreenExitsAllowed: number | string;
+    };
   };
   tags: string[];
   /** No control yet (there is no student picker): kept so an update does not clear the list. */
   eligibleStudents: string[];
 }
 
-/** Spec core §3 form defaults; the wizard's zone is UTC, the edit form's Asia/Kolkata. */
-export function emptyExamForm(timezone: string = EXAM_FORM_DEFAULTS.wizardTimezone): ExamFormValues {
+/**
+ * Spec core §3 form defaults, with the duration, passing marks and proctoring allowances the
+ * school chose (platform settings); the wizard's zone is UTC, the edit form's Asia/Kolkata.
+ */
+export function emptyExamForm(timezone: string = EXAM_FORM_DEFAULTS.wizardTimezone, defaults: ExamDefaults = DEFAULT_PLATFORM_SETTINGS.examDefaults): ExamFormValues {
   return {
     title: EXAM_FORM_DEFAULTS.title,
     subject: EXAM_FORM_DEFAULTS.subject,
     description: EXAM_FORM_DEFAULTS.description,
     grade: EXAM_FORM_DEFAULTS.grade,
-    duration: EXAM_FORM_DEFAULTS.duration,
-    passingMarks: EXAM_FORM_DEFAULTS.passingMarks,
+    duration: defaults.duration,
+    passingMarks: defaults.passingMarks,
     examType: EXAM_FORM_DEFAULTS.examType,
     difficulty: EXAM_FORM_DEFAULTS.difficulty,
     instructions: EXAM_FORM_DEFAULTS.instructions,
     startLocal: '',
     endLocal: '',
     timezone,
-    settings: { ...EXAM_SETTINGS_DEFAULTS, proctoring: { ...EXAM_SETTINGS_DEFAULTS.proctoring } },
+    settings: { ...EXAM_SETTINGS_DEFAULTS, proctoring: { ...EXAM_SETTINGS_DEFAULTS.proctoring, ...defaults.proctoring } },
     tags: [],
     eligibleStudents: [],
   };
@@ -81,11 +88,40 @@ export function examToFormValues(exam: Exam): ExamFormValues {
     settings: {
       ...base.settings,
       ...exam.settings,
-      proctoring: { ...base.settings.proctoring, ...exam.settings?.proctoring },
+      // An exam stored before it had its own allowances shows the ones it is held to.
+      proctoring: { ...base.settings.proctoring, ...exam.settings?.proctoring, ...allowancesOf(exam.settings?.proctoring) },
     },
     tags: exam.tags ?? [],
     eligibleStudents: exam.eligibleStudents ?? [],
   };
+}
+
+/**
+ * The school's defaults changed while the wizard was open (they arrive after the first render, and
+ * an admin may change them): fields still holding the old default take the new one; whatever the
+ * teacher typed stays.
+ */
+export function followSchoolDefaults(values: ExamFormValues, before: ExamDefaults, after: ExamDefaults): ExamFormValues {
+  const keep = <T,>(current: T, old: T, next: T) => (current === old ? next : current);
+  const p = values.settings.proctoring;
+  return {
+    ...values,
+    duration: keep(values.duration, before.duration, after.duration),
+    passingMarks: keep(values.passingMarks, before.passingMarks, after.passingMarks),
+    settings: {
+      ...values.settings,
+      proctoring: {
+        ...p,
+        tabSwitchesAllowed: keep(p.tabSwitchesAllowed, before.proctoring.tabSwitchesAllowed, after.proctoring.tabSwitchesAllowed),
+        fullscreenExitsAllowed: keep(p.fullscreenExitsAllowed, before.proctoring.fullscreenExitsAllowed, after.proctoring.fullscreenExitsAllowed),
+      },
+    },
+  };
+}
+
+function allowancesOf(proctoring: Parameters<typeof violationLimits>[0]) {
+  const limits = violationLimits(proctoring);
+  return { tabSwitchesAllowed: limits.tabSwitches, fullscreenExitsAllowed: limits.fullscreenExits };
 }
 
 /** The wire shape of POST/PUT /exams: schedule instants with an offset (spec: ISO timestamps). */

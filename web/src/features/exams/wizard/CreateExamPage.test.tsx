@@ -1,5 +1,5 @@
-import { EXAM_MSG } from '@exam/shared';
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { DEFAULT_PLATFORM_SETTINGS, EXAM_MSG } from '@exam/shared';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/buildUser';
 import { mockApi } from '../../../test/mockApi';
@@ -102,6 +102,34 @@ describe('CreateExamPage', { timeout: 30_000 }, () => {
     // Only the filled-in options are offered as the correct answer.
     const choices = within(screen.getByLabelText('Correct Answer')).getAllByRole('option').map((o) => o.textContent);
     expect(choices).toEqual(['Select correct answer', '42', '36']);
+  });
+
+  it("starts a new exam from the school's defaults and sends them with it", async () => {
+    const examDefaults = { duration: 45, passingMarks: 70, proctoring: { tabSwitchesAllowed: 1, fullscreenExitsAllowed: 0 } };
+    const api = mockApi(teacher, [
+      ['GET', '/platform-settings', () => ({ body: { success: true, data: { settings: { ...DEFAULT_PLATFORM_SETTINGS, examDefaults } } } })],
+      ['POST', '/exams', () => ({ status: 201, body: { success: true, data: { exam: { _id: 'e1' } } } })],
+    ]);
+    renderWizard();
+    await waitFor(() => expect((screen.getByLabelText(/^Duration/) as HTMLInputElement).value).toBe('45'));
+    expect((screen.getByLabelText(/^Passing Marks/) as HTMLInputElement).value).toBe('70');
+    fireEvent.click(screen.getByLabelText('Enable proctoring'));
+    expect((screen.getByLabelText('Tab switches allowed before auto-submit') as HTMLInputElement).value).toBe('1');
+    expect((screen.getByLabelText('Fullscreen exits allowed before auto-submit') as HTMLInputElement).value).toBe('0');
+
+    fillDetails();
+    click('Next');
+    await screen.findByRole('group', { name: 'New Question' });
+    writeMultipleChoice();
+    click('Next');
+    expect(await screen.findByText('Tab switches allowed before auto-submit')).toBeTruthy();
+    click('Create Exam');
+    expect(await screen.findByText('Exams screen')).toBeTruthy();
+    expect(api.callsTo('POST', '/exams')[0]!.body).toMatchObject({
+      duration: 45,
+      passingMarks: 70,
+      settings: { proctoring: { enabled: true, tabSwitchesAllowed: 1, fullscreenExitsAllowed: 0 } },
+    });
   });
 
   it('creates the exam and its questions in one call, then goes to /exams', async () => {

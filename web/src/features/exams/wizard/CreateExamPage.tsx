@@ -1,11 +1,12 @@
 import { EXAM_MSG, WIZARD_GRADES, examCreateSchema } from '@exam/shared';
 import { Alert, Button, Container, Group, List, Stack, Stepper, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useReducer, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notifySuccess } from '../../../lib/notify';
 import { ExamDetailsFields } from '../form/ExamDetailsFields';
-import { emptyExamForm, formToExamBody, validateExamForm, type ExamFormValues } from '../form/examForm';
+import { emptyExamForm, followSchoolDefaults, formToExamBody, validateExamForm, type ExamFormValues } from '../form/examForm';
+import { usePlatformSettings } from '../../platform/usePlatformSettings';
 import { useCreateExam } from '../hooks';
 import { EXAM_TEXT } from '../messages';
 import { DETAILS_STEP, QUESTIONS_STEP, REVIEW_STEP, WIZARD_STEPS, describeCreateFailure, type CreateFailure } from './createFailure';
@@ -33,10 +34,19 @@ export function CreateExamPage() {
   const [failure, setFailure] = useState<CreateFailure | null>(null);
   const create = useCreateExam();
 
+  // A new exam starts from the school's defaults (Admin Settings), which may arrive after the first render.
+  const { examDefaults } = usePlatformSettings();
   const form = useForm<ExamFormValues>({
-    initialValues: emptyExamForm(),
+    initialValues: emptyExamForm(undefined, examDefaults),
     validate: (values) => validateExamForm(examCreateSchema, values),
   });
+  const appliedDefaults = useRef(examDefaults);
+  useEffect(() => {
+    if (appliedDefaults.current === examDefaults) return;
+    form.setValues(followSchoolDefaults(form.getValues(), appliedDefaults.current, examDefaults));
+    appliedDefaults.current = examDefaults;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable
+  }, [examDefaults]);
 
   /** Back to step 1 with the keyboard focus on its first invalid field. */
   const showDetailErrors = () => {

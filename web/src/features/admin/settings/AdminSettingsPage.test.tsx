@@ -1,0 +1,40 @@
+import { DEFAULT_PLATFORM_SETTINGS, EXAM_MSG, SETTINGS_MSG } from '@exam/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '../../../test/buildUser';
+import { mockApi } from '../../../test/mockApi';
+import { renderApp } from '../../../test/renderApp';
+import { AdminSettingsPage } from './AdminSettingsPage';
+
+const admin = buildUser({ role: 'admin', grade: null, section: null });
+const TAB_SWITCHES = 'Tab switches allowed before auto-submit';
+const FULLSCREEN_EXITS = 'Fullscreen exits allowed before auto-submit';
+
+const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('AdminSettingsPage', { timeout: 30_000 }, () => {
+  it('edits the proctoring allowances new exams start with, refusing numbers out of range', async () => {
+    const api = mockApi(admin, [
+      ['GET', '/platform-settings/admin', () => ({ body: { success: true, data: { settings: DEFAULT_PLATFORM_SETTINGS, mail: { mode: 'dev-outbox' } } } })],
+      ['PUT', '/platform-settings', ({ body }) => ({ body: { success: true, message: SETTINGS_MSG.saved, data: { settings: body } } })],
+    ]);
+    renderApp('/admin/settings', [{ path: '/admin/settings', element: <AdminSettingsPage /> }]);
+
+    expect(((await screen.findByLabelText(TAB_SWITCHES)) as HTMLInputElement).value).toBe('3');
+    expect((screen.getByLabelText(FULLSCREEN_EXITS) as HTMLInputElement).value).toBe('2');
+
+    change(TAB_SWITCHES, '25');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText(EXAM_MSG.tabSwitchesAllowedRange)).toBeTruthy();
+    expect(api.callsTo('PUT', '/platform-settings')).toHaveLength(0);
+
+    change(TAB_SWITCHES, '5');
+    change(FULLSCREEN_EXITS, '0');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/platform-settings')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/platform-settings')[0]!.body).toMatchObject({
+      examDefaults: { duration: 60, passingMarks: 60, proctoring: { tabSwitchesAllowed: 5, fullscreenExitsAllowed: 0 } },
+    });
+    expect(await screen.findByText(SETTINGS_MSG.saved)).toBeTruthy();
+  });
+});
