@@ -1,4 +1,4 @@
-import { DASHBOARD_MSG, ROLE_DASHBOARD, relativeTime, type Role } from '@exam/shared';
+import { DASHBOARD_MSG, ROLE_DASHBOARD, type Role } from '@exam/shared';
 import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { dashboardKeys, fetchDashboard, type DashboardByRole } from './api';
 import { EmptyLine, Panel, PlainList, QuickActions, StatGrid } from './components';
 import { ACCOUNT_ACTIONS, QUICK_ACTIONS } from './quickActions';
 import { useLiveDashboard } from './useLiveDashboard';
+import { relativeTimeOf } from '../../lib/dateFormat';
 
 export const APP_VERSION = 'v2.1.0';
 
@@ -159,7 +160,7 @@ function RecentActivity({ role, data, now }: { role: Role; data: DashboardByRole
               {r.exam.title} {r.percentage === null ? '(awaiting result)' : `${r.percentage}%`}
             </Text>
             <Text size="xs" c="dimmed">
-              {relativeTime(r.submittedAt, now)}
+              {relativeTimeOf(r.submittedAt, now)}
             </Text>
           </li>
         ))}
@@ -175,7 +176,7 @@ function RecentActivity({ role, data, now }: { role: Role; data: DashboardByRole
               {u.name} ({titleCase(u.role)})
             </Text>
             <Text size="xs" c="dimmed">
-              Joined {relativeTime(u.createdAt, now)}
+              Joined {relativeTimeOf(u.createdAt, now)}
             </Text>
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { countdownText, examTimeStatus, gradeOnScale, relativeTime, type StudentDashboardExam } from '@exam/shared';
+import { countdownText, examTimeStatus, gradeOnScale, type StudentDashboardExam } from '@exam/shared';
 import { Anchor, Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useNow } from '../../lib/useNow';
@@ -10,6 +10,7 @@ import { NotificationsWidget } from '../notifications/NotificationsWidget';
 import { EmptyLine, Panel, PlainList, QuickActions, StatGrid } from './components';
 import { ACCOUNT_ACTIONS, QUICK_ACTIONS } from './quickActions';
 import { useRoleDashboard } from './useDashboard';
+import { relativeTimeOf } from '../../lib/dateFormat';
 
 /** Student dashboard (surroundings §2): stats, upcoming exams counting down, recent results, notifications. */
 export function StudentDashboardPage() {
@@ -62,7 +63,7 @@ export function StudentDashboardPage() {
                           {r.exam.title}
                         </Anchor>
                         <Text size="xs" c="dimmed">
-                          Submitted {relativeTime(r.submittedAt, now)}
+                          Submitted {relativeTimeOf(r.submittedAt, now)}
                         </Text>
                       </div>
                       {r.percentage === null ? (
