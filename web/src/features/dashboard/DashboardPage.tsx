@@ -16,6 +16,7 @@ import { EmptyLine, Panel, PlainList, QuickActions, StatGrid } from './component
 import { ACCOUNT_ACTIONS, QUICK_ACTIONS } from './quickActions';
 import { useLiveDashboard } from './useLiveDashboard';
 import { relativeTimeOf } from '../../lib/dateFormat';
+import { useGradeOf } from '../platform/useGradeOf';
 
 export const APP_VERSION = 'v2.1.0';
 
@@ -131,6 +132,7 @@ function roleStats(role: Role, data: DashboardByRole[Role]): { label: string; va
 
 /** Up to 5 items: upcoming exams if any, else recent results, else recent users, else an empty message. */
 function RecentActivity({ role, data, now }: { role: Role; data: DashboardByRole[Role]; now: number }) {
+  const gradeOf = useGradeOf();
   const upcoming = 'upcomingExams' in data ? data.upcomingExams : [];
   const results = 'recentResults' in data ? data.recentResults : [];
   const users = role === 'admin' ? (data as DashboardByRole['admin']).recentUsers : [];
@@ -157,7 +159,7 @@ function RecentActivity({ role, data, now }: { role: Role; data: DashboardByRole
           <li key={r._id}>
             <Text size="sm" fw={600}>
               {'childName' in r ? `${String(r.childName)}: ` : ''}
-              {r.exam.title} {r.percentage === null ? '(awaiting result)' : `${r.percentage}%`}
+              {r.exam.title} {r.percentage === null ? '(awaiting result)' : `${r.percentage}% · ${gradeOf(r.percentage)}`}
             </Text>
             <Text size="xs" c="dimmed">
               {relativeTimeOf(r.submittedAt, now)}
