@@ -42,7 +42,7 @@ describe('student card action', () => {
 
   it('disables Not Started with the countdown before the start', () => {
     const a = studentCardAction(exam({ start: NOW + 2 * H, end: NOW + 4 * H }), NOW);
-    expect(a).toMatchObject({ kind: 'not-started', disabled: true, label: 'Not Started · Starts in 2 hours' });
+    expect(a).toMatchObject({ kind: 'not-started', disabled: true, label: 'Not Started · Starts in 2 h' });
   });
 
   it('offers View Result once a sat exam is completed', () => {

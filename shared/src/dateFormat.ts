@@ -9,8 +9,7 @@ export interface DateTimePrefs {
 // Building an Intl formatter is costly (tables of rows format hundreds of times a second): one per zone.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(timezone: TimezoneSetting): Intl.DateTimeFormat {
-  const zone = TIMEZONE_IANA[timezone] ?? 'UTC';
+function formatterFor(zone: string): Intl.DateTimeFormat {
   let fmt = formatters.get(zone);
   if (!fmt) {
     fmt = makeFormatter(zone);
@@ -19,9 +18,9 @@ function formatterFor(timezone: TimezoneSetting): Intl.DateTimeFormat {
   return fmt;
 }
 
-/** Calendar and clock parts of an instant as seen in a time zone. */
-function parts(date: Date, timezone: TimezoneSetting) {
-  const fmt = formatterFor(timezone);
+/** Calendar and clock parts of an instant as seen in the user's zone, or in `zone` (IANA) when given. */
+function parts(date: Date, timezone: TimezoneSetting, zone: string = TIMEZONE_IANA[timezone] ?? 'UTC') {
+  const fmt = formatterFor(zone);
   const p: Record<string, string> = {};
   for (const { type, value } of fmt.formatToParts(date)) p[type] = value;
   return { year: p.year!, month: p.month!, day: p.day!, hour: Number(p.hour) % 24, minute: p.minute!, second: p.second!, weekday: p.weekday!, zone: p.timeZoneName! };
@@ -45,20 +44,20 @@ function makeFormatter(zone: string): Intl.DateTimeFormat {
 const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
 
 /** The date in the user's format and zone, e.g. 23/11/2026. An invalid date gives ''. */
-export function formatDate(value: Date | string | number, prefs: DateTimePrefs): string {
+export function formatDate(value: Date | string | number, prefs: DateTimePrefs, zone?: string): string {
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '';
-  const { year, month, day } = parts(d, prefs.timezone);
+  const { year, month, day } = parts(d, prefs.timezone, zone);
   if (prefs.dateFormat === 'DD/MM/YYYY') return `${day}/${month}/${year}`;
   if (prefs.dateFormat === 'YYYY-MM-DD') return `${year}-${month}-${day}`;
   return `${month}/${day}/${year}`;
 }
 
 /** The clock time in the user's format and zone: 2:05 PM or 14:05 (with seconds when asked: 14:05:09). */
-export function formatTime(value: Date | string | number, prefs: DateTimePrefs, opts: { seconds?: boolean } = {}): string {
+export function formatTime(value: Date | string | number, prefs: DateTimePrefs, opts: { seconds?: boolean; zone?: string } = {}): string {
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '';
-  const { hour, minute, second } = parts(d, prefs.timezone);
+  const { hour, minute, second } = parts(d, prefs.timezone, opts.zone);
   const rest = opts.seconds ? `${minute}:${second}` : minute;
   if (prefs.timeFormat === '24h') return `${String(hour).padStart(2, '0')}:${rest}`;
   return `${hour % 12 === 0 ? 12 : hour % 12}:${rest} ${hour < 12 ? 'AM' : 'PM'}`;
@@ -68,6 +67,25 @@ export function formatTime(value: Date | string | number, prefs: DateTimePrefs, 
 export function formatDateTime(value: Date | string | number, prefs: DateTimePrefs): string {
   const date = formatDate(value, prefs);
   return date && `${date} ${formatTime(value, prefs)}`;
+}
+
+/**
+ * Date and time on another clock, an exam's own IANA zone, in the user's date and time formats:
+ * '11/23/2026 9:30 AM (Asia/Kolkata)'. An unknown zone reads as UTC.
+ */
+export function formatDateTimeOnClock(value: Date | string | number, zone: string, prefs: DateTimePrefs): string {
+  const known = isKnownZone(zone) ? zone : 'UTC';
+  const date = formatDate(value, prefs, known);
+  return date && `${date} ${formatTime(value, prefs, { zone: known })} (${known})`;
+}
+
+function isKnownZone(zone: string): boolean {
+  try {
+    formatterFor(zone);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The weekday with the date, for day headings: Mon, 23/11/2026. */

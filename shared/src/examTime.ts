@@ -20,8 +20,32 @@ export function examTimeStatus(start: string | Date | null | undefined, end: str
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
- * 'Starts in N days', 'Starts in N hours', 'Starting soon' (under an hour), 'Xh Ym remaining',
- * 'N minutes remaining' (under an hour), 'Completed', or 'unknown' for a bad date.
+ * A stretch of time in words, as long countdowns read: '30 days' (a week or more, whole days),
+ * '2 days 3 h', '5 h 12 min', '12 min', 'less than a minute'. Never '719h 56m'.
+ */
+export function durationText(ms: number): string {
+  const left = Math.max(0, ms);
+  if (left >= 7 * DAY) return plural(Math.round(left / DAY), 'day');
+  if (left >= DAY) {
+    const days = Math.floor(left / DAY);
+    const hours = Math.floor((left % DAY) / HOUR);
+    return hours ? `${plural(days, 'day')} ${hours} h` : plural(days, 'day');
+  }
+  if (left >= HOUR) {
+    const hours = Math.floor(left / HOUR);
+    const minutes = Math.floor((left % HOUR) / MINUTE);
+    return minutes ? `${hours} h ${minutes} min` : `${hours} h`;
+  }
+  if (left >= MINUTE) return `${Math.floor(left / MINUTE)} min`;
+  return 'less than a minute';
+}
+
+/** '30 days left', '2 days 3 h left', '12 min left'. */
+export const timeLeftText = (ms: number) => `${durationText(ms)} left`;
+
+/**
+ * 'Starts in 2 days 3 h', 'Starting soon' (under an hour), '2 days 3 h left', '12 min left',
+ * 'Completed', or 'unknown' for a bad date.
  */
 export function countdownText(start: string | Date | null | undefined, end: string | Date | null | undefined, now: number = Date.now()): string {
   const status = examTimeStatus(start, end, now);
@@ -29,13 +53,10 @@ export function countdownText(start: string | Date | null | undefined, end: stri
   if (status === 'completed') return 'Completed';
   if (status === 'upcoming') {
     const until = toMs(start) - now;
-    if (until >= DAY) return `Starts in ${plural(Math.floor(until / DAY), 'day')}`;
-    if (until >= HOUR) return `Starts in ${plural(Math.floor(until / HOUR), 'hour')}`;
-    return 'Starting soon';
+    return until >= HOUR ? `Starts in ${durationText(until)}` : 'Starting soon';
   }
-  const left = toMs(end) - now;
-  if (left >= HOUR) return `${Math.floor(left / HOUR)}h ${Math.floor((left % HOUR) / MINUTE)}m remaining`;
-  return `${plural(Math.max(1, Math.ceil(left / MINUTE)), 'minute')} remaining`;
+  // Rounded up to the minute: the last seconds read '1 min left', never 'less than a minute' early.
+  return timeLeftText(Math.max(MINUTE, Math.ceil((toMs(end) - now) / MINUTE) * MINUTE));
 }
 
 /** Durations over 60 minutes read as hours and minutes ('1h 30m'); shorter ones as minutes. */

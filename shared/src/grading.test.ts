@@ -5,12 +5,10 @@ import {
   itemAnalysis,
   percentageOf,
   percentileRank,
-  resultGrade,
+  classifyAnswer,
   resultMessage,
   scoreBucket,
   submissionDisplayStatus,
-  submissionGrade,
-  parentReportGrade,
   performanceLabel,
   type AttemptMarks,
   type ItemInput,
@@ -53,15 +51,20 @@ describe('automatic grading', () => {
   });
 });
 
-describe('grade bands at every boundary', () => {
-  it('submissions screen: 90 A, 80 B, 70 C, 60 D, else F', () => {
-    expect([100, 90, 89, 80, 79, 70, 69, 60, 59, 0].map(submissionGrade)).toEqual(['A', 'A', 'B', 'B', 'C', 'C', 'D', 'D', 'F', 'F']);
+describe('answer classification and labels', () => {
+  it('full marks are correct, some marks partially correct, none incorrect', () => {
+    expect(classifyAnswer({ answered: true, marks: 5, points: 5 })).toBe('correct');
+    expect(classifyAnswer({ answered: true, marks: 3, points: 5 })).toBe('partial');
+    expect(classifyAnswer({ answered: true, marks: 0.5, points: 1 })).toBe('partial');
+    expect(classifyAnswer({ answered: true, marks: 0, points: 5 })).toBe('incorrect');
   });
-  it('result screen: 90 A+, 80 A, 70 B+, 60 B, 50 C, 40 D, else F', () => {
-    expect([90, 89, 80, 79, 70, 69, 60, 59, 50, 49, 40, 39].map(resultGrade)).toEqual(['A+', 'A', 'A', 'B+', 'B+', 'B', 'B', 'C', 'C', 'D', 'D', 'F']);
+  it('an unmarked answer waits for a teacher; a blank one is skipped unless a teacher marked it', () => {
+    expect(classifyAnswer({ answered: true, marks: null, points: 5 })).toBe('pending');
+    expect(classifyAnswer({ answered: false, marks: null, points: 5 })).toBe('skipped');
+    expect(classifyAnswer({ answered: false, marks: 0, points: 5 })).toBe('skipped');
+    expect(classifyAnswer({ answered: false, marks: 2, points: 5, markedByTeacher: true })).toBe('partial');
   });
-  it('parent reports and performance labels', () => {
-    expect([90, 80, 70, 60, 50, 40, 39].map(parentReportGrade)).toEqual(['A+', 'A', 'B+', 'B', 'C+', 'C', 'F']);
+  it('performance labels', () => {
     expect([90, 80, 70, 60, 59].map(performanceLabel)).toEqual(['Excellent', 'Good', 'Average', 'Below Average', 'Needs Improvement']);
   });
   it('result messages change at 90, 80, 70, 60 and 50', () => {

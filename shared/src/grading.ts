@@ -16,7 +16,7 @@ export interface GradableQuestion {
   acceptedAnswers: string[];
 }
 
-export type AnswerStatus = 'correct' | 'incorrect' | 'pending' | 'skipped';
+export type AnswerStatus = 'correct' | 'partial' | 'incorrect' | 'pending' | 'skipped';
 
 export interface AutoGrade {
   marks: number | null;
@@ -51,17 +51,40 @@ export function hasPassed(percentage: number, passingMarks: number): boolean {
   return percentage >= passingMarks;
 }
 
-type Band = readonly [number, string];
-const letter = (bands: readonly Band[], fallback: string) => (pct: number) => bands.find(([min]) => pct >= min)?.[1] ?? fallback;
+/** Parent performance labels (words, not a grade scale: letters come from the school's scale only). */
+export function performanceLabel(pct: number): string {
+  if (pct >= 90) return 'Excellent';
+  if (pct >= 80) return 'Good';
+  if (pct >= 70) return 'Average';
+  if (pct >= 60) return 'Below Average';
+  return 'Needs Improvement';
+}
 
-/** Submissions screen: 90 A, 80 B, 70 C, 60 D, else F. Also the student dashboard. */
-export const submissionGrade = letter([[90, 'A'], [80, 'B'], [70, 'C'], [60, 'D']], 'F');
-/** Student result screen and results list: 90 A+, 80 A, 70 B+, 60 B, 50 C, 40 D, else F. */
-export const resultGrade = letter([[90, 'A+'], [80, 'A'], [70, 'B+'], [60, 'B'], [50, 'C'], [40, 'D']], 'F');
-/** Parent reports: 90 A+, 80 A, 70 B+, 60 B, 50 C+, 40 C, else F. */
-export const parentReportGrade = letter([[90, 'A+'], [80, 'A'], [70, 'B+'], [60, 'B'], [50, 'C+'], [40, 'C']], 'F');
-/** Parent performance labels. */
-export const performanceLabel = letter([[90, 'Excellent'], [80, 'Good'], [70, 'Average'], [60, 'Below Average']], 'Needs Improvement');
+export interface MarkedAnswer {
+  /** Whether the student wrote or chose anything. */
+  answered: boolean;
+  /** Marks earned; null while a teacher has not marked it yet. */
+  marks: number | null;
+  points: number;
+  /** A teacher's mark stands even on a blank answer. */
+  markedByTeacher?: boolean;
+}
+
+/**
+ * The one classification of a marked answer, used by the server's totals and by every screen:
+ * full marks are correct, some marks (an essay given 3 of 5) partially correct, none incorrect;
+ * an answer waiting for a teacher is pending, a blank one skipped.
+ */
+export function classifyAnswer(a: MarkedAnswer): AnswerStatus {
+  if (a.marks === null) return a.answered ? 'pending' : 'skipped';
+  if (!a.answered && !a.markedByTeacher) return 'skipped';
+  if (a.marks >= a.points) return 'correct';
+  if (a.marks > 0) return 'partial';
+  return 'incorrect';
+}
+
+/** '3 / 5', '2.5 / 4': marks against the question's points. */
+export const marksText = (marks: number, points: number) => `${marks} / ${points}`;
 
 /** The result screen's message, changing at 90, 80, 70, 60 and 50. */
 export function resultMessage(pct: number): string {
@@ -210,7 +233,8 @@ export const submissionListQuerySchema = z.object({
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SUBMISSION_STATUS_FILTERS).default('all')),
   sortBy: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SUBMISSION_SORTS).default('submittedAt')),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
-  grade: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(['A', 'B', 'C', 'D', 'F']).optional()),
+  // A letter of the school's grading scale (platform settings).
+  grade: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.string().trim().min(1).max(3, 'A grade letter has at most 3 characters').optional()),
   subject: z.preprocess(subjectSlug, z.string().trim().max(40).optional()),
 });
 export type SubmissionListQuery = z.output<typeof submissionListQuerySchema>;

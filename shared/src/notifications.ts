@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDate, formatDateTime, type DateTimePrefs } from './dateFormat';
 
 export const NOTIFICATION_TYPES = ['exam', 'result', 'reminder', 'system', 'payment', 'message', 'achievement', 'warning', 'info'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -41,8 +42,22 @@ export const bulkNotificationSchema = z.object({
   notificationIds: z.array(z.uuid()).min(1, 'Please select notifications to delete').max(500),
 });
 
-/** 'Just now', minutes, hours (under 24), days (under 7), else the date (surroundings §2). */
-export function relativeTime(iso: string, now: number = Date.now()): string {
+/**
+ * A stored notification holds times as data: its text names them as {{key}} and the instant sits
+ * in metadata[key] (ISO). Each reader sees them in their own date and time settings.
+ */
+export const timePlaceholder = (key: string) => `{{${key}}}`;
+
+/** The notification's text with its times written out in the reader's settings. */
+export function notificationText(n: { message: string; metadata?: Record<string, unknown> | null }, prefs: DateTimePrefs): string {
+  return n.message.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => {
+    const value = n.metadata?.[key];
+    return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? formatDateTime(value, prefs) : whole;
+  });
+}
+
+/** 'Just now', minutes, hours (under 24), days (under 7), else the date in the reader's settings (surroundings §2). */
+export function relativeTime(iso: string, now: number, prefs: DateTimePrefs): string {
   const t = new Date(iso).getTime();
   if (Number.isNaN(t)) return '';
   const s = Math.max(0, Math.floor((now - t) / 1000));
@@ -53,5 +68,5 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   if (h < 24) return `${h} hour${h === 1 ? '' : 's'} ago`;
   const d = Math.floor(h / 24);
   if (d < 7) return `${d} day${d === 1 ? '' : 's'} ago`;
-  return new Date(t).toLocaleDateString();
+  return formatDate(t, prefs);
 }

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLATFORM_SETTINGS, emailDomainAllowed, gradeOnScale, platformSettingsSchema, resultGrade } from './index';
+import { DEFAULT_PLATFORM_SETTINGS, emailDomainAllowed, gradeOnScale, gradeRanges, platformSettingsSchema, scaleLetters } from './index';
 
 describe('platform settings', () => {
-  it('grades on the default scale exactly as the results list letters', () => {
-    for (const pct of [100, 90, 89, 80, 75, 60, 55, 40, 39, 0]) expect(gradeOnScale(DEFAULT_PLATFORM_SETTINGS.gradingScale, pct)).toBe(resultGrade(pct));
+  it('grades on the default scale: 90 A+, 80 A, 70 B+, 60 B, 50 C, 40 D, else F', () => {
+    const letters = [100, 90, 89, 80, 79, 70, 69, 60, 59, 50, 49, 40, 39, 0].map((p) => gradeOnScale(DEFAULT_PLATFORM_SETTINGS.gradingScale, p));
+    expect(letters).toEqual(['A+', 'A+', 'A', 'A', 'B+', 'B+', 'B', 'B', 'C', 'C', 'D', 'D', 'F', 'F']);
+  });
+  it('knows which percentages each letter covers, for filtering by letter', () => {
+    const scale = DEFAULT_PLATFORM_SETTINGS.gradingScale;
+    expect(scaleLetters(scale)).toEqual(['A+', 'A', 'B+', 'B', 'C', 'D', 'F']);
+    expect(gradeRanges(scale, 'A+')).toEqual([[90, 100]]);
+    expect(gradeRanges(scale, 'B')).toEqual([[60, 69]]);
+    expect(gradeRanges(scale, 'F')).toEqual([[0, 39]]);
+    expect(gradeRanges(scale, 'Z')).toEqual([]);
+    expect(gradeRanges({ bands: [{ min: 80, letter: 'P' }, { min: 50, letter: 'M' }, { min: 30, letter: 'P' }], fallback: 'N' }, 'P')).toEqual([[80, 100], [30, 49]]);
   });
   it('grades on a school’s own scale', () => {
     const scale = { bands: [{ min: 85, letter: 'Dist' }, { min: 50, letter: 'Pass' }], fallback: 'Fail' };

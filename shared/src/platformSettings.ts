@@ -43,6 +43,7 @@ export const platformSettingsSchema = z.object({
     .refine((s) => s.bands.every((b, i) => i === 0 || b.min < s.bands[i - 1]!.min), { message: 'Bands must go from the highest score down, each lower than the one before', path: ['bands'] }),
 });
 export type PlatformSettings = z.output<typeof platformSettingsSchema>;
+export type GradingScale = PlatformSettings['gradingScale'];
 
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   schoolName: 'ExamPortal',
@@ -89,6 +90,26 @@ export function withDefaultAllowances<P extends { tabSwitchesAllowed?: number; f
 /** The letter for a percentage on the school's scale. */
 export function gradeOnScale(scale: PlatformSettings['gradingScale'], percentage: number): string {
   return scale.bands.find((b) => percentage >= b.min)?.letter ?? scale.fallback;
+}
+
+/** Every letter of the scale, highest first (the filters offer these). */
+export function scaleLetters(scale: PlatformSettings['gradingScale']): string[] {
+  return [...new Set([...scale.bands.map((b) => b.letter), scale.fallback])];
+}
+
+/**
+ * The whole percentages a letter covers on the scale, as [from, to] ranges (a letter may sit on
+ * more than one band), so a list can be filtered by letter in SQL. None for an unknown letter.
+ */
+export function gradeRanges(scale: PlatformSettings['gradingScale'], letter: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  let top = 100;
+  for (const b of scale.bands) {
+    if (b.letter === letter && b.min <= top) ranges.push([b.min, top]);
+    top = Math.min(top, b.min - 1);
+  }
+  if (scale.fallback === letter && top >= 0) ranges.push([0, top]);
+  return ranges;
 }
 
 /** Whether an address may self-register, given the allowed domains (none listed: any). */

@@ -19,6 +19,8 @@ export interface AttemptRow {
   percentage: number | null;
   passed: boolean | null;
   correct_count: number | null;
+  /** Answers given some but not all of their points (an essay marked 3 of 5). */
+  partial_count: number | null;
   incorrect_count: number | null;
   skipped_count: number | null;
   pending_count: number | null;

@@ -1,4 +1,4 @@
-import { submissionDisplayStatus, submissionGrade, resultGrade, autoGrade } from '@exam/shared';
+import { autoGrade, classifyAnswer, submissionDisplayStatus } from '@exam/shared';
 import type { QuestionRow } from './question';
 import { serverTimeSpent, type AttemptRow } from './attempt';
 
@@ -24,11 +24,12 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
  * A submission as the spec's Submission. `withScore` is false for a student or parent before the
  * exam's results are out: the attempt is listed, its score is not.
  */
-export function presentSubmission(row: SubmissionRow, opts: { withScore: boolean; percentile?: number | null; rank?: number | null }) {
+export function presentSubmission(row: SubmissionRow, opts: { withScore: boolean; letter: (pct: number) => string; percentile?: number | null; rank?: number | null }) {
   const timeSpent = serverTimeSpent(row);
   const isSubmitted = row.status !== 'in_progress';
   const isGraded = row.status === 'graded';
   const show = opts.withScore;
+  const letter = show && row.percentage !== null && isGraded ? opts.letter(row.percentage) : null;
   return {
     _id: row.id,
     examId: row.exam_id,
@@ -45,10 +46,12 @@ export function presentSubmission(row: SubmissionRow, opts: { withScore: boolean
     marksObtained: show ? num(row.score) : null,
     totalMarks: row.max_score,
     percentage: show ? row.percentage : null,
-    grade: show && row.percentage !== null && isGraded ? submissionGrade(row.percentage) : null,
-    letterGrade: show && row.percentage !== null && isGraded ? resultGrade(row.percentage) : null,
+    // One letter on the school's scale; letterGrade is kept for clients that read the old name.
+    grade: letter,
+    letterGrade: letter,
     totalQuestions: row.question_order.length,
     correctAnswers: show ? row.correct_count : null,
+    partialAnswers: show ? (row.partial_count ?? 0) : null,
     incorrectAnswers: show ? row.incorrect_count : null,
     skippedAnswers: show ? row.skipped_count : null,
     pendingAnswers: row.pending_count,
@@ -87,7 +90,7 @@ export function presentAnswers(order: string[], questions: Map<string, QuestionR
       const userAnswer = a?.answer ?? null;
       const marks = a ? num(a.marks) : null;
       const blank = userAnswer === null || userAnswer.trim() === '';
-      const status = blank && marks === null ? 'skipped' : marks === null ? 'pending' : a?.is_correct ? 'correct' : blank ? 'skipped' : 'incorrect';
+      const status = classifyAnswer({ answered: !blank, marks, points: q.points, markedByTeacher: !!a?.graded_at });
       return {
         index: index + 1,
         questionId: q.id,
@@ -99,6 +102,7 @@ export function presentAnswers(order: string[], questions: Map<string, QuestionR
         userAnswer,
         marks: opts.withMarks ? (blank && marks === null ? 0 : marks) : null,
         isCorrect: opts.withMarks && status !== 'pending' ? status === 'correct' : null,
+        partiallyCorrect: opts.withMarks ? status === 'partial' : null,
         status: opts.withMarks ? status : blank ? 'skipped' : 'submitted',
         feedback: opts.withMarks ? (a?.feedback ?? null) : null,
         gradedAt: opts.staff && a?.graded_at ? new Date(a.graded_at).toISOString() : null,

@@ -16,6 +16,7 @@ import { presentUser, type UserRow } from '../presenters/user';
 import { scopeToViewer } from './examCatalogue';
 import { presentNotification, type NotificationRow } from '../presenters/notification';
 import { systemHealth } from './systemHealth';
+import { gradeLetters } from './platformSettings';
 
 /**
  * The four role dashboards (surroundings §3 "Dashboard data"), each a handful of indexed queries.
@@ -122,6 +123,7 @@ export async function teacherDashboard(deps: Deps, teacher: UserRow): Promise<Te
     last_name: string;
   }[];
 
+  const letter = await gradeLetters(deps);
   return {
     stats: {
       totalExams: int(stats?.total_exams),
@@ -139,7 +141,7 @@ export async function teacherDashboard(deps: Deps, teacher: UserRow): Promise<Te
     recentActivity: recent.map(
       (r): ActivityItem =>
         r.status === 'graded'
-          ? { icon: 'graded', message: `${r.first_name} ${r.last_name} scored ${r.percentage ?? 0}% on ${r.title}`, timestamp: iso(r.submitted_at), link: `/exam-result/${r.id}` }
+          ? { icon: 'graded', message: `${r.first_name} ${r.last_name} scored ${r.percentage ?? 0}% (${letter(r.percentage ?? 0)}) on ${r.title}`, timestamp: iso(r.submitted_at), link: `/exam-result/${r.id}` }
           : { icon: 'submission', message: `${r.first_name} ${r.last_name} submitted ${r.title} (awaiting grading)`, timestamp: iso(r.submitted_at), link: `/grade-submission/${r.id}` },
     ),
   };

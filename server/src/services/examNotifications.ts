@@ -1,3 +1,4 @@
+import { timePlaceholder } from '@exam/shared';
 import type { Deps } from '../deps';
 import { eligibleStudentIds, notify } from './notifications';
 
@@ -7,9 +8,10 @@ export async function notifyExamPublished(deps: Deps, examId: string): Promise<v
   await notify(deps, await eligibleStudentIds(deps.db, examId), {
     type: 'exam',
     title: 'New exam published',
-    message: `${exam.title} has been published. It starts ${new Date(exam.start_at).toUTCString()}.`,
+    // The start is data, written out in each reader's own date and time settings where shown.
+    message: `${exam.title} has been published. It starts ${timePlaceholder('startsAt')}.`,
     actionUrl: '/exams',
-    metadata: { examId: exam.id, examTitle: exam.title },
+    metadata: { examId: exam.id, examTitle: exam.title, startsAt: new Date(exam.start_at).toISOString() },
   });
 }
 

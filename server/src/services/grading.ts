@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { GRADING_MSG, autoGrade, hasPassed, percentageOf, type ExamSettings } from '@exam/shared';
+import { GRADING_MSG, autoGrade, classifyAnswer, hasPassed, percentageOf, type ExamSettings } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { attemptsChangedDashboards } from './dashboardEvents';
@@ -11,6 +11,7 @@ import type { QuestionRow } from '../presenters/question';
 import { awardAchievements } from './achievements';
 import { getExamFor } from './exams';
 import { insertNotifications, parentsOf, pushNotifications, type NewNotification } from './notifications';
+import { gradeLetters } from './platformSettings';
 
 type Trx = Db | Knex.Transaction;
 
@@ -47,34 +48,35 @@ async function questionsById(trx: Trx, ids: string[]): Promise<Map<string, Quest
 }
 
 /**
- * Totals of an attempt from its questions and marked answers: an answered essay without marks is
- * pending (not wrong); a question without an answer is skipped.
+ * Totals of an attempt from its questions and marked answers, each answer classified by the
+ * shared classifyAnswer: an answered essay without marks is pending (not wrong), one given some of
+ * its points partially correct; a question without an answer is skipped.
  */
 function totals(attempt: Pick<AttemptRow, 'question_order'>, questions: Map<string, QuestionRow>, answers: Map<string, AnswerMarks>, passingMarks: number) {
   let score = 0;
   let max = 0;
-  let correct = 0;
-  let incorrect = 0;
-  let skipped = 0;
-  let pending = 0;
+  const count = { correct: 0, partial: 0, incorrect: 0, skipped: 0, pending: 0 };
   for (const qid of attempt.question_order) {
     const q = questions.get(qid);
     if (!q) continue;
     max += q.points;
     const a = answers.get(qid);
-    const blank = !a || a.blank;
     const marks = num(a?.marks);
-    if (blank && marks === null) skipped++;
-    else if (marks === null) pending++;
-    else {
-      score += marks;
-      if (blank && !a?.graded_by) skipped++;
-      else if (marks >= q.points) correct++;
-      else incorrect++;
-    }
+    score += marks ?? 0;
+    count[classifyAnswer({ answered: !!a && !a.blank, marks, points: q.points, markedByTeacher: !!a?.graded_by })]++;
   }
   const percentage = percentageOf(score, max);
-  return { score, max_score: max, percentage, passed: hasPassed(percentage, passingMarks), correct_count: correct, incorrect_count: incorrect, skipped_count: skipped, pending_count: pending };
+  return {
+    score,
+    max_score: max,
+    percentage,
+    passed: hasPassed(percentage, passingMarks),
+    correct_count: count.correct,
+    partial_count: count.partial,
+    incorrect_count: count.incorrect,
+    skipped_count: count.skipped,
+    pending_count: count.pending,
+  };
 }
 
 /** What submitting needs of an attempt the caller holds locked. */
@@ -135,11 +137,11 @@ export async function submitAndGradeTx(trx: Knex.Transaction, attempts: AttemptT
 async function writeTotals(trx: Trx, rows: (ReturnType<typeof totals> & { id: string })[], submit?: (attemptId: string) => SubmitBy): Promise<AttemptRow[]> {
   if (!rows.length) return [];
   const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
-  const totalsColumns = `?::uuid[], ?::numeric[], ?::int[], ?::int[], ?::boolean[], ?::int[], ?::int[], ?::int[], ?::int[]`;
-  const totalsNames = 'id, score, max_score, percentage, passed, correct_count, incorrect_count, skipped_count, pending_count';
-  const totalsBindings = [col('id'), col('score'), col('max_score'), col('percentage'), col('passed'), col('correct_count'), col('incorrect_count'), col('skipped_count'), col('pending_count')];
+  const totalsColumns = `?::uuid[], ?::numeric[], ?::int[], ?::int[], ?::boolean[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[]`;
+  const totalsNames = 'id, score, max_score, percentage, passed, correct_count, partial_count, incorrect_count, skipped_count, pending_count';
+  const totalsBindings = [col('id'), col('score'), col('max_score'), col('percentage'), col('passed'), col('correct_count'), col('partial_count'), col('incorrect_count'), col('skipped_count'), col('pending_count')];
   const setTotals = `score = v.score, max_score = v.max_score, percentage = v.percentage, passed = v.passed,
-        correct_count = v.correct_count, incorrect_count = v.incorrect_count, skipped_count = v.skipped_count,
+        correct_count = v.correct_count, partial_count = v.partial_count, incorrect_count = v.incorrect_count, skipped_count = v.skipped_count,
         pending_count = v.pending_count,
         status = case when v.pending_count = 0 then 'graded' else 'submitted' end,
         graded_at = case when v.pending_count = 0 then coalesce(a.graded_at, now()) else null end,
@@ -216,16 +218,18 @@ async function tellResults(deps: Deps, graded: AttemptRow[], opts: { updated?: b
   const names = new Map(
     ((await deps.db('users').whereIn('id', visible.map((a) => a.student_id)).select('id', 'first_name')) as { id: string; first_name: string }[]).map((u) => [u.id, u.first_name]),
   );
+  const letter = await gradeLetters(deps);
   const items: (NewNotification & { userId: string })[] = [];
   for (const a of visible) {
     const exam = exams.get(a.exam_id)!;
     const name = names.get(a.student_id);
-    const metadata = { examId: exam.id, examTitle: exam.title, submissionId: a.id, score: a.percentage };
+    const grade = letter(a.percentage ?? 0);
+    const metadata = { examId: exam.id, examTitle: exam.title, submissionId: a.id, score: a.percentage, grade };
     items.push({
       userId: a.student_id,
       type: 'result',
       title: opts.updated ? 'Result updated' : 'Result available',
-      message: `${exam.title}: you scored ${a.percentage}%.`,
+      message: `${exam.title}: you scored ${a.percentage}% (grade ${grade}).`,
       actionUrl: `/exam-result/${a.id}`,
       metadata,
     });
@@ -234,7 +238,7 @@ async function tellResults(deps: Deps, graded: AttemptRow[], opts: { updated?: b
         userId: p.parent_id,
         type: 'result',
         title: opts.updated ? `${name}'s result updated` : `${name}'s result is available`,
-        message: `${exam.title}: ${name} scored ${a.percentage}%.`,
+        message: `${exam.title}: ${name} scored ${a.percentage}% (grade ${grade}).`,
         actionUrl: `/exam-result/${a.id}`,
         metadata: { ...metadata, childId: a.student_id },
       });

@@ -1,4 +1,4 @@
-import { wantsEmail } from '@exam/shared';
+import { notificationText, wantsEmail } from '@exam/shared';
 import type { Deps } from '../deps';
 import { linkMail } from './mail';
 import type { NotificationRow } from '../presenters/notification';
@@ -29,7 +29,8 @@ export async function mailNotifications(deps: Deps, rows: NotificationRow[]): Pr
         to: user.email,
         name: user.first_name,
         subject: row.title,
-        intro: row.message,
+        // Times in the recipient's own zone and formats.
+        intro: notificationText(row, settings.get(row.user_id)!.preferences),
         action: row.type === 'result' ? 'View result' : 'Open',
         link: `${deps.config.publicUrl}${row.action_url ?? '/notifications'}`,
         outro: 'You receive this e-mail because of your notification settings. You can change them under Settings → Notifications.',

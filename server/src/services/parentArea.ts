@@ -3,7 +3,6 @@ import {
   PARENT_MSG,
   performanceLabel,
   rangeStart,
-  resultGrade,
   type Child,
   type ChildExam,
   type ChildProgress,
@@ -20,11 +19,12 @@ import type { Viewer } from '../policies';
 import type { UserRow } from '../presenters/user';
 import { contactShownTo } from './contactPrivacy';
 import { scopeToViewer } from './examCatalogue';
+import { gradeLetters } from './platformSettings';
 
 /**
  * What a parent sees of their children (surroundings §2, §3). Every figure comes from graded
  * attempts whose results the exam has let out (shown at once or released), the same rule the
- * results calls apply, and every grade letter from the one shared scale (resultGrade).
+ * results calls apply, and every grade letter from the school's grading scale (gradeLetters).
  */
 
 /** SQL: may students and parents see this exam's scores yet? (as services/results.ts) */
@@ -74,7 +74,7 @@ function statsOf(results: ResultRow[]): ChildStats {
   };
 }
 
-function presentSubmission(r: ResultRow): ChildSubmission {
+function presentSubmission(r: ResultRow, letter: (pct: number) => string): ChildSubmission {
   return {
     _id: r.id,
     examId: r.exam_id,
@@ -83,7 +83,7 @@ function presentSubmission(r: ResultRow): ChildSubmission {
     percentage: r.percentage,
     score: r.score === null ? 0 : Number(r.score),
     totalMarks: r.max_score ?? 0,
-    grade: resultGrade(r.percentage),
+    grade: letter(r.percentage),
     isPassed: r.passed,
     date: new Date(r.submitted_at).toISOString(),
   };
@@ -145,6 +145,7 @@ export async function parentDashboard(deps: Deps, parent: UserRow): Promise<Pare
   const accepted = children.filter((c) => c.linkStatus === 'accepted');
   const names = new Map(accepted.map((c) => [c._id, c.name]));
   const since = Date.now() - ACTIVE_WINDOW_MS;
+  const letter = await gradeLetters(deps);
   return {
     children,
     summary: {
@@ -161,7 +162,7 @@ export async function parentDashboard(deps: Deps, parent: UserRow): Promise<Pare
       examTitle: r.title,
       subject: r.subject,
       score: r.percentage,
-      grade: resultGrade(r.percentage),
+      grade: letter(r.percentage),
       date: new Date(r.submitted_at).toISOString(),
     })),
   };
@@ -184,6 +185,7 @@ export async function acceptedChild(deps: Deps, viewer: Viewer, childId: string)
 export async function childProgress(deps: Deps, viewer: Viewer, childId: string, range: ChildRange): Promise<ChildProgress> {
   const child = await acceptedChild(deps, viewer, childId);
   const results = await visibleResults(deps, [child.id], range);
+  const letter = await gradeLetters(deps);
   const stats = statsOf(results);
   const bySubject = new Map<string, number[]>();
   for (const r of results) bySubject.set(r.subject, [...(bySubject.get(r.subject) ?? []), r.percentage]);
@@ -198,7 +200,7 @@ export async function childProgress(deps: Deps, viewer: Viewer, childId: string,
       bestScore: stats.bestScore,
       passRate: results.length ? Math.round((results.filter((r) => r.passed).length / results.length) * 100) : 0,
     },
-    submissions: results.map(presentSubmission),
+    submissions: results.map((r) => presentSubmission(r, letter)),
     subjects,
     insights: {
       strengths: subjects.filter((s) => s.averageScore >= 80).map((s) => s.subject),
@@ -209,7 +211,8 @@ export async function childProgress(deps: Deps, viewer: Viewer, childId: string,
 
 export async function childResults(deps: Deps, viewer: Viewer, childId: string, range: ChildRange): Promise<{ results: ChildSubmission[] }> {
   const child = await acceptedChild(deps, viewer, childId);
-  return { results: (await visibleResults(deps, [child.id], range)).map(presentSubmission) };
+  const letter = await gradeLetters(deps);
+  return { results: (await visibleResults(deps, [child.id], range)).map((r) => presentSubmission(r, letter)) };
 }
 
 /** The exams meant for the child (as the child's own catalogue), each with the child's latest attempt. */

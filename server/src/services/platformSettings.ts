@@ -1,4 +1,4 @@
-import { DEFAULT_PLATFORM_SETTINGS, SETTINGS_CHANGED_EVENT, SETTINGS_MSG, emailDomainAllowed, platformSettingsSchema, type PlatformSettings, type PublicPlatformSettings } from '@exam/shared';
+import { DEFAULT_PLATFORM_SETTINGS, SETTINGS_CHANGED_EVENT, SETTINGS_MSG, emailDomainAllowed, gradeOnScale, platformSettingsSchema, type PlatformSettings, type PublicPlatformSettings } from '@exam/shared';
 import type { Deps } from '../deps';
 import { AppError, Errors } from '../errors';
 
@@ -29,6 +29,15 @@ export async function getPlatformSettings(deps: Deps): Promise<PlatformSettings>
   const value = parseStored(row?.settings);
   cache.set(deps, { value, at: Date.now() });
   return value;
+}
+
+/**
+ * The school's grading scale as percentage → letter. Every letter the server writes (results,
+ * reports, CSV, notifications) comes from here, so an admin's change shows everywhere.
+ */
+export async function gradeLetters(deps: Deps): Promise<(percentage: number) => string> {
+  const { gradingScale } = await getPlatformSettings(deps);
+  return (percentage) => gradeOnScale(gradingScale, percentage);
 }
 
 export function publicSettings(s: PlatformSettings): PublicPlatformSettings {

@@ -100,6 +100,7 @@ export async function reinstateAttempt(deps: Deps, viewer: Viewer, attemptId: st
         percentage: null,
         passed: null,
         correct_count: null,
+        partial_count: null,
         incorrect_count: null,
         skipped_count: null,
         pending_count: null,

@@ -1,9 +1,9 @@
-import { resultGrade } from '@exam/shared';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import { contactShownTo } from './contactPrivacy';
 import type { Viewer } from '../policies';
 import type { UserRow } from '../presenters/user';
+import { gradeLetters } from './platformSettings';
 
 export const REPORT_MSG = {
   forbidden: 'Access denied. You do not have permission to view this report.',
@@ -43,6 +43,7 @@ export async function progressReport(deps: Deps, viewer: Viewer, studentId: stri
   if (user.role === 'teacher') q.where('e.owner_id', user.id);
   if (user.role === 'parent') q.whereRaw("(coalesce((e.settings->>'showResultsImmediately')::boolean, true) or e.results_released_at is not null)");
   const rows = (await q) as ResultRow[];
+  const letter = await gradeLetters(deps);
   const pcts = rows.map((r) => r.percentage);
   const avg = pcts.length ? Math.round(pcts.reduce((a, b) => a + b, 0) / pcts.length) : 0;
   const totalMinutes = Math.round(rows.reduce((s, r) => s + (new Date(r.submitted_at).getTime() - new Date(r.started_at).getTime()), 0) / 60_000);
@@ -76,7 +77,7 @@ export async function progressReport(deps: Deps, viewer: Viewer, studentId: stri
         score: r.score === null ? null : Number(r.score),
         totalMarks: r.max_score,
         percentage: r.percentage,
-        grade: resultGrade(r.percentage),
+        grade: letter(r.percentage),
         submittedAt: new Date(r.submitted_at).toISOString(),
         isPassed: r.passed,
       })),

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { stringify } from 'csv-stringify/sync';
-import { GRADING_MSG, MSG, SCORE_BUCKETS, itemAnalysis, percentileRank, scoreBucket, submissionGrade, type SubmissionListQuery } from '@exam/shared';
+import { GRADING_MSG, MSG, SCORE_BUCKETS, gradeRanges, itemAnalysis, percentileRank, scoreBucket, type SubmissionListQuery } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
@@ -9,6 +9,7 @@ import type { QuestionRow } from '../presenters/question';
 import { presentAnswers, presentAnswerSummaries, presentSubmission, type AnswerDetailRow, type AnswerSummaryRow, type SubmissionRow } from '../presenters/submission';
 import { shownEmailSql } from './contactPrivacy';
 import { getExamFor } from './exams';
+import { getPlatformSettings, gradeLetters } from './platformSettings';
 
 const staff = (v: Viewer) => v.user.role === 'admin' || v.user.role === 'teacher';
 
@@ -42,7 +43,6 @@ function submissions(db: Db | Knex.Transaction, viewer: Viewer): Knex.QueryBuild
 
 const canSeeScore = (viewer: Viewer, row: SubmissionRow) => staff(viewer) || row.show_results;
 
-const GRADE_RANGES: Record<string, [number, number]> = { A: [90, 100], B: [80, 89], C: [70, 79], D: [60, 69], F: [0, 59] };
 const SORTS: Record<string, string> = {
   submittedAt: 'a.submitted_at',
   percentage: 'a.percentage',
@@ -102,8 +102,9 @@ export async function listSubmissions(deps: Deps, viewer: Viewer, query: Submiss
       break;
   }
   if (query.grade) {
-    const [lo, hi] = GRADE_RANGES[query.grade]!;
-    outcome(q.where('a.status', 'graded').whereBetween('a.percentage', [lo, hi]));
+    // A letter of the school's scale; one it does not have matches nothing.
+    const ranges = gradeRanges((await getPlatformSettings(deps)).gradingScale, query.grade);
+    outcome(q.where('a.status', 'graded').where((w) => (ranges.length ? ranges.forEach(([lo, hi]) => w.orWhereBetween('a.percentage', [lo, hi])) : w.whereRaw('false'))));
   }
   const counted = (await q.clone().clearSelect().clearOrder().count({ n: '*' })) as { n: number | string }[];
   const total = Number(counted[0]?.n ?? 0);
@@ -117,13 +118,14 @@ export async function listSubmissions(deps: Deps, viewer: Viewer, query: Submiss
   const byExam = new Map<string, Awaited<ReturnType<typeof standings>>>();
   for (const examId of new Set(rows.map((r) => r.exam_id))) byExam.set(examId, await standings(db, examId));
   const answers = await answersOfPage(db, rows.filter((r) => r.status !== 'in_progress' || staff(viewer)).map((r) => r.id));
+  const letter = await gradeLetters(deps);
   return {
     submissions: rows.map((r) => {
       const s = byExam.get(r.exam_id)!;
       const graded = r.status === 'graded';
       const withScore = canSeeScore(viewer, r);
       return {
-        ...presentSubmission(r, { withScore, percentile: graded ? s.percentile(r.percentage) : null, rank: graded ? s.rank(r.percentage) : null }),
+        ...presentSubmission(r, { withScore, letter, percentile: graded ? s.percentile(r.percentage) : null, rank: graded ? s.rank(r.percentage) : null }),
         answers: presentAnswerSummaries(r.question_order, answers.get(r.id), withScore),
       };
     }),
@@ -166,9 +168,10 @@ export async function submissionDetail(deps: Deps, viewer: Viewer, id: string) {
   );
   const s = await standings(deps.db, row.exam_id);
   const graded = row.status === 'graded';
+  const letter = await gradeLetters(deps);
   return {
     submission: {
-      ...presentSubmission(row, { withScore, percentile: graded ? s.percentile(row.percentage) : null, rank: graded ? s.rank(row.percentage) : null }),
+      ...presentSubmission(row, { withScore, letter, percentile: graded ? s.percentile(row.percentage) : null, rank: graded ? s.rank(row.percentage) : null }),
       answers: row.status === 'in_progress' && !isStaff ? [] : presentAnswers(row.question_order, questions, answers, { withKeys: isStaff || (withScore && row.show_answers), withMarks: withScore, staff: isStaff }),
       showCorrectAnswers: isStaff || (withScore && row.show_answers),
     },
@@ -274,10 +277,11 @@ export async function exportCsv(deps: Deps, viewer: Viewer, examId: string): Pro
   const exam = await getExamFor(deps.db, viewer, examId, 'read-questions');
   const rows = (await submissions(deps.db, viewer).where('a.exam_id', examId).orderByRaw('a.percentage desc nulls last, lower(u.last_name)')) as SubmissionRow[];
   const s = await standings(deps.db, examId);
+  const letter = await gradeLetters(deps);
   const header = ['Rank', 'Percentile', 'First name', 'Last name', 'Email', 'Attempt', 'Status', 'Score', 'Total marks', 'Percentage', 'Grade', 'Passed', 'Time spent (min)', 'Submitted at', 'Submit reason', 'Tab switches', 'Fullscreen exits'];
   const body = rows.map((r) => {
-    const p = presentSubmission(r, { withScore: true, percentile: r.status === 'graded' ? s.percentile(r.percentage) : null, rank: r.status === 'graded' ? s.rank(r.percentage) : null });
-    return [p.rank ?? '', p.percentile ?? '', r.first_name, r.last_name, r.email ?? '', r.attempt_number, p.displayStatus, p.score ?? '', p.totalMarks ?? '', p.percentage ?? '', p.percentage !== null && p.isGraded ? submissionGrade(p.percentage) : '', p.isPassed === null ? '' : p.isPassed ? 'yes' : 'no', p.timeTaken ?? '', p.submittedAt ?? '', r.submit_reason ?? '', r.tab_switches, r.fullscreen_exits].map(csvSafe);
+    const p = presentSubmission(r, { withScore: true, letter, percentile: r.status === 'graded' ? s.percentile(r.percentage) : null, rank: r.status === 'graded' ? s.rank(r.percentage) : null });
+    return [p.rank ?? '', p.percentile ?? '', r.first_name, r.last_name, r.email ?? '', r.attempt_number, p.displayStatus, p.score ?? '', p.totalMarks ?? '', p.percentage ?? '', p.grade ?? '', p.isPassed === null ? '' : p.isPassed ? 'yes' : 'no', p.timeTaken ?? '', p.submittedAt ?? '', r.submit_reason ?? '', r.tab_switches, r.fullscreen_exits].map(csvSafe);
   });
   const slug = exam.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'exam';
   return { filename: `${slug}-submissions.csv`, csv: stringify([header.map(csvSafe), ...body]) };

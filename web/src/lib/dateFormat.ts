@@ -3,8 +3,11 @@ import {
   dayKey as sharedDayKey,
   formatDate as sharedFormatDate,
   formatDateTime as sharedFormatDateTime,
+  formatDateTimeOnClock,
   formatDayHeading,
   formatTime as sharedFormatTime,
+  notificationText,
+  relativeTime,
   type DateTimePrefs,
 } from '@exam/shared';
 import { useSyncExternalStore } from 'react';
@@ -44,3 +47,9 @@ export const formatTime = (value: When, opts?: { seconds?: boolean }) => sharedF
 export const formatDateTimeText = (value: When) => sharedFormatDateTime(value, prefs);
 export const dayHeadingOf = (value: When) => formatDayHeading(value, prefs);
 export const dayKeyOf = (value: When) => sharedDayKey(value, prefs);
+/** 'Just now', '5 minutes ago', … and past a week the date, in the user's settings. */
+export const relativeTimeOf = (iso: string, now: number) => relativeTime(iso, now, prefs);
+/** A notification's text with its times ({{key}} + metadata) in the user's settings. */
+export const notificationMessage = (n: { message: string; metadata?: Record<string, unknown> | null }) => notificationText(n, prefs);
+/** An instant on an exam's own clock (its IANA zone) in the user's formats, '—' when unreadable. */
+export const formatOnClock = (value: When, zone: string) => formatDateTimeOnClock(value, zone, prefs) || '—';

@@ -51,11 +51,3 @@ export function timeZoneOptions(keep: readonly string[] = []): string[] {
   }
   return [...new Set(['UTC', ...keep.filter(Boolean), ...zones])];
 }
-
-/** '22 Nov 2026, 10:30 (Asia/Kolkata)': an instant as read on the exam's own clock. */
-export function formatInZone(iso: string, zone: string): string {
-  const date = new Date(iso);
-  if (!iso || Number.isNaN(date.getTime())) return '—';
-  const timeZone = isValidTimeZone(zone) ? zone : 'UTC';
-  return `${new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date)} (${timeZone})`;
-}

@@ -104,7 +104,7 @@ describe('dashboard calls', () => {
     const after = (await api('GET', '/dashboard/teacher', undefined, { token: teacher.token })).body.data;
     expect(after.stats.pendingGrading).toBe(0);
     expect(after.pendingGrading).toEqual([]);
-    expect(after.recentActivity[0]).toMatchObject({ icon: 'graded', message: 'Ada Student scored 57% on Dashboard essay exam' });
+    expect(after.recentActivity[0]).toMatchObject({ icon: 'graded', message: 'Ada Student scored 57% (C) on Dashboard essay exam' });
   });
 
   it('teacher: another teacher’s submissions never count', async () => {

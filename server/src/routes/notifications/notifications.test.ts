@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { buildExam, buildUser, TEST_PASSWORD } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { outbox, startTestServer, type TestServer } from '../../test/harness';
 import { connectAs, nextEvent } from '../../test/sockets';
 import { createNotifications } from '../../services/notifications';
 import { sendStartReminders } from '../../services/examNotifications';
+import { changeSettings } from '../../services/settings';
 
 let server: TestServer;
 const sockets: Socket[] = [];
@@ -87,6 +88,24 @@ describe('notifications', () => {
     const pushed = nextEvent(socket, 'notification');
     expect((await api('PUT', `/exams/${exam.id}/publish`, undefined, { token: teacher.token })).status).toBe(200);
     expect(await pushed).toMatchObject({ type: 'exam', title: 'New exam published', read: false, actionUrl: '/exams' });
+  });
+
+  it('keeps the start of a published exam as data, and mails it in the student’s own date and time settings', async () => {
+    const teacher = await signedIn('teacher');
+    const student = await buildUser(server.deps, { role: 'student' });
+    await server.deps.db('users').where({ id: student.id }).update({ grade: 7 });
+    await changeSettings(server.deps.db, student.id, { preferences: { timezone: 'UTC', dateFormat: 'DD/MM/YYYY', timeFormat: '24h' } });
+    const exam = await buildExam(server.deps, teacher.user.id, { grade: 7, published: false, state: 'upcoming' });
+    const startsAt = new Date('2026-12-24T18:05:00Z');
+    await server.deps.db('exams').where({ id: exam.id }).update({ start_at: startsAt, end_at: new Date('2026-12-24T20:00:00Z') });
+    expect((await api('PUT', `/exams/${exam.id}/publish`, undefined, { token: teacher.token })).status).toBe(200);
+    const [stored] = await server.deps.db('notifications').where({ user_id: student.id, type: 'exam' });
+    expect(stored.message).toMatch(/It starts \{\{startsAt\}\}\.$/);
+    expect(stored.message).not.toMatch(/GMT|UTC/);
+    expect(stored.metadata).toMatchObject({ startsAt: startsAt.toISOString() });
+    await server.deps.mailer.idle();
+    const mail = outbox(server.dataDir, student.email).find((m) => m.subject === 'New exam published');
+    expect(mail?.text).toContain('It starts 24/12/2026 18:05.');
   });
 
   it('reminds students once when an exam starts within the hour', async () => {

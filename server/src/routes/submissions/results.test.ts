@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { EXAM_SETTINGS_DEFAULTS, GRADING_MSG } from '@exam/shared';
+import { DEFAULT_PLATFORM_SETTINGS, EXAM_SETTINGS_DEFAULTS, GRADING_MSG, type GradingScale } from '@exam/shared';
 import { buildUser, TEST_PASSWORD } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { connectAs, nextEvent } from '../../test/sockets';
@@ -84,13 +84,14 @@ describe('grading', () => {
     const essay = s.questions.find((q) => q.type === 'essay')!;
     const res = await api('POST', `/submissions/${s.attemptId}/grade`, { grades: [{ questionId: essay._id, marks: 4, feedback: 'Good, mention chlorophyll.' }] }, { token: teacherToken });
     expect(res.status).toBe(200);
-    expect(res.body.data.submission).toMatchObject({ status: 'graded', displayStatus: 'Passed', score: 9, percentage: 90, grade: 'A', isPassed: true, correctAnswers: 3, incorrectAnswers: 1 });
-    expect(await told).toMatchObject({ type: 'result', metadata: { submissionId: s.attemptId, score: 90 } });
+    // The essay earned 4 of 5: partially correct, in its own count, not wrong.
+    expect(res.body.data.submission).toMatchObject({ status: 'graded', displayStatus: 'Passed', score: 9, percentage: 90, grade: 'A+', isPassed: true, correctAnswers: 3, partialAnswers: 1, incorrectAnswers: 0 });
+    expect(await told).toMatchObject({ type: 'result', message: expect.stringContaining('scored 90% (grade A+)'), metadata: { submissionId: s.attemptId, score: 90, grade: 'A+' } });
     const inbox = await api('GET', '/notifications', undefined, { token: s.token });
     // A first pass also earns an achievement (issue 12), told just after the result.
     expect(inbox.body.data.notifications.find((n: { type: string }) => n.type === 'result')).toMatchObject({ type: 'result', title: 'Result available', actionUrl: `/exam-result/${s.attemptId}` });
     const mine = await api('GET', `/submissions/${s.attemptId}`, undefined, { token: s.token });
-    expect(mine.body.data.submission.answers[2]).toMatchObject({ marks: 4, feedback: 'Good, mention chlorophyll.', status: 'incorrect' });
+    expect(mine.body.data.submission.answers[2]).toMatchObject({ marks: 4, feedback: 'Good, mention chlorophyll.', status: 'partial', isCorrect: false, partiallyCorrect: true });
   });
 
   it('keeps a history when a mark is changed, and lets a teacher override an automatic mark', async () => {
@@ -177,11 +178,41 @@ describe('lists, statistics and export', () => {
     await sit(examId, { Water: 'False' }); // 0 %
     const page = await api('GET', `/submissions?examId=${examId}&sortBy=percentage&sortOrder=desc&limit=1&page=2`, undefined, { token: teacherToken });
     expect(page.body.data).toMatchObject({ total: 3, totalPages: 3, currentPage: 2 });
-    expect(page.body.data.submissions[0]).toMatchObject({ percentage: 60, rank: 2, percentile: 50, grade: 'D', displayStatus: 'Passed' });
+    expect(page.body.data.submissions[0]).toMatchObject({ percentage: 60, rank: 2, percentile: 50, grade: 'B', letterGrade: 'B', displayStatus: 'Passed' });
     const failed = await api('GET', `/submissions?examId=${examId}&status=failed`, undefined, { token: teacherToken });
     expect(failed.body.data.submissions.map((s: { percentage: number }) => s.percentage)).toEqual([0]);
-    const gradeA = await api('GET', `/submissions?examId=${examId}&grade=A`, undefined, { token: teacherToken });
+    const gradeA = await api('GET', `/submissions?examId=${examId}&grade=A%2B`, undefined, { token: teacherToken });
     expect(gradeA.body.data.total).toBe(1);
+    const gradeF = await api('GET', `/submissions?examId=${examId}&grade=F`, undefined, { token: teacherToken });
+    expect(gradeF.body.data.submissions.map((s: { percentage: number }) => s.percentage)).toEqual([0]);
+    expect((await api('GET', `/submissions?examId=${examId}&grade=Q`, undefined, { token: teacherToken })).body.data.total).toBe(0);
+  });
+
+  it('writes every letter on the school’s scale: the CSV, the results list and the progress report change when an admin changes it', async () => {
+    const { examId, teacherToken } = await examWith({}, QUESTIONS.filter((q) => q.type !== 'essay'));
+    const s = await sit(examId, { ...FULL, 'What is': '36' }); // 60 %
+    const admin = await buildUser(server.deps, { role: 'admin' });
+    const adminToken = await token(admin.email);
+    const csvGrade = async () => {
+      const text = await (await fetch(`${server.url}/api/exams/${examId}/export`, { headers: { authorization: `Bearer ${teacherToken}` } })).text();
+      const [header, row] = text.trim().split('\n');
+      return row!.split(',')[header!.split(',').indexOf('Grade')];
+    };
+    const listGrade = async () => (await api('GET', `/submissions?examId=${examId}`, undefined, { token: teacherToken })).body.data.submissions[0].grade;
+    const reportGrade = async () => (await api('GET', `/reports/student/${s.student.id}/progress`, undefined, { token: adminToken })).body.data.recentSubmissions[0].grade;
+    const setScale = async (gradingScale: GradingScale) => {
+      const current = (await api('GET', '/platform-settings/admin', undefined, { token: adminToken })).body.data.settings;
+      expect((await api('PUT', '/platform-settings', { ...current, gradingScale }, { token: adminToken })).status).toBe(200);
+    };
+    expect([await csvGrade(), await listGrade(), await reportGrade()]).toEqual(['B', 'B', 'B']);
+    try {
+      await setScale({ bands: [{ min: 75, letter: 'H' }, { min: 55, letter: 'P' }], fallback: 'N' });
+      expect([await csvGrade(), await listGrade(), await reportGrade()]).toEqual(['P', 'P', 'P']);
+      const byLetter = await api('GET', `/submissions?examId=${examId}&grade=P`, undefined, { token: teacherToken });
+      expect(byLetter.body.data.total).toBe(1);
+    } finally {
+      await setScale(DEFAULT_PLATFORM_SETTINGS.gradingScale);
+    }
   });
 
   it('reports stats, the distribution and item analysis', async () => {

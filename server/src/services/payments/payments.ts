@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { formatMoney, PAYMENT_MSG, type CardBrand, type createPaymentSchema } from '@exam/shared';
+import { formatDateTime, formatMoney, PAYMENT_MSG, zoneLabel, type CardBrand, type createPaymentSchema } from '@exam/shared';
 import type { Deps } from '../../deps';
 import { AppError, Errors } from '../../errors';
 import { presentPayment, type PaymentRow } from '../../presenters/payment';
 import { escapeHtml } from '../mail';
 import { notify } from '../notifications';
+import { getSettings } from '../settings';
 import type { ChargeResult, PaymentGateway, ProviderEvent } from './provider';
 
 type CreatePayment = z.output<typeof createPaymentSchema>;
@@ -175,10 +176,12 @@ async function tellPayer(deps: Deps, row: PaymentRow, what: 'receipt' | 'refund'
     metadata: { paymentId: row.id, amount: p.amount, currency: p.currency, reference: p.reference, status: p.status },
   });
   if (!payer) return;
+  // The date as the payer reads dates: their zone, date and time formats.
+  const { preferences } = await getSettings(deps.db, row.user_id);
   const lines: [string, string][] = [
     ['Amount', amount],
     ['Description', p.description],
-    ['Date', when.toUTCString()],
+    ['Date', `${formatDateTime(when, preferences)} ${zoneLabel(when, preferences)}`],
     ['Reference', p.reference],
     ...(p.card ? ([['Card', `${p.card.brand} ending ${p.card.last4}`]] as [string, string][]) : []),
     ...(p.provider === 'sandbox' ? ([['Note', 'Sandbox payment: no money moved.']] as [string, string][]) : []),

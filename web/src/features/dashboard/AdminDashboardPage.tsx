@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { relativeTime, type NodeHealth, type SystemHealth } from '@exam/shared';
+import { type NodeHealth, type SystemHealth } from '@exam/shared';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Anchor, Badge, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { EmptyLine, Panel, PlainList, QuickActions, StatGrid } from './component
 import { formatMemoryMb, formatUptime } from './healthFormat';
 import { ACCOUNT_ACTIONS, QUICK_ACTIONS } from './quickActions';
 import { useRoleDashboard } from './useDashboard';
+import { relativeTimeOf } from '../../lib/dateFormat';
 
 const HEALTH_COLOR = { healthy: 'green', degraded: 'yellow', down: 'red', unknown: 'gray' } as const;
 
@@ -140,7 +141,7 @@ export function AdminDashboardPage() {
                     {m.subject}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {m.name} · <Anchor href={`mailto:${m.email}`} size="xs">{m.email}</Anchor> · {relativeTime(m.createdAt, now)}
+                    {m.name} · <Anchor href={`mailto:${m.email}`} size="xs">{m.email}</Anchor> · {relativeTimeOf(m.createdAt, now)}
                   </Text>
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                     {m.message}

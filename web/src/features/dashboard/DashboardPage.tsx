@@ -1,4 +1,4 @@
-import { DASHBOARD_MSG, ROLE_DASHBOARD, relativeTime, type Role } from '@exam/shared';
+import { DASHBOARD_MSG, ROLE_DASHBOARD, type Role } from '@exam/shared';
 import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +15,8 @@ import { dashboardKeys, fetchDashboard, type DashboardByRole } from './api';
 import { EmptyLine, Panel, PlainList, QuickActions, StatGrid } from './components';
 import { ACCOUNT_ACTIONS, QUICK_ACTIONS } from './quickActions';
 import { useLiveDashboard } from './useLiveDashboard';
+import { relativeTimeOf } from '../../lib/dateFormat';
+import { useGradeOf } from '../platform/useGradeOf';
 
 export const APP_VERSION = 'v2.1.0';
 
@@ -130,6 +132,7 @@ function roleStats(role: Role, data: DashboardByRole[Role]): { label: string; va
 
 /** Up to 5 items: upcoming exams if any, else recent results, else recent users, else an empty message. */
 function RecentActivity({ role, data, now }: { role: Role; data: DashboardByRole[Role]; now: number }) {
+  const gradeOf = useGradeOf();
   const upcoming = 'upcomingExams' in data ? data.upcomingExams : [];
   const results = 'recentResults' in data ? data.recentResults : [];
   const users = role === 'admin' ? (data as DashboardByRole['admin']).recentUsers : [];
@@ -156,10 +159,10 @@ function RecentActivity({ role, data, now }: { role: Role; data: DashboardByRole
           <li key={r._id}>
             <Text size="sm" fw={600}>
               {'childName' in r ? `${String(r.childName)}: ` : ''}
-              {r.exam.title} {r.percentage === null ? '(awaiting result)' : `${r.percentage}%`}
+              {r.exam.title} {r.percentage === null ? '(awaiting result)' : `${r.percentage}% · ${gradeOf(r.percentage)}`}
             </Text>
             <Text size="xs" c="dimmed">
-              {relativeTime(r.submittedAt, now)}
+              {relativeTimeOf(r.submittedAt, now)}
             </Text>
           </li>
         ))}
@@ -175,7 +178,7 @@ function RecentActivity({ role, data, now }: { role: Role; data: DashboardByRole
               {u.name} ({titleCase(u.role)})
             </Text>
             <Text size="xs" c="dimmed">
-              Joined {relativeTime(u.createdAt, now)}
+              Joined {relativeTimeOf(u.createdAt, now)}
             </Text>
           </li>
         ))}

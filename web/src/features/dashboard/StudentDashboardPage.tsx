@@ -1,15 +1,16 @@
-import { countdownText, examTimeStatus, gradeOnScale, relativeTime, type StudentDashboardExam } from '@exam/shared';
+import { countdownText, examTimeStatus, type StudentDashboardExam } from '@exam/shared';
 import { Anchor, Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useNow } from '../../lib/useNow';
 import { PageLoader } from '../../components/PageLoader';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
-import { usePlatformSettings } from '../platform/usePlatformSettings';
+import { useGradeOf } from '../platform/useGradeOf';
 import { NotificationsWidget } from '../notifications/NotificationsWidget';
 import { EmptyLine, Panel, PlainList, QuickActions, StatGrid } from './components';
 import { ACCOUNT_ACTIONS, QUICK_ACTIONS } from './quickActions';
 import { useRoleDashboard } from './useDashboard';
+import { relativeTimeOf } from '../../lib/dateFormat';
 
 /** Student dashboard (surroundings §2): stats, upcoming exams counting down, recent results, notifications. */
 export function StudentDashboardPage() {
@@ -18,7 +19,7 @@ export function StudentDashboardPage() {
   const { data, query } = useRoleDashboard('student', user?._id ?? null);
   // Every second: "Starts in …" counts down and Take Exam appears the moment the window opens.
   const now = useNow(1_000);
-  const { gradingScale } = usePlatformSettings();
+  const gradeOf = useGradeOf();
   const s = data.stats;
 
   // Zeros would read as real figures: until the first answer, a loader.
@@ -62,7 +63,7 @@ export function StudentDashboardPage() {
                           {r.exam.title}
                         </Anchor>
                         <Text size="xs" c="dimmed">
-                          Submitted {relativeTime(r.submittedAt, now)}
+                          Submitted {relativeTimeOf(r.submittedAt, now)}
                         </Text>
                       </div>
                       {r.percentage === null ? (
@@ -71,7 +72,7 @@ export function StudentDashboardPage() {
                         </Badge>
                       ) : (
                         <Badge variant="light" style={{ textTransform: 'none' }}>
-                          {r.percentage}% · {gradeOnScale(gradingScale, r.percentage)}
+                          {r.percentage}% · {gradeOf(r.percentage)}
                         </Badge>
                       )}
                     </Group>

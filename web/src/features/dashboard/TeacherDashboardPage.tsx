@@ -1,4 +1,4 @@
-import { countdownText, examTimeStatus, relativeTime } from '@exam/shared';
+import { countdownText, examTimeStatus } from '@exam/shared';
 import { Anchor, Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useNow } from '../../lib/useNow';
@@ -8,6 +8,7 @@ import { useAuth } from '../auth/useAuth';
 import { ActivityList, EmptyLine, Panel, PlainList, QuickActions, StatGrid } from './components';
 import { ACCOUNT_ACTIONS, QUICK_ACTIONS } from './quickActions';
 import { useRoleDashboard } from './useDashboard';
+import { relativeTimeOf } from '../../lib/dateFormat';
 
 /** Teacher dashboard (surroundings §2): stats, upcoming and running exams, pending grading, activity. */
 export function TeacherDashboardPage() {
@@ -83,7 +84,7 @@ export function TeacherDashboardPage() {
                           {p.student.name}
                         </Text>
                         <Text size="xs" c="dimmed">
-                          {p.exam.title} · submitted {relativeTime(p.submittedAt, now)}
+                          {p.exam.title} · submitted {relativeTimeOf(p.submittedAt, now)}
                         </Text>
                       </div>
                       <Button component={Link} to={`/grade-submission/${p._id}`} size="xs" aria-label={`Grade ${p.student.name}'s ${p.exam.title}`}>

@@ -1,9 +1,9 @@
 import type { ActivityItem } from '@exam/shared';
-import { relativeTime } from '@exam/shared';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { StatCard } from '../../components/StatCard';
+import { relativeTimeOf } from '../../lib/dateFormat';
 
 /** A titled card section of a dashboard; its heading names the region for screen readers. */
 export function Panel({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
@@ -61,7 +61,7 @@ export function ActivityList({ items, now }: { items: ActivityItem[]; now: numbe
             <Text size="sm">{a.message}</Text>
           )}
           <Text size="xs" c="dimmed">
-            {relativeTime(a.timestamp, now)}
+            {relativeTimeOf(a.timestamp, now)}
           </Text>
         </li>
       ))}

@@ -9,6 +9,13 @@ describe('timer levels, text and colour', () => {
     expect(timerView(12 * MIN + 4000, total)).toEqual({ level: 'normal', text: '12:04 left', hint: null, color: 'green.8' });
   });
 
+  it('reads a very long time left in days and hours, not as a clock of hundreds of hours', () => {
+    const month = 30 * 24 * 60 * MIN;
+    expect(timerView(month - 4 * MIN, month).text).toBe('30 days left');
+    expect(timerView((2 * 24 + 3) * 60 * MIN, month).text).toBe('2 days 3 h left');
+    expect(timerView(23 * 60 * MIN, month).text).toBe('23:00:00 left');
+  });
+
   it('turns amber at 25% or less, and says so in words', () => {
     expect(timerLevel(10 * MIN + 1, total)).toBe('normal');
     expect(timerView(10 * MIN, total)).toMatchObject({ level: 'low', hint: 'Less than 25% of time left', color: 'orange.8' });

@@ -1,3 +1,5 @@
+import { timeLeftText } from '@exam/shared';
+
 /**
  * The countdown's levels (spec core §9: amber at 25 % or less of the time left, red at 10 % or
  * less). Colour is never the only signal: each level has its own words too.
@@ -48,11 +50,14 @@ export interface TimerView {
   color: string;
 }
 
+/** From a day left on, the clock reads in words ('2 days 3 h left'), never '51:00:00 left'. */
+const CLOCK_LIMIT_MS = 24 * 60 * MINUTE;
+
 export function timerView(leftMs: number, totalMs: number): TimerView {
   const level = timerLevel(leftMs, totalMs);
   return {
     level,
-    text: level === 'expired' ? 'Time expired' : `${formatClock(leftMs)} left`,
+    text: level === 'expired' ? 'Time expired' : leftMs >= CLOCK_LIMIT_MS ? timeLeftText(leftMs) : `${formatClock(leftMs)} left`,
     hint: level === 'expired' ? null : TIMER_HINTS[level],
     color: TIMER_COLORS[level],
   };

@@ -16,9 +16,9 @@ const stats: ExamStatsResponse = {
 
 const rows: Submission[] = [
   buildSubmission({ _id: 'a', student: { _id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com' } }),
-  buildSubmission({ _id: 'b', student: { _id: 'u2', firstName: 'Ben', lastName: 'Ode', email: 'ben@example.com' }, displayStatus: 'Failed', isPassed: false, percentage: 35, grade: 'F' }),
-  buildSubmission({ _id: 'c', student: { _id: 'u3', firstName: 'Cara', lastName: 'Lim', email: 'cara@example.com' }, status: 'submitted', displayStatus: 'Reviewing', isGraded: false, grade: null }),
-  buildSubmission({ _id: 'd', student: { _id: 'u4', firstName: 'Dev', lastName: 'Pal', email: 'dev@example.com' }, status: 'in_progress', displayStatus: 'In Progress', isSubmitted: false, isGraded: false, submittedAt: null, score: null, percentage: null, grade: null }),
+  buildSubmission({ _id: 'b', student: { _id: 'u2', firstName: 'Ben', lastName: 'Ode', email: 'ben@example.com' }, displayStatus: 'Failed', isPassed: false, percentage: 35 }),
+  buildSubmission({ _id: 'c', student: { _id: 'u3', firstName: 'Cara', lastName: 'Lim', email: 'cara@example.com' }, status: 'submitted', displayStatus: 'Reviewing', isGraded: false }),
+  buildSubmission({ _id: 'd', student: { _id: 'u4', firstName: 'Dev', lastName: 'Pal', email: 'dev@example.com' }, status: 'in_progress', displayStatus: 'In Progress', isSubmitted: false, isGraded: false, submittedAt: null, score: null, percentage: null }),
 ];
 
 function setup(list: Submission[] = rows) {

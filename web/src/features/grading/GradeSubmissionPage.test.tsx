@@ -11,7 +11,7 @@ import { ANONYMOUS_KEY } from './useAnonymousMode';
 
 const reviewing = (): SubmissionDetail => {
   const detail = buildDetail(
-    { status: 'submitted', displayStatus: 'Reviewing', isGraded: false, isPassed: null, score: 5, percentage: 50, grade: null, letterGrade: null, pendingAnswers: 1 },
+    { status: 'submitted', displayStatus: 'Reviewing', isGraded: false, isPassed: null, score: 5, percentage: 50, pendingAnswers: 1 },
     [buildAnswer({ autoMarks: 5, correctAnswer: '42' }), essayAnswer({ sampleAnswer: 'Light energy makes glucose.' })],
     { showCorrectAnswers: true },
   );

@@ -1,7 +1,8 @@
-import { relativeTime, type Notification } from '@exam/shared';
+import { type Notification } from '@exam/shared';
 import { ActionIcon, Badge, Checkbox, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { titleCase } from '../../lib/format';
+import { notificationMessage, relativeTimeOf } from '../../lib/dateFormat';
 
 interface NotificationItemProps {
   notification: Notification;
@@ -43,9 +44,9 @@ export function NotificationItem({ notification: n, now, selected, onSelect, onO
                 {titleCase(n.type)}
               </Badge>
             </Group>
-            <Text size="sm">{n.message}</Text>
+            <Text size="sm">{notificationMessage(n)}</Text>
             <Text size="xs" c="dimmed" component="time" dateTime={n.createdAt}>
-              {relativeTime(n.createdAt, now)}
+              {relativeTimeOf(n.createdAt, now)}
             </Text>
           </Stack>
         </UnstyledButton>

@@ -1,8 +1,9 @@
-import { DASHBOARD_NOTIFICATION_LIMIT, relativeTime } from '@exam/shared';
+import { DASHBOARD_NOTIFICATION_LIMIT } from '@exam/shared';
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useNow } from '../../lib/useNow';
 import { useUnread } from './hooks';
+import { notificationMessage, relativeTimeOf } from '../../lib/dateFormat';
 
 /** The dashboard's widget (surroundings §2, §9): unread notifications only, at most 5, and the way to all of them. */
 export function NotificationsWidget() {
@@ -43,10 +44,10 @@ export function NotificationsWidget() {
                 {n.title}
               </Text>
               <Text size="sm" lineClamp={2}>
-                {n.message}
+                {notificationMessage(n)}
               </Text>
               <Text size="xs" c="dimmed">
-                {relativeTime(n.createdAt, now)}
+                {relativeTimeOf(n.createdAt, now)}
               </Text>
             </li>
           ))}

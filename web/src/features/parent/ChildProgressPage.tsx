@@ -12,6 +12,7 @@ import { Section } from '../../components/Section';
 import { StatCard } from '../../components/StatCard';
 import { formatDateTime, titleCase } from '../../lib/format';
 import { useChildProgress } from './hooks';
+import { useGradeOf } from '../platform/useGradeOf';
 
 const RANGE_LABELS: Record<ProgressRange, string> = { all: 'All time', month: 'Last month', week: 'Last week' };
 /** The chart shows this many of the newest submissions (surroundings §2). */
@@ -118,6 +119,7 @@ export function ChildProgressPage() {
 }
 
 export function SubmissionsTable({ submissions }: { submissions: ChildSubmission[] }) {
+  const gradeOf = useGradeOf();
   if (!submissions.length) return <Text c="dimmed">No results yet.</Text>;
   return (
     <Table striped>
@@ -141,7 +143,7 @@ export function SubmissionsTable({ submissions }: { submissions: ChildSubmission
             <Table.Td>
               {s.score}/{s.totalMarks} ({s.percentage}%)
             </Table.Td>
-            <Table.Td>{s.grade}</Table.Td>
+            <Table.Td>{gradeOf(s.percentage)}</Table.Td>
             <Table.Td>
               <Badge color={s.isPassed ? 'green' : 'red'} variant="light">
                 {s.isPassed ? 'Passed' : 'Failed'}

@@ -12,6 +12,7 @@ import { formatDateTime, titleCase } from '../../lib/format';
 import { AddChildModal } from './AddChildModal';
 import { useParentDashboard } from './hooks';
 import { LinkStatusBadge } from './LinkStatusBadge';
+import { useGradeOf } from '../platform/useGradeOf';
 
 const date = (iso: string | null) => formatDateTime(iso) ?? '—';
 
@@ -137,6 +138,7 @@ function PerformancePanel({ child }: { child: Child }) {
 }
 
 function RecentActivities({ items }: { items: RecentActivity[] }) {
+  const gradeOf = useGradeOf();
   if (!items.length) return <Text c="dimmed">No recent activity yet.</Text>;
   return (
     <Table striped data-testid="recent-activities">
@@ -158,7 +160,7 @@ function RecentActivities({ items }: { items: RecentActivity[] }) {
             </Table.Td>
             <Table.Td>{titleCase(a.subject)}</Table.Td>
             <Table.Td>
-              {a.score}% ({a.grade})
+              {a.score}% ({gradeOf(a.score)})
             </Table.Td>
             <Table.Td>{date(a.date)}</Table.Td>
           </Table.Tr>

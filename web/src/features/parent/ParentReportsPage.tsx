@@ -13,6 +13,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { SubmissionsTable } from './ChildProgressPage';
 import { useChildExams, useChildProgress, useChildren, useChildResults } from './hooks';
 import { reportCsv, saveText } from './reportExport';
+import { useGradeOf } from '../platform/useGradeOf';
 
 const TYPE_LABELS: Record<ReportType, string> = { performance: 'Performance', exams: 'Exams', results: 'Results' };
 const RANGE_LABELS: Record<ReportRange, string> = { all: 'All time', 'this-month': 'This month', 'last-3-months': 'Last 3 months', 'this-year': 'This year' };
@@ -51,6 +52,7 @@ function ReportBody({ id, type, range, onRows }: { id: string; type: ReportType;
 /** /parent/reports: one accepted child's performance, exams or results over a time range, exportable as CSV. */
 export function ParentReportsPage() {
   const [params] = useSearchParams();
+  const gradeOf = useGradeOf();
   const children = useChildren();
   const accepted = (children.data ?? []).filter((c) => c.linkStatus === 'accepted');
   const [childId, setChildId] = useState<string | null>(params.get('child'));
@@ -63,7 +65,7 @@ export function ParentReportsPage() {
   const [rows, setRows] = useState<ReportRows>({});
 
   const exportReport = () => {
-    const csv = child ? reportCsv(type, rows) : null;
+    const csv = child ? reportCsv(type, rows, gradeOf) : null;
     if (!csv) {
       notifyError(PARENT_MSG.noDataToExport);
       return;

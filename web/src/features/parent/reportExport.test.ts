@@ -1,19 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PLATFORM_SETTINGS, gradeOnScale } from '@exam/shared';
 import { reportCsv } from './reportExport';
+
+const onDefaultScale = (pct: number) => gradeOnScale(DEFAULT_PLATFORM_SETTINGS.gradingScale, pct);
 
 const result = { _id: 'r1', examId: 'e1', examTitle: '=HYPERLINK("x")', subject: 'mathematics', percentage: 75, score: 3, totalMarks: 4, grade: 'B+', isPassed: true, date: '2026-11-01T10:00:00.000Z' };
 
 describe('reportCsv', () => {
   it('has nothing to export without rows', () => {
-    expect(reportCsv('results', { results: [] })).toBeNull();
-    expect(reportCsv('exams', {})).toBeNull();
+    expect(reportCsv('results', { results: [] }, onDefaultScale)).toBeNull();
+    expect(reportCsv('exams', {}, onDefaultScale)).toBeNull();
   });
 
   it('writes a header and one line per result, defusing formulas and quoting commas', () => {
-    const csv = reportCsv('performance', { results: [result, { ...result, _id: 'r2', examTitle: 'Maths, part 2' }] })!;
+    const csv = reportCsv('performance', { results: [result, { ...result, _id: 'r2', examTitle: 'Maths, part 2' }] }, onDefaultScale)!;
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe('Exam,Subject,Score,Total marks,Percentage,Grade,Passed,Date');
     expect(lines[1]).toBe(`"'=HYPERLINK(""x"")",mathematics,3,4,75,B+,yes,2026-11-01T10:00:00.000Z`);
     expect(lines[2]!.startsWith('"Maths, part 2",')).toBe(true);
+  });
+
+  it('writes the letter of the school’s current scale, not the one the server sent', () => {
+    const passFail = (pct: number) => gradeOnScale({ bands: [{ min: 70, letter: 'P' }], fallback: 'NP' }, pct);
+    const csv = reportCsv('performance', { results: [result, { ...result, _id: 'r2', percentage: 40 }] }, passFail)!;
+    expect(csv.trim().split('\r\n').slice(1).map((l) => l.split(',')[5])).toEqual(['P', 'NP']);
   });
 });

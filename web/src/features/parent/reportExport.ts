@@ -9,8 +9,8 @@ function cell(value: string | number | null | undefined): string {
 
 const toCsv = (rows: (string | number | null)[][]) => rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
 
-/** The report as CSV, built on the device (surroundings §2 Reports). Null when there is nothing to export. */
-export function reportCsv(type: ReportType, data: { results?: ChildSubmission[]; exams?: ChildExam[] }): string | null {
+/** The report as CSV, built on the device (surroundings §2 Reports), letters on the school's scale. Null when there is nothing to export. */
+export function reportCsv(type: ReportType, data: { results?: ChildSubmission[]; exams?: ChildExam[] }, gradeOf: (pct: number) => string | null): string | null {
   if (type === 'exams') {
     const exams = data.exams ?? [];
     if (!exams.length) return null;
@@ -23,7 +23,7 @@ export function reportCsv(type: ReportType, data: { results?: ChildSubmission[];
   if (!results.length) return null;
   return toCsv([
     ['Exam', 'Subject', 'Score', 'Total marks', 'Percentage', 'Grade', 'Passed', 'Date'],
-    ...results.map((r) => [r.examTitle, r.subject, r.score, r.totalMarks, r.percentage, r.grade, r.isPassed ? 'yes' : 'no', r.date]),
+    ...results.map((r) => [r.examTitle, r.subject, r.score, r.totalMarks, r.percentage, gradeOf(r.percentage), r.isPassed ? 'yes' : 'no', r.date]),
   ]);
 }
 

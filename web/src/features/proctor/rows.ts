@@ -1,5 +1,5 @@
 import { formatTime } from '../../lib/dateFormat';
-import { violationLimits, type ProctorRow, type SubmitReason, type ViolationLimits } from '@exam/shared';
+import { timeLeftText as sharedTimeLeftText, violationLimits, type ProctorRow, type SubmitReason, type ViolationLimits } from '@exam/shared';
 
 /**
  * What the board shows for one student, derived from the server's row, our clock and the server
@@ -64,15 +64,14 @@ export function timeLeftMs(row: ProctorRow, serverNow: number): number | null {
 
 /**
  * Minutes while there are several left (the text then changes once a minute, so 300 rows do not
- * re-render every second); seconds in the last two minutes, when they matter.
+ * re-render every second), in the shared duration words ('1 h 5 min left', '2 days 3 h left');
+ * seconds in the last two minutes, when they matter.
  */
 export function timeLeftText(ms: number | null): string {
   if (ms === null) return '—';
   if (ms <= 0) return 'Time up';
   if (ms < 2 * MINUTE) return `${Math.ceil(ms / 1000)} s left`;
-  const minutes = Math.floor(ms / MINUTE);
-  if (minutes < 60) return `${minutes} min left`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
+  return sharedTimeLeftText(ms);
 }
 
 export function totalViolations(row: ProctorRow): number {

@@ -25,8 +25,8 @@ const statsOf = (overrides: Partial<ExamStatsResponse['stats']> = {}, reliabilit
 });
 
 // Page 2 of the ranking: the server's rank and percentile, not the row's position on the page.
-const row = buildSubmission({ _id: 'p2', rank: 11, percentile: 9, percentage: 20, grade: 'F', displayStatus: 'Failed', isPassed: false });
-const pending = buildSubmission({ _id: 'p3', student: { _id: 'u9', firstName: 'Cara', lastName: 'Lim', email: 'c@example.com' }, status: 'submitted', displayStatus: 'Reviewing', isGraded: false, rank: null, percentile: null, grade: null });
+const row = buildSubmission({ _id: 'p2', rank: 11, percentile: 9, percentage: 20, displayStatus: 'Failed', isPassed: false });
+const pending = buildSubmission({ _id: 'p3', student: { _id: 'u9', firstName: 'Cara', lastName: 'Lim', email: 'c@example.com' }, status: 'submitted', displayStatus: 'Reviewing', isGraded: false, rank: null, percentile: null });
 
 function setup(opts: { role?: 'teacher' | 'admin'; stats?: { status?: number; body: unknown } } = {}) {
   const api = mockApi(buildUser({ role: opts.role ?? 'teacher' }), [

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@exam/shared';
+import { PAGE_SIZE, scaleLetters } from '@exam/shared';
 import { Alert, Anchor, Breadcrumbs, Button, Container, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconEdit, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -24,6 +24,7 @@ import { isNotFound, loadFailure, RESULT_TEXT } from '../results/messages';
 import { ItemAnalysisTable } from './components/ItemAnalysisTable';
 import { RankedResultsTable } from './components/RankedResultsTable';
 import { ScoreDistribution } from './components/ScoreDistribution';
+import { usePlatformSettings } from '../platform/usePlatformSettings';
 
 /** Results filter statuses of spec core §9. */
 const STATUS_OPTIONS = [
@@ -32,7 +33,6 @@ const STATUS_OPTIONS = [
   { value: 'failed', label: 'Failed' },
   { value: 'in-progress', label: 'In Progress' },
 ];
-const GRADE_OPTIONS = [{ value: 'all', label: 'All grades' }, ...['A', 'B', 'C', 'D', 'F'].map((g) => ({ value: g, label: `Grade ${g}` }))];
 const DEFAULTS = { search: '', status: 'all', grade: 'all' };
 
 const RELEASE_CONFIRM =
@@ -43,6 +43,9 @@ export function ExamResultsPage() {
   const { examId = '' } = useParams();
   const { user } = useAuth();
   const { values, page, setFilter, setPage, clear, filtered } = useFilterParams(DEFAULTS);
+  // The letters of the school's scale, as the table shows them.
+  const { gradingScale } = usePlatformSettings();
+  const gradeOptions = [{ value: 'all', label: 'All grades' }, ...scaleLetters(gradingScale).map((g) => ({ value: g, label: `Grade ${g}` }))];
   const exam = useExam(examId, { silent: true });
   const stats = useExamStats(examId);
   const list = useSubmissionList({ examId, page, limit: PAGE_SIZE, ...values, sortBy: 'percentage', sortOrder: 'desc' });
@@ -129,7 +132,7 @@ export function ExamResultsPage() {
         <SimpleGrid cols={{ base: 1, xs: 3 }} role="search" aria-label="Filter results">
           <SearchField label="Search students" value={values.search} onSearch={(v) => setFilter('search', v)} />
           {select('status', 'Status', STATUS_OPTIONS)}
-          {select('grade', 'Grade', GRADE_OPTIONS)}
+          {select('grade', 'Grade', gradeOptions)}
         </SimpleGrid>
 
         {list.isPending ? (

@@ -1,5 +1,5 @@
-import { GRADING_MSG } from '@exam/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { DEFAULT_PLATFORM_SETTINGS, GRADING_MSG, type PublicPlatformSettings } from '@exam/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/buildUser';
 import { mockApi } from '../../test/mockApi';
@@ -8,8 +8,10 @@ import { ExamResultPage, SubmissionResultPage } from './ResultPage';
 import { buildAnswer, buildDetail, essayAnswer } from './test/buildSubmission';
 import type { SubmissionDetail } from './types';
 
-function showResult(detail: SubmissionDetail | { status: number; message: string }, role: 'student' | 'parent' = 'student') {
-  mockApi(buildUser({ role }), [
+function showResult(detail: SubmissionDetail | { status: number; message: string }, role: 'student' | 'parent' = 'student', gradingScale?: PublicPlatformSettings['gradingScale']) {
+  const settings: PublicPlatformSettings = { ...DEFAULT_PLATFORM_SETTINGS, gradingScale: gradingScale ?? DEFAULT_PLATFORM_SETTINGS.gradingScale };
+  const api = mockApi(buildUser({ role }), [
+    ['GET', '/platform-settings', () => ({ body: { success: true, data: { settings } } })],
     [
       'GET',
       '/submissions/s1',
@@ -17,6 +19,7 @@ function showResult(detail: SubmissionDetail | { status: number; message: string
     ],
   ]);
   renderApp('/exam-result/s1', [{ path: '/exam-result/:submissionId', element: <SubmissionResultPage /> }]);
+  return api;
 }
 
 describe('Result screen', () => {
@@ -34,7 +37,7 @@ describe('Result screen', () => {
 
   it('shows an essay awaiting marks as pending review, not as wrong, and no final grade', async () => {
     showResult(
-      buildDetail({ status: 'submitted', displayStatus: 'Reviewing', isGraded: false, isPassed: null, score: 5, percentage: 50, grade: null, letterGrade: null, correctAnswers: 1, pendingAnswers: 1 }, [
+      buildDetail({ status: 'submitted', displayStatus: 'Reviewing', isGraded: false, isPassed: null, score: 5, percentage: 50, correctAnswers: 1, pendingAnswers: 1 }, [
         buildAnswer(),
         essayAnswer(),
       ]),
@@ -49,10 +52,30 @@ describe('Result screen', () => {
     expect(screen.getByTestId('bar-pending-review').textContent).toBe('1 of 2 (50%)');
   });
 
+  it('grades on the scale the admin set, not a scale of its own', async () => {
+    showResult(buildDetail({ percentage: 90 }), 'student', { bands: [{ min: 95, letter: 'D' }, { min: 85, letter: 'M' }, { min: 50, letter: 'P' }], fallback: 'U' });
+    // The letters arrive with the school's settings, after the result itself.
+    await waitFor(() => expect(screen.getByTestId('result-grade').textContent).toBe('Grade M'), { timeout: 10_000 });
+  });
+
+  it('shows an essay given some of its marks as partially correct with its marks, in its own bar', async () => {
+    showResult(
+      buildDetail({ score: 5, percentage: 71, correctAnswers: 1, partialAnswers: 1, incorrectAnswers: 0 }, [
+        buildAnswer(),
+        essayAnswer({ marks: 3, status: 'partial', isCorrect: false }),
+      ]),
+    );
+    const essay = await screen.findByRole('article', { name: 'Question 2' });
+    expect(within(essay).getByTestId('answer-status').textContent).toBe('Partially correct · 3 / 5');
+    expect(within(essay).queryByText('Incorrect')).toBeNull();
+    expect(screen.getByTestId('bar-partially-correct').textContent).toBe('1 of 2 (50%)');
+    expect(screen.getByTestId('bar-incorrect').textContent).toBe('0 of 2 (0%)');
+  });
+
   it('explains that results are not released yet, without any score', async () => {
     showResult(
       buildDetail(
-        { resultsReleased: false, displayStatus: 'Submitted', score: null, percentage: null, isPassed: null, grade: null, letterGrade: null, correctAnswers: null },
+        { resultsReleased: false, displayStatus: 'Submitted', score: null, percentage: null, isPassed: null, correctAnswers: null },
         [buildAnswer({ marks: null, isCorrect: null, status: 'submitted' })],
       ),
     );

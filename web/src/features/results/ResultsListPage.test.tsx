@@ -8,9 +8,9 @@ import { buildSubmission } from './test/buildSubmission';
 import type { Submission } from './types';
 
 const results: Submission[] = [
-  buildSubmission({ _id: 'a', exam: { _id: 'e1', title: 'Cells', subject: 'science' }, percentage: 90, letterGrade: 'A+', isPassed: true }),
-  buildSubmission({ _id: 'b', exam: { _id: 'e2', title: 'Rivers', subject: 'geography' }, percentage: 40, letterGrade: 'D', isPassed: false, displayStatus: 'Failed' }),
-  buildSubmission({ _id: 'c', exam: { _id: 'e3', title: 'Essays', subject: 'english' }, status: 'submitted', isGraded: false, percentage: 30, letterGrade: null, isPassed: null, displayStatus: 'Reviewing' }),
+  buildSubmission({ _id: 'a', exam: { _id: 'e1', title: 'Cells', subject: 'science' }, percentage: 90, isPassed: true }),
+  buildSubmission({ _id: 'b', exam: { _id: 'e2', title: 'Rivers', subject: 'geography' }, percentage: 40, isPassed: false, displayStatus: 'Failed' }),
+  buildSubmission({ _id: 'c', exam: { _id: 'e3', title: 'Essays', subject: 'english' }, status: 'submitted', isGraded: false, percentage: 30, isPassed: null, displayStatus: 'Reviewing' }),
 ];
 
 function setup(role: 'student' | 'parent', list: Submission[] | { status: number } = results) {

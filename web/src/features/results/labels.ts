@@ -1,5 +1,5 @@
-import { formatDuration, type SubmitReason } from '@exam/shared';
-import type { AnswerStatus, DisplayStatus } from './types';
+import { formatDuration, marksText, type SubmitReason } from '@exam/shared';
+import type { AnswerStatus, DisplayStatus, SubmissionAnswer } from './types';
 
 /** How a submit reason reads in the security report. */
 export const SUBMIT_REASON_TEXT: Record<SubmitReason, string> = {
@@ -11,6 +11,7 @@ export const SUBMIT_REASON_TEXT: Record<SubmitReason, string> = {
 
 export const ANSWER_STATUS_TEXT: Record<AnswerStatus, string> = {
   correct: 'Correct',
+  partial: 'Partially correct',
   incorrect: 'Incorrect',
   pending: 'Pending review',
   skipped: 'Skipped',
@@ -19,11 +20,22 @@ export const ANSWER_STATUS_TEXT: Record<AnswerStatus, string> = {
 
 export const ANSWER_STATUS_COLOR: Record<AnswerStatus, string> = {
   correct: 'green',
+  // Some marks earned: never the red of a wrong answer.
+  partial: 'orange',
   incorrect: 'red',
   pending: 'yellow',
   skipped: 'gray',
   submitted: 'blue',
 };
+
+/**
+ * An answer's status in words, as its badge reads: "Partially correct · 3 / 5" with the marks it
+ * earned (the status itself comes from the shared classifyAnswer, on the server).
+ */
+export function answerStatusText(a: Pick<SubmissionAnswer, 'status' | 'marks' | 'points'>): string {
+  if (a.status === 'partial' && a.marks !== null) return `${ANSWER_STATUS_TEXT.partial} · ${marksText(a.marks, a.points)}`;
+  return ANSWER_STATUS_TEXT[a.status];
+}
 
 /** Badge colours always sit next to the status words, never alone. */
 export const DISPLAY_STATUS_COLOR: Record<DisplayStatus, string> = {

@@ -20,12 +20,10 @@ export interface Submission {
   score: number | null;
   totalMarks: number | null;
   percentage: number | null;
-  /** Submissions-screen band (A–F). */
-  grade: string | null;
-  /** Result-screen band (A+–F). */
-  letterGrade: string | null;
   totalQuestions: number;
   correctAnswers: number | null;
+  /** Answers given some but not all of their points. */
+  partialAnswers: number | null;
   incorrectAnswers: number | null;
   skippedAnswers: number | null;
   pendingAnswers: number;
@@ -45,7 +43,7 @@ export interface Submission {
 }
 
 /** 'submitted' means the answer was handed in but its marks are hidden from this viewer. */
-export type AnswerStatus = 'correct' | 'incorrect' | 'pending' | 'skipped' | 'submitted';
+export type AnswerStatus = 'correct' | 'partial' | 'incorrect' | 'pending' | 'skipped' | 'submitted';
 
 export interface SubmissionAnswer {
   index: number;

@@ -11,7 +11,7 @@ import { Section } from '../../../components/Section';
 import { formatDateTime, titleCase } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useNow } from '../../../lib/useNow';
-import { formatInZone } from '../../../lib/zonedTime';
+import { formatOnClock } from '../../../lib/dateFormat';
 import { useAuth } from '../../auth/useAuth';
 import { ExamRules } from '../../exams/components/ExamRules';
 import { ExamStatusBadge } from '../../exams/components/ExamStatusBadge';
@@ -107,8 +107,8 @@ function ExamDetails({ exam, listPath }: { exam: Exam; listPath: string }) {
             { label: 'Exam Type', value: titleCase(exam.examType) },
             { label: 'Difficulty', value: titleCase(exam.difficulty) },
             { label: 'Created By', value: `${exam.createdBy.firstName} ${exam.createdBy.lastName}` },
-            { label: 'Starts', value: formatInZone(exam.schedule.startDate, zone) },
-            { label: 'Ends', value: formatInZone(exam.schedule.endDate, zone) },
+            { label: 'Starts', value: formatOnClock(exam.schedule.startDate, zone) },
+            { label: 'Ends', value: formatOnClock(exam.schedule.endDate, zone) },
             { label: 'Created', value: formatDateTime(exam.createdAt) ?? '—' },
             {
               label: 'Eligible Students',

@@ -80,7 +80,7 @@ describe('ExamCard actions per role', () => {
       expect(actions(card).map((a) => a.split(' →')[0])).toEqual(['Edit', 'Questions', 'Submissions', 'Results', 'Proctor']);
       expect(within(card).queryByTestId('exam-unpublished')).toBeNull();
       expect(within(card).getByTestId('exam-status').textContent).toBe('ONGOING');
-      expect(within(card).getByTestId('exam-countdown').textContent).toBe('3h 0m remaining');
+      expect(within(card).getByTestId('exam-countdown').textContent).toBe('3 h left');
     }
   });
 

@@ -4,7 +4,8 @@ import { DetailList } from '../../../components/DetailList';
 import { MathText } from '../../../components/MathText';
 import { Section } from '../../../components/Section';
 import { titleCase } from '../../../lib/format';
-import { formatInZone, wallTimeToIso } from '../../../lib/zonedTime';
+import { formatOnClock } from '../../../lib/dateFormat';
+import { wallTimeToIso } from '../../../lib/zonedTime';
 import { ExamRules } from '../components/ExamRules';
 import { QuestionView } from '../components/QuestionView';
 import type { ExamFormValues } from '../form/examForm';
@@ -38,8 +39,8 @@ export function ReviewStep({ values, questions, publishNow, onPublishNowChange }
             { label: 'Passing Marks', value: `${values.passingMarks}%` },
             { label: 'Exam Type', value: titleCase(values.examType) },
             { label: 'Difficulty', value: titleCase(values.difficulty) },
-            { label: 'Starts', value: formatInZone(wallTimeToIso(values.startLocal, zone), zone) },
-            { label: 'Ends', value: formatInZone(wallTimeToIso(values.endLocal, zone), zone) },
+            { label: 'Starts', value: formatOnClock(wallTimeToIso(values.startLocal, zone), zone) },
+            { label: 'Ends', value: formatOnClock(wallTimeToIso(values.endLocal, zone), zone) },
             { label: 'Questions', value: `${count} (${pointsLabel(totalPoints(questions, values.subject))})` },
           ]}
         />

@@ -3,11 +3,13 @@ import { Link } from 'react-router-dom';
 import { titleCase } from '../../../lib/format';
 import { DateCell, ResultsTableFrame } from '../../results/components/SubmissionCells';
 import type { ProgressReport } from '../types';
+import { useGradeOf } from '../../platform/useGradeOf';
 
 const COLUMNS = ['Exam', 'Subject', 'Score', 'Grade', 'Date', 'Result'];
 
 /** The ten latest results (surroundings §2): exam, subject, score, grade, date, passed or failed. */
 export function RecentResultsTable({ results }: { results: ProgressReport['recentSubmissions'] }) {
+  const gradeOf = useGradeOf();
   return (
     <ResultsTableFrame label="Recent results" columns={COLUMNS} minWidth={700} highlightOnHover={false}>
       {results.map((r) => (
@@ -21,7 +23,7 @@ export function RecentResultsTable({ results }: { results: ProgressReport['recen
           <Table.Td>
             {r.score ?? '—'} / {r.totalMarks ?? '—'} ({r.percentage}%)
           </Table.Td>
-          <Table.Td>{r.grade}</Table.Td>
+          <Table.Td>{gradeOf(r.percentage)}</Table.Td>
           <DateCell value={r.submittedAt} />
           <Table.Td>{r.isPassed ? 'Passed' : 'Failed'}</Table.Td>
         </Table.Tr>

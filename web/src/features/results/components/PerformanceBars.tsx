@@ -7,11 +7,15 @@ interface Bar {
   color: string;
 }
 
-/** Correct, incorrect and skipped (and pending, while there are any) as labelled bars with counts. */
+/**
+ * Correct, partially correct, incorrect and skipped (and pending, while there are any) as labelled
+ * bars with counts: an answer given some of its marks has its own bar, never counted as wrong.
+ */
 export function PerformanceBars({ submission }: { submission: Submission }) {
   const total = Math.max(1, submission.totalQuestions);
   const bars: Bar[] = [
     { label: 'Correct', count: submission.correctAnswers ?? 0, color: 'green' },
+    { label: 'Partially correct', count: submission.partialAnswers ?? 0, color: 'orange' },
     { label: 'Incorrect', count: submission.incorrectAnswers ?? 0, color: 'red' },
     { label: 'Skipped', count: submission.skippedAnswers ?? 0, color: 'gray' },
   ];

@@ -1,24 +1,28 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconCheck, IconClock, IconMinus, IconSend, IconX } from '@tabler/icons-react';
+import { IconCheck, IconCircleHalf2, IconClock, IconMinus, IconSend, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { MathText } from '../../../components/MathText';
 import { pointsLabel, QUESTION_TYPE_LABELS } from '../../exams/labels';
-import { ANSWER_STATUS_COLOR, ANSWER_STATUS_TEXT } from '../labels';
+import { ANSWER_STATUS_COLOR, answerStatusText } from '../labels';
 import type { AnswerStatus, SubmissionAnswer } from '../types';
 
 const STATUS_ICON: Record<AnswerStatus, ReactNode> = {
   correct: <IconCheck size={14} aria-hidden />,
+  partial: <IconCircleHalf2 size={14} aria-hidden />,
   incorrect: <IconX size={14} aria-hidden />,
   pending: <IconClock size={14} aria-hidden />,
   skipped: <IconMinus size={14} aria-hidden />,
   submitted: <IconSend size={14} aria-hidden />,
 };
 
-/** An answer's status as an icon and words: a pending essay reads "Pending review", never wrong. */
-export function AnswerStatusBadge({ status }: { status: AnswerStatus }) {
+/**
+ * An answer's status as an icon and words: a pending essay reads "Pending review", one given some
+ * of its marks "Partially correct · 3 / 5", never a red "Incorrect".
+ */
+export function AnswerStatusBadge({ answer }: { answer: Pick<SubmissionAnswer, 'status' | 'marks' | 'points'> }) {
   return (
-    <Badge color={ANSWER_STATUS_COLOR[status]} variant="light" leftSection={STATUS_ICON[status]} data-testid="answer-status">
-      {ANSWER_STATUS_TEXT[status]}
+    <Badge color={ANSWER_STATUS_COLOR[answer.status]} variant="light" leftSection={STATUS_ICON[answer.status]} data-testid="answer-status" style={{ textTransform: 'none' }}>
+      {answerStatusText(answer)}
     </Badge>
   );
 }
@@ -39,7 +43,7 @@ export function QuestionCard({ answer: a, gap, children }: { answer: SubmissionA
               · {QUESTION_TYPE_LABELS[a.type] ?? a.type} · {pointsLabel(a.points)}
             </Text>
           </Text>
-          <AnswerStatusBadge status={a.status} />
+          <AnswerStatusBadge answer={a} />
         </Group>
         <MathText block text={a.question} />
         {children}

@@ -3,9 +3,11 @@ import { Link } from 'react-router-dom';
 import { formatDateTime, titleCase } from '../../../lib/format';
 import { scoreColor, studentName } from '../labels';
 import type { Submission } from '../types';
+import { useGradeOf } from '../../platform/useGradeOf';
 
 /** What the card can say about the score: hidden, awaiting a teacher, or final. */
 function ScoreLine({ s }: { s: Submission }) {
+  const letter = useGradeOf()(s.percentage);
   if (!s.resultsReleased) return <Text c="dimmed">Results not released yet</Text>;
   if (!s.isGraded) return <Text c="dimmed">Awaiting grading</Text>;
   return (
@@ -13,9 +15,9 @@ function ScoreLine({ s }: { s: Submission }) {
       <Text fz="xl" fw={700}>
         {s.percentage}%
       </Text>
-      {s.letterGrade && (
-        <Badge color={scoreColor(s.percentage ?? 0)} variant="filled" size="lg" aria-label={`Grade ${s.letterGrade}`}>
-          {s.letterGrade}
+      {letter && (
+        <Badge color={scoreColor(s.percentage ?? 0)} variant="filled" size="lg" aria-label={`Grade ${letter}`}>
+          {letter}
         </Badge>
       )}
       <Text size="sm">{s.isPassed ? 'Passed' : 'Failed'}</Text>

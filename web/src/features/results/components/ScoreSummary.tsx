@@ -2,6 +2,7 @@ import { resultMessage } from '@exam/shared';
 import { Alert, Badge, Group, Paper, RingProgress, Stack, Text } from '@mantine/core';
 import { DISPLAY_STATUS_COLOR, scoreColor } from '../labels';
 import type { Submission } from '../types';
+import { useGradeOf } from '../../platform/useGradeOf';
 
 /**
  * The score circle, points fraction and message of the result screen. While essays wait for a
@@ -10,6 +11,7 @@ import type { Submission } from '../types';
 export function ScoreSummary({ submission }: { submission: Submission }) {
   const pct = submission.percentage ?? 0;
   const final = submission.isGraded;
+  const letter = useGradeOf()(final ? submission.percentage : null);
   return (
     <Paper withBorder p="lg" radius="md">
       <Group gap="xl" align="center" wrap="wrap">
@@ -24,7 +26,7 @@ export function ScoreSummary({ submission }: { submission: Submission }) {
                 {pct}%
               </Text>
               <Text fw={600} data-testid="result-grade">
-                {final && submission.letterGrade ? `Grade ${submission.letterGrade}` : 'Grade pending'}
+                {letter ? `Grade ${letter}` : 'Grade pending'}
               </Text>
             </Stack>
           }
@@ -39,7 +41,7 @@ export function ScoreSummary({ submission }: { submission: Submission }) {
             <Badge color={DISPLAY_STATUS_COLOR[submission.displayStatus]} variant="light" data-testid="result-status">
               {submission.displayStatus}
             </Badge>
-            {final && submission.letterGrade && <Text size="sm">Grade {submission.letterGrade}</Text>}
+            {letter && <Text size="sm">Grade {letter}</Text>}
             <Text size="sm" c="dimmed">
               Pass mark {submission.passingMarks}%
             </Text>

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/format';
 import { formatTimeSpent, percentText, studentName } from '../labels';
 import type { Submission } from '../types';
 import { StatusBadge } from './StatusBadge';
+import { useGradeOf } from '../../platform/useGradeOf';
 
 /**
  * The parts the tables of submissions and results share: the table frame with its header row,
@@ -63,11 +64,12 @@ export function StatusCell({ submission }: { submission: Submission }) {
 
 /** Three cells: score, percentage and grade ('—' where there is none yet). */
 export function ScoreCells({ submission: s }: { submission: Submission }) {
+  const letter = useGradeOf()(s.resultsReleased && s.isGraded ? s.percentage : null);
   return (
     <>
       <Table.Td>{s.score === null ? '—' : `${s.score} / ${s.totalMarks}`}</Table.Td>
       <Table.Td>{s.isSubmitted ? percentText(s.percentage) : '—'}</Table.Td>
-      <Table.Td>{s.grade ?? '—'}</Table.Td>
+      <Table.Td>{letter ?? '—'}</Table.Td>
     </>
   );
 }
