@@ -9,6 +9,7 @@ import { useAuth } from '../../features/auth/useAuth';
 import { usePlatformSettings } from '../../features/platform/usePlatformSettings';
 import { useUnread } from '../../features/notifications/hooks';
 import { useLiveNotifications } from '../../features/notifications/useLiveNotifications';
+import { useCanOpen } from '../routeTable';
 import { useTheme } from '../theme';
 import { ACCOUNT_LINKS, ROLE_LINKS, VISITOR_LINKS, isActivePath, type NavItem } from './navLinks';
 
@@ -23,13 +24,14 @@ export function Header() {
   const { schoolName } = usePlatformSettings();
   const { pathname } = useLocation();
   const [drawerOpen, drawer] = useDisclosure(false);
+  const canOpen = useCanOpen();
 
   // Following a link from the drawer should close it.
   const closeDrawer = drawer.close;
   useEffect(() => closeDrawer(), [pathname, closeDrawer]);
 
-  const mainLinks = isLoading ? [] : user ? ACCOUNT_LINKS : VISITOR_LINKS;
-  const roleLinks = user ? ROLE_LINKS[user.role] : [];
+  const mainLinks = (isLoading ? [] : user ? ACCOUNT_LINKS : VISITOR_LINKS).filter((item) => canOpen(item.href));
+  const roleLinks = user ? ROLE_LINKS[user.role].filter((item) => canOpen(item.href)) : [];
   const signOut = () => void logout();
 
   useLiveNotifications(user?._id ?? null);

@@ -1,0 +1,1 @@
+export function ExamPreviewPage() { return null; }
