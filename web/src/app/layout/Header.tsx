@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Avatar, Badge, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMoon, IconSchool, IconSun } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { User } from '@exam/shared';
 import { useSaveSettings } from '../../features/account/useSaveSettings';
@@ -34,12 +34,13 @@ export function Header() {
   const roleLinks = user ? ROLE_LINKS[user.role].filter((item) => canOpen(item.href)) : [];
   const signOut = () => void logout();
 
+  const headerRef = useHeaderHeightVariable();
   useLiveNotifications(user?._id ?? null);
   const unread = useUnread(1, !!user);
   const counts = user && unread.data ? { '/notifications': unread.data.unreadCount } : undefined;
 
   return (
-    <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+    <Box component="header" ref={headerRef} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
       <Container size="lg" py="sm">
         <Group justify="space-between" wrap="nowrap">
           <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={`${schoolName} home`}>
@@ -93,6 +94,29 @@ export function Header() {
       </Drawer>
     </Box>
   );
+}
+
+/**
+ * Keeps --app-header-height on the page root equal to the header's height (one row on a phone,
+ * two with the role navigation), so toasts open below the header and never cover its buttons
+ * (notifications.css). Without a header on screen the variable is gone and toasts sit at the top.
+ */
+function useHeaderHeightVariable() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = ref.current;
+    if (!header) return;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty('--app-header-height', `${header.offsetHeight}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--app-header-height');
+    };
+  }, []);
+  return ref;
 }
 
 function NavLinks({

@@ -1,23 +1,30 @@
 import { Box, Container } from '@mantine/core';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
+import type { RouteHandle } from '../routeTable';
 import { SettingsEffects } from '../../features/account/SettingsEffects';
 import { Breadcrumb } from './Breadcrumb';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { RouteTitle } from './RouteTitle';
 
-/** Header, breadcrumb, the page, footer. The home page has no breadcrumb (it would be only "Home"). */
+/**
+ * Header, breadcrumb, the page, footer. The home page has no breadcrumb (it would be only "Home").
+ * Every page sits in the one container here, so all pages share a width and line up with the
+ * breadcrumb; only routes marked `wide` in the route table (the proctor board, wide tables) get
+ * a wider one. Pages set no width of their own.
+ */
 export function Layout() {
+  const wide = (useMatches().at(-1)?.handle as RouteHandle | undefined)?.wide === true;
   return (
     <Box style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SettingsEffects />
       <Header />
       <Box component="main" style={{ flex: 1 }}>
-        <Container size="lg" pt="md">
+        <Container size={wide ? 'xl' : 'lg'} pt="md" data-testid="page-container">
           <RouteTitle />
           <Breadcrumb />
+          <Outlet />
         </Container>
-        <Outlet />
       </Box>
       <Footer />
       <ScrollRestoration />

@@ -1,5 +1,5 @@
 import { SELF_REGISTER_ROLES, platformSettingsSchema, type PlatformSettings } from '@exam/shared';
-import { ActionIcon, Alert, Button, Card, Checkbox, Container, Group, NumberInput, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Card, Checkbox, Group, NumberInput, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,9 +30,9 @@ export function AdminSettingsPage() {
   if (query.isPending) return <PageLoader />;
   if (query.isError)
     return (
-      <Container size="md" py="lg">
+      <Box py="lg">
         <LoadError message="Failed to load settings" onRetry={() => void query.refetch()} />
-      </Container>
+      </Box>
     );
   return <SettingsForm data={query.data} />;
 }
@@ -57,7 +57,7 @@ function SettingsForm({ data }: { data: AdminSettingsData }) {
   const bands = form.values.gradingScale.bands;
 
   return (
-    <Container size="md" py="lg">
+    <Box py="lg">
       <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate aria-label="Platform settings">
         <Stack gap="lg">
           <Title order={1} size="h2">
@@ -164,6 +164,6 @@ function SettingsForm({ data }: { data: AdminSettingsData }) {
           </Group>
         </Stack>
       </form>
-    </Container>
+    </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { EXAM_MSG } from '@exam/shared';
-import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -52,13 +52,13 @@ export function ExamQuestionsPage() {
   if (questions.isPending) return <PageLoader label="Loading questions" />;
   if (questions.isError) {
     return (
-      <Container size="md" py="lg">
+      <Box py="lg">
         <Alert color="red" title={failureReason(questions.error)}>
           <Button mt="sm" component={Link} to="/exams" variant="light" color="red">
             Back to Exams
           </Button>
         </Alert>
-      </Container>
+      </Box>
     );
   }
 
@@ -67,7 +67,7 @@ export function ExamQuestionsPage() {
   const frozen = exam.data?.hasAttempts === true;
 
   return (
-    <Container size="md" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Button component={Link} to="/exams" variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content">
           Back to Exams
@@ -132,6 +132,6 @@ export function ExamQuestionsPage() {
         onConfirm={confirmRemove}
         onCancel={() => setToRemove(null)}
       />
-    </Container>
+    </Box>
   );
 }
