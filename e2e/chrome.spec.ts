@@ -94,6 +94,7 @@ test('the teacher previews an exam as a student sees it, and no attempt is recor
 
 for (const viewport of [DESKTOP, PHONE]) {
   test(`at ${viewport.width} px every signed-in page has the one width, and a toast leaves the header's buttons free`, async ({ page, request }) => {
+    test.setTimeout(150_000);
     const { teacher, examId } = await teacherWithExam(request, `Width ${Date.now()}`);
     await page.setViewportSize(viewport);
     await signIn(page, teacher.email, teacher.password);
