@@ -77,6 +77,8 @@ const examCrumb: Pick<RouteHandle, 'crumb'> = {
 };
 const resultCrumb = (name: CrumbSpec['name']): Pick<RouteHandle, 'crumb'> => ({ crumb: { label: 'Exam Result', name, parent: () => '/results' } });
 const WIDE = { wide: true };
+/** A submission's way back: its exam's submissions once the submission is loaded, else the exams. */
+const submissionsOf = (examId: string | undefined) => (examId ? `/exam/${examId}/submissions` : '/exams');
 
 /** The root element: the session, and the route table for the links that consult it. */
 function Root() {
@@ -135,7 +137,7 @@ export const routes: RouteObject[] = [
               guarded('exam/submissions/:examId', <ExamSubmissionsPage />, STAFF, underExam('Submissions')),
               guarded('grade-submission/:submissionId', <GradeSubmissionPage />, STAFF, {
                 // No student's name here: the grader may have chosen anonymous grading.
-                crumb: { label: 'Grade Submission', parent: (p, _role, cache) => { const examId = submissionExamId(p, cache); return examId ? `/exam/${examId}/submissions` : '/exams'; } },
+                crumb: { label: 'Grade Submission', parent: (p, _role, cache) => submissionsOf(submissionExamId(p, cache)) },
               }),
               guarded('exam/:examId/results', <ExamResultsPage />, STAFF, underExam('Results')),
               guarded('exam/results/:examId', <ExamResultsPage />, STAFF, underExam('Results')),
