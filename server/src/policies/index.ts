@@ -41,7 +41,7 @@ interface Resources {
   profile: ProfileResource;
 }
 
-export type ExamAction = 'read' | 'update' | 'delete' | 'publish' | 'manage-questions' | 'read-questions';
+export type ExamAction = 'read' | 'update' | 'delete' | 'publish' | 'manage-questions' | 'read-questions' | 'preview';
 export type QuestionAction = 'read' | 'update' | 'delete' | 'use';
 export type ProfileAction = 'read-stats';
 type ActionOf<K extends keyof Resources> = K extends 'exam' ? ExamAction : K extends 'profile' ? ProfileAction : QuestionAction;

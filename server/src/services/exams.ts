@@ -4,7 +4,7 @@ import type { Db } from '../db';
 import { Errors } from '../errors';
 import { authorize, type ExamAction, type Viewer } from '../policies';
 import type { ExamRow } from '../presenters/exam';
-import type { QuestionRow } from '../presenters/question';
+import { presentQuestionForStudent, type QuestionRow } from '../presenters/question';
 import { findExam } from './examCatalogue';
 import { insertQuestions } from './questions';
 
@@ -157,6 +157,16 @@ export async function examQuestions(db: Trx, examId: string): Promise<QuestionRo
     .where('eq.exam_id', examId)
     .orderBy('eq.position')
     .select('q.*')) as QuestionRow[];
+}
+
+/**
+ * The exam as a student would sit it, for its owner (or an admin) to check before students do:
+ * the student presenter's questions (no keys), in the authored order, options unshuffled. Only
+ * reads: no attempt is created, nothing is saved, no session is opened.
+ */
+export async function previewExam(db: Trx, viewer: Viewer, id: string): Promise<{ exam: ExamRow; questions: ReturnType<typeof presentQuestionForStudent>[] }> {
+  const exam = await getExamFor(db, viewer, id, 'preview');
+  return { exam, questions: (await examQuestions(db, exam.id)).map((q) => presentQuestionForStudent(q)) };
 }
 
 /** What a student may know of an exam's questions before starting it: id, type and points, in order. */

@@ -1,6 +1,6 @@
 import type { Role } from '@exam/shared';
 import type { ReactElement } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, type Params, type RouteObject } from 'react-router-dom';
 import { RouteError } from '../components/RouteError';
 import { ProfilePage } from '../features/account/ProfilePage';
 import { SettingsPage } from '../features/account/SettingsPage';
@@ -24,6 +24,7 @@ import { ExamTakingPage } from '../features/exam-taking/ExamTakingPage';
 import { EditExamPage } from '../features/exams/pages/EditExamPage';
 import { ExamListPage } from '../features/exams/pages/ExamListPage';
 import { ExamQuestionsPage } from '../features/exams/pages/ExamQuestionsPage';
+import { ExamPreviewPage } from '../features/exams/preview/ExamPreviewPage';
 import { CreateExamPage } from '../features/exams/wizard/CreateExamPage';
 import { ExamSubmissionsPage } from '../features/grading/ExamSubmissionsPage';
 import { GradeSubmissionPage } from '../features/grading/GradeSubmissionPage';
@@ -49,32 +50,55 @@ import { ExamResultPage, SubmissionResultPage } from '../features/results/Result
 import { ResultsListPage } from '../features/results/ResultsListPage';
 import { SchedulePage } from '../features/schedule/SchedulePage';
 import { StudentsPage } from '../features/students/StudentsPage';
+import { childName, examTitle, reportStudentName, submissionExamId, submissionExamTitle } from './crumbNames';
 import { RequireRole } from './guard/RequireRole';
 import { Layout } from './layout/Layout';
+import { RouteTableContext, type CrumbSpec, type RouteHandle } from './routeTable';
 
-/** A page behind the guard; without `roles` any signed-in role may enter. */
-const guarded = (path: string, element: ReactElement, roles?: readonly Role[]): RouteObject => ({
+/**
+ * A page behind the guard; without `roles` any signed-in role may enter. The same list goes into
+ * the route's handle, which decides whether links to the page are shown (routeTable.canOpen).
+ */
+const guarded = (path: string, element: ReactElement, roles?: readonly Role[], handle: Omit<RouteHandle, 'access'> = {}): RouteObject => ({
   path,
   element: <RequireRole roles={roles}>{element}</RequireRole>,
+  handle: { ...handle, access: roles ?? 'signed-in' } satisfies RouteHandle,
 });
 
 /** Allowed-role lists of spec core §2 (route table). */
 const STAFF: Role[] = ['teacher', 'admin'];
 const STUDENT_TEACHER_PARENT: Role[] = ['student', 'teacher', 'parent'];
 
+// Breadcrumbs of the pages about one exam: its name, under the exam's details page.
+const examDetails = (p: Params) => `/admin/exams/${p.examId ?? ''}`;
+const underExam = (label: string): Pick<RouteHandle, 'crumb'> => ({ crumb: { label, parent: examDetails } });
+const examCrumb: Pick<RouteHandle, 'crumb'> = {
+  crumb: { label: 'Exam', name: examTitle, parent: (_p, role) => (role === 'admin' ? '/admin/exams' : '/exams') },
+};
+const resultCrumb = (name: CrumbSpec['name']): Pick<RouteHandle, 'crumb'> => ({ crumb: { label: 'Exam Result', name, parent: () => '/results' } });
+const WIDE = { wide: true };
+/** A submission's way back: its exam's submissions once the submission is loaded, else the exams. */
+const submissionsOf = (examId: string | undefined) => (examId ? `/exam/${examId}/submissions` : '/exams');
+
+/** The root element: the session, and the route table for the links that consult it. */
+function Root() {
+  return (
+    <RouteTableContext.Provider value={routes}>
+      <AuthProvider>
+        <Outlet />
+      </AuthProvider>
+    </RouteTableContext.Provider>
+  );
+}
+
 /**
- * The routes built so far (spec core §2 route table). Routes of later issues (submissions,
- * results, admin users, parent, profile...) are deliberately absent and fall to Page Not Found
- * until they exist.
+ * The route table (spec core §2). Links anywhere in the app are shown to a role only where this
+ * table's guard lets it in; unknown paths fall to Page Not Found.
  */
 export const routes: RouteObject[] = [
   {
     // The session provider sits inside the router: an expired session navigates to /login.
-    element: (
-      <AuthProvider>
-        <Outlet />
-      </AuthProvider>
-    ),
+    element: <Root />,
     errorElement: <RouteError />,
     children: [
       {
@@ -91,52 +115,51 @@ export const routes: RouteObject[] = [
               { path: 'forgot-password', element: <ForgotPasswordPage /> },
               { path: 'reset-password', element: <ResetPasswordPage /> },
               { path: 'unauthorized', element: <UnauthorizedPage /> },
-              {
-                path: 'dashboard',
-                element: (
-                  <RequireRole>
-                    <DashboardPage />
-                  </RequireRole>
-                ),
-              },
+              guarded('dashboard', <DashboardPage />),
               // Exam authoring and the catalogue (issue 3).
               guarded('exams', <ExamListPage />),
               guarded('exam-list', <ExamListPage />, STUDENT_TEACHER_PARENT),
               guarded('create-exam', <CreateExamPage />, STAFF),
-              guarded('exam/edit/:examId', <EditExamPage />, STAFF),
-              guarded('exam/:examId/edit', <EditExamPage />, STAFF),
-              guarded('exam/:examId/questions', <ExamQuestionsPage />, STAFF),
+              guarded('exam/edit/:examId', <EditExamPage />, STAFF, underExam('Edit')),
+              guarded('exam/:examId/edit', <EditExamPage />, STAFF, underExam('Edit')),
+              guarded('exam/:examId/questions', <ExamQuestionsPage />, STAFF, underExam('Questions')),
+              guarded('exam/:examId/preview', <ExamPreviewPage />, STAFF, underExam('Preview')),
               guarded('schedule', <SchedulePage />, STUDENT_TEACHER_PARENT),
-              guarded('admin/exams', <AdminExamsPage />, ['admin']),
-              guarded('admin/exams/:examId', <AdminExamDetailsPage />, ['admin', 'teacher']),
+              guarded('admin/exams', <AdminExamsPage />, ['admin'], WIDE),
+              guarded('admin/exams/:examId', <AdminExamDetailsPage />, ['admin', 'teacher'], examCrumb),
               // Taking an exam (issue 4).
-              { path: 'exam/:examId', element: <RequireRole roles={['student']}><ExamTakingPage /></RequireRole> },
+              guarded('exam/:examId', <ExamTakingPage />, ['student'], { crumb: { label: 'Exam', name: examTitle, parent: () => '/exams' } }),
               // Grading, results and analytics (issue 6).
               // Admins have the teachers' exam pages too (spec core §6), and the server lets them read any result.
-              guarded('exam-result/:submissionId', <SubmissionResultPage />, [...STUDENT_TEACHER_PARENT, 'admin']),
-              guarded('exam/:examId/result', <ExamResultPage />, ['student']),
-              guarded('exam/:examId/submissions', <ExamSubmissionsPage />, STAFF),
-              guarded('exam/submissions/:examId', <ExamSubmissionsPage />, STAFF),
-              guarded('grade-submission/:submissionId', <GradeSubmissionPage />, STAFF),
-              guarded('exam/:examId/results', <ExamResultsPage />, STAFF),
-              guarded('exam/results/:examId', <ExamResultsPage />, STAFF),
+              guarded('exam-result/:submissionId', <SubmissionResultPage />, [...STUDENT_TEACHER_PARENT, 'admin'], resultCrumb(submissionExamTitle)),
+              guarded('exam/:examId/result', <ExamResultPage />, ['student'], resultCrumb(examTitle)),
+              guarded('exam/:examId/submissions', <ExamSubmissionsPage />, STAFF, underExam('Submissions')),
+              guarded('exam/submissions/:examId', <ExamSubmissionsPage />, STAFF, underExam('Submissions')),
+              guarded('grade-submission/:submissionId', <GradeSubmissionPage />, STAFF, {
+                // No student's name here: the grader may have chosen anonymous grading.
+                crumb: { label: 'Grade Submission', parent: (p, _role, cache) => submissionsOf(submissionExamId(p, cache)) },
+              }),
+              guarded('exam/:examId/results', <ExamResultsPage />, STAFF, underExam('Results')),
+              guarded('exam/results/:examId', <ExamResultsPage />, STAFF, underExam('Results')),
               guarded('results', <ResultsListPage />),
               guarded('results-list', <ResultsListPage />, STUDENT_TEACHER_PARENT),
-              guarded('reports/student/:studentId/progress', <StudentProgressPage />, ['teacher', 'admin', 'parent']),
+              guarded('reports/student/:studentId/progress', <StudentProgressPage />, ['teacher', 'admin', 'parent'], {
+                crumb: { label: 'Student Progress', name: reportStudentName, parent: (_p, role) => (role === 'parent' ? '/parent/children' : '/students') },
+              }),
               // The live proctor board and notifications (issue 5).
-              guarded('exam/:examId/proctor', <ProctorBoardPage />, STAFF),
+              guarded('exam/:examId/proctor', <ProctorBoardPage />, STAFF, { ...underExam('Proctor'), ...WIDE }),
               guarded('notifications', <NotificationsPage />),
               guarded('parent/notifications', <NotificationsPage />, ['parent']),
               // Payments (issue 15): any signed-in role; /payments is the spec's other link to it.
               guarded('payment', <PaymentPage />),
               guarded('payments', <PaymentPage />),
               // People: user management and the students list (issue 11, admin half).
-              guarded('admin/users', <AdminUsersPage />, ['admin']),
-              guarded('students', <StudentsPage />, STAFF),
+              guarded('admin/users', <AdminUsersPage />, ['admin'], WIDE),
+              guarded('students', <StudentsPage />, STAFF, WIDE),
               // The parent area and the student's answers to parent link requests (issue 11, parent half).
               guarded('parent/dashboard', <ParentDashboardPage />, ['parent']),
               guarded('parent/children', <ChildrenPage />, ['parent']),
-              guarded('parent/child/:childId/progress', <ChildProgressPage />, ['parent']),
+              guarded('parent/child/:childId/progress', <ChildProgressPage />, ['parent'], { crumb: { label: 'Child Progress', name: childName, parent: () => '/parent/children' } }),
               guarded('parent/reports', <ParentReportsPage />, ['parent']),
               guarded('children', <Navigate to="/parent/dashboard" replace />, ['parent']),
               guarded('progress', <Navigate to="/parent/dashboard" replace />, ['parent']),
@@ -158,13 +181,13 @@ export const routes: RouteObject[] = [
               { path: 'terms', element: <TermsPage /> },
               { path: 'cookies', element: <CookiesPage /> },
               { path: 'demo', element: <DemoPage /> },
-              // The breadcrumb's "Admin Panel", "Teacher Portal"... lead to that role's dashboard.
-              { path: 'admin', element: <Navigate to="/admin/dashboard" replace /> },
-              { path: 'teacher', element: <Navigate to="/teacher/dashboard" replace /> },
-              { path: 'student', element: <Navigate to="/student/dashboard" replace /> },
-              { path: 'parent', element: <Navigate to="/parent/dashboard" replace /> },
+              // The breadcrumb's "Admin Panel", "Teacher Portal"... lead to that role's dashboard (that role only).
+              guarded('admin', <Navigate to="/admin/dashboard" replace />, ['admin']),
+              guarded('teacher', <Navigate to="/teacher/dashboard" replace />, ['teacher']),
+              guarded('student', <Navigate to="/student/dashboard" replace />, ['student']),
+              guarded('parent', <Navigate to="/parent/dashboard" replace />, ['parent']),
               // The footer's "Exam Results" names no result: it leads to the list of them.
-              { path: 'exam-result', element: <Navigate to="/results" replace /> },
+              guarded('exam-result', <Navigate to="/results" replace />),
               { path: '*', element: <NotFoundPage /> },
             ],
           },

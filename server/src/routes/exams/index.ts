@@ -136,6 +136,13 @@ export function examRoutes(deps: Deps): Router<AppState> {
     ctx.body = { success: true, data: { questions: (await exams.examQuestions(deps.db, row.id)).map(presentQuestion) } };
   });
 
+  // The owner's (or an admin's) look at the exam as a student sees it; nothing is recorded.
+  router.get('/:id/preview', staff, async (ctx) => {
+    const viewer = await viewerOf(deps, ctx);
+    const { exam, questions } = await exams.previewExam(deps.db, viewer, examId(ctx));
+    ctx.body = { success: true, data: { exam: presentExam(exam, viewer), questions } };
+  });
+
   router.post(
     '/:id/questions',
     staff,

@@ -1,4 +1,4 @@
-import { EXAM_MSG } from '@exam/shared';
+import { EXAM_MSG, MSG } from '@exam/shared';
 import type { RouteDocs } from '../../openapi/types';
 
 const EXAM = '`{ exam }` (a student never receives keys before the results allow it)';
@@ -25,6 +25,12 @@ export const examDocs: RouteDocs = {
   'GET /exams/:id/export': { summary: 'The exam’s results as CSV (formula-safe cells)', produces: 'text/csv' },
   'PUT /exams/:id/release-results': { summary: 'Release results to students and parents; notifications go out', data: EXAM },
   'GET /exams/:id/questions': { summary: 'The exam’s questions with keys, for its owner', data: '`{ questions }`' },
+  'GET /exams/:id/preview': {
+    summary: 'The exam as a student would see it, for its owner or an admin; no attempt is recorded',
+    description: 'Questions come as a student receives them (no answer keys), in the authored order. Students, parents and other teachers are refused.',
+    data: '`{ exam, questions }`',
+    errors: { 403: MSG.forbidden, 404: EXAM_MSG.examNotFound },
+  },
   'POST /exams/:id/questions': { summary: 'Add questions from the bank', data: EXAM, errors: { 409: EXAM_MSG.alreadyInExam } },
   'DELETE /exams/:id/questions/:questionId': { summary: 'Remove a question from the exam', data: EXAM, errors: { 409: EXAM_MSG.frozen } },
 };

@@ -1,11 +1,10 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
-import { Link, useLocation } from 'react-router-dom';
-import { breadcrumbs } from './breadcrumbs';
+import { Link } from 'react-router-dom';
+import { useBreadcrumbs } from './useBreadcrumbs';
 
-/** The path as breadcrumbs (labels from `breadcrumbs`); the current page is plain text. */
+/** The page's breadcrumb trail (see `breadcrumbs`); the current page and pages the role cannot open are plain text. */
 export function Breadcrumb() {
-  const { pathname } = useLocation();
-  const crumbs = breadcrumbs(pathname);
+  const crumbs = useBreadcrumbs();
   if (crumbs.length < 2) return null;
 
   return (
@@ -13,13 +12,17 @@ export function Breadcrumb() {
       <Breadcrumbs separator="›">
         {crumbs.map((crumb, index) =>
           index === crumbs.length - 1 ? (
-            <Text key={crumb.href} size="sm" aria-current="page">
+            <Text key={index} size="sm" aria-current="page">
               {crumb.label}
             </Text>
-          ) : (
-            <Anchor key={crumb.href} component={Link} to={crumb.href} size="sm">
+          ) : crumb.href ? (
+            <Anchor key={index} component={Link} to={crumb.href} size="sm">
               {crumb.label}
             </Anchor>
+          ) : (
+            <Text key={index} size="sm" c="dimmed">
+              {crumb.label}
+            </Text>
           ),
         )}
       </Breadcrumbs>

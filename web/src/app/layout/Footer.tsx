@@ -1,17 +1,17 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../features/auth/useAuth';
-import { FOOTER_LINKS, offeredTo } from './navLinks';
+import { useCanOpen } from '../routeTable';
+import { FOOTER_LINKS } from './navLinks';
 
-/** Footer links of spec core §2. */
+/** Footer links of spec core §2, those the signed-in role may open. */
 export function Footer() {
-  const { user } = useAuth();
+  const canOpen = useCanOpen();
   return (
     <Box component="footer" mt="xl" py="lg" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
       <Container size="lg">
         <Box component="nav" aria-label="Footer navigation">
           <Group gap="md" justify="center">
-            {FOOTER_LINKS.filter((item) => offeredTo(item, user?.role ?? null)).map((item) => (
+            {FOOTER_LINKS.filter((item) => canOpen(item.href)).map((item) => (
               <Anchor key={item.href} component={Link} to={item.href} size="sm" c="dimmed">
                 {item.label}
               </Anchor>

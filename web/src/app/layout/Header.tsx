@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMoon, IconSchool, IconSun } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { User } from '@exam/shared';
 import { PersonAvatar } from '../../components/PersonAvatar';
@@ -10,6 +10,7 @@ import { useAuth } from '../../features/auth/useAuth';
 import { usePlatformSettings } from '../../features/platform/usePlatformSettings';
 import { useUnread } from '../../features/notifications/hooks';
 import { useLiveNotifications } from '../../features/notifications/useLiveNotifications';
+import { useCanOpen } from '../routeTable';
 import { useTheme } from '../theme';
 import { ACCOUNT_LINKS, ROLE_LINKS, VISITOR_LINKS, isActivePath, type NavItem } from './navLinks';
 
@@ -24,21 +25,23 @@ export function Header() {
   const { schoolName } = usePlatformSettings();
   const { pathname } = useLocation();
   const [drawerOpen, drawer] = useDisclosure(false);
+  const canOpen = useCanOpen();
 
   // Following a link from the drawer should close it.
   const closeDrawer = drawer.close;
   useEffect(() => closeDrawer(), [pathname, closeDrawer]);
 
-  const mainLinks = isLoading ? [] : user ? ACCOUNT_LINKS : VISITOR_LINKS;
-  const roleLinks = user ? ROLE_LINKS[user.role] : [];
+  const mainLinks = (isLoading ? [] : user ? ACCOUNT_LINKS : VISITOR_LINKS).filter((item) => canOpen(item.href));
+  const roleLinks = user ? ROLE_LINKS[user.role].filter((item) => canOpen(item.href)) : [];
   const signOut = () => void logout();
 
+  const headerRef = useHeaderHeightVariable();
   useLiveNotifications(user?._id ?? null);
   const unread = useUnread(1, !!user);
   const counts = user && unread.data ? { '/notifications': unread.data.unreadCount } : undefined;
 
   return (
-    <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+    <Box component="header" ref={headerRef} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
       <Container size="lg" py="sm">
         <Group justify="space-between" wrap="nowrap">
           <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={`${schoolName} home`}>
@@ -92,6 +95,29 @@ export function Header() {
       </Drawer>
     </Box>
   );
+}
+
+/**
+ * Keeps --app-header-height on the page root equal to the header's height (one row on a phone,
+ * two with the role navigation), so toasts open below the header and never cover its buttons
+ * (notifications.css). Without a header on screen the variable is gone and toasts sit at the top.
+ */
+function useHeaderHeightVariable() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = ref.current;
+    if (!header) return;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty('--app-header-height', `${header.offsetHeight}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--app-header-height');
+    };
+  }, []);
+  return ref;
 }
 
 function NavLinks({

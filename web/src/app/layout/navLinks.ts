@@ -1,10 +1,12 @@
 import type { Role } from '@exam/shared';
 
+/**
+ * A link of the shell. Who is shown it is not said here: the route table's guard decides
+ * (routeTable.canOpen), so a link and the page it opens can never disagree.
+ */
 export interface NavItem {
   label: string;
   href: string;
-  /** Signed-in roles that may open it; others are not shown the link (visitors see it and are asked to sign in). */
-  roles?: Role[];
 }
 
 /** Header links of spec core §2 ("Navigation shell"). */
@@ -54,19 +56,14 @@ export const FOOTER_LINKS: NavItem[] = [
   { label: 'About', href: '/about' },
   { label: 'Contact', href: '/contact' },
   { label: 'Help', href: '/help' },
-  { label: 'Exam List', href: '/exam-list', roles: ['student', 'teacher', 'parent'] },
-  { label: 'Create Exam', href: '/create-exam', roles: ['teacher', 'admin'] },
+  { label: 'Exam List', href: '/exam-list' },
+  { label: 'Create Exam', href: '/create-exam' },
   { label: 'Exam Results', href: '/exam-result' },
   { label: 'Payment', href: '/payment' },
   { label: 'Privacy Policy', href: '/privacy' },
   { label: 'Terms of Service', href: '/terms' },
   { label: 'Cookie Policy', href: '/cookies' },
 ];
-
-/** Whether a signed-in role (or a visitor, null) is shown the link. */
-export function offeredTo(item: NavItem, role: Role | null): boolean {
-  return !role || !item.roles || item.roles.includes(role);
-}
 
 /** A link is current on its own path and below it ('/' only on itself). */
 export function isActivePath(pathname: string, href: string): boolean {

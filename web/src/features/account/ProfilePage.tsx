@@ -1,4 +1,4 @@
-import { Container, Paper, Tabs, Title } from '@mantine/core';
+import { Box, Paper, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { AchievementsTab } from './AchievementsTab';
 import { ProfileTab } from './ProfileTab';
@@ -13,7 +13,7 @@ export function ProfilePage() {
   const asked = params.get('tab');
   const tab = (TABS as readonly string[]).includes(asked ?? '') ? asked! : 'profile';
   return (
-    <Container size="md" py="md">
+    <Box py="md">
       <Title order={1} mb="md">
         My Profile
       </Title>
@@ -39,6 +39,6 @@ export function ProfilePage() {
           </Tabs.Panel>
         </Tabs>
       </Paper>
-    </Container>
+    </Box>
   );
 }

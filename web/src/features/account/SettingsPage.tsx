@@ -1,5 +1,5 @@
 import { SETTING_CHOICES, type UserSettings } from '@exam/shared';
-import { Button, Container, Group, Paper, Select, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Select, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import { useSettings } from './useSettings';
 import { useSaveSettings } from './useSaveSettings';
 
@@ -34,7 +34,7 @@ export function SettingsPage() {
   );
 
   return (
-    <Container size="md" py="md">
+    <Box py="md">
       <Group justify="space-between" mb="md">
         <Title order={1}>Settings</Title>
         <Group>
@@ -150,6 +150,6 @@ export function SettingsPage() {
           </Tabs.Panel>
         </Tabs>
       </Paper>
-    </Container>
+    </Box>
   );
 }

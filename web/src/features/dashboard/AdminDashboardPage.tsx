@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { type NodeHealth, type SystemHealth } from '@exam/shared';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Anchor, Badge, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { titleCase } from '../../lib/format';
 import { PageLoader } from '../../components/PageLoader';
@@ -32,7 +32,7 @@ export function AdminDashboardPage() {
   // Zeros would read as real figures: until the first answer, a loader.
   if (query.isPending) return <PageLoader />;
   return (
-    <Container size="xl" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
           Admin Dashboard
@@ -153,7 +153,7 @@ export function AdminDashboardPage() {
         </Panel>
         <QuickActions actions={[...QUICK_ACTIONS.admin, { label: 'Admin Settings', to: '/admin/settings', description: 'School-wide settings.' }, ...ACCOUNT_ACTIONS]} />
       </Stack>
-    </Container>
+    </Box>
   );
 }
 

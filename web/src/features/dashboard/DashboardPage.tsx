@@ -1,5 +1,5 @@
 import { DASHBOARD_MSG, ROLE_DASHBOARD, type Role } from '@exam/shared';
-import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -42,7 +42,7 @@ export function DashboardPage() {
   const roleLabel = titleCase(user.role);
 
   return (
-    <Container size="lg" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Card withBorder padding="lg" radius="md">
           <Group justify="space-between" align="flex-start" wrap="wrap">
@@ -86,7 +86,7 @@ export function DashboardPage() {
           </SimpleGrid>
         </Panel>
       </Stack>
-    </Container>
+    </Box>
   );
 }
 

@@ -1,5 +1,5 @@
 import { countdownText, examTimeStatus, type StudentDashboardExam } from '@exam/shared';
-import { Anchor, Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useNow } from '../../lib/useNow';
 import { PageLoader } from '../../components/PageLoader';
@@ -25,7 +25,7 @@ export function StudentDashboardPage() {
   // Zeros would read as real figures: until the first answer, a loader.
   if (query.isPending) return <PageLoader />;
   return (
-    <Container size="lg" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
           Student Dashboard
@@ -85,7 +85,7 @@ export function StudentDashboardPage() {
         <NotificationsWidget />
         <QuickActions actions={[...QUICK_ACTIONS.student, ...ACCOUNT_ACTIONS]} />
       </Stack>
-    </Container>
+    </Box>
   );
 }
 

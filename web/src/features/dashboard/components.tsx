@@ -2,6 +2,7 @@ import type { ActivityItem } from '@exam/shared';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useCanOpen } from '../../app/routeTable';
 import { StatCard } from '../../components/StatCard';
 import { relativeTimeOf } from '../../lib/dateFormat';
 
@@ -75,11 +76,13 @@ export interface QuickAction {
   description: string;
 }
 
+/** The actions the role may open (the route table's guard decides, as for every link). */
 export function QuickActions({ actions }: { actions: QuickAction[] }) {
+  const canOpen = useCanOpen();
   return (
     <Panel id="quick-actions" title="Quick actions">
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-        {actions.map((a) => (
+        {actions.filter((a) => canOpen(a.to)).map((a) => (
           <Card key={a.to + a.label} withBorder component={Link} to={a.to} padding="sm" radius="md">
             <Text fw={600}>{a.label}</Text>
             <Text size="sm" c="dimmed">

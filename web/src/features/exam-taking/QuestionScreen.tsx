@@ -1,8 +1,6 @@
-import { ActionIcon, Alert, Badge, Button, CloseButton, Container, Grid, Group, Image, Kbd, Paper, Popover, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconFlag, IconFlagFilled, IconHourglassEmpty, IconKeyboard, IconMaximize } from '@tabler/icons-react';
+import { ActionIcon, Alert, Badge, Button, CloseButton, Container, Grid, Group, Kbd, Paper, Popover, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconHourglassEmpty, IconKeyboard, IconMaximize } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { MathText } from '../../components/MathText';
-import { AnswerInput } from './AnswerInput';
 import { useSettings } from '../account/useSettings';
 import { ExamActor } from './examActor';
 import { EXAM_SHORTCUTS, useExamShortcuts } from './examPreferences';
@@ -11,12 +9,11 @@ import { canFullscreen, enterFullscreen, isFullscreen } from './fullscreen';
 import { MediaResume } from './MediaResume';
 import { TAKING_MSG, warningText } from './messages';
 import { ProctorMessages } from './ProctorMessages';
+import { QuestionCard } from './QuestionCard';
 import { QuestionPalette } from './QuestionPalette';
 import { SaveStatus } from './SaveStatus';
 import { questionStatuses, sameStatuses, type Phase } from './selectors';
 import { SubmitDialog } from './SubmitDialog';
-
-const TYPE_LABELS = { 'multiple-choice': 'Multiple choice', 'true-false': 'True or false', essay: 'Essay', 'fill-blank': 'Fill in the blank' } as const;
 
 /** The exam itself: timer, save status, progress, one question at a time, palette, submit. */
 export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'submitting' | 'expired'> }) {
@@ -86,57 +83,18 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
 
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
-            <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="question-heading">
-              <Stack gap="md">
-                <Group justify="space-between" wrap="wrap">
-                  <Title order={2} size="h4" id="question-heading">
-                    Question {current + 1} of {questions.length}
-                  </Title>
-                  <Group gap="xs">
-                    <Badge variant="light">{TYPE_LABELS[question.type]}</Badge>
-                    <Badge variant="outline" color="gray">
-                      {question.points} {question.points === 1 ? 'point' : 'points'}
-                    </Badge>
-                  </Group>
-                </Group>
-                <MathText block text={question.text} data-testid="question-text" />
-                {question.image && <Image src={question.image} alt={`Illustration for question ${current + 1}`} maw={480} radius="sm" />}
-                <AnswerInput
-                  key={question._id}
-                  question={question}
-                  number={current + 1}
-                  answer={answers[question._id] ?? null}
-                  disabled={locked}
-                  onAnswer={(answer) => actor.send({ type: 'user.answer', questionId: question._id, answer })}
-                  flushRef={flushRef}
-                />
-                <Group justify="space-between" wrap="wrap" mt="sm">
-                  <Button
-                    variant={status.marked ? 'filled' : 'default'}
-                    color="orange"
-                    aria-pressed={status.marked}
-                    leftSection={status.marked ? <IconFlagFilled size={16} aria-hidden /> : <IconFlag size={16} aria-hidden />}
-                    onClick={() => actor.send({ type: 'user.toggleMark', questionId: question._id })}
-                    disabled={locked}
-                  >
-                    {status.marked ? 'Marked for review' : 'Mark for review'}
-                  </Button>
-                  <Group gap="xs">
-                    <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => go(current - 1)} disabled={current === 0}>
-                      Previous
-                    </Button>
-                    <Button
-                      variant="default"
-                      rightSection={<IconArrowRight size={16} aria-hidden />}
-                      onClick={() => go(current + 1)}
-                      disabled={current >= questions.length - 1}
-                    >
-                      Next
-                    </Button>
-                  </Group>
-                </Group>
-              </Stack>
-            </Paper>
+            <QuestionCard
+              question={question}
+              index={current}
+              total={questions.length}
+              answer={answers[question._id] ?? null}
+              marked={status.marked}
+              locked={locked}
+              onAnswer={(answer) => actor.send({ type: 'user.answer', questionId: question._id, answer })}
+              onToggleMark={() => actor.send({ type: 'user.toggleMark', questionId: question._id })}
+              onGo={go}
+              flushRef={flushRef}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Paper withBorder p="md" radius="md">

@@ -26,6 +26,8 @@ export const examsApi = {
   update: (id: string, payload: ExamUpdateBody) => http.put<{ exam: Exam }>(examPath(id), payload),
   remove: (id: string) => http.delete<{ archived: boolean } | undefined>(examPath(id)),
   publish: (id: string) => http.put<{ exam: Exam }>(`${examPath(id)}/publish`),
+  /** The exam as a student would see it (owner or admin); nothing is recorded. */
+  preview: (id: string) => http.get<{ exam: Exam; questions: unknown[] }>(`${examPath(id)}/preview`).then((r) => r.data),
   questions: (id: string) => http.get<{ questions: Question[] }>(`${examPath(id)}/questions`).then((r) => r.data.questions),
   addQuestions: (id: string, questionIds: string[]) =>
     http.post<{ added: number; questions: Question[] }>(`${examPath(id)}/questions`, { questionIds }),

@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from '@exam/shared';
-import { Alert, Button, Container, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Box, Button, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
@@ -59,13 +59,13 @@ export function ExamSubmissionsPage() {
 
   if (isNotFound(exam.error) || isNotFound(stats.error)) {
     return (
-      <Container size="lg" py="lg">
+      <Box py="lg">
         <Alert color="gray" title={RESULT_TEXT.examNotFound}>
           <Button mt="sm" component={Link} to="/exams" variant="light">
             Back to Exams
           </Button>
         </Alert>
-      </Container>
+      </Box>
     );
   }
 
@@ -75,7 +75,7 @@ export function ExamSubmissionsPage() {
   const rows = list.data?.submissions ?? [];
 
   return (
-    <Container size="lg" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Button component={Link} to="/exams" variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content">
           Back to Exams
@@ -116,6 +116,6 @@ export function ExamSubmissionsPage() {
 
         <ListPagination total={list.data?.totalPages ?? 0} page={page} onChange={setPage} label="Submission pages" />
       </Stack>
-    </Container>
+    </Box>
   );
 }

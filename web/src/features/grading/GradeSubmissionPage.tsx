@@ -1,5 +1,5 @@
 import { GRADING_MSG } from '@exam/shared';
-import { Alert, Button, Container, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -55,7 +55,7 @@ export function GradeSubmissionPage() {
   if (query.isPending) return <PageLoader label="Loading submission" />;
   if (query.isError) {
     return (
-      <Container size="md" py="lg">
+      <Box py="lg">
         {isNotFound(query.error) ? (
           <Alert color="gray" title={RESULT_TEXT.resultNotFound}>
             <Button mt="sm" component={Link} to="/exams" variant="light">
@@ -65,7 +65,7 @@ export function GradeSubmissionPage() {
         ) : (
           <LoadError message={loadFailure(query.error, RESULT_TEXT.loadExamResultsFailed)} onRetry={() => void query.refetch()} />
         )}
-      </Container>
+      </Box>
     );
   }
 
@@ -90,7 +90,7 @@ export function GradeSubmissionPage() {
   };
 
   return (
-    <Container size="lg" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Button component={Link} to={submissionsPath} variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content">
           Back to Submissions
@@ -133,6 +133,6 @@ export function GradeSubmissionPage() {
           </Section>
         )}
       </Stack>
-    </Container>
+    </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconChartBar,
   IconChecklist,
@@ -59,7 +59,7 @@ export function HomePage() {
   useDocumentTitle('Online examinations');
 
   return (
-    <Container size="lg" py="xl">
+    <Box py="xl">
       <Stack align="center" gap="md" py="xl" ta="center">
         <Title order={1}>Online examinations for schools and tuition</Title>
         <Text size="lg" c="dimmed" maw={640}>
@@ -108,6 +108,6 @@ export function HomePage() {
       <HowItWorks />
       <Testimonials />
       <CallToAction />
-    </Container>
+    </Box>
   );
 }

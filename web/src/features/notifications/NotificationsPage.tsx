@@ -1,5 +1,5 @@
 import { bulkNotificationSchema, type Notification } from '@exam/shared';
-import { Badge, Button, Checkbox, Container, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconChecks, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -106,7 +106,7 @@ export function NotificationsPage() {
   const unreadCount = list.data?.unreadCount ?? 0;
 
   return (
-    <Container size="md" py="lg">
+    <Box py="lg">
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
           <Title order={1} size="h2">
@@ -194,6 +194,6 @@ export function NotificationsPage() {
         onConfirm={bulkDelete}
         onCancel={() => setConfirming(false)}
       />
-    </Container>
+    </Box>
   );
 }

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { PARENT_MSG, PROGRESS_RANGES, type ChildSubmission, type ProgressRange } from '@exam/shared';
 import { BarChart } from '@mantine/charts';
-import { Badge, Button, Card, Container, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
@@ -42,18 +42,18 @@ export function ChildProgressPage() {
   if (progress.isPending) return <PageLoader label="Loading progress" />;
   if (progress.isError) {
     return (
-      <Container size="lg" py="lg">
+      <Box py="lg">
         <Stack>
           {back}
           <LoadError message={PARENT_MSG.progressFailed} onRetry={() => void progress.refetch()} />
         </Stack>
-      </Container>
+      </Box>
     );
   }
 
   const p = progress.data;
   return (
-    <Container size="lg" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         {back}
         <Group justify="space-between" align="flex-end">
@@ -114,7 +114,7 @@ export function ChildProgressPage() {
           </Stack>
         </Section>
       </Stack>
-    </Container>
+    </Box>
   );
 }
 

@@ -1,5 +1,5 @@
 import { CHILDREN_LIST_RELATIONSHIPS, PARENT_MSG, type Child } from '@exam/shared';
-import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -31,7 +31,7 @@ export function ChildrenPage() {
   };
 
   return (
-    <Container size="lg" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={1} size="h2">
@@ -91,6 +91,6 @@ export function ChildrenPage() {
         onConfirm={confirmRemove}
         onCancel={() => setRemoving(null)}
       />
-    </Container>
+    </Box>
   );
 }

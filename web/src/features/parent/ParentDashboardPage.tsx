@@ -1,5 +1,5 @@
 import { DASHBOARD_RELATIONSHIPS, PARENT_MSG, type Child, type RecentActivity } from '@exam/shared';
-import { Alert, Button, Card, Container, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -29,9 +29,9 @@ export function ParentDashboardPage() {
   if (dashboard.isPending) return <PageLoader label="Loading dashboard" />;
   if (dashboard.isError) {
     return (
-      <Container size="lg" py="lg">
+      <Box py="lg">
         <LoadError message={PARENT_MSG.dashboardFailed} onRetry={() => void dashboard.refetch()} />
-      </Container>
+      </Box>
     );
   }
 
@@ -39,7 +39,7 @@ export function ParentDashboardPage() {
   const selected = children.find((c) => c._id === selectedId) ?? children[0];
 
   return (
-    <Container size="lg" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={1} size="h2">
@@ -85,7 +85,7 @@ export function ParentDashboardPage() {
         </Section>
       </Stack>
       <AddChildModal opened={adding} onClose={() => setAdding(false)} relationships={DASHBOARD_RELATIONSHIPS} />
-    </Container>
+    </Box>
   );
 }
 

@@ -1,5 +1,5 @@
 import { PARENT_MSG, REPORT_RANGES, REPORT_TYPES, type ChildExam, type ChildProgress, type ChildSubmission, type ReportRange, type ReportType } from '@exam/shared';
-import { Alert, Badge, Button, Container, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -77,7 +77,7 @@ export function ParentReportsPage() {
   if (children.isPending) return <PageLoader label="Loading reports" />;
 
   return (
-    <Container size="lg" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={1} size="h2">
@@ -104,7 +104,7 @@ export function ParentReportsPage() {
           </>
         )}
       </Stack>
-    </Container>
+    </Box>
   );
 }
 

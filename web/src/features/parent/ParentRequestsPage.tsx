@@ -1,5 +1,5 @@
 import { PARENT_MSG } from '@exam/shared';
-import { Alert, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { messageFromServer } from '../../api/http';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
@@ -25,7 +25,7 @@ export function ParentRequestsPage() {
     );
 
   return (
-    <Container size="md" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
           Parent Requests
@@ -56,6 +56,6 @@ export function ParentRequestsPage() {
           ))
         )}
       </Stack>
-    </Container>
+    </Box>
   );
 }

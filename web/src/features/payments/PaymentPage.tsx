@@ -1,4 +1,4 @@
-import { Container, Paper, Stack, Title } from '@mantine/core';
+import { Box, Paper, Stack, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError';
@@ -29,7 +29,7 @@ export function PaymentPage() {
     );
 
   return (
-    <Container size="lg">
+    <Box>
       <Stack>
         <Title order={1}>Payment Center</Title>
         <Paper withBorder p="md">
@@ -53,6 +53,6 @@ export function PaymentPage() {
         </Paper>
       </Stack>
       <ReceiptModal paymentId={receipt} onClose={() => openReceipt(null)} />
-    </Container>
+    </Box>
   );
 }

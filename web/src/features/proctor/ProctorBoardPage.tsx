@@ -1,6 +1,6 @@
 import { formatDateTimeText } from '../../lib/dateFormat';
 import { PROCTOR_EVENTS, violationLimits, type ProctorRow } from '@exam/shared';
-import { Alert, Badge, Button, Container, Grid, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Grid, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMessage, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -115,20 +115,20 @@ function ProctorBoard({ examId }: { examId: string }) {
 
   if (failure && !state.exam) {
     return (
-      <Container size="md" py="xl">
+      <Box py="xl">
         <Alert color="red" title={failure.code === 'forbidden' ? 'You cannot proctor this exam' : 'The proctor board could not open'} role="alert" data-testid="proctor-error">
           <Text>{failure.message}</Text>
           <Button mt="md" variant="light" component={Link} to="/exams">
             Back to Exams
           </Button>
         </Alert>
-      </Container>
+      </Box>
     );
   }
   if (!state.exam) return <PageLoader label="Opening the proctor board" />;
 
   return (
-    <Container size="xl" py="md">
+    <Box py="md">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <div>
@@ -279,7 +279,7 @@ function ProctorBoard({ examId }: { examId: string }) {
         onCancel={() => setPending(null)}
         onConfirm={() => void act(PROCTOR_EVENTS.reinstate, { attemptId: target?.attemptId }, `${targetName} can continue the exam`)}
       />
-    </Container>
+    </Box>
   );
 }
 

@@ -1,5 +1,5 @@
 import { CONTACT_MSG, contactMessageSchema } from '@exam/shared';
-import { Accordion, Button, Card, Container, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Accordion, Box, Button, Card, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, http } from '../../api/http';
@@ -37,7 +37,7 @@ export function ContactPage() {
   });
 
   return (
-    <Container size="lg" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <div>
           <Title order={1} size="h2" mb="xs">
@@ -80,6 +80,6 @@ export function ContactPage() {
           </Card>
         </SimpleGrid>
       </Stack>
-    </Container>
+    </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, http } from '../../api/http';
@@ -33,7 +33,7 @@ export function DemoPage() {
   });
 
   return (
-    <Container size="lg" py="lg">
+    <Box py="lg">
       <Stack gap="xl">
         <div>
           <Title order={1} size="h2" mb="xs">
@@ -77,6 +77,6 @@ export function DemoPage() {
           ))}
         </Stack>
       </Stack>
-    </Container>
+    </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Accordion, Anchor, Card, Container, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Accordion, Anchor, Box, Card, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -15,7 +15,7 @@ export function HelpPage() {
   const matches = searchFaq(query).slice(0, FAQ_GRID);
 
   return (
-    <Container size="lg" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
           Help Center
@@ -77,6 +77,6 @@ export function HelpPage() {
           Still stuck? <Anchor component={Link} to="/contact">Send us a message</Anchor> and the school’s administrators will get back to you.
         </Text>
       </Stack>
-    </Container>
+    </Box>
   );
 }

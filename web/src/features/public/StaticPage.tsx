@@ -1,4 +1,4 @@
-import { Container, List, Stack, Text, Title } from '@mantine/core';
+import { Box, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
@@ -12,7 +12,7 @@ export interface StaticSection {
 export function StaticPage({ title, intro, sections, children }: { title: string; intro: string; sections: StaticSection[]; children?: ReactNode }) {
   useDocumentTitle(title);
   return (
-    <Container size="md" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <div>
           <Title order={1} size="h2" mb="xs">
@@ -41,7 +41,7 @@ export function StaticPage({ title, intro, sections, children }: { title: string
         ))}
         {children}
       </Stack>
-    </Container>
+    </Box>
   );
 }
 

@@ -1,5 +1,5 @@
 import { PAGE_SIZE, scaleLetters } from '@exam/shared';
-import { Alert, Anchor, Breadcrumbs, Button, Container, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconEdit, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -55,7 +55,7 @@ export function ExamResultsPage() {
   if (stats.isPending) return <PageLoader label="Loading exam results" />;
   if (stats.isError) {
     return (
-      <Container size="lg" py="lg">
+      <Box py="lg">
         {isNotFound(stats.error) ? (
           <Alert color="gray" title={RESULT_TEXT.examNotFound}>
             <Text size="sm">The exam may not exist, or you may not have permission to see it.</Text>
@@ -72,7 +72,7 @@ export function ExamResultsPage() {
             }}
           />
         )}
-      </Container>
+      </Box>
     );
   }
 
@@ -89,21 +89,8 @@ export function ExamResultsPage() {
     });
 
   return (
-    <Container size="lg" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
-        <nav aria-label="Exam breadcrumb">
-          <Breadcrumbs separator="›">
-            <Anchor component={Link} to="/exams" size="sm">
-              Exams
-            </Anchor>
-            <Anchor component={Link} to={`/exam/${examId}/submissions`} size="sm">
-              {exam.data?.title ?? 'Exam'}
-            </Anchor>
-            <Text size="sm" aria-current="page">
-              Results
-            </Text>
-          </Breadcrumbs>
-        </nav>
 
         <Group justify="space-between" align="flex-end">
           <ExamHeading exam={exam.data} suffix="Results" />
@@ -176,6 +163,6 @@ export function ExamResultsPage() {
         onConfirm={confirmRelease}
         onCancel={() => setConfirming(false)}
       />
-    </Container>
+    </Box>
   );
 }

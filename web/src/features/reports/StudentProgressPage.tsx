@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
@@ -39,7 +39,7 @@ export function StudentProgressPage() {
   if (report.isPending) return <PageLoader label="Loading progress report" />;
   if (report.isError) {
     return (
-      <Container size="lg" py="lg">
+      <Box py="lg">
         <Stack>
           {backButton}
           <Alert color="red" role="alert" title={reportFailure(report.error)}>
@@ -48,13 +48,13 @@ export function StudentProgressPage() {
             </Button>
           </Alert>
         </Stack>
-      </Container>
+      </Box>
     );
   }
 
   const r = report.data;
   return (
-    <Container size="lg" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         {backButton}
         <Group justify="space-between" align="flex-start">
@@ -106,6 +106,6 @@ export function StudentProgressPage() {
           </>
         )}
       </Stack>
-    </Container>
+    </Box>
   );
 }

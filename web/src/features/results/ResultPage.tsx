@@ -1,4 +1,4 @@
-import { Alert, Button, Container } from '@mantine/core';
+import { Alert, Box, Button } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError';
@@ -24,9 +24,9 @@ function ResultScreen({ query }: { query: UseQueryResult<SubmissionDetail> }) {
   } else if (query.isError) body = <LoadError message={loadFailure(query.error, RESULT_TEXT.loadExamResultsFailed)} onRetry={() => void query.refetch()} />;
   else body = <ResultView detail={query.data} role={user?.role ?? 'student'} />;
   return (
-    <Container size="md" py="lg">
+    <Box py="lg">
       {body}
-    </Container>
+    </Box>
   );
 }
 

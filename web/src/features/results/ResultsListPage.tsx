@@ -1,5 +1,5 @@
 import { PAGE_SIZE, SUBJECTS } from '@exam/shared';
-import { Container, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { EmptyState } from '../../components/EmptyState';
 import { ListPagination } from '../../components/ListPagination';
 import { LoadError } from '../../components/LoadError';
@@ -62,7 +62,7 @@ export function ResultsListPage() {
   const shown = all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
 
   return (
-    <Container size="lg" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
           {TITLES[role]}
@@ -108,6 +108,6 @@ export function ResultsListPage() {
           </>
         )}
       </Stack>
-    </Container>
+    </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { examTimeStatus, formatDuration, parentCardAction, studentCardAction, type CardAction, type Role } from '@exam/shared';
-import { Button, Card, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { ListPagination } from '../../components/ListPagination';
@@ -37,7 +37,7 @@ export function SchedulePage() {
   if (!user) return null;
 
   return (
-    <Container size="md" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
           Exam Schedule
@@ -55,7 +55,7 @@ export function SchedulePage() {
           </Tabs.Panel>
         </Tabs>
       </Stack>
-    </Container>
+    </Box>
   );
 }
 

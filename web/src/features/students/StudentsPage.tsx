@@ -1,5 +1,5 @@
 import { PAGE_SIZE, STUDENT_GRADES, USER_MSG, type StudentListItem } from '@exam/shared';
-import { ActionIcon, Anchor, Badge, Button, Card, Container, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -48,7 +48,7 @@ export function StudentsPage() {
   const ascending = values.order !== 'desc';
 
   return (
-    <Container size="xl" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
           Students
@@ -142,6 +142,6 @@ export function StudentsPage() {
         <ListPagination total={list.data?.totalPages ?? 0} page={page} onChange={setPage} label="Student pages" />
       </Stack>
       <StudentDetailsModal student={selected} onClose={() => setSelected(null)} />
-    </Container>
+    </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { adminExamStatus, formatDuration } from '@exam/shared';
-import { Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEdit, IconListCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -68,7 +68,7 @@ function ExamDetails({ exam, listPath }: { exam: Exam; listPath: string }) {
   const zone = exam.schedule.timezone;
   const questions = exam.questions ?? [];
   return (
-    <Container size="lg" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Button component={Link} to={listPath} variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content">
           Back to Exams
@@ -132,6 +132,6 @@ function ExamDetails({ exam, listPath }: { exam: Exam; listPath: string }) {
           )}
         </Section>
       </Stack>
-    </Container>
+    </Box>
   );
 }

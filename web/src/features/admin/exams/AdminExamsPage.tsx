@@ -1,5 +1,5 @@
 import { PAGE_SIZE, adminExamStatus } from '@exam/shared';
-import { ActionIcon, Badge, Button, Container, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { ListPagination } from '../../../components/ListPagination';
@@ -34,7 +34,7 @@ export function AdminExamsPage() {
   const exams = list.data?.exams ?? [];
 
   return (
-    <Container size="xl" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
           Exam Management
@@ -160,6 +160,6 @@ export function AdminExamsPage() {
       </Stack>
 
       {deletion.dialog}
-    </Container>
+    </Box>
   );
 }

@@ -1,5 +1,5 @@
-import { MAX_VIOLATIONS_ALLOWED, SELF_REGISTER_ROLES, platformSettingsSchema, type PlatformSettings } from '@exam/shared';
-import { ActionIcon, Alert, Button, Card, Checkbox, Container, Group, NumberInput, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { MAX_VIOLATIONS_ALLOWED, platformSettingsSchema, SELF_REGISTER_ROLES, type PlatformSettings } from '@exam/shared';
+import { ActionIcon, Alert, Box, Button, Card, Checkbox, Group, NumberInput, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,9 +31,9 @@ export function AdminSettingsPage() {
   if (query.isPending) return <PageLoader />;
   if (query.isError)
     return (
-      <Container size="md" py="lg">
+      <Box py="lg">
         <LoadError message="Failed to load settings" onRetry={() => void query.refetch()} />
-      </Container>
+      </Box>
     );
   return <SettingsForm data={query.data} />;
 }
@@ -58,7 +58,7 @@ function SettingsForm({ data }: { data: AdminSettingsData }) {
   const bands = form.values.gradingScale.bands;
 
   return (
-    <Container size="md" py="lg">
+    <Box py="lg">
       <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate aria-label="Platform settings">
         <Stack gap="lg">
           <Title order={1} size="h2">
@@ -172,6 +172,6 @@ function SettingsForm({ data }: { data: AdminSettingsData }) {
           </Group>
         </Stack>
       </form>
-    </Container>
+    </Box>
   );
 }

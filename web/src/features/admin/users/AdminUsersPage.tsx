@@ -1,5 +1,5 @@
 import { PAGE_SIZE, ROLES, USER_MSG, USER_SORTS, type User } from '@exam/shared';
-import { ActionIcon, Badge, Button, Container, Group, NativeSelect, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, NativeSelect, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { IconEdit, IconFileImport, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { messageFromServer } from '../../../api/http';
@@ -68,7 +68,7 @@ export function AdminUsersPage() {
   };
 
   return (
-    <Container size="xl" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={1} size="h2">
@@ -205,6 +205,6 @@ export function AdminUsersPage() {
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
       />
-    </Container>
+    </Box>
   );
 }

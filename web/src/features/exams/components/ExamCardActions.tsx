@@ -22,7 +22,8 @@ export function ExamCardActions({ exam, role, now, onPublish, onDelete, publishi
   const actions: CardAction[] =
     role === 'student' ? [studentCardAction(exam, now)] : role === 'parent' ? [parentCardAction(exam.forChildren?.[0])] : teacherCardActions(exam, now);
   // The live proctor board (issue 5) is worth a link only while students can be sitting the exam.
-  const proctor = (role === 'teacher' || role === 'admin') && canProctorNow(exam, now);
+  const staff = role === 'teacher' || role === 'admin';
+  const proctor = staff && canProctorNow(exam, now);
 
   return (
     <Group gap="xs">
@@ -57,6 +58,12 @@ export function ExamCardActions({ exam, role, now, onPublish, onDelete, publishi
       {proctor && (
         <Button size="xs" variant="filled" component={Link} to={`/exam/${exam._id}/proctor`}>
           Proctor
+        </Button>
+      )}
+      {/* The exam as its students will see it; nothing is recorded. */}
+      {staff && (
+        <Button size="xs" variant="light" component={Link} to={`/exam/${exam._id}/preview`}>
+          Preview
         </Button>
       )}
     </Group>

@@ -23,14 +23,16 @@ interface QuestionViewProps {
   question: ViewableQuestion;
   /** 1-based number shown as "Question N". */
   number?: number;
-  /** Text cut at 100 characters and no answer key: the exam questions list (spec core §2). */
+  /** Text cut at 100 characters: the exam questions list (spec core §2). */
   preview?: boolean;
+  /** The options and answer key; shown unless the text is a cut preview. */
+  showKey?: boolean;
   actions?: ReactNode;
   children?: ReactNode;
 }
 
 /** One question with its answer key, math rendered; the correct option is marked by icon and text. */
-export function QuestionView({ question, number, preview = false, actions, children }: QuestionViewProps) {
+export function QuestionView({ question, number, preview = false, showKey = !preview, actions, children }: QuestionViewProps) {
   const heading = number === undefined ? QUESTION_TYPE_LABELS[question.type] : `Question ${number}`;
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-label={heading}>
@@ -56,7 +58,7 @@ export function QuestionView({ question, number, preview = false, actions, child
           {actions && <Group gap="xs">{actions}</Group>}
         </Group>
         <MathText block text={preview ? previewText(question.text) : question.text} />
-        {!preview && <AnswerKey question={question} />}
+        {showKey && <AnswerKey question={question} />}
         {children}
       </Stack>
     </Card>

@@ -1,5 +1,5 @@
 import { EXAM_GRADES, EXAM_TYPES, examUpdateSchema } from '@exam/shared';
-import { Alert, Button, Container, Group, Stack, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -60,7 +60,7 @@ function EditExamForm({ exam }: { exam: Exam }) {
 
   const saving = update.isPending;
   return (
-    <Container size="md" py="lg">
+    <Box py="lg">
       <form onSubmit={submit} noValidate aria-labelledby="edit-exam-title">
         <Stack gap="lg">
           <Group justify="space-between">
@@ -89,6 +89,6 @@ function EditExamForm({ exam }: { exam: Exam }) {
           </Group>
         </Stack>
       </form>
-    </Container>
+    </Box>
   );
 }

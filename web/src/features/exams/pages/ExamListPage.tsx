@@ -1,5 +1,5 @@
 import { DIFFICULTIES, EXAM_GRADES, EXAM_STATUS_FILTERS, PAGE_SIZE, SUBJECTS } from '@exam/shared';
-import { Button, Container, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { LoadError } from '../../../components/LoadError';
@@ -74,7 +74,7 @@ export function ExamListPage() {
   const exams = list.data?.exams ?? [];
 
   return (
-    <Container size="lg" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={1} size="h2">
@@ -143,6 +143,6 @@ export function ExamListPage() {
       </Stack>
 
       {deletion.dialog}
-    </Container>
+    </Box>
   );
 }

@@ -45,12 +45,20 @@ function setup(routes: Parameters<typeof mockApi>[1] = []) {
 }
 
 describe('ExamQuestionsPage', () => {
-  it('lists the questions with their text cut at 100 characters and math rendered', async () => {
+  it('lists the questions with their text cut at 100 characters, math rendered, and options with the key for the owner', async () => {
     setup();
     const item = await screen.findByRole('article', { name: 'Question 1' });
     expect(item.querySelector('.katex')).not.toBeNull();
     expect(item.textContent).toContain('…');
-    expect(item.textContent).not.toContain('(correct answer)');
+    const options = within(item).getByRole('list', { name: 'Options' });
+    expect(options.textContent).toContain('4(correct answer)');
+    expect(options.textContent).toContain('5');
+  });
+
+  it('offers a preview of the exam as a student sees it', async () => {
+    setup();
+    const link = await screen.findByRole('link', { name: 'Preview as Student' });
+    expect(link.getAttribute('href')).toBe('/exam/e1/preview');
   });
 
   it("shows the server's 'frozen' refusal when removing a question", async () => {

@@ -1,6 +1,6 @@
 import { EXAM_MSG } from '@exam/shared';
-import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -52,13 +52,13 @@ export function ExamQuestionsPage() {
   if (questions.isPending) return <PageLoader label="Loading questions" />;
   if (questions.isError) {
     return (
-      <Container size="md" py="lg">
+      <Box py="lg">
         <Alert color="red" title={failureReason(questions.error)}>
           <Button mt="sm" component={Link} to="/exams" variant="light" color="red">
             Back to Exams
           </Button>
         </Alert>
-      </Container>
+      </Box>
     );
   }
 
@@ -67,7 +67,7 @@ export function ExamQuestionsPage() {
   const frozen = exam.data?.hasAttempts === true;
 
   return (
-    <Container size="md" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Button component={Link} to="/exams" variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content">
           Back to Exams
@@ -81,9 +81,16 @@ export function ExamQuestionsPage() {
               {list.length} {list.length === 1 ? 'question' : 'questions'} · {pointsLabel(total)}
             </Text>
           </div>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setBankOpen(true)} disabled={frozen}>
-            Add Questions
-          </Button>
+          <Group gap="xs">
+            {list.length > 0 && (
+              <Button variant="default" component={Link} to={`/exam/${examId}/preview`} leftSection={<IconEye size={16} />}>
+                Preview as Student
+              </Button>
+            )}
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setBankOpen(true)} disabled={frozen}>
+              Add Questions
+            </Button>
+          </Group>
         </Group>
 
         {frozen && <Alert color="yellow">{EXAM_MSG.frozen}</Alert>}
@@ -103,6 +110,8 @@ export function ExamQuestionsPage() {
                 number={i + 1}
                 question={q}
                 preview
+                // Its owner (the only one who gets here) checks the keys before students sit it.
+                showKey
                 actions={
                   <Button
                     size="xs"
@@ -132,6 +141,6 @@ export function ExamQuestionsPage() {
         onConfirm={confirmRemove}
         onCancel={() => setToRemove(null)}
       />
-    </Container>
+    </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { EXAM_MSG, WIZARD_GRADES, examCreateSchema } from '@exam/shared';
-import { Alert, Button, Container, Group, List, Stack, Stepper, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, List, Stack, Stepper, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -105,7 +105,7 @@ export function CreateExamPage() {
   };
 
   return (
-    <Container size="md" py="lg">
+    <Box py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
           Create Exam
@@ -154,6 +154,6 @@ export function CreateExamPage() {
           )}
         </Group>
       </Stack>
-    </Container>
+    </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { formatDuration } from '@exam/shared';
-import { Checkbox, Divider, Stack, Text, Title } from '@mantine/core';
+import { Checkbox, Divider, Stack, Title } from '@mantine/core';
 import { DetailList } from '../../../components/DetailList';
 import { MathText } from '../../../components/MathText';
 import { Section } from '../../../components/Section';

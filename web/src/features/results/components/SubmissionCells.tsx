@@ -1,4 +1,4 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PersonLabel } from '../../../components/PersonAvatar';

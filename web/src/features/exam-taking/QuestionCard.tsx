@@ -1,0 +1,71 @@
+import { Badge, Button, Group, Image, Paper, Stack, Title } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconFlag, IconFlagFilled } from '@tabler/icons-react';
+import type { RefObject } from 'react';
+import { MathText } from '../../components/MathText';
+import { AnswerInput } from './AnswerInput';
+import type { TakingQuestion } from './types';
+
+const TYPE_LABELS = { 'multiple-choice': 'Multiple choice', 'true-false': 'True or false', essay: 'Essay', 'fill-blank': 'Fill in the blank' } as const;
+
+interface QuestionCardProps {
+  question: TakingQuestion;
+  /** 0-based position of the question, and how many there are. */
+  index: number;
+  total: number;
+  answer: string | null;
+  marked: boolean;
+  /** Answers and marks are frozen (submitting, time up). */
+  locked: boolean;
+  onAnswer: (answer: string | null) => void;
+  onToggleMark: () => void;
+  onGo: (index: number) => void;
+  flushRef: RefObject<(() => void) | null>;
+}
+
+/**
+ * One question as a student sees it: number, type, points, text, the answer control, mark for
+ * review, previous and next. Where answers go is the caller's business: the exam screen sends
+ * them to the exam machine, the teacher's preview keeps them on the page.
+ */
+export function QuestionCard({ question, index, total, answer, marked, locked, onAnswer, onToggleMark, onGo, flushRef }: QuestionCardProps) {
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="question-heading">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h4" id="question-heading">
+            Question {index + 1} of {total}
+          </Title>
+          <Group gap="xs">
+            <Badge variant="light">{TYPE_LABELS[question.type]}</Badge>
+            <Badge variant="outline" color="gray">
+              {question.points} {question.points === 1 ? 'point' : 'points'}
+            </Badge>
+          </Group>
+        </Group>
+        <MathText block text={question.text} data-testid="question-text" />
+        {question.image && <Image src={question.image} alt={`Illustration for question ${index + 1}`} maw={480} radius="sm" />}
+        <AnswerInput key={question._id} question={question} number={index + 1} answer={answer} disabled={locked} onAnswer={onAnswer} flushRef={flushRef} />
+        <Group justify="space-between" wrap="wrap" mt="sm">
+          <Button
+            variant={marked ? 'filled' : 'default'}
+            color="orange"
+            aria-pressed={marked}
+            leftSection={marked ? <IconFlagFilled size={16} aria-hidden /> : <IconFlag size={16} aria-hidden />}
+            onClick={onToggleMark}
+            disabled={locked}
+          >
+            {marked ? 'Marked for review' : 'Mark for review'}
+          </Button>
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => onGo(index - 1)} disabled={index === 0}>
+              Previous
+            </Button>
+            <Button variant="default" rightSection={<IconArrowRight size={16} aria-hidden />} onClick={() => onGo(index + 1)} disabled={index >= total - 1}>
+              Next
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
