@@ -19,6 +19,7 @@ import { signAccessToken } from '../../server/src/auth/jwt';
 import { hashPassword } from '../../server/src/auth/passwords';
 import { killHard, startServerProcess } from '../../server/src/faults/processNode';
 import { ROOT } from '../webBuild';
+import { scratchDatabase } from './scratchDatabase';
 
 const STUDENTS = Number(process.env.BOARD_STUDENTS ?? 300);
 const SECONDS = Number(process.env.BOARD_SECONDS ?? 20);
@@ -27,21 +28,6 @@ const QUESTIONS = 10;
 const TEACHER = { email: 'board-teacher@bench.test', password: 'Bench-board-2026!' };
 
 const log = (...a: unknown[]) => console.error('[board-bench]', ...a);
-
-async function scratchDatabase() {
-  const name = `bench_board_${randomBytes(4).toString('hex')}`;
-  const admin = knexFactory({ client: 'pg', connection: BASE_URL, pool: { min: 0, max: 1 } });
-  await admin.raw(`CREATE DATABASE ${name}`);
-  await admin.destroy();
-  const url = new URL(BASE_URL);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const a = knexFactory({ client: 'pg', connection: BASE_URL, pool: { min: 0, max: 1 } });
-    await a.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await a.destroy();
-  };
-  return { url: url.toString(), drop };
-}
 
 /** A teacher who can sign in, a proctored exam open now, and an attempt in progress per student. */
 async function seed(db: Knex, secret: string) {
@@ -133,7 +119,7 @@ async function recordFrames(page: import('@playwright/test').Page, seconds: numb
 }
 
 async function main() {
-  const scratch = await scratchDatabase();
+  const scratch = await scratchDatabase(BASE_URL);
   const secret = randomBytes(32).toString('hex');
   const node = await startServerProcess({ DATABASE_URL: scratch.url, JWT_SECRET: secret, DATA_DIR: path.join(ROOT, '.tmp/board-bench-data'), LOG_LEVEL: 'error' });
   const db = knexFactory({ client: 'pg', connection: scratch.url, pool: { min: 0, max: 2 } });
