@@ -280,55 +280,55 @@ async function trends(db: Knex): Promise<AdminDashboard['trends']> {
 
 export async function adminDashboard(deps: Deps): Promise<AdminDashboard> {
   const { db } = deps;
-  const [stats] = (
-    await db.raw(
-      // Users are counted in one pass by role (an index-only scan), not once per figure.
-      `with by_role as (select role, count(*) as n from users group by role)
-       select
-        (select coalesce(sum(n), 0) from by_role) as total_users,
-        (select n from by_role where role = 'student') as total_students,
-        (select n from by_role where role = 'teacher') as total_teachers,
-        (select n from by_role where role = 'parent') as total_parents,
-        (select count(*) from exams where archived_at is null) as total_exams,
-        (select count(*) from exams where archived_at is null and is_published and is_active and start_at <= now() and end_at > now()) as active_exams,
-        (select count(*) from attempts where status <> 'in_progress') as total_submissions,
-        (select count(*) from attempts where status = 'submitted') as pending_grading`,
-    )
-  ).rows as Record<string, unknown>[];
-  const users = (await db('users').orderBy('created_at', 'desc').limit(LIMIT)) as UserRow[];
-  const exams = (await db('exams as e')
-    .join('users as o', 'o.id', 'e.owner_id')
-    .whereNull('e.archived_at')
-    .orderBy('e.created_at', 'desc')
-    .limit(LIMIT)
-    .select('e.id', 'e.title', 'e.subject', 'e.start_at', 'e.end_at', 'e.duration_minutes', 'e.is_published', 'o.first_name', 'o.last_name')) as (ExamListRow & {
-    is_published: boolean;
-    first_name: string;
-    last_name: string;
-  })[];
-  const messages = (await db('contact_messages').orderBy('created_at', 'desc').limit(LIMIT)) as {
-    id: string;
-    name: string;
-    email: string;
-    subject: string;
-    message: string;
-    created_at: Date;
-  }[];
+  // Independent reads, run side by side: the counts over whole tables and the 30-day trends are
+  // the slow ones, and the call takes as long as the slower, not their sum.
+  const [byRole, examCounts, attemptCounts, users, exams, messages, trendLines, health] = await Promise.all([
+    // Users in one pass by role (an index-only scan).
+    db('users').select('role').count({ n: '*' }).groupBy('role') as Promise<{ role: string; n: string | number }[]>,
+    db('exams')
+      .whereNull('archived_at')
+      .first(
+        db.raw('count(*) as total_exams'),
+        db.raw('count(*) filter (where is_published and is_active and start_at <= now() and end_at > now()) as active_exams'),
+      ) as Promise<Record<string, unknown> | undefined>,
+    // Two index-only counts (a FILTER over the attempts would read every row of the table).
+    db
+      .raw(
+        `select (select count(*) from attempts where status <> 'in_progress') as total_submissions,
+                (select count(*) from attempts where status = 'submitted') as pending_grading`,
+      )
+      .then((r: { rows: Record<string, unknown>[] }) => r.rows[0]) as Promise<Record<string, unknown> | undefined>,
+    db('users').orderBy('created_at', 'desc').limit(LIMIT) as Promise<UserRow[]>,
+    db('exams as e')
+      .join('users as o', 'o.id', 'e.owner_id')
+      .whereNull('e.archived_at')
+      .orderBy('e.created_at', 'desc')
+      .limit(LIMIT)
+      .select('e.id', 'e.title', 'e.subject', 'e.start_at', 'e.end_at', 'e.duration_minutes', 'e.is_published', 'o.first_name', 'o.last_name') as Promise<
+      (ExamListRow & { is_published: boolean; first_name: string; last_name: string })[]
+    >,
+    db('contact_messages').orderBy('created_at', 'desc').limit(LIMIT) as Promise<
+      { id: string; name: string; email: string; subject: string; message: string; created_at: Date }[]
+    >,
+    trends(db),
+    systemHealth(deps),
+  ]);
+  const usersOf = (role?: string) => byRole.reduce((sum, r) => sum + (role && r.role !== role ? 0 : int(r.n)), 0);
   return {
     stats: {
-      totalUsers: int(stats?.total_users),
-      totalStudents: int(stats?.total_students),
-      totalTeachers: int(stats?.total_teachers),
-      totalParents: int(stats?.total_parents),
-      totalExams: int(stats?.total_exams),
-      activeExams: int(stats?.active_exams),
-      totalSubmissions: int(stats?.total_submissions),
-      pendingGrading: int(stats?.pending_grading),
+      totalUsers: usersOf(),
+      totalStudents: usersOf('student'),
+      totalTeachers: usersOf('teacher'),
+      totalParents: usersOf('parent'),
+      totalExams: int(examCounts?.total_exams),
+      activeExams: int(examCounts?.active_exams),
+      totalSubmissions: int(attemptCounts?.total_submissions),
+      pendingGrading: int(attemptCounts?.pending_grading),
     },
     recentUsers: users.map(presentUser),
     recentExams: exams.map((r) => ({ ...examItem(r), isPublished: r.is_published, owner: `${r.first_name} ${r.last_name}` })),
-    trends: await trends(db),
-    systemHealth: await systemHealth(deps),
+    trends: trendLines,
+    systemHealth: health,
     contactMessages: messages.map((m) => ({ _id: m.id, name: m.name, email: m.email, subject: m.subject, message: m.message, createdAt: iso(m.created_at) })),
   };
 }
