@@ -135,6 +135,24 @@ test.describe('on a laptop (1366×768)', () => {
   });
 });
 
+test('a screen reader hears the time left when it crosses 10 minutes, not every second', async ({ page, request }) => {
+  const { examId, student } = await examAndStudent(request, `Spoken timer ${Date.now()}`);
+  // The browser's clock is ours to move; the deadline stays the server's.
+  await page.clock.install();
+  await signIn(page, student, PASSWORD);
+  await page.goto(`/exam/${examId}`);
+  await page.getByRole('button', { name: 'Start Exam' }).click();
+  await expect(page.getByRole('heading', { name: 'Question 1 of 2' })).toBeVisible();
+  const spoken = page.getByTestId('timer-announcement');
+  await expect(spoken).toHaveAttribute('aria-live', 'polite');
+  await expect(page.getByTestId('exam-timer')).toHaveAttribute('aria-live', 'off');
+  await page.clock.runFor(3000);
+  await expect(spoken).toHaveText('');
+  // 30 minutes to sit: 20 minutes and 5 seconds later fewer than 10 are left.
+  await page.clock.fastForward('20:05');
+  await expect(spoken).toHaveText('10 minutes left.');
+});
+
 test.describe('on a phone (390×844)', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
