@@ -11,10 +11,11 @@ import type { HashReply, HashRequest } from './hashProtocol';
  * PostgreSQL as an equal, and the saves of students already sitting an exam waited (p99 83 ms
  * against 50). Linux can only lower the priority of a whole process portably, so hashing runs in
  * a child at a higher nice value: whenever the live session wants a core it gets one, and hashing
- * takes what is left (on an idle core it runs at full speed). 15 was measured between 10 (saves
- * still waited) and 19 (hashing starved and sign-ins queued past 3 s): docs/benchmarks.md.
+ * takes what is left (on an idle core it runs at full speed). Measured (docs/benchmarks.md): with
+ * PostgreSQL over its Unix socket, 19 keeps the storm's saves under 50 ms and sign-ins near 1 s;
+ * at 10 saves still waited behind hashing.
  */
-export const HASH_NICE = 15;
+export const HASH_NICE = 19;
 
 const CHILD = fileURLToPath(new URL('./hashChild.ts', import.meta.url));
 // The child is TypeScript like the rest of the server; tsx is resolved from here, not the cwd.
