@@ -41,6 +41,9 @@ interface ExamListRow {
   duration_minutes: number;
 }
 
+/** The columns of `e` (exams) that `examItem` reads. */
+const EXAM_ITEM_COLUMNS = ['e.id', 'e.title', 'e.subject', 'e.start_at', 'e.end_at', 'e.duration_minutes'];
+
 const examItem = (r: ExamListRow) => ({
   _id: r.id,
   title: r.title,
@@ -78,16 +81,7 @@ export async function teacherDashboard(deps: Deps, teacher: UserRow): Promise<Te
     .where('e.end_at', '>', db.raw('now()'))
     .orderBy('e.start_at', 'asc')
     .limit(LIMIT)
-    .select(
-      'e.id',
-      'e.title',
-      'e.subject',
-      'e.start_at',
-      'e.end_at',
-      'e.duration_minutes',
-      'e.is_published',
-      db.raw("(select count(*)::int from attempts a where a.exam_id = e.id and a.status = 'in_progress') as sitting_now"),
-    )) as (ExamListRow & { is_published: boolean; sitting_now: number })[];
+    .select(...EXAM_ITEM_COLUMNS, 'e.is_published', db.raw("(select count(*)::int from attempts a where a.exam_id = e.id and a.status = 'in_progress') as sitting_now"))) as (ExamListRow & { is_published: boolean; sitting_now: number })[];
 
   const pending = (await db('attempts as a')
     .join('exams as e', 'e.id', 'a.exam_id')
@@ -204,12 +198,7 @@ export async function studentDashboard(deps: Deps, viewer: Viewer): Promise<Stud
     .orderBy('e.start_at', 'asc')
     .limit(LIMIT)
     .select(
-      'e.id',
-      'e.title',
-      'e.subject',
-      'e.start_at',
-      'e.end_at',
-      'e.duration_minutes',
+      ...EXAM_ITEM_COLUMNS,
       db.raw(`(${MAX_ATTEMPTS_SQL} - (select count(*) from attempts a where a.exam_id = e.id and a.student_id = ?))::int as attempts_left`, [me]),
     )) as (ExamListRow & { attempts_left: number })[];
 
@@ -304,7 +293,7 @@ export async function adminDashboard(deps: Deps): Promise<AdminDashboard> {
       .whereNull('e.archived_at')
       .orderBy('e.created_at', 'desc')
       .limit(LIMIT)
-      .select('e.id', 'e.title', 'e.subject', 'e.start_at', 'e.end_at', 'e.duration_minutes', 'e.is_published', 'o.first_name', 'o.last_name') as Promise<
+      .select(...EXAM_ITEM_COLUMNS, 'e.is_published', 'o.first_name', 'o.last_name') as Promise<
       (ExamListRow & { is_published: boolean; first_name: string; last_name: string })[]
     >,
     db('contact_messages').orderBy('created_at', 'desc').limit(LIMIT) as Promise<
