@@ -1,3 +1,4 @@
+import messages from './locales/en/messages.json';
 import { z } from 'zod';
 import type { Notification } from './notifications';
 import type { Role } from './constants';
@@ -161,16 +162,9 @@ export const contactMessageSchema = z.object({
 });
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 
-export const CONTACT_MSG = {
-  sent: 'Message sent successfully! We will get back to you soon.',
-  failed: 'Failed to send message. Please try again.',
-} as const;
+export const CONTACT_MSG = messages.contact;
 
-export const DASHBOARD_MSG = {
-  unavailable: 'Dashboard data temporarily unavailable',
-  someFailed: 'Failed to fetch some dashboard data',
-  serverError: 'Server error. Please try again later.',
-} as const;
+export const DASHBOARD_MSG = messages.dashboard;
 
 /** Said when an admin's delete kept the exam because students attempted it (admin exams). */
-export const EXAM_ARCHIVED_MSG = 'Exam archived: students have attempted it, so it is hidden from lists and their results are kept.';
+export const EXAM_ARCHIVED_MSG = messages.exams.archived;

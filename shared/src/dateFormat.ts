@@ -4,6 +4,8 @@ export interface DateTimePrefs {
   timezone: TimezoneSetting;
   dateFormat: DateFormatSetting;
   timeFormat: TimeFormatSetting;
+  /** Words in dates (weekdays, a.m./p.m.) follow the reader's language; English when absent. */
+  language?: string;
 }
 
 // Building an Intl formatter is costly (tables of rows format hundreds of times a second): one per zone.
@@ -60,7 +62,7 @@ export function formatTime(value: Date | string | number, prefs: DateTimePrefs, 
   const { hour, minute, second } = parts(d, prefs.timezone, opts.zone);
   const rest = opts.seconds ? `${minute}:${second}` : minute;
   if (prefs.timeFormat === '24h') return `${String(hour).padStart(2, '0')}:${rest}`;
-  return `${hour % 12 === 0 ? 12 : hour % 12}:${rest} ${hour < 12 ? 'AM' : 'PM'}`;
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${rest} ${dayPeriod(hour, prefs.language)}`;
 }
 
 /** Date and time together, e.g. 11/23/2026 2:05 PM. */
@@ -88,11 +90,37 @@ function isKnownZone(zone: string): boolean {
   }
 }
 
-/** The weekday with the date, for day headings: Mon, 23/11/2026. */
+/** The weekday with the date, for day headings: Mon, 23/11/2026 (lun., 23/11/2026 in French). */
 export function formatDayHeading(value: Date | string | number, prefs: DateTimePrefs): string {
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '';
-  return `${parts(d, prefs.timezone).weekday}, ${formatDate(d, prefs)}`;
+  return `${weekdayName(d, prefs)}, ${formatDate(d, prefs)}`;
+}
+
+// Words are asked of Intl in the reader's language; the digits above stay in the user's chosen format.
+const wordFormatters = new Map<string, Intl.DateTimeFormat>();
+function wordFormatter(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let fmt = wordFormatters.get(key);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat(language, options);
+    wordFormatters.set(key, fmt);
+  }
+  return fmt;
+}
+
+function weekdayName(d: Date, prefs: DateTimePrefs): string {
+  const zone = TIMEZONE_IANA[prefs.timezone] ?? 'UTC';
+  return wordFormatter(prefs.language ?? 'en-US', { weekday: 'short', timeZone: zone }).format(d);
+}
+
+/** 'AM'/'PM' in English, 'a. m.'/'p. m.' in Spanish, and so on. */
+function dayPeriod(hour: number, language = 'en-US'): string {
+  const noonOrMidnight = new Date(Date.UTC(2020, 0, 1, hour < 12 ? 9 : 15));
+  const period = wordFormatter(language, { hour: 'numeric', hour12: true, timeZone: 'UTC' })
+    .formatToParts(noonOrMidnight)
+    .find((p) => p.type === 'dayPeriod')?.value;
+  return period ?? (hour < 12 ? 'AM' : 'PM');
 }
 
 /** The zone's short name at that instant (UTC, EST/EDT, PST/PDT, GMT), to label times. */

@@ -1,3 +1,4 @@
+import messages from './locales/en/messages.json';
 import { z } from 'zod';
 import { SUBJECTS } from './constants';
 import { MAX_VIOLATIONS_ALLOWED } from './session';
@@ -19,44 +20,7 @@ export const TRUE_FALSE_OPTIONS = ['True', 'False'] as const;
 export const QUESTION_PREVIEW_LENGTH = 100;
 
 /** Texts of the exam and question rules (spec core §5, and ours where the spec gives none). */
-export const EXAM_MSG = {
-  titleTooShort: 'Title must be at least 3 characters',
-  descriptionTooShort: 'Description must be at least 10 characters',
-  subjectRequired: 'Subject is required',
-  gradeRequired: 'Grade is required',
-  gradeInvalid: 'Grade must be between 1 and 12',
-  durationTooShort: 'Duration must be at least 1 minute',
-  durationTooLong: 'Duration must be at most 600 minutes',
-  passingMarksInvalid: 'Passing marks must be between 0 and 100 (percent)',
-  startRequired: 'Start date is required',
-  endRequired: 'End date is required',
-  dateInvalid: 'Enter a valid date and time',
-  endBeforeStart: 'End date must be after start date',
-  startInPast: 'Start date cannot be in the past',
-  maxAttemptsRange: 'Max attempts must be between 1 and 10',
-  timezoneInvalid: 'Unknown time zone',
-  examTypeInvalid: 'Exam type must be practice, assessment, final or quiz',
-  difficultyInvalid: 'Difficulty must be easy, medium or hard',
-  questionTextTooShort: 'Question text must be at least 10 characters',
-  questionTypeInvalid: 'Question type must be multiple-choice, true-false, essay or fill-blank',
-  optionsTooFew: 'Add at least 2 non-empty options',
-  invalidCorrectAnswer: 'Please select a valid correct answer',
-  fillBlankAnswerRequired: 'Enter the correct answer for the blank',
-  pointsInvalid: 'Points must be greater than 0',
-  atLeastOneQuestion: 'Please add at least one question',
-  selectAtLeastOneQuestion: 'Please select at least one question',
-  publishNeedsQuestion: 'Add at least one question before publishing',
-  deleteOnlyUpcoming: 'Only upcoming exams can be deleted',
-  frozen: 'Students have already attempted this exam, so its questions and marks can no longer change.',
-  questionFrozen: 'This question is part of an exam that students have already attempted, so it can no longer change.',
-  questionInUse: 'This question is used in an exam. Remove it from the exam first.',
-  notAccessible: 'This exam is not accessible or not yet available.',
-  questionNotYours: 'You can only add your own questions to an exam',
-  examNotFound: 'Exam not found.',
-  alreadyInExam: 'These questions are already in the exam',
-  tabSwitchesAllowedRange: `Tab switches allowed must be a whole number from 0 to ${MAX_VIOLATIONS_ALLOWED}`,
-  fullscreenExitsAllowedRange: `Fullscreen exits allowed must be a whole number from 0 to ${MAX_VIOLATIONS_ALLOWED}`,
-} as const;
+export const EXAM_MSG = messages.exams;
 
 export const PROCTORING_DEFAULTS = {
   enabled: false,

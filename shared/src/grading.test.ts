@@ -65,7 +65,7 @@ describe('answer classification and labels', () => {
     expect(classifyAnswer({ answered: false, marks: 2, points: 5, markedByTeacher: true })).toBe('partial');
   });
   it('performance labels', () => {
-    expect([90, 80, 70, 60, 59].map(performanceLabel)).toEqual(['Excellent', 'Good', 'Average', 'Below Average', 'Needs Improvement']);
+    expect([90, 80, 70, 60, 59].map((p) => performanceLabel(p))).toEqual(['Excellent', 'Good', 'Average', 'Below Average', 'Needs Improvement']);
   });
   it('result messages change at 90, 80, 70, 60 and 50', () => {
     const msgs = [95, 90, 85, 80, 75, 70, 65, 60, 55, 50, 45].map(resultMessage);

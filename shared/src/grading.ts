@@ -1,3 +1,5 @@
+import messages from './locales/en/messages.json';
+import { englishFormat, type Translate } from './i18n/translate';
 import { z } from 'zod';
 import { subjectSlug } from './exams';
 
@@ -52,12 +54,12 @@ export function hasPassed(percentage: number, passingMarks: number): boolean {
 }
 
 /** Parent performance labels (words, not a grade scale: letters come from the school's scale only). */
-export function performanceLabel(pct: number): string {
-  if (pct >= 90) return 'Excellent';
-  if (pct >= 80) return 'Good';
-  if (pct >= 70) return 'Average';
-  if (pct >= 60) return 'Below Average';
-  return 'Needs Improvement';
+export function performanceLabel(pct: number, t: Translate = englishFormat): string {
+  if (pct >= 90) return t('performance.excellent');
+  if (pct >= 80) return t('performance.good');
+  if (pct >= 70) return t('performance.average');
+  if (pct >= 60) return t('performance.belowAverage');
+  return t('performance.needsImprovement');
 }
 
 export interface MarkedAnswer {
@@ -239,10 +241,4 @@ export const submissionListQuerySchema = z.object({
 });
 export type SubmissionListQuery = z.output<typeof submissionListQuerySchema>;
 
-export const GRADING_MSG = {
-  marksAbovePoints: 'Marks cannot be more than the question’s points',
-  notSubmitted: 'This attempt has not been submitted yet.',
-  questionNotInAttempt: 'This question is not part of the submission.',
-  resultNotFound: 'Result not found',
-  resultsHidden: 'Your teacher has not released the results of this exam yet.',
-} as const;
+export const GRADING_MSG = messages.grading;

@@ -20,3 +20,6 @@ export * from './profile';
 export * from './storable';
 export * from './dashboard';
 export * from './platformSettings';
+export * from './i18n/languages';
+export * from './i18n/translate';
+export * from './i18n/messageKey';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatDate, formatDateTime, type DateTimePrefs } from './dateFormat';
+import { englishFormat, type Translate } from './i18n/translate';
 
 export const NOTIFICATION_TYPES = ['exam', 'result', 'reminder', 'system', 'payment', 'message', 'achievement', 'warning', 'info'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -57,16 +58,16 @@ export function notificationText(n: { message: string; metadata?: Record<string,
 }
 
 /** 'Just now', minutes, hours (under 24), days (under 7), else the date in the reader's settings (surroundings §2). */
-export function relativeTime(iso: string, now: number, prefs: DateTimePrefs): string {
-  const t = new Date(iso).getTime();
-  if (Number.isNaN(t)) return '';
-  const s = Math.max(0, Math.floor((now - t) / 1000));
-  if (s < 60) return 'Just now';
+export function relativeTime(iso: string, now: number, prefs: DateTimePrefs, t: Translate = englishFormat): string {
+  const at = new Date(iso).getTime();
+  if (Number.isNaN(at)) return '';
+  const s = Math.max(0, Math.floor((now - at) / 1000));
+  if (s < 60) return t('justNow');
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m} minute${m === 1 ? '' : 's'} ago`;
+  if (m < 60) return t('minutesAgo', { count: m });
   const h = Math.floor(m / 60);
-  if (h < 24) return `${h} hour${h === 1 ? '' : 's'} ago`;
+  if (h < 24) return t('hoursAgo', { count: h });
   const d = Math.floor(h / 24);
-  if (d < 7) return `${d} day${d === 1 ? '' : 's'} ago`;
-  return formatDate(t, prefs);
+  if (d < 7) return t('daysAgo', { count: d });
+  return formatDate(at, prefs);
 }

@@ -1,3 +1,4 @@
+import messages from './locales/en/messages.json';
 import { z } from 'zod';
 import { RELATIONSHIPS } from './constants';
 
@@ -16,34 +17,7 @@ export const CHILDREN_LIST_RELATIONSHIPS: Relationship[] = ['father', 'mother', 
 export const LINK_STATUSES = ['pending', 'accepted', 'declined'] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];
 
-export const PARENT_MSG = {
-  fillAllFields: 'Please fill in all fields',
-  childAdded: 'Child added successfully!',
-  addChildFailed: 'Failed to add child',
-  childRemoved: 'Child removed successfully',
-  removeChildFailed: 'Failed to remove child',
-  removeChildConfirm: 'Are you sure you want to remove this child?',
-  dashboardFailed: 'Failed to load dashboard data',
-  progressFailed: 'Failed to load progress data',
-  childrenFailed: 'Failed to load children data',
-  reportFailed: 'Failed to load report data',
-  exported: 'Report exported successfully',
-  noDataToExport: 'No data to export',
-  // Our own texts where the spec gives none.
-  requestSent: 'Request sent. Your child must accept it before you can see their results.',
-  awaitingConfirmation: 'Awaiting confirmation',
-  noStudent: 'No student account uses this e-mail address.',
-  alreadyLinked: 'This child is already linked to your account.',
-  alreadyRequested: 'A request to this child is already waiting for their answer.',
-  declinedRecently: 'This student declined your request. You can ask again after 24 hours.',
-  childNotFound: 'Child not found.',
-  requestNotFound: 'Link request not found.',
-  accepted: 'Parent link accepted',
-  declined: 'Parent link declined',
-  linked: 'Parent and student linked',
-  notAParent: 'The parent account was not found.',
-  notAStudent: 'The student account was not found.',
-} as const;
+export const PARENT_MSG = messages.parent;
 
 const required = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v),

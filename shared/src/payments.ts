@@ -1,3 +1,4 @@
+import messages from './locales/en/messages.json';
 import { z } from 'zod';
 
 /**
@@ -13,20 +14,7 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
-export const PAYMENT_MSG = {
-  amountMin: 'Amount must be at least 1.00',
-  amountDecimals: 'Amount can have at most two decimal places',
-  amountMax: 'Amount must be at most 100,000.00',
-  descriptionRequired: 'Description is required',
-  cardRequired: 'Card details are required',
-  success: 'Payment processed successfully!',
-  failed: 'Payment failed. Please try again.',
-  fetchFailed: 'Failed to fetch payment history',
-  idempotencyMismatch: 'This Idempotency-Key was already used for a different payment.',
-  notRefundable: 'Only a succeeded payment can be refunded.',
-  refunded: 'Payment refunded.',
-  notFound: 'Payment not found.',
-} as const;
+export const PAYMENT_MSG = messages.payments;
 
 /** Stripe's published test cards and what they do, in the sandbox as in Stripe's test mode. */
 export const SANDBOX_TEST_CARDS = [
@@ -146,8 +134,4 @@ export function expiryProblem(input: string, now: Date = new Date()): string | n
   return null;
 }
 
-export const CARD_MSG = {
-  holderRequired: 'Cardholder name is required',
-  numberInvalid: 'Card number is invalid',
-  cvvInvalid: 'CVV must be 3 digits',
-} as const;
+export const CARD_MSG = messages.card;

@@ -1,3 +1,4 @@
+import messages from './locales/en/messages.json';
 import { z } from 'zod';
 import { SELF_REGISTER_ROLES } from './constants';
 import { EXAM_FORM_DEFAULTS, EXAM_MSG, violationAllowance } from './exams';
@@ -119,14 +120,7 @@ export function emailDomainAllowed(email: string, allowedDomains: string[]): boo
   return allowedDomains.some((d) => domain === d || domain.endsWith(`.${d}`));
 }
 
-export const SETTINGS_MSG = {
-  saved: 'Platform settings saved',
-  registrationClosed: 'Registration is closed. Ask your school’s administrator for an account.',
-  roleClosed: 'Registration for this role is closed. Ask your school’s administrator for an account.',
-  domainRefused: 'Registration is limited to the school’s e-mail domains',
-  testMailSent: 'Test e-mail sent',
-  testMailFailed: 'The test e-mail could not be sent',
-} as const;
+export const SETTINGS_MSG = messages.platformSettings;
 
 /** Node-to-node broadcast when an admin saves: every node drops its cached copy. */
 export const SETTINGS_CHANGED_EVENT = 'platform-settings:changed';

@@ -1,28 +1,10 @@
+import messages from './locales/en/messages.json';
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
 import { MSG } from './messages';
 
 /** Texts of the profile and settings screens (surroundings §5 and §8), as written. */
-export const PROFILE_MSG = {
-  fullNameRequired: 'Full name and email are required',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  dateOfBirthInvalid: 'Date of birth must be a valid date (YYYY-MM-DD)',
-  avatarTooLarge: 'File size must be less than 5MB',
-  avatarInvalidType: 'Please select a valid image file (JPEG, PNG, or GIF)',
-  updateFailed: 'Error updating profile. Please try again.',
-  validationError: 'Validation Error:',
-  updated: 'Profile updated successfully!',
-  passwordUpdated: 'Password updated successfully!',
-  passwordFailed: 'Error updating password',
-  otherSessionsSignedOut: 'You have been signed out on your other devices.',
-  settingsSaved: 'Settings saved successfully!',
-  settingsReset: 'Settings reset successfully!',
-  settingsSaveFailed: 'Error saving settings. Please try again.',
-  settingsResetFailed: 'Error resetting settings. Please try again.',
-  userNotFound: 'User not found.',
-  statsPrivate: 'This profile is private.',
-} as const;
+export const PROFILE_MSG = messages.profile;
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;

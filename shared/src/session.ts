@@ -1,3 +1,4 @@
+import messages from './locales/en/messages.json';
 import { z } from 'zod';
 import { MAX_PG_INT } from './storable';
 
@@ -57,18 +58,7 @@ export const HANDSHAKE_ERRORS = {
   unavailable: 'Unavailable',
 } as const;
 
-export const SESSION_MSG = {
-  attemptClosed: 'This attempt is closed: the time is over or it was submitted.',
-  notOngoing: 'This exam is not open right now.',
-  alreadyAttempted: 'You have already attempted this exam.',
-  maxAttempts: 'You have used all your attempts for this exam.',
-  noQuestions: 'This exam has no questions yet.',
-  notYourAttempt: 'This attempt is not yours.',
-  attemptNotFound: 'Attempt not found.',
-  questionNotInAttempt: 'This question is not part of your exam.',
-  noAttempt: 'You have not started this exam.',
-  timeExpired: 'Time expired',
-} as const;
+export const SESSION_MSG = messages.session;
 
 const id = z.uuid('A valid id is required');
 /** An answer is the chosen option's text, the typed text, or null to clear it. */

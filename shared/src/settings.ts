@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './i18n/languages';
 
 /**
  * A user's settings (surroundings §3, choices and defaults §9). One schema read by the server
@@ -7,7 +8,7 @@ import { z } from 'zod';
 export const SETTING_CHOICES = {
   profileVisibility: ['public', 'private', 'friends'],
   // Only languages the app is really translated into: a choice that changes nothing is not offered.
-  language: ['en'],
+  language: LANGUAGES,
   timezone: ['UTC', 'EST', 'PST', 'GMT'],
   theme: ['light', 'dark', 'auto'],
   dateFormat: ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'],

@@ -1,3 +1,4 @@
+import messages from './locales/en/messages.json';
 /**
  * What PostgreSQL can store, checked at the edge (every REST body, query and socket payload) so
  * one caller's bad value is refused on its own and never reaches a statement shared with others.
@@ -6,9 +7,7 @@
 /** PostgreSQL `integer` (seq and other counters). */
 export const MAX_PG_INT = 2_147_483_647;
 
-export const STORABLE_MSG = {
-  nul: 'Text must not contain NUL (\\u0000) characters.',
-} as const;
+export const STORABLE_MSG = messages.storable;
 
 /**
  * The path of the first string (value or object key) holding a NUL character, '' for the value

@@ -1,43 +1,11 @@
+import messages from './locales/en/messages.json';
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLES, SECTIONS, type Role } from './constants';
 import { MSG } from './messages';
 import type { PublicUser, User } from './user';
 
 /** Texts of the admin's people screens (surroundings §5, §8) and our own where the spec has none. */
-export const USER_MSG = {
-  requiredFields: 'Please fill in all required fields',
-  roleInvalid: 'Role must be admin, teacher, student or parent',
-  gradeInvalid: 'Grade must be between 1 and 12',
-  dateInvalid: 'Date of birth must be a date (YYYY-MM-DD)',
-  sortInvalid: 'Sort must be one of createdAt, firstName, lastName, email, role',
-  studentSortInvalid: 'Sort must be one of name, email, grade, createdAt',
-  ownRole: 'You cannot change your own role',
-  ownDeactivate: 'You cannot deactivate your own account',
-  ownDelete: 'You cannot delete your own account',
-  lastAdmin: 'The last active admin cannot be removed, deactivated or given another role',
-  userNotFound: 'User not found.',
-  csvRequired: 'Please choose a CSV file',
-  csvTooLarge: 'A CSV file may hold at most 5000 rows',
-  // Server and toast texts (surroundings §8 "Admin users")
-  created: 'User created successfully!',
-  updated: 'User updated successfully!',
-  deleted: 'User deleted successfully',
-  activated: 'User activated successfully',
-  deactivated: 'User deactivated successfully',
-  createFailed: 'Failed to create user',
-  updateFailed: 'Failed to update user',
-  deleteFailed: 'Failed to delete user',
-  statusFailed: 'Failed to change the user status',
-  loadFailed: 'Failed to load users',
-  empty: 'No users found matching your criteria',
-  deleteConfirm: 'Are you sure you want to delete this user? This action cannot be undone.',
-  // Students list (surroundings §8 "Students and results")
-  studentsFailed: 'Failed to fetch students',
-  studentsEmpty: 'No students found',
-  // Bulk import
-  importPreviewFailed: 'Failed to read the CSV file',
-  importFailed: 'Failed to import users',
-} as const;
+export const USER_MSG = messages.users;
 
 /** Name shown wherever an erased account is still referenced (an attempt, an exam's author). */
 export const DELETED_USER_NAME = { firstName: 'Deleted', lastName: 'user' } as const;

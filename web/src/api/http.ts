@@ -1,4 +1,6 @@
-import { MSG, REQUEST_TIMEOUT_MS, type AuthPayload, type FieldError, type User } from '@exam/shared';
+import { currentLanguage } from '../i18n';
+import { msg } from '../i18n/messages';
+import { REQUEST_TIMEOUT_MS, type AuthPayload, type FieldError, type User } from '@exam/shared';
 import { clearStoredSession, readToken, storeSession } from '../lib/storedSession';
 import { refreshDueAt } from './tokenExpiry';
 
@@ -56,17 +58,17 @@ export interface RequestOptions {
 export function catalogueMessage(status: number, serverMessage?: string): string {
   switch (status) {
     case 0:
-      return MSG.networkError;
+      return msg('common.networkError');
     case 403:
-      return MSG.forbiddenToast;
+      return msg('common.forbiddenToast');
     case 404:
-      return MSG.notFoundToast;
+      return msg('common.notFoundToast');
     case 429:
-      return MSG.tooManyRequests;
+      return msg('common.tooManyRequests');
     case 500:
-      return MSG.serverError;
+      return msg('common.serverError');
     default:
-      return serverMessage || MSG.genericError;
+      return serverMessage || msg('common.genericError');
   }
 }
 
@@ -80,7 +82,7 @@ export function isUnreachable(error: unknown): boolean {
 
 /** The text to show for anything a call may throw: catalogue text, else the catch-all. */
 export function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : MSG.unexpectedError;
+  return error instanceof ApiError ? error.message : msg('common.unexpectedError');
 }
 
 /**
@@ -90,7 +92,7 @@ export function errorMessage(error: unknown): string {
 export function messageFromServer(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
   if (error.serverMessage) return error.serverMessage;
-  return error.status === 0 ? MSG.networkError : fallback;
+  return error.status === 0 ? msg('common.networkError') : fallback;
 }
 
 export interface SessionHandlers {
@@ -221,7 +223,7 @@ async function authorisedRequest<T>(method: string, path: string, options: Reque
     if (fresh) response = await send(method, path, options, fresh);
     if (!fresh || response.status === 401) {
       expireSession(options.redirectOnExpiry ?? true);
-      throw new ApiError({ status: 401, message: MSG.sessionExpired, serverMessage: response.body?.message });
+      throw new ApiError({ status: 401, message: msg('common.sessionExpired'), serverMessage: response.body?.message });
     }
   }
 
@@ -231,7 +233,7 @@ async function authorisedRequest<T>(method: string, path: string, options: Reque
 function toResult<T>(response: RawResponse): ApiResult<T> {
   const { body } = response;
   if (response.ok && body?.success !== false) {
-    if (response.unreadable) throw new ApiError({ status: response.status, message: MSG.unexpectedError });
+    if (response.unreadable) throw new ApiError({ status: response.status, message: msg('common.unexpectedError') });
     return { message: body?.message, data: body?.data as T };
   }
   const serverMessage = typeof body?.message === 'string' && body.message ? body.message : undefined;
@@ -250,6 +252,8 @@ async function send(method: string, path: string, options: RequestOptions, token
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  // A visitor's messages come back in the language on screen (a user's follow their setting).
+  headers['Accept-Language'] = currentLanguage();
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
@@ -280,7 +284,7 @@ async function send(method: string, path: string, options: RequestOptions, token
   } catch (error) {
     // A caller's own cancellation (a query unmounting) is not a network failure: pass it on.
     if (options.signal?.aborted) throw error;
-    throw new ApiError({ status: 0, message: MSG.networkError });
+    throw new ApiError({ status: 0, message: msg('common.networkError') });
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);

@@ -1,4 +1,4 @@
-import { MSG } from '@exam/shared';
+import { msg } from '../i18n/messages';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 
@@ -7,7 +7,7 @@ export function ErrorFallback() {
   return (
     <Container size="sm" py="xl">
       <Stack align="center" gap="md" role="alert">
-        <Title order={2}>{MSG.errorBoundary}</Title>
+        <Title order={2}>{msg('common.errorBoundary')}</Title>
         <Text c="dimmed" ta="center">
           Reloading the page usually fixes it. Your saved work is kept on the server.
         </Text>

@@ -11,20 +11,28 @@ import {
   type DateTimePrefs,
 } from '@exam/shared';
 import { useSyncExternalStore } from 'react';
+import { i18n } from '../i18n';
+import { formatWords } from '../i18n/format';
 
 /**
  * The app's one date/time formatter. It is fed by the signed-in user's settings (timezone,
- * dateFormat, timeFormat; see features/account/SettingsEffects) and falls back to the spec's
- * defaults for visitors. Screens never format dates on their own.
+ * dateFormat, timeFormat; see features/account/SettingsEffects) and the language on screen, and
+ * falls back to the spec's defaults for visitors. Screens never format dates on their own.
  */
 let prefs: DateTimePrefs = { ...DEFAULT_SETTINGS.preferences };
 const listeners = new Set<() => void>();
 
 export function setDatePrefs(next: DateTimePrefs): void {
   if (next.timezone === prefs.timezone && next.dateFormat === prefs.dateFormat && next.timeFormat === prefs.timeFormat) return;
-  prefs = { timezone: next.timezone, dateFormat: next.dateFormat, timeFormat: next.timeFormat };
+  prefs = { ...prefs, timezone: next.timezone, dateFormat: next.dateFormat, timeFormat: next.timeFormat };
   for (const l of listeners) l();
 }
+
+// Weekdays and a.m./p.m. are written in the language on screen.
+i18n.on('languageChanged', (language) => {
+  prefs = { ...prefs, language };
+  for (const l of listeners) l();
+});
 
 export function getDatePrefs(): DateTimePrefs {
   return prefs;
@@ -48,7 +56,7 @@ export const formatDateTimeText = (value: When) => sharedFormatDateTime(value, p
 export const dayHeadingOf = (value: When) => formatDayHeading(value, prefs);
 export const dayKeyOf = (value: When) => sharedDayKey(value, prefs);
 /** 'Just now', '5 minutes ago', … and past a week the date, in the user's settings. */
-export const relativeTimeOf = (iso: string, now: number) => relativeTime(iso, now, prefs);
+export const relativeTimeOf = (iso: string, now: number) => relativeTime(iso, now, prefs, formatWords);
 /** A notification's text with its times ({{key}} + metadata) in the user's settings. */
 export const notificationMessage = (n: { message: string; metadata?: Record<string, unknown> | null }) => notificationText(n, prefs);
 /** An instant on an exam's own clock (its IANA zone) in the user's formats, '—' when unreadable. */

@@ -1,6 +1,7 @@
 import type { FieldError } from '@exam/shared';
 import type { FormErrors } from '@mantine/form';
 import type { z } from 'zod';
+import { translateMessage } from '../i18n/format';
 
 /**
  * Mantine form validation from a shared zod schema, so the form and the server check the same
@@ -18,7 +19,8 @@ export function issuesToFormErrors(issues: z.ZodError['issues']): FormErrors {
   const errors: FormErrors = {};
   for (const issue of issues) {
     const path = issue.path.map(String).join('.');
-    if (!(path in errors)) errors[path] = issue.message;
+    // Shared schemas speak the spec's English; the reader sees it in their language.
+    if (!(path in errors)) errors[path] = translateMessage(issue.message);
   }
   return errors;
 }

@@ -1,5 +1,10 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import english from '../i18n/bundles/en';
+import { i18n, initI18n } from '../i18n';
+
+// Components render in English, as the spec writes them, with every catalogue already loaded.
+void initI18n('en', english);
 
 // jsdom lacks the layout APIs Mantine asks for; these inert versions are enough for rendering.
 if (!window.matchMedia) {
@@ -38,6 +43,7 @@ if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  if (i18n.language !== 'en') void i18n.changeLanguage('en');
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -1,4 +1,5 @@
-import { MSG, type Role } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { type Role } from '@exam/shared';
 import { Alert, Button, Container, Group } from '@mantine/core';
 import { IconAlertTriangle, IconLock, IconUserOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -25,7 +26,7 @@ export function RequireRole({ roles, children }: { roles?: readonly Role[]; chil
     case 'verify':
       return (
         <GuardNotice color="yellow" icon={<IconAlertTriangle />}>
-          {MSG.guardVerify}
+          {msg('common.guardVerify')}
           <Group mt="md">
             <Button component={Link} to="/verify-email">
               Verify Now
@@ -36,13 +37,13 @@ export function RequireRole({ roles, children }: { roles?: readonly Role[]; chil
     case 'denied':
       return (
         <GuardNotice color="red" icon={<IconLock />}>
-          {MSG.guardAccessDenied}
+          {msg('common.guardAccessDenied')}
         </GuardNotice>
       );
     case 'deactivated':
       return (
         <GuardNotice color="red" icon={<IconUserOff />}>
-          {MSG.guardDeactivated}
+          {msg('common.guardDeactivated')}
         </GuardNotice>
       );
     case 'allow':

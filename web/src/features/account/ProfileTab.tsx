@@ -1,4 +1,5 @@
-import { PROFILE_MSG, type User } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { type User } from '@exam/shared';
 import { Alert, Button, FileButton, Group, List, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
@@ -12,8 +13,8 @@ import { avatarProblem, profileForm, valuesOf, type ProfileValues } from './prof
 
 /** The failure as the spec shows it: 'Validation Error:' and each message, else the server's words. */
 function failureOf(error: unknown): { message: string; list: string[] } {
-  if (error instanceof ApiError && error.errors.length) return { message: PROFILE_MSG.validationError, list: error.errors.map((e) => e.msg) };
-  return { message: (error instanceof ApiError && error.serverMessage) || PROFILE_MSG.updateFailed, list: [] };
+  if (error instanceof ApiError && error.errors.length) return { message: msg('profile.validationError'), list: error.errors.map((e) => e.msg) };
+  return { message: (error instanceof ApiError && error.serverMessage) || msg('profile.updateFailed'), list: [] };
 }
 
 /** The Profile tab: view mode, then edit mode via the toggle, then saved (surroundings §4). */
@@ -36,7 +37,7 @@ export function ProfileTab() {
     mutationFn: accountApi.updateProfile,
     onSuccess: ({ data }) => {
       updateUser(data.user);
-      notifications.show({ color: 'green', message: PROFILE_MSG.updated });
+      notifications.show({ color: 'green', message: msg('profile.updated') });
       setEditing(false);
       setAvatar(null);
       setProblem(null);

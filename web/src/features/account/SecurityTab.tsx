@@ -1,4 +1,5 @@
-import { MIN_PASSWORD_LENGTH, MSG, PROFILE_MSG } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { MIN_PASSWORD_LENGTH } from '@exam/shared';
 import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
@@ -17,22 +18,22 @@ export function SecurityTab() {
   const change = useMutation({
     mutationFn: () => accountApi.changePassword(current, next),
     onSuccess: () => {
-      notifications.show({ color: 'green', message: PROFILE_MSG.passwordUpdated });
+      notifications.show({ color: 'green', message: msg('profile.passwordUpdated') });
       setSignedOutOthers(true);
       setCurrent('');
       setNext('');
       setConfirm('');
       setProblem(null);
     },
-    onError: (error) => setProblem(messageFromServer(error, PROFILE_MSG.passwordFailed)),
+    onError: (error) => setProblem(messageFromServer(error, msg('profile.passwordFailed'))),
   });
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setSignedOutOthers(false);
-    if (next !== confirm) return setProblem(MSG.newPasswordsDoNotMatch);
-    if (next.length < MIN_PASSWORD_LENGTH) return setProblem(MSG.passwordTooShort);
-    if (!current) return setProblem(MSG.currentPasswordRequired);
+    if (next !== confirm) return setProblem(msg('common.newPasswordsDoNotMatch'));
+    if (next.length < MIN_PASSWORD_LENGTH) return setProblem(msg('common.passwordTooShort'));
+    if (!current) return setProblem(msg('common.currentPasswordRequired'));
     change.mutate();
   };
 
@@ -47,7 +48,7 @@ export function SecurityTab() {
         )}
         {signedOutOthers && (
           <Alert color="green" role="status">
-            {PROFILE_MSG.passwordUpdated} {PROFILE_MSG.otherSessionsSignedOut}
+            {msg('profile.passwordUpdated')} {msg('profile.otherSessionsSignedOut')}
           </Alert>
         )}
         <PasswordInput label="Current password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} />

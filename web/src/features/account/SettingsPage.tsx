@@ -1,9 +1,8 @@
-import { SETTING_CHOICES, type UserSettings } from '@exam/shared';
+import { LANGUAGE_NAMES, SETTING_CHOICES, type UserSettings } from '@exam/shared';
 import { Box, Button, Group, Paper, Select, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import { useSettings } from './useSettings';
 import { useSaveSettings } from './useSaveSettings';
 
-const LANGUAGE_LABELS: Record<string, string> = { en: 'English' };
 const TIMEZONE_LABELS: Record<string, string> = {
   UTC: 'UTC',
   EST: 'Eastern Time (EST/EDT)',
@@ -59,8 +58,8 @@ export function SettingsPage() {
             <Stack maw={420}>
               <Select
                 label="Language"
-                description="The app is available in English; more languages will be offered once translated."
-                data={options(SETTING_CHOICES.language, LANGUAGE_LABELS)}
+                description="Every screen, e-mail and notification is shown in this language."
+                data={options(SETTING_CHOICES.language, LANGUAGE_NAMES)}
                 value={pr.language}
                 disabled={!isLoaded}
                 allowDeselect={false}

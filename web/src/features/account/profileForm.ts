@@ -1,4 +1,5 @@
-import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES, PROFILE_MSG, splitFullName, type User } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES, splitFullName, type User } from '@exam/shared';
 
 export interface ProfileValues {
   fullName: string;
@@ -20,8 +21,8 @@ export const valuesOf = (user: User): ProfileValues => ({
 
 /** The spec's first checks of an avatar, before any upload (the server judges the content again). */
 export function avatarProblem(file: Pick<File, 'size' | 'type'>): string | null {
-  if (file.size > AVATAR_MAX_BYTES) return PROFILE_MSG.avatarTooLarge;
-  if (!(AVATAR_MIME_TYPES as readonly string[]).includes(file.type)) return PROFILE_MSG.avatarInvalidType;
+  if (file.size > AVATAR_MAX_BYTES) return msg('profile.avatarTooLarge');
+  if (!(AVATAR_MIME_TYPES as readonly string[]).includes(file.type)) return msg('profile.avatarInvalidType');
   return null;
 }
 
@@ -31,7 +32,7 @@ export function avatarProblem(file: Pick<File, 'size' | 'type'>): string | null 
  */
 export function profileForm(values: ProfileValues, avatar: File | null): FormData | string {
   const { firstName, lastName } = splitFullName(values.fullName);
-  if (!firstName || !values.email.trim()) return PROFILE_MSG.fullNameRequired;
+  if (!firstName || !values.email.trim()) return msg('profile.fullNameRequired');
   const form = new FormData();
   const put = (key: string, value: string) => {
     if (value.trim()) form.append(key, value.trim());

@@ -1,4 +1,5 @@
-import { PROFILE_MSG, type SettingsCategory, type UserSettings } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { type SettingsCategory, type UserSettings } from '@exam/shared';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth/useAuth';
@@ -27,25 +28,25 @@ export function useSaveSettings() {
       client.setQueryData<UserSettings>(key, (old) => (old ? { ...old, [v.category]: { ...old[v.category], [v.key]: v.value } } : old));
     },
     onSuccess: keep,
-    onError: () => onFailure(PROFILE_MSG.settingsSaveFailed),
+    onError: () => onFailure(msg('profile.settingsSaveFailed')),
   });
 
   const all = useMutation({
     mutationFn: (settings: UserSettings) => accountApi.saveAll(settings),
     onSuccess: (settings) => {
       keep(settings);
-      notifications.show({ color: 'green', message: PROFILE_MSG.settingsSaved });
+      notifications.show({ color: 'green', message: msg('profile.settingsSaved') });
     },
-    onError: () => onFailure(PROFILE_MSG.settingsSaveFailed),
+    onError: () => onFailure(msg('profile.settingsSaveFailed')),
   });
 
   const reset = useMutation({
     mutationFn: accountApi.reset,
     onSuccess: (settings) => {
       keep(settings);
-      notifications.show({ color: 'green', message: PROFILE_MSG.settingsReset });
+      notifications.show({ color: 'green', message: msg('profile.settingsReset') });
     },
-    onError: () => onFailure(PROFILE_MSG.settingsResetFailed),
+    onError: () => onFailure(msg('profile.settingsResetFailed')),
   });
 
   return {

@@ -1,4 +1,5 @@
-import { MSG, type LoginInput, type RegisterInput, type User } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { type LoginInput, type RegisterInput, type User } from '@exam/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -36,7 +37,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         onExpired: () => {
           queryClient.clear();
           dispatch({ type: 'logout' });
-          notifyError(MSG.sessionExpired, 'session-expired');
+          notifyError(msg('common.sessionExpired'), 'session-expired');
           const { pathname, search, hash } = locationRef.current;
           navigate('/login', { replace: true, state: { from: `${pathname}${search}${hash}` } });
         },
@@ -89,7 +90,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return { user: data.user, message };
     } catch (error) {
       clearStoredSession();
-      dispatch({ type: 'failure', error: messageFromServer(error, MSG.loginFailed) });
+      dispatch({ type: 'failure', error: messageFromServer(error, msg('common.loginFailed')) });
       throw error;
     }
   }, []);
@@ -100,7 +101,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       dispatch({ type: 'clearError' });
       return { user: data.user, message };
     } catch (error) {
-      dispatch({ type: 'setError', error: messageFromServer(error, MSG.registrationFailed) });
+      dispatch({ type: 'setError', error: messageFromServer(error, msg('common.registrationFailed')) });
       throw error;
     }
   }, []);
@@ -118,7 +119,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await navigate('/', { flushSync: true });
     queryClient.clear();
     dispatch({ type: 'logout' });
-    notifySuccess(MSG.logoutSuccess);
+    notifySuccess(msg('common.logoutSuccess'));
   }, [navigate, queryClient]);
 
   const updateUser = useCallback((patch: Partial<User>) => {

@@ -1,4 +1,5 @@
-import { MSG, forgotPasswordSchema } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { forgotPasswordSchema } from '@exam/shared';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -17,7 +18,7 @@ export function ForgotPasswordPage() {
   const form = useForm({ initialValues: { email: '' }, validate: zodValidate(forgotPasswordSchema) });
   const mutation = useMutation({
     mutationFn: (email: string) => authApi.forgotPassword(email),
-    onSuccess: () => notifySuccess(MSG.resetEmailSent),
+    onSuccess: () => notifySuccess(msg('common.resetEmailSent')),
   });
 
   const submit = form.onSubmit((values) => mutation.mutate(forgotPasswordSchema.parse(values).email));
@@ -29,12 +30,12 @@ export function ForgotPasswordPage() {
         <Stack>
           {mutation.isSuccess && (
             <Alert color="green" data-testid="form-success">
-              {mutation.data.message ?? MSG.forgotPasswordSent}
+              {mutation.data.message ?? msg('common.forgotPasswordSent')}
             </Alert>
           )}
           {mutation.isError && (
             <Alert color="red" data-testid="form-error">
-              {messageFromServer(mutation.error, MSG.resetEmailFailed)}
+              {messageFromServer(mutation.error, msg('common.resetEmailFailed'))}
             </Alert>
           )}
           <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />

@@ -1,4 +1,5 @@
-import { MSG, loginSchema, type LoginInput } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { loginSchema, type LoginInput } from '@exam/shared';
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -25,7 +26,7 @@ export function LoginPage() {
   const mutation = useMutation({
     mutationFn: (input: LoginInput) => login(input),
     onSuccess: ({ message }) => {
-      notifySuccess(message ?? MSG.loginSuccess);
+      notifySuccess(message ?? msg('common.loginSuccess'));
       navigate(afterLoginPath(location.state), { replace: true });
     },
   });
@@ -39,7 +40,7 @@ export function LoginPage() {
         <Stack>
           {mutation.isError && (
             <Alert color="red" data-testid="form-error">
-              {messageFromServer(mutation.error, MSG.loginFailed)}
+              {messageFromServer(mutation.error, msg('common.loginFailed'))}
             </Alert>
           )}
           <TextInput

@@ -1,14 +1,5 @@
-import {
-  MSG,
-  REGISTER_REDIRECT_MS,
-  REGISTRATION_GRADES,
-  SECTIONS,
-  SETTINGS_MSG,
-  SUBJECTS,
-  registerFormSchema,
-  registerSchema,
-  type RegisterInput,
-} from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { REGISTER_REDIRECT_MS, REGISTRATION_GRADES, SECTIONS, SUBJECTS, registerFormSchema, registerSchema, type RegisterInput } from '@exam/shared';
 import { Alert, Anchor, Button, Checkbox, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -89,7 +80,7 @@ export function RegisterPage() {
       <AuthCard title="Create your account">
         <Stack>
           <Alert color="yellow" data-testid="registration-closed" role="status">
-            {SETTINGS_MSG.registrationClosed}
+            {msg('platformSettings.registrationClosed')}
           </Alert>
           <SignInLine />
         </Stack>
@@ -122,9 +113,9 @@ function RegisterForm({ roleOptions, allowedDomains }: { roleOptions: typeof ROL
 
   const mutation = useMutation({
     mutationFn: (input: RegisterInput) => register(input),
-    onSuccess: ({ message }) => notifySuccess(message ?? MSG.registered),
+    onSuccess: ({ message }) => notifySuccess(message ?? msg('common.registered')),
     onError: (error) => {
-      setTopError(messageFromServer(error, MSG.registrationFailed));
+      setTopError(messageFromServer(error, msg('common.registrationFailed')));
       if (error instanceof ApiError && error.errors.length > 0) form.setErrors(apiFieldErrors(error.errors));
     },
   });
@@ -163,7 +154,7 @@ function RegisterForm({ roleOptions, allowedDomains }: { roleOptions: typeof ROL
         <Stack>
           {succeeded ? (
             <Alert color="green" data-testid="form-success">
-              {MSG.registerFormSuccess}
+              {msg('common.registerFormSuccess')}
             </Alert>
           ) : (
             topError && (

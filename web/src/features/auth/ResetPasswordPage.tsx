@@ -1,4 +1,5 @@
-import { MSG, resetPasswordFormSchema } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { resetPasswordFormSchema } from '@exam/shared';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -23,7 +24,7 @@ export function ResetPasswordPage() {
   const mutation = useMutation({
     mutationFn: (password: string) => authApi.resetPassword(token, password),
     onSuccess: () => {
-      notifySuccess(MSG.passwordResetSuccess);
+      notifySuccess(msg('common.passwordResetSuccess'));
       navigate('/login', { replace: true });
     },
   });
@@ -33,7 +34,7 @@ export function ResetPasswordPage() {
       <AuthCard title="Reset your password">
         <Stack>
           <Alert color="red" data-testid="form-error">
-            {MSG.invalidOrExpiredToken}
+            {msg('common.invalidOrExpiredToken')}
           </Alert>
           <Button component={Link} to="/forgot-password">
             Request a new link
@@ -52,7 +53,7 @@ export function ResetPasswordPage() {
         <Stack>
           {mutation.isError && (
             <Alert color="red" data-testid="form-error">
-              {messageFromServer(mutation.error, MSG.passwordResetFailed)}
+              {messageFromServer(mutation.error, msg('common.passwordResetFailed'))}
               {' '}
               <Anchor component={Link} to="/forgot-password" size="sm">
                 Request a new link

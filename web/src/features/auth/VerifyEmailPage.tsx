@@ -1,4 +1,5 @@
-import { MSG, VERIFY_REDIRECT_MS } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { VERIFY_REDIRECT_MS } from '@exam/shared';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -13,8 +14,8 @@ import { useResendVerification } from './useResendVerification';
 /** The spec's texts for a failed verification (surroundings §8). */
 function verifyFailureText(error: unknown): string {
   // No answer at all, or something other than an HTTP failure: the "exception" text.
-  if (!(error instanceof ApiError) || error.status === 0) return MSG.verifyException;
-  return error.serverMessage ?? MSG.verifyFailedLink;
+  if (!(error instanceof ApiError) || error.status === 0) return msg('common.verifyException');
+  return error.serverMessage ?? msg('common.verifyFailedLink');
 }
 
 /**
@@ -71,7 +72,7 @@ export function VerifyEmailPage() {
       <AuthCard title="Email verification">
         <Stack>
           <Alert color="green" icon={<IconCircleCheck />} data-testid="verify-success">
-            {MSG.emailVerified}
+            {msg('common.emailVerified')}
           </Alert>
           <Text size="sm" c="dimmed">
             {isAuthenticated
@@ -106,7 +107,7 @@ function NoToken() {
     <AuthCard title="Email verification">
       <Stack>
         <Alert color="yellow" data-testid="verify-error">
-          {MSG.verifyNoToken}
+          {msg('common.verifyNoToken')}
         </Alert>
         {canResend ? (
           <>
@@ -118,13 +119,13 @@ function NoToken() {
             </Button>
             {resend.isSuccess && (
               <Text size="sm" c="green" role="status">
-                {resend.data.message ?? MSG.verificationSent}
+                {resend.data.message ?? msg('common.verificationSent')}
               </Text>
             )}
           </>
         ) : isAuthenticated ? (
           <>
-            {user?.isVerified && <Text size="sm">{MSG.alreadyVerified}</Text>}
+            {user?.isVerified && <Text size="sm">{msg('common.alreadyVerified')}</Text>}
             <Button component={Link} to="/dashboard">
               Go to Dashboard
             </Button>

@@ -1,4 +1,4 @@
-import { MSG } from '@exam/shared';
+import { msg } from '../../i18n/messages';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage, messageFromServer } from '../../api/http';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -11,7 +11,7 @@ import { authApi } from './api';
 export function useResendVerification() {
   return useMutation({
     mutationFn: () => authApi.resendVerification(),
-    onSuccess: ({ message }) => notifySuccess(message ?? MSG.verificationSent),
+    onSuccess: ({ message }) => notifySuccess(message ?? msg('common.verificationSent')),
     onError: (error) => notifyError(messageFromServer(error, errorMessage(error))),
   });
 }

@@ -1,4 +1,5 @@
-import { DASHBOARD_MSG, ROLE_DASHBOARD, type Role } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { ROLE_DASHBOARD, type Role } from '@exam/shared';
 import { Alert, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -32,7 +33,7 @@ export function DashboardPage() {
   const query = useQuery({ queryKey: dashboardKeys.role(role), queryFn: () => fetchDashboard(role), enabled: !!user, staleTime: 0, meta: { silent: true } });
   const status = query.error instanceof ApiError ? query.error.status : 0;
   useEffect(() => {
-    if (query.isError && status >= 500) notifyError(DASHBOARD_MSG.serverError, 'dashboard-server-error');
+    if (query.isError && status >= 500) notifyError(msg('dashboard.serverError'), 'dashboard-server-error');
   }, [query.isError, status]);
   const server = useQuery({ queryKey: ['health'], queryFn: () => http.get('/health'), staleTime: 60_000, retry: false, meta: { silent: true } });
   const now = useNow(30_000);
@@ -66,7 +67,7 @@ export function DashboardPage() {
         </Card>
 
         {query.isError ? (
-          <Alert color="yellow" role="alert" title={DASHBOARD_MSG.unavailable} />
+          <Alert color="yellow" role="alert" title={msg('dashboard.unavailable')} />
         ) : query.data ? (
           <>
             <StatGrid stats={roleStats(role, query.data)} />

@@ -1,4 +1,5 @@
-import { DASHBOARD_MSG, type Role } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { type Role } from '@exam/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '../../api/http';
@@ -22,7 +23,7 @@ export function useRoleDashboard<R extends Role>(role: R, userId: string | null)
   const failed = query.isError;
   const status = query.error instanceof ApiError ? query.error.status : 0;
   useEffect(() => {
-    if (failed && status !== 404 && status !== 401) notifyError(DASHBOARD_MSG.someFailed, `dashboard-${role}`);
+    if (failed && status !== 404 && status !== 401) notifyError(msg('dashboard.someFailed'), `dashboard-${role}`);
   }, [failed, status, role]);
   const data: DashboardByRole[R] = query.data ?? EMPTY_DASHBOARD[role];
   return { data, query, failed };

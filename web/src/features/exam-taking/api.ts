@@ -1,4 +1,5 @@
-import { EXAM_MSG, MSG, SUBMIT_REASONS } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { SUBMIT_REASONS } from '@exam/shared';
 import { z } from 'zod';
 import { ApiError, http, messageFromServer } from '../../api/http';
 import type { SubmitInput } from './examTakingMachine';
@@ -14,17 +15,17 @@ const examPath = (id: string) => `/exams/${encodeURIComponent(id)}`;
 
 /** Spec core §8, exam taking load: 404 'Exam not found.', 403 not accessible / not yet available, a network message. */
 export function loadFailure(error: unknown): TakingError {
-  if (!(error instanceof ApiError)) return new TakingError('other', MSG.unexpectedError);
-  if (error.status === 404) return new TakingError('not-found', EXAM_MSG.examNotFound);
-  if (error.status === 403) return new TakingError('forbidden', error.serverMessage ?? EXAM_MSG.notAccessible);
-  if (error.status === 401) return new TakingError('session', MSG.sessionExpired);
-  if (error.status === 0) return new TakingError('network', MSG.networkError);
+  if (!(error instanceof ApiError)) return new TakingError('other', msg('common.unexpectedError'));
+  if (error.status === 404) return new TakingError('not-found', msg('exams.examNotFound'));
+  if (error.status === 403) return new TakingError('forbidden', error.serverMessage ?? msg('exams.notAccessible'));
+  if (error.status === 401) return new TakingError('session', msg('common.sessionExpired'));
+  if (error.status === 0) return new TakingError('network', msg('common.networkError'));
   return new TakingError('other', error.message);
 }
 
 function parsed<T>(schema: z.ZodType<T>, data: unknown): T {
   const result = schema.safeParse(data);
-  if (!result.success) throw new TakingError('other', MSG.unexpectedError);
+  if (!result.success) throw new TakingError('other', msg('common.unexpectedError'));
   return result.data;
 }
 

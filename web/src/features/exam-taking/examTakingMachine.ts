@@ -1,5 +1,5 @@
+import { msg } from '../../i18n/messages';
 import type { JoinData, SubmitReason, ViolationType } from '@exam/shared';
-import { MSG } from '@exam/shared';
 import { assign, cancel, fromCallback, fromPromise, raise, sendTo, setup, type EventObject } from 'xstate';
 import { acknowledge, applyServerState, drop, emptyBook, pendingInOrder, recordAnswer, unsentCount, withRestored, type AnswerBook } from './answerBook';
 import { clockOffset, timeLeftMs } from './clock';
@@ -132,7 +132,7 @@ function errorText(error: unknown, fallback: string): string {
 
 function asFailure(error: unknown): LoadFailure {
   if (error instanceof TakingError) return { kind: error.kind, message: error.message };
-  return { kind: 'other', message: errorText(error, MSG.unexpectedError) };
+  return { kind: 'other', message: errorText(error, msg('common.unexpectedError')) };
 }
 
 const initialContext = (examId: string): ExamContext => ({

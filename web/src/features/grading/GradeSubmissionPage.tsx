@@ -1,4 +1,4 @@
-import { GRADING_MSG } from '@exam/shared';
+import { msg } from '../../i18n/messages';
 import { Alert, Box, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -122,7 +122,7 @@ export function GradeSubmissionPage() {
         </Paper>
 
         {!s.isSubmitted ? (
-          <Alert color="yellow">{GRADING_MSG.notSubmitted}</Alert>
+          <Alert color="yellow">{msg('grading.notSubmitted')}</Alert>
         ) : (
           <GradingForm key={s._id} detail={detail} onNext={() => void goNext()} nextBusy={finding} />
         )}

@@ -1,4 +1,5 @@
-import { GRADING_MSG, gradeSubmissionSchema } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { gradeSubmissionSchema } from '@exam/shared';
 import type { GradeEntry } from '../results/api';
 import type { SubmissionAnswer } from '../results/types';
 
@@ -44,7 +45,7 @@ export function checkGrades(answers: SubmissionAnswer[], drafts: Drafts): GradeC
       continue;
     }
     if (d.marks === a.marks && !feedbackChanged) continue;
-    if (d.marks > a.points) errors[a.questionId] = `${GRADING_MSG.marksAbovePoints} (${a.points})`;
+    if (d.marks > a.points) errors[a.questionId] = `${msg('grading.marksAbovePoints')} (${a.points})`;
     grades.push({ questionId: a.questionId, marks: d.marks, ...(d.feedback.trim() || a.feedback ? { feedback: d.feedback.trim() } : {}) });
   }
   const parsed = gradeSubmissionSchema.safeParse({ grades });

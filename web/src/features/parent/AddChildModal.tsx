@@ -1,4 +1,5 @@
-import { addChildSchema, PARENT_MSG, type Relationship } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { addChildSchema, type Relationship } from '@exam/shared';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
@@ -29,16 +30,16 @@ export function AddChildModal({ opened, onClose, relationships }: { opened: bool
     e.preventDefault();
     const parsed = addChildSchema.safeParse({ childEmail: email, relationship: relationship ?? '' });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? PARENT_MSG.fillAllFields);
+      setError(parsed.error.issues[0]?.message ?? msg('parent.fillAllFields'));
       return;
     }
     setError(null);
     add.mutate(parsed.data, {
       onSuccess: () => {
-        notifications.show({ color: 'green', title: PARENT_MSG.childAdded, message: PARENT_MSG.requestSent });
+        notifications.show({ color: 'green', title: msg('parent.childAdded'), message: msg('parent.requestSent') });
         close();
       },
-      onError: (err) => setError(messageFromServer(err, PARENT_MSG.addChildFailed)),
+      onError: (err) => setError(messageFromServer(err, msg('parent.addChildFailed'))),
     });
   };
 

@@ -1,5 +1,6 @@
+import { msg } from '../../i18n/messages';
 import '@mantine/charts/styles.css';
-import { PARENT_MSG, PROGRESS_RANGES, type ChildSubmission, type ProgressRange } from '@exam/shared';
+import { PROGRESS_RANGES, type ChildSubmission, type ProgressRange } from '@exam/shared';
 import { BarChart } from '@mantine/charts';
 import { Badge, Box, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -45,7 +46,7 @@ export function ChildProgressPage() {
       <Box py="lg">
         <Stack>
           {back}
-          <LoadError message={PARENT_MSG.progressFailed} onRetry={() => void progress.refetch()} />
+          <LoadError message={msg('parent.progressFailed')} onRetry={() => void progress.refetch()} />
         </Stack>
       </Box>
     );

@@ -1,4 +1,5 @@
-import { CHILDREN_LIST_RELATIONSHIPS, PARENT_MSG, type Child } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { CHILDREN_LIST_RELATIONSHIPS, type Child } from '@exam/shared';
 import { Alert, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -24,8 +25,8 @@ export function ChildrenPage() {
   const confirmRemove = () => {
     if (!removing) return;
     remove.mutate(removing._id, {
-      onSuccess: () => notifySuccess(PARENT_MSG.childRemoved),
-      onError: (err) => notifyError(messageFromServer(err, PARENT_MSG.removeChildFailed)),
+      onSuccess: () => notifySuccess(msg('parent.childRemoved')),
+      onError: (err) => notifyError(messageFromServer(err, msg('parent.removeChildFailed'))),
       onSettled: () => setRemoving(null),
     });
   };
@@ -44,7 +45,7 @@ export function ChildrenPage() {
         {children.isPending ? (
           <PageLoader label="Loading children" />
         ) : children.isError ? (
-          <LoadError message={PARENT_MSG.childrenFailed} onRetry={() => void children.refetch()} />
+          <LoadError message={msg('parent.childrenFailed')} onRetry={() => void children.refetch()} />
         ) : children.data.length === 0 ? (
           <Alert color="blue" title="No children linked yet">
             Add your child with their e-mail address; they accept the request from their own account.
@@ -85,7 +86,7 @@ export function ChildrenPage() {
       <ConfirmDialog
         opened={removing !== null}
         title="Remove child"
-        message={PARENT_MSG.removeChildConfirm}
+        message={msg('parent.removeChildConfirm')}
         confirmLabel="Remove"
         busy={remove.isPending}
         onConfirm={confirmRemove}

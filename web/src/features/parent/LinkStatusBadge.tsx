@@ -1,9 +1,10 @@
-import { PARENT_MSG, type LinkStatus } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { type LinkStatus } from '@exam/shared';
 import { Badge } from '@mantine/core';
 
 /** The link's state in words (never colour alone). */
 export function LinkStatusBadge({ status }: { status: LinkStatus }) {
   if (status === 'accepted') return <Badge color="green" variant="light">Linked</Badge>;
   if (status === 'declined') return <Badge color="red" variant="light">Declined</Badge>;
-  return <Badge color="yellow" variant="light">{PARENT_MSG.awaitingConfirmation}</Badge>;
+  return <Badge color="yellow" variant="light">{msg('parent.awaitingConfirmation')}</Badge>;
 }

@@ -1,4 +1,5 @@
-import { DASHBOARD_RELATIONSHIPS, PARENT_MSG, type Child, type RecentActivity } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { DASHBOARD_RELATIONSHIPS, type Child, type RecentActivity } from '@exam/shared';
 import { Alert, Box, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -30,7 +31,7 @@ export function ParentDashboardPage() {
   if (dashboard.isError) {
     return (
       <Box py="lg">
-        <LoadError message={PARENT_MSG.dashboardFailed} onRetry={() => void dashboard.refetch()} />
+        <LoadError message={msg('parent.dashboardFailed')} onRetry={() => void dashboard.refetch()} />
       </Box>
     );
   }
@@ -66,7 +67,7 @@ export function ParentDashboardPage() {
             <Select
               label="Child"
               w={320}
-              data={children.map((c) => ({ value: c._id, label: c.linkStatus === 'accepted' ? c.name : `${c.name} (${c.linkStatus === 'pending' ? PARENT_MSG.awaitingConfirmation.toLowerCase() : 'declined'})` }))}
+              data={children.map((c) => ({ value: c._id, label: c.linkStatus === 'accepted' ? c.name : `${c.name} (${c.linkStatus === 'pending' ? msg('parent.awaitingConfirmation').toLowerCase() : 'declined'})` }))}
               value={selected?._id ?? null}
               onChange={setSelectedId}
               allowDeselect={false}

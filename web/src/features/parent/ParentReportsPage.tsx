@@ -1,4 +1,5 @@
-import { PARENT_MSG, REPORT_RANGES, REPORT_TYPES, type ChildExam, type ChildProgress, type ChildSubmission, type ReportRange, type ReportType } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { REPORT_RANGES, REPORT_TYPES, type ChildExam, type ChildProgress, type ChildSubmission, type ReportRange, type ReportType } from '@exam/shared';
 import { Alert, Badge, Box, Button, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -43,7 +44,7 @@ function ReportBody({ id, type, range, onRows }: { id: string; type: ReportType;
     return () => onRows({});
   }, [rows.results, rows.exams, onRows]);
   if (report.query.isPending) return <PageLoader label="Loading report" />;
-  if (report.query.isError && !report.notFound) return <LoadError message={PARENT_MSG.reportFailed} onRetry={() => void report.query.refetch()} />;
+  if (report.query.isError && !report.notFound) return <LoadError message={msg('parent.reportFailed')} onRetry={() => void report.query.refetch()} />;
   if (type === 'performance') return <PerformanceReport progress={report.progress} />;
   if (type === 'exams') return <ExamsTable exams={(rows.exams ?? []).slice(0, TABLE_ROWS)} />;
   return <SubmissionsTable submissions={(rows.results ?? []).slice(0, TABLE_ROWS)} />;
@@ -67,11 +68,11 @@ export function ParentReportsPage() {
   const exportReport = () => {
     const csv = child ? reportCsv(type, rows, gradeOf) : null;
     if (!csv) {
-      notifyError(PARENT_MSG.noDataToExport);
+      notifyError(msg('parent.noDataToExport'));
       return;
     }
     saveText(csv, `${child!.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${type}-${range}.csv`);
-    notifySuccess(PARENT_MSG.exported);
+    notifySuccess(msg('parent.exported'));
   };
 
   if (children.isPending) return <PageLoader label="Loading reports" />;
@@ -88,7 +89,7 @@ export function ParentReportsPage() {
           </Button>
         </Group>
         {children.isError ? (
-          <LoadError message={PARENT_MSG.reportFailed} onRetry={() => void children.refetch()} />
+          <LoadError message={msg('parent.reportFailed')} onRetry={() => void children.refetch()} />
         ) : (
           <>
             <Group align="flex-end">

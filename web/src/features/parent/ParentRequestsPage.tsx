@@ -1,4 +1,4 @@
-import { PARENT_MSG } from '@exam/shared';
+import { msg } from '../../i18n/messages';
 import { Alert, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { messageFromServer } from '../../api/http';
 import { LoadError } from '../../components/LoadError';
@@ -19,7 +19,7 @@ export function ParentRequestsPage() {
     answer.mutate(
       { id, answer: choice },
       {
-        onSuccess: () => notifySuccess(choice === 'accept' ? PARENT_MSG.accepted : PARENT_MSG.declined),
+        onSuccess: () => notifySuccess(choice === 'accept' ? msg('parent.accepted') : msg('parent.declined')),
         onError: (err) => notifyError(messageFromServer(err, 'Failed to answer the request')),
       },
     );

@@ -1,4 +1,5 @@
-import { formatMoney, PAYMENT_MSG, PAYMENT_STATUSES, type Payment, type PaymentStatus } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { formatMoney, PAYMENT_STATUSES, type Payment, type PaymentStatus } from '@exam/shared';
 import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../api/http';
@@ -27,7 +28,7 @@ export function PaymentHistory({ isAdmin, onOpen }: { isAdmin: boolean; onOpen: 
   const confirmRefund = () => {
     if (!refunding) return;
     refund.mutate(refunding._id, {
-      onSuccess: () => notifySuccess(PAYMENT_MSG.refunded),
+      onSuccess: () => notifySuccess(msg('payments.refunded')),
       onError: (err) => notifyError(errorMessage(err)),
       onSettled: () => setRefunding(null),
     });
@@ -60,7 +61,7 @@ export function PaymentHistory({ isAdmin, onOpen }: { isAdmin: boolean; onOpen: 
         )}
       </Group>
       {list.isPending && <PageLoader />}
-      {list.isError && <LoadError message={PAYMENT_MSG.fetchFailed} onRetry={() => void list.refetch()} />}
+      {list.isError && <LoadError message={msg('payments.fetchFailed')} onRetry={() => void list.refetch()} />}
       {list.data && list.data.payments.length === 0 && <EmptyState title="No payments yet" message={status || search ? 'No payment matches these filters.' : undefined} />}
       {list.data && list.data.payments.length > 0 && (
         <Table.ScrollContainer minWidth={640}>

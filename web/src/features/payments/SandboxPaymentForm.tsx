@@ -1,4 +1,5 @@
-import { PAYMENT_MSG, SANDBOX_TEST_CARDS, type Payment } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { SANDBOX_TEST_CARDS, type Payment } from '@exam/shared';
 import { Alert, Button, Group, List, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../api/http';
@@ -37,7 +38,7 @@ export function SandboxPaymentForm({ onPaid }: { onPaid: (payment: Payment) => v
       {
         onSuccess: (res) => {
           key.current = null;
-          notifySuccess(res.message ?? PAYMENT_MSG.success);
+          notifySuccess(res.message ?? msg('payments.success'));
           setValues(EMPTY_PAYMENT);
           setCard(EMPTY_CARD);
           onPaid(res.payment);
@@ -46,7 +47,7 @@ export function SandboxPaymentForm({ onPaid }: { onPaid: (payment: Payment) => v
           const payment = err instanceof ApiError ? (err.data as { payment?: Payment } | undefined)?.payment : undefined;
           if (err instanceof ApiError && err.status !== 0) key.current = null;
           if (err instanceof ApiError && err.errors.length) setProblems(Object.fromEntries(err.errors.map((x) => [x.field, x.msg])));
-          setFailure(payment?.failureReason ? `${PAYMENT_MSG.failed} ${payment.failureReason}` : err instanceof ApiError && err.status !== 0 ? PAYMENT_MSG.failed : err.message);
+          setFailure(payment?.failureReason ? `${msg('payments.failed')} ${payment.failureReason}` : err instanceof ApiError && err.status !== 0 ? msg('payments.failed') : err.message);
         },
       },
     );

@@ -1,4 +1,5 @@
-import { PAYMENT_MSG, type Payment, type PaymentConfig } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { type Payment, type PaymentConfig } from '@exam/shared';
 import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 // The pure entry fetches Stripe.js only when loadStripe is called: the build puts every package in
@@ -56,19 +57,19 @@ function Form({ onPaid }: { onPaid: (payment: Payment) => void }) {
         input: { amount: Number(values.amount), description: values.description.trim(), paymentMethod: 'stripe', type: 'exam' },
         key: key.current,
       });
-      if (!created.clientSecret) throw new Error(PAYMENT_MSG.failed);
+      if (!created.clientSecret) throw new Error(msg('payments.failed'));
       setConfirming(true);
       const result = await stripe.confirmCardPayment(created.clientSecret, { payment_method: { card, billing_details: { name: holder.trim() } } });
       key.current = null;
       if (result.error) {
-        setFailure(`${PAYMENT_MSG.failed} ${result.error.message ?? ''}`.trim());
+        setFailure(`${msg('payments.failed')} ${result.error.message ?? ''}`.trim());
         return;
       }
-      notifySuccess(PAYMENT_MSG.success);
+      notifySuccess(msg('payments.success'));
       onPaid(created.payment);
     } catch (err) {
       if (err instanceof ApiError && err.status !== 0) key.current = null;
-      setFailure(err instanceof ApiError && err.status === 0 ? err.message : PAYMENT_MSG.failed);
+      setFailure(err instanceof ApiError && err.status === 0 ? err.message : msg('payments.failed'));
     } finally {
       setConfirming(false);
     }

@@ -1,4 +1,5 @@
-import { CARD_MSG, cardBrand, cardDigits, expiryProblem, luhnValid, PAYMENT_MSG, type CardBrand } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { cardBrand, cardDigits, expiryProblem, luhnValid, type CardBrand } from '@exam/shared';
 
 export interface PaymentFormValues {
   amount: string;
@@ -16,21 +17,21 @@ export interface CardFormValues {
 export function paymentProblems(v: PaymentFormValues): Partial<Record<keyof PaymentFormValues, string>> {
   const problems: Partial<Record<keyof PaymentFormValues, string>> = {};
   const amount = Number(v.amount);
-  if (!v.amount.trim() || !Number.isFinite(amount) || amount < 1) problems.amount = PAYMENT_MSG.amountMin;
-  else if (!/^\d+(\.\d{1,2})?$/.test(v.amount.trim())) problems.amount = PAYMENT_MSG.amountDecimals;
-  else if (amount > 100_000) problems.amount = PAYMENT_MSG.amountMax;
-  if (!v.description.trim()) problems.description = PAYMENT_MSG.descriptionRequired;
+  if (!v.amount.trim() || !Number.isFinite(amount) || amount < 1) problems.amount = msg('payments.amountMin');
+  else if (!/^\d+(\.\d{1,2})?$/.test(v.amount.trim())) problems.amount = msg('payments.amountDecimals');
+  else if (amount > 100_000) problems.amount = msg('payments.amountMax');
+  if (!v.description.trim()) problems.description = msg('payments.descriptionRequired');
   return problems;
 }
 
 /** The sandbox card, checked in the browser: Luhn, MM/YY not past, a 3-digit CVV. */
 export function cardProblems(v: CardFormValues, now = new Date()): Partial<Record<keyof CardFormValues, string>> {
   const problems: Partial<Record<keyof CardFormValues, string>> = {};
-  if (!v.holder.trim()) problems.holder = CARD_MSG.holderRequired;
-  if (!luhnValid(v.number)) problems.number = CARD_MSG.numberInvalid;
+  if (!v.holder.trim()) problems.holder = msg('card.holderRequired');
+  if (!luhnValid(v.number)) problems.number = msg('card.numberInvalid');
   const expiry = expiryProblem(v.expiry, now);
   if (expiry) problems.expiry = expiry;
-  if (!/^\d{3}$/.test(v.cvv)) problems.cvv = CARD_MSG.cvvInvalid;
+  if (!/^\d{3}$/.test(v.cvv)) problems.cvv = msg('card.cvvInvalid');
   return problems;
 }
 

@@ -1,4 +1,5 @@
-import { CONTACT_MSG, contactMessageSchema } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { contactMessageSchema } from '@exam/shared';
 import { Accordion, Box, Button, Card, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -27,12 +28,12 @@ export function ContactPage() {
   const send = useMutation({
     mutationFn: (values: typeof EMPTY) => http.post('/contact', contactMessageSchema.parse(values)),
     onSuccess: () => {
-      notifySuccess(CONTACT_MSG.sent);
+      notifySuccess(msg('contact.sent'));
       form.reset();
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 400 && error.errors.length) form.setErrors(apiFieldErrors(error.errors));
-      notifyError(error instanceof ApiError && error.status === 429 ? error.message : CONTACT_MSG.failed);
+      notifyError(error instanceof ApiError && error.status === 429 ? error.message : msg('contact.failed'));
     },
   });
 

@@ -1,4 +1,4 @@
-import { MSG } from '@exam/shared';
+import { msg } from '../../i18n/messages';
 import { ApiError } from '../../api/http';
 
 /** Student progress report texts of surroundings §8. */
@@ -11,7 +11,7 @@ export const REPORT_TEXT = {
 
 export function reportFailure(error: unknown): string {
   if (!(error instanceof ApiError)) return REPORT_TEXT.loadFailed;
-  if (error.status === 0) return MSG.networkError;
+  if (error.status === 0) return msg('common.networkError');
   if (error.status === 403) return REPORT_TEXT.forbidden;
   if (error.status === 404) return REPORT_TEXT.notFound;
   return error.serverMessage ?? REPORT_TEXT.loadFailed;

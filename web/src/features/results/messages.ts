@@ -1,10 +1,10 @@
-import { GRADING_MSG } from '@exam/shared';
+import { msg } from '../../i18n/messages';
 import { ApiError, messageFromServer } from '../../api/http';
 
 /** The results texts of spec core §8 and surroundings §8, as the screens show them. */
 export const RESULT_TEXT = {
-  resultNotFound: GRADING_MSG.resultNotFound,
-  resultsHidden: GRADING_MSG.resultsHidden,
+  resultNotFound: msg('grading.resultNotFound'),
+  resultsHidden: msg('grading.resultsHidden'),
   noSubmissions: 'No Submissions Found',
   noResults: 'No Results Found',
   noResultsYet: 'No Results Yet',

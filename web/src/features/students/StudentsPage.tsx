@@ -1,4 +1,5 @@
-import { PAGE_SIZE, STUDENT_GRADES, USER_MSG, type StudentListItem } from '@exam/shared';
+import { msg } from '../../i18n/messages';
+import { PAGE_SIZE, STUDENT_GRADES, type StudentListItem } from '@exam/shared';
 import { ActionIcon, Anchor, Badge, Box, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
@@ -40,7 +41,7 @@ export function StudentsPage() {
   // Spec: a failed load is announced by the toast 'Failed to fetch students'.
   const failedAt = list.isError ? list.errorUpdatedAt : 0;
   useEffect(() => {
-    if (failedAt) notifyError(USER_MSG.studentsFailed, 'students-failed');
+    if (failedAt) notifyError(msg('users.studentsFailed'), 'students-failed');
   }, [failedAt]);
 
   const students = list.data?.students ?? [];
@@ -98,10 +99,10 @@ export function StudentsPage() {
         {list.isPending ? (
           <PageLoader label="Loading students" />
         ) : list.isError ? (
-          <LoadError message={USER_MSG.studentsFailed} onRetry={() => void list.refetch()} />
+          <LoadError message={msg('users.studentsFailed')} onRetry={() => void list.refetch()} />
         ) : students.length === 0 ? (
           <Stack align="center" py="xl" gap="xs">
-            <Text fw={600}>{USER_MSG.studentsEmpty}</Text>
+            <Text fw={600}>{msg('users.studentsEmpty')}</Text>
             {filtered && (
               <Button variant="light" onClick={clear}>
                 Clear Filters

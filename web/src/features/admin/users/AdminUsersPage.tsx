@@ -1,4 +1,5 @@
-import { PAGE_SIZE, ROLES, USER_MSG, USER_SORTS, type User } from '@exam/shared';
+import { msg } from '../../../i18n/messages';
+import { PAGE_SIZE, ROLES, USER_SORTS, type User } from '@exam/shared';
 import { ActionIcon, Badge, Box, Button, Group, NativeSelect, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { IconEdit, IconFileImport, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -50,8 +51,8 @@ export function AdminUsersPage() {
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting._id, {
-      onSuccess: () => notifySuccess(USER_MSG.deleted),
-      onError: (e) => notifyError(messageFromServer(e, USER_MSG.deleteFailed)),
+      onSuccess: () => notifySuccess(msg('users.deleted')),
+      onError: (e) => notifyError(messageFromServer(e, msg('users.deleteFailed'))),
       onSettled: () => setDeleting(null),
     });
   };
@@ -61,8 +62,8 @@ export function AdminUsersPage() {
     setActive.mutate(
       { id: user._id, isActive: next },
       {
-        onSuccess: () => notifySuccess(next ? USER_MSG.activated : USER_MSG.deactivated),
-        onError: (e) => notifyError(messageFromServer(e, USER_MSG.statusFailed)),
+        onSuccess: () => notifySuccess(next ? msg('users.activated') : msg('users.deactivated')),
+        onError: (e) => notifyError(messageFromServer(e, msg('users.statusFailed'))),
       },
     );
   };
@@ -112,10 +113,10 @@ export function AdminUsersPage() {
         {list.isPending ? (
           <PageLoader label="Loading users" />
         ) : list.isError ? (
-          <LoadError message={USER_MSG.loadFailed} onRetry={() => void list.refetch()} />
+          <LoadError message={msg('users.loadFailed')} onRetry={() => void list.refetch()} />
         ) : users.length === 0 ? (
           <Stack align="center" py="xl" gap="xs">
-            <Text fw={600}>{USER_MSG.empty}</Text>
+            <Text fw={600}>{msg('users.empty')}</Text>
             {filtered && (
               <Button variant="light" onClick={clear}>
                 Clear Filters
@@ -199,7 +200,7 @@ export function AdminUsersPage() {
       <ConfirmDialog
         opened={deleting !== null}
         title="Delete user"
-        message={USER_MSG.deleteConfirm}
+        message={msg('users.deleteConfirm')}
         confirmLabel="Delete"
         busy={remove.isPending}
         onConfirm={confirmDelete}

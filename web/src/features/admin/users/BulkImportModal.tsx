@@ -1,4 +1,5 @@
-import { IMPORT_COLUMNS, USER_MSG, type ImportResult, type ImportRow } from '@exam/shared';
+import { msg } from '../../../i18n/messages';
+import { IMPORT_COLUMNS, type ImportResult, type ImportRow } from '@exam/shared';
 import { ActionIcon, Alert, Badge, Button, FileInput, Group, List, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconEdit, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -54,7 +55,7 @@ export function BulkImportModal({ opened, onClose }: { opened: boolean; onClose:
       onSuccess: (data) => setRows(data.rows),
       onError: (e) => {
         setRows(null);
-        setError(messageFromServer(e, USER_MSG.importPreviewFailed));
+        setError(messageFromServer(e, msg('users.importPreviewFailed')));
       },
     });
   };
@@ -74,7 +75,7 @@ export function BulkImportModal({ opened, onClose }: { opened: boolean; onClose:
         setResult(data);
         notifySuccess(`${data.created} user(s) imported`);
       },
-      onError: (e) => setError(messageFromServer(e, USER_MSG.importFailed)),
+      onError: (e) => setError(messageFromServer(e, msg('users.importFailed'))),
     });
   };
 

@@ -1,4 +1,5 @@
-import { ROLES, SECTIONS, STUDENT_GRADES, SUBJECTS, USER_MSG, adminCreateUserSchema, adminUpdateUserSchema, type User } from '@exam/shared';
+import { msg } from '../../../i18n/messages';
+import { ROLES, SECTIONS, STUDENT_GRADES, SUBJECTS, adminCreateUserSchema, adminUpdateUserSchema, type User } from '@exam/shared';
 import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useEffect, useState } from 'react';
@@ -101,9 +102,9 @@ export function UserFormModal({ opened, user, selfId, onClose }: UserFormModalPr
       setTopError(null);
       const body = toBody(values, !editing);
       if (user) {
-        update.mutate({ id: user._id, body }, { onSuccess: () => (notifySuccess(USER_MSG.updated), onClose()), onError: onError(USER_MSG.updateFailed) });
+        update.mutate({ id: user._id, body }, { onSuccess: () => (notifySuccess(msg('users.updated')), onClose()), onError: onError(msg('users.updateFailed')) });
       } else {
-        create.mutate(body, { onSuccess: () => (notifySuccess(USER_MSG.created), onClose()), onError: onError(USER_MSG.createFailed) });
+        create.mutate(body, { onSuccess: () => (notifySuccess(msg('users.created')), onClose()), onError: onError(msg('users.createFailed')) });
       }
     },
     (errors: FormErrors) => setTopError(firstFormError(errors)),

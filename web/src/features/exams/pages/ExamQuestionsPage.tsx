@@ -1,4 +1,4 @@
-import { EXAM_MSG } from '@exam/shared';
+import { msg } from '../../../i18n/messages';
 import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -93,7 +93,7 @@ export function ExamQuestionsPage() {
           </Group>
         </Group>
 
-        {frozen && <Alert color="yellow">{EXAM_MSG.frozen}</Alert>}
+        {frozen && <Alert color="yellow">{msg('exams.frozen')}</Alert>}
 
         {list.length === 0 ? (
           <Stack align="center" py="xl" gap="xs">

@@ -1,4 +1,5 @@
-import { EXAM_MSG, WIZARD_GRADES, examCreateSchema } from '@exam/shared';
+import { msg } from '../../../i18n/messages';
+import { WIZARD_GRADES, examCreateSchema } from '@exam/shared';
 import { Alert, Box, Button, Group, List, Stack, Stepper, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useReducer, useRef, useState } from 'react';
@@ -73,7 +74,7 @@ export function CreateExamPage() {
     setStepProblem(null);
     setFailure(null);
     if (questionCount(questions) === 0) {
-      setStepProblem(EXAM_MSG.atLeastOneQuestion);
+      setStepProblem(msg('exams.atLeastOneQuestion'));
       return;
     }
     if (form.validate().hasErrors) {
