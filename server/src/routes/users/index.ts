@@ -9,6 +9,7 @@ import {
   userImportSchema,
   userListQuerySchema,
   userStatusSchema,
+  type Language,
 } from '@exam/shared';
 import type { Deps } from '../../deps';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
@@ -102,7 +103,7 @@ export function userRoutes(deps: Deps): Router<AppState> {
     '/import/confirm',
     admin,
     validated(userImportSchema, async (ctx, input) => {
-      const result = await confirmImport(deps, input.csv);
+      const result = await confirmImport(deps, input.csv, ctx.state.language as Language | undefined);
       ctx.status = 201;
       ctx.body = { success: true, message: `${result.created} user(s) imported`, data: result };
     }),
