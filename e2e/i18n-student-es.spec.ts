@@ -75,7 +75,7 @@ async function createStudent(request: APIRequestContext): Promise<string> {
   });
   expect(res.status(), await res.text()).toBe(201);
   // Her language setting, as the Settings page saves it.
-  const settings = await request.put('/api/settings', {
+  const settings = await request.put('/api/users/settings', {
     headers: bearer(await apiToken(request, email, PASSWORD)),
     data: { category: 'preferences', key: 'language', value: 'es' },
   });
