@@ -20,7 +20,8 @@ function setup() {
   return api;
 }
 
-describe('ExamPreviewPage', () => {
+// The exam screen's controls render slowly in jsdom on a busy machine.
+describe('ExamPreviewPage', { timeout: 30_000 }, () => {
   it('shows the student question screen under a clear preview label, and sends nothing while answering', async () => {
     const api = setup();
     expect(await screen.findByText(previewNotice())).toBeTruthy();
