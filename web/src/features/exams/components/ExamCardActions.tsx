@@ -17,10 +17,6 @@ interface ExamCardActionsProps {
   publishingId?: string | null;
 }
 
-/**
- * Exactly the card actions of spec core §4, from the shared rules: the student's one action,
- * the teacher's list (admins manage every exam, so they get the teacher's), the parent's link.
- */
 /** An action's words in the reader's language (the shared rules name it in English). */
 export function cardActionLabel(action: CardAction, exam: Exam, now: number): string {
   const t = (key: string, values?: Record<string, unknown>) => i18n.t(`exams:cardActions.${key}`, values);
@@ -56,6 +52,10 @@ export function cardActionLabel(action: CardAction, exam: Exam, now: number): st
   }
 }
 
+/**
+ * Exactly the card actions of spec core §4, from the shared rules: the student's one action,
+ * the teacher's list (admins manage every exam, so they get the teacher's), the parent's link.
+ */
 export function ExamCardActions({ exam, role, now, onPublish, onDelete, publishingId }: ExamCardActionsProps) {
   const { t } = useTranslation('exams');
   const label = (action: CardAction) => cardActionLabel(action, exam, now);
