@@ -41,7 +41,7 @@ describe('TeacherDashboardPage', { timeout: 15_000 }, () => {
     mockApi(buildUser({ role: 'teacher' }), [['GET', '/dashboard/teacher', () => ({ body: { success: true, data: teacherData } })]]);
     renderApp('/teacher/dashboard', [{ path: '/teacher/dashboard', element: withRouteTable(<TeacherDashboardPage />) }]);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Übersicht für Lehrkräfte' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Übersicht für Lehrkräfte' }, { timeout: 5_000 })).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'Zu bewerten' })).getByText('2')).toBeTruthy();
     expect(screen.getByTestId('sitting-e1').textContent).toBe('1 schreibt gerade');
     expect(screen.getByTestId('sitting-e2').textContent).toBe('3 schreiben gerade');
@@ -93,7 +93,7 @@ describe('AdminDashboardPage', { timeout: 15_000 }, () => {
     mockApi(buildUser({ role: 'admin' }), [['GET', '/dashboard/admin', () => ({ body: { success: true, data: adminData } })]]);
     renderApp('/admin/dashboard', [{ path: '/admin/dashboard', element: withRouteTable(<AdminDashboardPage />) }]);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Verwaltungsübersicht' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verwaltungsübersicht' }, { timeout: 5_000 })).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'Benutzer insgesamt' })).getByText('1.234')).toBeTruthy();
     expect(screen.getByTestId('health-status').textContent).toBe('eingeschränkt');
     const health = screen.getByTestId('system-health');

@@ -12,7 +12,7 @@ describe('HomePage', { timeout: 15_000 }, () => {
     mockApi(null);
     renderApp('/', [{ path: '/', element: <HomePage /> }]);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Online-Prüfungen für Schulen und Nachhilfe' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Online-Prüfungen für Schulen und Nachhilfe' }, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Kostenlos starten' })).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Demo ansehen' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Was die Plattform leistet' })).toBeTruthy();
@@ -38,7 +38,7 @@ describe('HomePage', { timeout: 15_000 }, () => {
   it('switches to German at once when the visitor picks it, without a reload', async () => {
     mockApi(null);
     renderApp('/', [{ path: '/', element: <HomePage /> }]);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Online examinations for schools and tuition' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Online examinations for schools and tuition' }, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'How it works' })).toBeTruthy();
 
     await act(() => changeLanguage('de'));
