@@ -10,7 +10,7 @@ const PROBLEMS = [
   'The deadline sweeper last ran 14 s ago.',
   'An attempt is 45 s past its deadline and still open.',
 ];
-const ACTIVITY = ['Ada Lee scored 87.5% (B+) on Fractions (part 2)', 'Bo Lee submitted Essay on rivers (awaiting grading)'];
+const ACTIVITY = ['Ada Lee scored 87.5% (B+) on Fractions (part 2)', 'Bo Lee submitted Essay on rivers (awaiting grading)', 'Cy Ong scored 66.667% (D) on Maps'];
 
 describe('texts the server writes into dashboards', () => {
   afterEach(() => changeLanguage('en'));
@@ -32,6 +32,7 @@ describe('texts the server writes into dashboards', () => {
     expect(ACTIVITY.map(activityText)).toEqual([
       'Ada Lee hat in „Fractions (part 2)“ 87,5\u00a0% erreicht (B+)',
       'Bo Lee hat „Essay on rivers“ abgegeben (Bewertung ausstehend)',
+      'Cy Ong hat in „Maps“ 66,667\u00a0% erreicht (D)',
     ]);
     expect(formatUptime(90_061)).toBe('1 T. 1 Std. 1 Min.');
     expect(formatMemoryMb(55_094_800)).toBe('52,54');

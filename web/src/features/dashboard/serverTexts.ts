@@ -27,8 +27,11 @@ export function healthProblemText(problem: string): string {
 /** A line of a teacher's recent activity in the reader's language. */
 export function activityText(message: string): string {
   const scored = message.match(/^(.+?) scored (\d+(?:\.\d+)?)% \((.*?)\) on (.+)$/s);
-  if (scored)
-    return i18n.t('dashboard:activity.scored', { name: scored[1], percent: formatPercent(Number(scored[2]), 2), grade: scored[3], title: scored[4] });
+  if (scored) {
+    // As many decimals as the server wrote, so English reads exactly as before.
+    const percent = formatPercent(Number(scored[2]), scored[2]!.split('.')[1]?.length ?? 0);
+    return i18n.t('dashboard:activity.scored', { name: scored[1], percent, grade: scored[3], title: scored[4] });
+  }
   const submitted = message.match(/^(.+?) submitted (.+) \(awaiting grading\)$/s);
   if (submitted) return i18n.t('dashboard:activity.submitted', { name: submitted[1], title: submitted[2] });
   return message;
