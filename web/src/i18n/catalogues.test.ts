@@ -59,6 +59,15 @@ describe('translation catalogues', () => {
     expect(wrong).toEqual([]);
   });
 
+  it.each(LANGUAGES.filter((l) => l !== 'en'))('%s has no English sentence left untranslated', (lang) => {
+    const english = leaves(en);
+    // Names and single words may be the same in two languages ('Contact', 'Notifications'); a
+    // sentence of three words or more never is.
+    const words = (text: string) => text.replace(/\{\{[^}]*\}\}/g, ' ').match(/\p{L}{2,}/gu) ?? [];
+    const copied = [...leaves(bundles[lang]!)].filter(([key, text]) => english.get(key) === text && words(text).length >= 3).map(([key]) => key);
+    expect(copied).toEqual([]);
+  });
+
   it('has no empty text', () => {
     for (const lang of LANGUAGES) expect([...leaves(bundles[lang]!)].filter(([, text]) => !text.trim()).map(([k]) => `${lang} ${k}`)).toEqual([]);
   });
