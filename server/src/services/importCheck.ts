@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { IMPORT_COLUMNS, MAX_IMPORT_ROWS, MSG, ROLES, SECTIONS, USER_MSG, isUserRole, userEmailSchema, type ImportRow } from '@exam/shared';
-import { Errors } from '../errors';
+import { Errors, withValues } from '../errors';
 
 type Column = (typeof IMPORT_COLUMNS)[number];
 const REQUIRED: Column[] = ['firstName', 'lastName', 'email', 'role'];
@@ -40,10 +40,10 @@ export function parseImportCsv(text: string): ImportRow[] {
         }),
     }) as typeof records;
   } catch (err) {
-    throw Errors.badRequest(`The CSV file could not be read: ${(err as Error).message}`, 'csv');
+    throw Errors.badRequest(withValues('users.csvUnreadable', { reason: (err as Error).message }), 'csv');
   }
   const missing = REQUIRED.filter((c) => !present.has(c));
-  if (missing.length) throw Errors.badRequest(`The CSV file needs the columns ${IMPORT_COLUMNS.join(', ')} (missing: ${missing.join(', ')})`, 'csv');
+  if (missing.length) throw Errors.badRequest(withValues('users.csvColumns', { columns: IMPORT_COLUMNS.join(', '), missing: missing.join(', ') }), 'csv');
   if (records.length === 0) throw Errors.badRequest(USER_MSG.csvRequired, 'csv');
   if (records.length > MAX_IMPORT_ROWS) throw Errors.badRequest(USER_MSG.csvTooLarge, 'csv');
   return records.map(({ record, info }) => ({

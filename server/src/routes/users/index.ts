@@ -4,6 +4,7 @@ import compose from 'koa-compose';
 import {
   USER_MSG,
   adminCreateUserSchema,
+  fillMessage,
   adminUpdateUserSchema,
   studentListQuerySchema,
   userImportSchema,
@@ -104,7 +105,7 @@ export function userRoutes(deps: Deps): Router<AppState> {
     validated(userImportSchema, async (ctx, input) => {
       const result = await confirmImport(deps, input.csv);
       ctx.status = 201;
-      ctx.body = { success: true, message: `${result.created} user(s) imported`, data: result };
+      ctx.body = { success: true, message: fillMessage(USER_MSG.imported_other, { count: result.created }), data: result };
     }),
   );
 
