@@ -186,7 +186,7 @@ describe('settings', () => {
     const me = await signedIn();
     const cases = [
       [{ category: 'preferences', key: 'timezone', value: 'Mars/Base' }, 'value'],
-      [{ category: 'preferences', key: 'language', value: 'fr' }, 'value'],
+      [{ category: 'preferences', key: 'language', value: 'pt' }, 'value'],
       [{ category: 'exam', key: 'autoSave', value: 'yes' }, 'value'],
       [{ category: 'privacy', key: 'favouriteColour', value: 'red' }, 'key'],
       [{ category: 'billing', key: 'x', value: 1 }, 'category'],
