@@ -28,4 +28,10 @@ describe('translating an answer', () => {
     expect(body.message).toBe(MSG.emailRequired);
     expect(translateBody('fr', 'plain text')).toBe('plain text');
   });
+
+  it('keeps names, titles and figures as they are inside a translated line', () => {
+    expect(translateMessage('fr', 'Maria Lopez scored 85% (B) on Algebra: part 1')).toBe('Maria Lopez a obtenu 85 % (B) à Algebra: part 1');
+    expect(translateMessage('de', 'Duplicate e-mail: also on line 3')).toBe('Doppelte E-Mail-Adresse: steht auch in Zeile 3');
+    expect(translateMessage('es', 'Unknown role "pupil" (use admin, teacher, student, parent)')).toBe('Rol desconocido «pupil» (usa admin, teacher, student, parent)');
+  });
 });

@@ -82,3 +82,8 @@ export function translateBody<B>(language: string | undefined, body: B, ref?: Me
 }
 
 export const languageOr = (language: string | undefined): Language => (isLanguage(language) ? language : DEFAULT_LANGUAGE);
+
+/** Catalogue texts inside an answer's data (a row's problems, an activity line) in a language. */
+export function translateTexts(language: string | undefined, texts: readonly string[]): string[] {
+  return languageOr(language) === DEFAULT_LANGUAGE ? [...texts] : texts.map((t) => translateMessage(language, t));
+}
