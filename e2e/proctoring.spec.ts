@@ -75,7 +75,7 @@ test('the board shows the student’s progress and a tab switch live, and the pr
   await expect(row.getByTestId('row-tab-switches')).toHaveText('1');
   await expect(row).toHaveAttribute('data-attention', 'true');
   await expect(row.getByTestId('row-attention')).toContainText('Violations');
-  await expect(teacher.getByTestId('feed-item').first()).toContainText('tab switch');
+  await expect(teacher.getByTestId('feed-item').first()).toContainText('Tab switch');
 
   // A message to this student, shown at once as a dismissible banner.
   await rowAction(teacher, 'Send message');

@@ -1,4 +1,5 @@
 import { NOTIFICATION_ICONS, type Notification, type NotificationType } from '@exam/shared';
+import { renderNotice, type NoticeText } from '../i18n/noticeText';
 
 export interface NotificationRow {
   id: string;
@@ -6,17 +7,20 @@ export interface NotificationRow {
   type: NotificationType;
   title: string;
   message: string;
+  /** The words as catalogue keys and values (null on notifications written before they were kept). */
+  texts: { title: NoticeText; message: NoticeText } | null;
   action_url: string | null;
   metadata: Record<string, unknown>;
   read_at: Date | null;
   created_at: Date;
 }
 
-export function presentNotification(row: NotificationRow): Notification {
+/** A notification in its reader's language (English text for those stored before keys were kept). */
+export function presentNotification(row: NotificationRow, language: string | undefined): Notification {
   return {
     _id: row.id,
-    title: row.title,
-    message: row.message,
+    title: row.texts ? renderNotice(row.texts.title, language) : row.title,
+    message: row.texts ? renderNotice(row.texts.message, language) : row.message,
     type: row.type,
     icon: NOTIFICATION_ICONS[row.type] ?? NOTIFICATION_ICONS.info,
     read: row.read_at !== null,

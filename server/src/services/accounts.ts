@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { MSG, RESET_PASSWORD_TOKEN_TTL_MS, VERIFY_EMAIL_TOKEN_TTL_MS, type RegisterInput } from '@exam/shared';
+import { MSG, RESET_PASSWORD_TOKEN_TTL_MS, VERIFY_EMAIL_TOKEN_TTL_MS, type Language, type RegisterInput } from '@exam/shared';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import type { UserRow } from '../presenters/user';
 import { linkMail } from './mail';
+import { languageOf, newSettingsRow } from './settings';
 import { consumeOneTimeToken, issueOneTimeToken } from './oneTimeTokens';
 import { consumeOrThrow } from './rateLimits';
 import { assertMaySignIn, recordFailedSignIn, recordSuccessfulSignIn } from './signInLimits';
@@ -23,6 +24,8 @@ export function newStudentId(): string {
 export interface NewUser extends Omit<RegisterInput, 'role'> {
   role: UserRow['role'];
   isVerified?: boolean;
+  /** The language of whoever created the account (the visitor registering, the admin importing): their mail and screens start in it. */
+  language?: Language;
 }
 
 /** Inserts a user; a duplicate e-mail (any case) is the documented 409. */
@@ -49,7 +52,7 @@ export async function createUser(db: Knex | Knex.Transaction, input: NewUser): P
         is_verified: input.isVerified ?? false,
       })
       .returning('*')) as UserRow[];
-    await db('user_settings').insert({ user_id: row!.id });
+    await db('user_settings').insert(newSettingsRow(row!.id, input.language));
     return row!;
   } catch (err) {
     // Two registrations racing for one e-mail: the unique index decides, the loser gets the 409.
@@ -62,9 +65,9 @@ export async function createUser(db: Knex | Knex.Transaction, input: NewUser): P
  * Self-registration. Every attempt that reaches here spends from the caller's address budget
  * (`ip`); an admin creating accounts passes none.
  */
-export async function registerUser(deps: Deps, input: RegisterInput, ip?: string): Promise<UserRow> {
+export async function registerUser(deps: Deps, input: RegisterInput, ip?: string, language?: Language): Promise<UserRow> {
   if (ip !== undefined) await consumeOrThrow(deps.limiters.registerIp, ip);
-  const user = await createUser(deps.db, input);
+  const user = await createUser(deps.db, { ...input, language });
   await sendVerificationMail(deps, user);
   return user;
 }
@@ -75,11 +78,9 @@ export async function sendVerificationMail(deps: Deps, user: UserRow): Promise<v
     linkMail({
       to: user.email,
       name: user.first_name,
-      subject: 'Verify your e-mail address',
-      intro: 'Welcome to the exam platform. Please confirm that this is your e-mail address.',
-      action: 'Verify e-mail',
+      language: await languageOf(deps.db, user.id),
+      kind: 'verify',
       link: `${deps.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`,
-      outro: 'The link works once and expires in 24 hours. If you did not create an account, ignore this message.',
     }),
   );
 }
@@ -139,11 +140,9 @@ export async function requestPasswordReset(deps: Deps, input: { email: string; i
     linkMail({
       to: user.email,
       name: user.first_name,
-      subject: 'Reset your password',
-      intro: 'Someone (hopefully you) asked to reset the password of your exam platform account.',
-      action: 'Choose a new password',
+      language: await languageOf(deps.db, user.id),
+      kind: 'reset',
       link: `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
-      outro: 'The link works once and expires in 1 hour. If you did not ask for this, ignore this message: your password stays the same.',
     }),
   );
 }

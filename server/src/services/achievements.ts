@@ -1,5 +1,6 @@
 import type { Achievement } from '@exam/shared';
 import type { Deps } from '../deps';
+import { translate } from '../i18n/translator';
 import type { AttemptRow } from '../presenters/attempt';
 import { insertNotifications, pushNotifications } from './notifications';
 
@@ -94,8 +95,8 @@ export async function awardAchievements(deps: Deps, graded: Pick<AttemptRow, 'st
     inserted.map((a) => ({
       userId: a.user_id,
       type: 'achievement' as const,
-      title: `Achievement unlocked: ${ACHIEVEMENTS[a.key].title}`,
-      message: ACHIEVEMENTS[a.key].description,
+      title: { key: 'achievementUnlocked.title', values: { title: { t: `notices:achievements.${a.key}.title` } } },
+      message: { key: `achievements.${a.key}.description` },
       actionUrl: '/profile?tab=achievements',
       metadata: { achievement: a.key },
     })),
@@ -103,9 +104,16 @@ export async function awardAchievements(deps: Deps, graded: Pick<AttemptRow, 'st
   await pushNotifications(deps, stored);
 }
 
-export async function listAchievements(deps: Deps, userId: string): Promise<Achievement[]> {
+/** The user's achievements, named and described in the reader's language. */
+export async function listAchievements(deps: Deps, userId: string, language?: string): Promise<Achievement[]> {
   const rows = (await deps.db('achievements').where({ user_id: userId }).orderBy('earned_at', 'asc').select('key', 'earned_at')) as { key: string; earned_at: Date }[];
   return rows
     .filter((r): r is { key: AchievementKey; earned_at: Date } => r.key in ACHIEVEMENTS)
-    .map((r) => ({ key: r.key, ...ACHIEVEMENTS[r.key], earnedAt: new Date(r.earned_at).toISOString() }));
+    .map((r) => ({
+      key: r.key,
+      ...ACHIEVEMENTS[r.key],
+      title: translate(language, `notices:achievements.${r.key}.title`),
+      description: translate(language, `notices:achievements.${r.key}.description`),
+      earnedAt: new Date(r.earned_at).toISOString(),
+    }));
 }

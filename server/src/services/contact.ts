@@ -1,9 +1,10 @@
 import { DASHBOARD_CHANGED_EVENT, type ContactMessageInput, type DashboardChanged } from '@exam/shared';
 import type { Deps } from '../deps';
 import { rooms } from '../ports/realtime';
+import { translate } from '../i18n/translator';
+import { escapeHtml } from './mail';
 import { notify } from './notifications';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { settingsOf } from './settings';
 
 /**
  * A visitor's message reaches the admins three ways: stored (listed on the admin dashboard),
@@ -18,16 +19,26 @@ export async function receiveContactMessage(deps: Deps, input: Required<Omit<Con
   await notify(
     deps,
     admins.map((a) => a.id),
-    { type: 'message', title: `Contact: ${input.subject}`.slice(0, 200), message: `${input.name} <${input.email}> wrote: ${input.message.slice(0, 300)}`, actionUrl: '/admin/dashboard#contact-messages', metadata: { contactMessageId: row!.id } },
+    {
+      type: 'message',
+      title: { key: 'contact.title', values: { subject: input.subject.slice(0, 190) } },
+      message: { key: 'contact.message', values: { name: input.name, email: input.email, message: input.message.slice(0, 300) } },
+      actionUrl: '/admin/dashboard#contact-messages',
+      metadata: { contactMessageId: row!.id },
+    },
   );
   const changed: DashboardChanged = { reason: 'contact' };
   deps.realtime.emit(rooms.admins, DASHBOARD_CHANGED_EVENT, changed);
+  const settings = await settingsOf(deps.db, admins.map((a) => a.id));
   for (const admin of admins) {
+    // Each admin reads it in their own language; the visitor's words stay as written.
+    const t = (key: string) => translate(settings.get(admin.id)!.preferences.language, `emails:${key}`, { name: input.name, email: input.email, subject: input.subject });
+    const greeting = translate(settings.get(admin.id)!.preferences.language, 'emails:greeting', { name: admin.first_name });
     deps.mailer.sendInBackground({
       to: admin.email,
-      subject: `Contact form: ${input.subject}`,
-      text: `Hello ${admin.first_name},\n\n${input.name} <${input.email}> sent a message through the contact form:\n\n${input.message}\n\nReply to ${input.email}.\n`,
-      html: `<p>Hello ${escapeHtml(admin.first_name)},</p><p>${escapeHtml(input.name)} &lt;${escapeHtml(input.email)}&gt; sent a message through the contact form:</p><blockquote>${escapeHtml(input.message).replace(/\n/g, '<br>')}</blockquote><p>Reply to <a href="mailto:${escapeHtml(input.email)}">${escapeHtml(input.email)}</a>.</p>`,
+      subject: t('contact.subject'),
+      text: `${greeting}\n\n${t('contact.intro')}\n\n${input.message}\n\n${t('contact.reply')}\n`,
+      html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(t('contact.intro'))}</p><blockquote>${escapeHtml(input.message).replace(/\n/g, '<br>')}</blockquote><p>${escapeHtml(t('contact.reply'))}</p>`,
     });
   }
   return row!;

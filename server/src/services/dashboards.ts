@@ -19,6 +19,7 @@ import { scopeToViewer } from './examCatalogue';
 import { presentNotification, type NotificationRow } from '../presenters/notification';
 import { systemHealth } from './systemHealth';
 import { gradeLetters } from './platformSettings';
+import { languageOf } from './settings';
 
 /**
  * The four role dashboards (surroundings §3 "Dashboard data"), each a handful of indexed queries.
@@ -55,13 +56,16 @@ const examItem = (r: ExamListRow) => ({
 });
 
 async function unreadNotifications(deps: Deps, userId: string) {
-  const rows = (await deps
-    .db('notifications')
-    .where({ user_id: userId })
-    .whereNull('read_at')
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-    .limit(DASHBOARD_NOTIFICATION_LIMIT)) as NotificationRow[];
-  return rows.map(presentNotification);
+  const [rows, language] = await Promise.all([
+    deps
+      .db('notifications')
+      .where({ user_id: userId })
+      .whereNull('read_at')
+      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .limit(DASHBOARD_NOTIFICATION_LIMIT) as Promise<NotificationRow[]>,
+    languageOf(deps.db, userId),
+  ]);
+  return rows.map((row) => presentNotification(row, language));
 }
 
 export async function teacherDashboard(deps: Deps, teacher: UserRow): Promise<TeacherDashboard> {

@@ -7,9 +7,9 @@ export async function notifyExamPublished(deps: Deps, examId: string): Promise<v
   const exam = (await deps.db('exams').where({ id: examId }).first('id', 'title', 'start_at')) as { id: string; title: string; start_at: Date };
   await notify(deps, await eligibleStudentIds(deps.db, examId), {
     type: 'exam',
-    title: 'New exam published',
+    title: { key: 'examPublished.title' },
     // The start is data, written out in each reader's own date and time settings where shown.
-    message: `${exam.title} has been published. It starts ${timePlaceholder('startsAt')}.`,
+    message: { key: 'examPublished.message', values: { examTitle: exam.title, startsAt: timePlaceholder('startsAt') } },
     actionUrl: '/exams',
     metadata: { examId: exam.id, examTitle: exam.title, startsAt: new Date(exam.start_at).toISOString() },
   });
@@ -31,8 +31,8 @@ export async function sendStartReminders(deps: Deps): Promise<number> {
     const minutes = Math.max(1, Math.round((new Date(exam.start_at).getTime() - Date.now()) / 60_000));
     await notify(deps, await eligibleStudentIds(deps.db, exam.id), {
       type: 'reminder',
-      title: 'Exam starting soon',
-      message: `${exam.title} starts in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      title: { key: 'examStartingSoon.title' },
+      message: { key: 'examStartingSoon.message', values: { examTitle: exam.title, count: minutes } },
       actionUrl: `/exam/${exam.id}`,
       metadata: { examId: exam.id, examTitle: exam.title },
     });

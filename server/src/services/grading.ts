@@ -228,8 +228,8 @@ async function tellResults(deps: Deps, graded: AttemptRow[], opts: { updated?: b
     items.push({
       userId: a.student_id,
       type: 'result',
-      title: opts.updated ? 'Result updated' : 'Result available',
-      message: `${exam.title}: you scored ${a.percentage}% (grade ${grade}).`,
+      title: { key: opts.updated ? 'resultUpdated.title' : 'resultAvailable.title' },
+      message: { key: 'resultAvailable.message', values: { examTitle: exam.title, score: a.percentage ?? 0, grade } },
       actionUrl: `/exam-result/${a.id}`,
       metadata,
     });
@@ -237,8 +237,8 @@ async function tellResults(deps: Deps, graded: AttemptRow[], opts: { updated?: b
       items.push({
         userId: p.parent_id,
         type: 'result',
-        title: opts.updated ? `${name}'s result updated` : `${name}'s result is available`,
-        message: `${exam.title}: ${name} scored ${a.percentage}% (grade ${grade}).`,
+        title: { key: opts.updated ? 'childResultUpdated.title' : 'childResultAvailable.title', values: { name: name ?? '' } },
+        message: { key: 'childResultAvailable.message', values: { examTitle: exam.title, name: name ?? '', score: a.percentage ?? 0, grade } },
         actionUrl: `/exam-result/${a.id}`,
         metadata: { ...metadata, childId: a.student_id },
       });

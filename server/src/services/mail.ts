@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { translate } from '../i18n/translator';
 import type { Logger } from '../logger';
 
 export interface MailMessage {
@@ -88,11 +89,28 @@ export function createMailer(opts: MailerOptions): Mailer {
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** One plain layout for every transactional mail: a greeting, a paragraph, a button, a fallback link. */
-export function linkMail(p: { to: string; name: string; subject: string; intro: string; action: string; link: string; outro: string }): MailMessage {
-  const text = `Hello ${p.name},\n\n${p.intro}\n\n${p.action}: ${p.link}\n\n${p.outro}\n`;
-  const html = `<p>Hello ${escapeHtml(p.name)},</p><p>${escapeHtml(p.intro)}</p>
-<p><a href="${escapeHtml(p.link)}" style="display:inline-block;padding:10px 16px;background:#228be6;color:#fff;border-radius:4px;text-decoration:none">${escapeHtml(p.action)}</a></p>
-<p>Or open this link: <a href="${escapeHtml(p.link)}">${escapeHtml(p.link)}</a></p><p>${escapeHtml(p.outro)}</p>`;
-  return { to: p.to, subject: p.subject, text, html, link: p.link };
+/**
+ * One plain layout for every transactional mail, in the recipient's language: a greeting, a
+ * paragraph, a button, a fallback link. `kind` names the mail's texts in the `emails` catalogue
+ * (subject, intro, action, outro); `values` fill them.
+ */
+export function linkMail(p: {
+  to: string;
+  name: string;
+  language: string | undefined;
+  link: string;
+  kind?: 'verify' | 'reset' | 'invitation' | 'linkRequest';
+  values?: Record<string, unknown>;
+  /** Texts given whole, already in the recipient's language (a notification's own words). */
+  texts?: { subject: string; intro: string; action: string; outro: string };
+}): MailMessage {
+  const t = (key: string) => translate(p.language, `emails:${p.kind}.${key}`, p.values);
+  const { subject, intro, action, outro } = p.texts ?? { subject: t('subject'), intro: t('intro'), action: t('action'), outro: t('outro') };
+  const greeting = translate(p.language, 'emails:greeting', { name: p.name });
+  const openLink = translate(p.language, 'emails:openLink');
+  const text = `${greeting}\n\n${intro}\n\n${action}: ${p.link}\n\n${outro}\n`;
+  const html = `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(p.link)}" style="display:inline-block;padding:10px 16px;background:#228be6;color:#fff;border-radius:4px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p>${escapeHtml(openLink)} <a href="${escapeHtml(p.link)}">${escapeHtml(p.link)}</a></p><p>${escapeHtml(outro)}</p>`;
+  return { to: p.to, subject, text, html, link: p.link };
 }

@@ -1,17 +1,16 @@
-import { notificationText, wantsEmail } from '@exam/shared';
+import { notificationText, wantsEmail, type UserSettings } from '@exam/shared';
 import type { Deps } from '../deps';
 import { linkMail } from './mail';
-import type { NotificationRow } from '../presenters/notification';
-import { settingsOf } from './settings';
+import { translate } from '../i18n/translator';
+import { presentNotification, type NotificationRow } from '../presenters/notification';
 
 /**
  * E-mails the notifications whose users want that kind by e-mail: emailNotifications on, and the
  * kind's own switch (results, exam reminders, system updates). Each mail links to what the
- * notification points at.
+ * notification points at, in the recipient's language.
  */
-export async function mailNotifications(deps: Deps, rows: NotificationRow[]): Promise<void> {
+export async function mailNotifications(deps: Deps, rows: NotificationRow[], settings: Map<string, UserSettings>): Promise<void> {
   if (!rows.length) return;
-  const settings = await settingsOf(deps.db, rows.map((r) => r.user_id));
   const wanted = rows.filter((r) => wantsEmail(settings.get(r.user_id)!, r.type));
   if (!wanted.length) return;
   const users = new Map(
@@ -24,16 +23,22 @@ export async function mailNotifications(deps: Deps, rows: NotificationRow[]): Pr
   for (const row of wanted) {
     const user = users.get(row.user_id);
     if (!user) continue;
+    const { preferences } = settings.get(row.user_id)!;
+    const language = preferences.language;
+    const shown = presentNotification(row, language);
     deps.mailer.sendInBackground(
       linkMail({
         to: user.email,
         name: user.first_name,
-        subject: row.title,
-        // Times in the recipient's own zone and formats.
-        intro: notificationText(row, settings.get(row.user_id)!.preferences),
-        action: row.type === 'result' ? 'View result' : 'Open',
+        language,
         link: `${deps.config.publicUrl}${row.action_url ?? '/notifications'}`,
-        outro: 'You receive this e-mail because of your notification settings. You can change them under Settings → Notifications.',
+        texts: {
+          subject: shown.title,
+          // Times in the recipient's own zone, formats and language.
+          intro: notificationText(shown, preferences),
+          action: translate(language, row.type === 'result' ? 'emails:notification.viewResult' : 'emails:notification.open'),
+          outro: translate(language, 'emails:notification.outro'),
+        },
       }),
     );
   }

@@ -5,11 +5,13 @@ import type { Deps } from '../deps';
 import { rooms } from '../ports/realtime';
 import { presentNotification, type NotificationRow } from '../presenters/notification';
 import { mailNotifications } from './notificationMail';
+import { renderNotice, type NoticeText } from '../i18n/noticeText';
+import { settingsOf } from './settings';
 
 export interface NewNotification {
   type: NotificationType;
-  title: string;
-  message: string;
+  title: NoticeText;
+  message: NoticeText;
   actionUrl?: string;
   metadata?: Record<string, unknown>;
 }
@@ -26,7 +28,17 @@ export async function createNotifications(trx: Db | Knex.Transaction, userIds: s
 export async function insertNotifications(trx: Db | Knex.Transaction, items: (NewNotification & { userId: string })[]): Promise<NotificationRow[]> {
   if (!items.length) return [];
   return (await trx('notifications')
-    .insert(items.map((n) => ({ user_id: n.userId, type: n.type, title: n.title, message: n.message, action_url: n.actionUrl ?? null, metadata: JSON.stringify(n.metadata ?? {}) })))
+    .insert(
+      items.map((n) => ({
+        user_id: n.userId,
+        type: n.type,
+        title: renderNotice(n.title, 'en'),
+        message: renderNotice(n.message, 'en'),
+        texts: JSON.stringify({ title: n.title, message: n.message }),
+        action_url: n.actionUrl ?? null,
+        metadata: JSON.stringify(n.metadata ?? {}),
+      })),
+    )
     .returning('*')) as NotificationRow[];
 }
 
@@ -36,8 +48,11 @@ export async function insertNotifications(trx: Db | Knex.Transaction, items: (Ne
  * the user's pushNotifications choice, applied by their app; the list updates either way.
  */
 export async function pushNotifications(deps: Deps, rows: NotificationRow[]): Promise<void> {
-  for (const row of rows) deps.realtime.emit(rooms.user(row.user_id), 'notification', presentNotification(row));
-  await mailNotifications(deps, rows).catch((err: unknown) => deps.log.error({ err }, 'notification mail failed'));
+  if (!rows.length) return;
+  // Each recipient reads it in their own language, live and by e-mail.
+  const settings = await settingsOf(deps.db, rows.map((r) => r.user_id));
+  for (const row of rows) deps.realtime.emit(rooms.user(row.user_id), 'notification', presentNotification(row, settings.get(row.user_id)!.preferences.language));
+  await mailNotifications(deps, rows, settings).catch((err: unknown) => deps.log.error({ err }, 'notification mail failed'));
 }
 
 export async function notify(deps: Deps, userIds: string[], n: NewNotification): Promise<void> {

@@ -3,9 +3,11 @@ import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'r
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import type { UserRow } from '../presenters/user';
+import { translate } from '../i18n/translator';
 import { linkMail } from './mail';
 import { notify } from './notifications';
 import { consumeOrThrow } from './rateLimits';
+import { languageOf } from './settings';
 
 /**
  * Parent links (table parent_children). Knowing a student's e-mail address is not enough to read
@@ -62,22 +64,23 @@ export async function requestChildLink(deps: Deps, parent: UserRow, input: { chi
   if (!link) throw Errors.conflict(PARENT_MSG.alreadyRequested, 'childEmail');
 
   const who = `${fullName(parent)} (${parent.email})`;
+  const relationship = { t: `notices:relationships.${input.relationship}` };
   await notify(deps, [child.id], {
     type: 'info',
-    title: 'A parent wants to follow your results',
-    message: `${who} asked to be linked to you as your ${input.relationship}. Accept or decline the request.`,
+    title: { key: 'linkRequested.title' },
+    message: { key: 'linkRequested.message', values: { who, relationship } },
     actionUrl: REQUESTS_PATH,
     metadata: { linkId: link.id, parentId: parent.id },
   });
+  const childLanguage = await languageOf(deps.db, child.id);
   deps.mailer.sendInBackground(
     linkMail({
       to: child.email,
       name: child.first_name,
-      subject: 'A parent asked to follow your results',
-      intro: `${who} asked to be linked to your account as your ${input.relationship}. Once you accept, they will see your exams, results and progress.`,
-      action: 'Review the request',
+      language: childLanguage,
+      kind: 'linkRequest',
+      values: { who, relationship: translate(childLanguage, relationship.t) },
       link: `${deps.config.publicUrl}${REQUESTS_PATH}`,
-      outro: 'If you do not know this person, decline the request: nothing is shared until you accept.',
     }),
   );
   return link;
@@ -111,11 +114,8 @@ export async function respondToRequest(deps: Deps, student: UserRow, linkId: str
   if (!link) throw Errors.notFound(PARENT_MSG.requestNotFound);
   await notify(deps, [link.parent_id], {
     type: 'info',
-    title: answer === 'accept' ? `${student.first_name} accepted your link request` : `${student.first_name} declined your link request`,
-    message:
-      answer === 'accept'
-        ? `You can now follow ${fullName(student)}'s exams, results and progress.`
-        : `${fullName(student)} declined to be linked to your account.`,
+    title: { key: answer === 'accept' ? 'linkAccepted.title' : 'linkDeclined.title', values: { name: student.first_name } },
+    message: { key: answer === 'accept' ? 'linkAccepted.message' : 'linkDeclined.message', values: { fullName: fullName(student) } },
     actionUrl: '/parent/dashboard',
     metadata: { linkId: link.id, childId: student.id },
   });
@@ -145,8 +145,8 @@ export async function adminLink(deps: Deps, input: { parentId: string; studentId
     .returning('*')) as LinkRow[];
   await notify(deps, [parent.id], {
     type: 'info',
-    title: `${student.first_name} was linked to your account`,
-    message: `The school linked ${fullName(student)} to your account. You can now follow their exams, results and progress.`,
+    title: { key: 'linkedBySchool.title', values: { name: student.first_name } },
+    message: { key: 'linkedBySchool.message', values: { fullName: fullName(student) } },
     actionUrl: '/parent/dashboard',
     metadata: { linkId: link!.id, childId: student.id },
   });

@@ -33,7 +33,7 @@ export async function sendProctorMessage(deps: Deps, viewer: Viewer, input: { ex
     return createNotifications(
       trx,
       targets.map((t) => t.student_id),
-      { type: 'message', title: 'Message from your proctor', message: input.text, metadata: { examId: input.examId } },
+      { type: 'message', title: { key: 'proctorMessage.title' }, message: input.text, metadata: { examId: input.examId } },
     );
   });
   const payload = { text: input.text, at: new Date().toISOString() };

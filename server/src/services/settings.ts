@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { DEFAULT_SETTINGS, mergeSettings, resolveSettings, type BulkSettingsInput, type UserSettings } from '@exam/shared';
+import { DEFAULT_SETTINGS, mergeSettings, resolveSettings, type BulkSettingsInput, type Language, type UserSettings } from '@exam/shared';
 import type { Db } from '../db';
 
 type Trx = Db | Knex.Transaction;
@@ -11,6 +11,20 @@ type Trx = Db | Knex.Transaction;
 export async function getSettings(db: Trx, userId: string): Promise<UserSettings> {
   const row = (await db('user_settings').where({ user_id: userId }).first('settings')) as { settings: unknown } | undefined;
   return resolveSettings(row?.settings);
+}
+
+/**
+ * The user_settings row of a new account. An account created in a language (a visitor
+ * registering in Spanish, an admin importing in German) starts in it; otherwise the defaults.
+ */
+export function newSettingsRow(userId: string, language?: Language): { user_id: string; settings?: string } {
+  if (!language || language === DEFAULT_SETTINGS.preferences.language) return { user_id: userId };
+  return { user_id: userId, settings: JSON.stringify({ ...DEFAULT_SETTINGS, preferences: { ...DEFAULT_SETTINGS.preferences, language } }) };
+}
+
+/** The language a user reads in (their setting), for what is written to them: mail, notifications. */
+export async function languageOf(db: Trx, userId: string): Promise<string> {
+  return (await getSettings(db, userId)).preferences.language;
 }
 
 /** Settings of many users at once (one query), each resolved over the defaults. */

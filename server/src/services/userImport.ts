@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
-import type { ImportPreview, ImportResult, ImportRow } from '@exam/shared';
+import type { ImportPreview, ImportResult, ImportRow, Language } from '@exam/shared';
 import { newOpaqueToken } from '../auth/opaqueTokens';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { newStudentId } from './accounts';
 import { checkImportRows, parentsToCreate, parseImportCsv, type ExistingAccount } from './importCheck';
 import { linkMail } from './mail';
+import { newSettingsRow } from './settings';
 
 /** An invitation link lasts a week: longer than a reset link, since nobody asked for it. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -67,7 +68,8 @@ async function insertChunked<T extends object>(trx: Knex.Transaction, table: str
  * names, links each student to their parent as an accepted link, and after the commit mails each
  * new person a single-use link to choose their password (the reset-password page).
  */
-export async function confirmImport(deps: Deps, csv: string): Promise<ImportResult> {
+/** Imports the rows; invitations are written, and the new accounts start, in the importing admin's language. */
+export async function confirmImport(deps: Deps, csv: string, language?: Language): Promise<ImportResult> {
   const { result, invitations } = await deps.db.transaction(async (trx) => {
     const { rows, existing } = await checkedRows(trx, csv);
     const valid = rows.filter((r) => !r.problems.length);
@@ -101,7 +103,7 @@ export async function confirmImport(deps: Deps, csv: string): Promise<ImportResu
     const idByEmail = new Map(inserted.map((u) => [u.email, u.id]));
     for (const [email, acc] of existing) idByEmail.set(email, acc.id);
 
-    await insertChunked(trx, 'user_settings', inserted.map((u) => ({ user_id: u.id })));
+    await insertChunked(trx, 'user_settings', inserted.map((u) => newSettingsRow(u.id, language)));
 
     const links = await acceptedLinks(trx, valid, idByEmail);
     if (links.length) await insertChunked(trx, 'parent_children', links);
@@ -124,7 +126,7 @@ export async function confirmImport(deps: Deps, csv: string): Promise<ImportResu
     };
     return { result, invitations };
   });
-  deps.mailer.sendManyInBackground(invitations.map((inv) => invitationMail(deps, inv)));
+  deps.mailer.sendManyInBackground(invitations.map((inv) => invitationMail(deps, inv, language)));
   return result;
 }
 
@@ -148,14 +150,12 @@ async function acceptedLinks(trx: Knex.Transaction, rows: ImportRow[], idByEmail
   return links;
 }
 
-function invitationMail(deps: Deps, inv: Invitation) {
+function invitationMail(deps: Deps, inv: Invitation, language: string | undefined) {
   return linkMail({
     to: inv.email,
     name: inv.firstName,
-    subject: 'Your exam platform account is ready',
-    intro: 'Your school has created an account for you on the exam platform. Choose a password to start using it.',
-    action: 'Set your password',
+    language,
+    kind: 'invitation',
     link: `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(inv.token)}`,
-    outro: 'The link works once and expires in 7 days. Your e-mail address is your sign-in name. If the link has expired, use "Forgot password" on the sign-in page.',
   });
 }

@@ -2,7 +2,8 @@ import { TOAST_AUTO_CLOSE_MS } from '@exam/shared';
 import { MantineProvider, Notification, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { createQueryClient } from './queryClient';
@@ -10,13 +11,15 @@ import { createAppRouter } from './router';
 import { ThemeProvider } from './theme';
 
 // Shades chosen for WCAG AA contrast (4.5:1) of white on filled buttons and of dimmed text on white.
-const mantineTheme = createTheme({
-  primaryColor: 'indigo',
-  primaryShade: { light: 8, dark: 5 },
-  defaultRadius: 'md',
-  // Every toast's close button gets a name here, so no call of notifications.show can forget it.
-  components: { Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } }) },
-});
+// Every toast's close button gets a name here (in the language on screen), so no call of
+// notifications.show can forget it.
+const mantineTheme = (dismissLabel: string) =>
+  createTheme({
+    primaryColor: 'indigo',
+    primaryShade: { light: 8, dark: 5 },
+    defaultRadius: 'md',
+    components: { Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': dismissLabel } } }) },
+  });
 // Mantine's light and outline variants (badges, light buttons) draw shade 6 text on a tint of the
 // same colour, under 4.5:1 for most colours: in the light scheme they use a darkened shade 9.
 const contrastVariables: CSSVariablesResolver = (theme) => {
@@ -38,11 +41,14 @@ const contrastVariables: CSSVariablesResolver = (theme) => {
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
+  const { t } = useTranslation();
+  const dismissLabel = t('components.dismissNotification');
+  const mantine = useMemo(() => mantineTheme(dismissLabel), [dismissLabel]);
 
   return (
     <ThemeProvider>
       {(theme) => (
-        <MantineProvider theme={mantineTheme} cssVariablesResolver={contrastVariables} forceColorScheme={theme}>
+        <MantineProvider theme={mantine} cssVariablesResolver={contrastVariables} forceColorScheme={theme}>
           <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
           <ErrorBoundary>
             <QueryClientProvider client={queryClient}>

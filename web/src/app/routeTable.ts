@@ -11,9 +11,11 @@ import { useAuth } from '../features/auth/useAuth';
  */
 export type Access = 'public' | 'signed-in' | readonly Role[];
 
+export type CrumbKey = 'exam' | 'examResult' | 'edit' | 'questions' | 'preview' | 'submissions' | 'gradeSubmission' | 'results' | 'studentProgress' | 'proctor' | 'childProgress';
+
 export interface CrumbSpec {
-  /** The crumb's words; for a page about one thing, what it says until that thing's name is loaded. */
-  label: string;
+  /** The crumb's words (a key of common:crumbs); for a page about one thing, what it says until that thing's name is loaded. */
+  labelKey: CrumbKey;
   /** The thing's name (an exam's title, a student's name) from data a page has already loaded. */
   name?: (params: Params, cache: QueryClient) => string | undefined;
   /** The path of the crumb before this one, when it is not the nearest path prefix with a page. */

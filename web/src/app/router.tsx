@@ -53,7 +53,7 @@ import { StudentsPage } from '../features/students/StudentsPage';
 import { childName, examTitle, reportStudentName, submissionExamId, submissionExamTitle } from './crumbNames';
 import { RequireRole } from './guard/RequireRole';
 import { Layout } from './layout/Layout';
-import { RouteTableContext, type CrumbSpec, type RouteHandle } from './routeTable';
+import { RouteTableContext, type CrumbKey, type CrumbSpec, type RouteHandle } from './routeTable';
 
 /**
  * A page behind the guard; without `roles` any signed-in role may enter. The same list goes into
@@ -71,11 +71,11 @@ const STUDENT_TEACHER_PARENT: Role[] = ['student', 'teacher', 'parent'];
 
 // Breadcrumbs of the pages about one exam: its name, under the exam's details page.
 const examDetails = (p: Params) => `/admin/exams/${p.examId ?? ''}`;
-const underExam = (label: string): Pick<RouteHandle, 'crumb'> => ({ crumb: { label, parent: examDetails } });
+const underExam = (label: CrumbKey): Pick<RouteHandle, 'crumb'> => ({ crumb: { labelKey: label, parent: examDetails } });
 const examCrumb: Pick<RouteHandle, 'crumb'> = {
-  crumb: { label: 'Exam', name: examTitle, parent: (_p, role) => (role === 'admin' ? '/admin/exams' : '/exams') },
+  crumb: { labelKey: 'exam', name: examTitle, parent: (_p, role) => (role === 'admin' ? '/admin/exams' : '/exams') },
 };
-const resultCrumb = (name: CrumbSpec['name']): Pick<RouteHandle, 'crumb'> => ({ crumb: { label: 'Exam Result', name, parent: () => '/results' } });
+const resultCrumb = (name: CrumbSpec['name']): Pick<RouteHandle, 'crumb'> => ({ crumb: { labelKey: 'examResult', name, parent: () => '/results' } });
 const WIDE = { wide: true };
 /** A submission's way back: its exam's submissions once the submission is loaded, else the exams. */
 const submissionsOf = (examId: string | undefined) => (examId ? `/exam/${examId}/submissions` : '/exams');
@@ -120,34 +120,34 @@ export const routes: RouteObject[] = [
               guarded('exams', <ExamListPage />),
               guarded('exam-list', <ExamListPage />, STUDENT_TEACHER_PARENT),
               guarded('create-exam', <CreateExamPage />, STAFF),
-              guarded('exam/edit/:examId', <EditExamPage />, STAFF, underExam('Edit')),
-              guarded('exam/:examId/edit', <EditExamPage />, STAFF, underExam('Edit')),
-              guarded('exam/:examId/questions', <ExamQuestionsPage />, STAFF, underExam('Questions')),
-              guarded('exam/:examId/preview', <ExamPreviewPage />, STAFF, underExam('Preview')),
+              guarded('exam/edit/:examId', <EditExamPage />, STAFF, underExam('edit')),
+              guarded('exam/:examId/edit', <EditExamPage />, STAFF, underExam('edit')),
+              guarded('exam/:examId/questions', <ExamQuestionsPage />, STAFF, underExam('questions')),
+              guarded('exam/:examId/preview', <ExamPreviewPage />, STAFF, underExam('preview')),
               guarded('schedule', <SchedulePage />, STUDENT_TEACHER_PARENT),
               guarded('admin/exams', <AdminExamsPage />, ['admin'], WIDE),
               guarded('admin/exams/:examId', <AdminExamDetailsPage />, ['admin', 'teacher'], examCrumb),
               // Taking an exam (issue 4).
-              guarded('exam/:examId', <ExamTakingPage />, ['student'], { crumb: { label: 'Exam', name: examTitle, parent: () => '/exams' } }),
+              guarded('exam/:examId', <ExamTakingPage />, ['student'], { crumb: { labelKey: 'exam', name: examTitle, parent: () => '/exams' } }),
               // Grading, results and analytics (issue 6).
               // Admins have the teachers' exam pages too (spec core §6), and the server lets them read any result.
               guarded('exam-result/:submissionId', <SubmissionResultPage />, [...STUDENT_TEACHER_PARENT, 'admin'], resultCrumb(submissionExamTitle)),
               guarded('exam/:examId/result', <ExamResultPage />, ['student'], resultCrumb(examTitle)),
-              guarded('exam/:examId/submissions', <ExamSubmissionsPage />, STAFF, underExam('Submissions')),
-              guarded('exam/submissions/:examId', <ExamSubmissionsPage />, STAFF, underExam('Submissions')),
+              guarded('exam/:examId/submissions', <ExamSubmissionsPage />, STAFF, underExam('submissions')),
+              guarded('exam/submissions/:examId', <ExamSubmissionsPage />, STAFF, underExam('submissions')),
               guarded('grade-submission/:submissionId', <GradeSubmissionPage />, STAFF, {
                 // No student's name here: the grader may have chosen anonymous grading.
-                crumb: { label: 'Grade Submission', parent: (p, _role, cache) => submissionsOf(submissionExamId(p, cache)) },
+                crumb: { labelKey: 'gradeSubmission', parent: (p, _role, cache) => submissionsOf(submissionExamId(p, cache)) },
               }),
-              guarded('exam/:examId/results', <ExamResultsPage />, STAFF, underExam('Results')),
-              guarded('exam/results/:examId', <ExamResultsPage />, STAFF, underExam('Results')),
+              guarded('exam/:examId/results', <ExamResultsPage />, STAFF, underExam('results')),
+              guarded('exam/results/:examId', <ExamResultsPage />, STAFF, underExam('results')),
               guarded('results', <ResultsListPage />),
               guarded('results-list', <ResultsListPage />, STUDENT_TEACHER_PARENT),
               guarded('reports/student/:studentId/progress', <StudentProgressPage />, ['teacher', 'admin', 'parent'], {
-                crumb: { label: 'Student Progress', name: reportStudentName, parent: (_p, role) => (role === 'parent' ? '/parent/children' : '/students') },
+                crumb: { labelKey: 'studentProgress', name: reportStudentName, parent: (_p, role) => (role === 'parent' ? '/parent/children' : '/students') },
               }),
               // The live proctor board and notifications (issue 5).
-              guarded('exam/:examId/proctor', <ProctorBoardPage />, STAFF, { ...underExam('Proctor'), ...WIDE }),
+              guarded('exam/:examId/proctor', <ProctorBoardPage />, STAFF, { ...underExam('proctor'), ...WIDE }),
               guarded('notifications', <NotificationsPage />),
               guarded('parent/notifications', <NotificationsPage />, ['parent']),
               // Payments (issue 15): any signed-in role; /payments is the spec's other link to it.
@@ -159,7 +159,7 @@ export const routes: RouteObject[] = [
               // The parent area and the student's answers to parent link requests (issue 11, parent half).
               guarded('parent/dashboard', <ParentDashboardPage />, ['parent']),
               guarded('parent/children', <ChildrenPage />, ['parent']),
-              guarded('parent/child/:childId/progress', <ChildProgressPage />, ['parent'], { crumb: { label: 'Child Progress', name: childName, parent: () => '/parent/children' } }),
+              guarded('parent/child/:childId/progress', <ChildProgressPage />, ['parent'], { crumb: { labelKey: 'childProgress', name: childName, parent: () => '/parent/children' } }),
               guarded('parent/reports', <ParentReportsPage />, ['parent']),
               guarded('children', <Navigate to="/parent/dashboard" replace />, ['parent']),
               guarded('progress', <Navigate to="/parent/dashboard" replace />, ['parent']),

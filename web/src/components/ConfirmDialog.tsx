@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -16,12 +17,13 @@ interface ConfirmDialogProps {
  * browser's confirm(), which cannot be styled or tested and blocks the page.
  */
 export function ConfirmDialog({ opened, title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered closeOnClickOutside={!busy}>
       <Text data-testid="confirm-message">{message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('components.cancel')}
         </Button>
         <Button color="red" onClick={onConfirm} loading={busy} data-autofocus>
           {confirmLabel}

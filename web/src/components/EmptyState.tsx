@@ -1,4 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 interface EmptyStateProps {
   title: string;
@@ -9,6 +10,7 @@ interface EmptyStateProps {
 
 /** A list with nothing to show: the spec's title, an explanation, and Clear Filters when filtered. */
 export function EmptyState({ title, message, onClear }: EmptyStateProps) {
+  const { t } = useTranslation();
   return (
     <Stack align="center" py="xl" gap="xs" data-testid="empty-state">
       <Text fw={600}>{title}</Text>
@@ -19,7 +21,7 @@ export function EmptyState({ title, message, onClear }: EmptyStateProps) {
       )}
       {onClear && (
         <Button variant="light" onClick={onClear}>
-          Clear Filters
+          {t('components.clearFilters')}
         </Button>
       )}
     </Stack>

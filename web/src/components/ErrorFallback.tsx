@@ -1,18 +1,20 @@
 import { msg } from '../i18n/messages';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 
 /** What a render failure shows (spec core §2): the message and a Refresh Page button. */
 export function ErrorFallback() {
+  const { t } = useTranslation();
   return (
     <Container size="sm" py="xl">
       <Stack align="center" gap="md" role="alert">
         <Title order={2}>{msg('common.errorBoundary')}</Title>
         <Text c="dimmed" ta="center">
-          Reloading the page usually fixes it. Your saved work is kept on the server.
+          {t('components.errorHint')}
         </Text>
         <Button leftSection={<IconRefresh size={16} />} onClick={() => window.location.reload()}>
-          Refresh Page
+          {t('components.refreshPage')}
         </Button>
       </Stack>
     </Container>

@@ -1,6 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { Group, Pagination } from '@mantine/core';
 
-const CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
+const CONTROL_KEYS = { first: 'firstPage', previous: 'previousPage', next: 'nextPage', last: 'lastPage' } as const;
 
 /** Page controls in a labelled nav landmark; nothing when everything fits on one page. */
 interface ListPaginationProps {
@@ -10,16 +11,17 @@ interface ListPaginationProps {
   label?: string;
 }
 
-export function ListPagination({ total, page, onChange, label = 'Pages' }: ListPaginationProps) {
+export function ListPagination({ total, page, onChange, label }: ListPaginationProps) {
+  const { t } = useTranslation();
   if (total <= 1) return null;
   return (
-    <Group component="nav" aria-label={label} justify="center">
+    <Group component="nav" aria-label={label ?? t('components.pages')} justify="center">
       <Pagination
         total={total}
         value={Math.min(page, total)}
         onChange={onChange}
-        getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
-        getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+        getControlProps={(control) => ({ 'aria-label': t(`components.${CONTROL_KEYS[control]}`) })}
+        getItemProps={(p) => ({ 'aria-label': t('components.page', { page: p }) })}
       />
     </Group>
   );

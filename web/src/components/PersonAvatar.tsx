@@ -39,9 +39,6 @@ export function PersonAvatar({ person, src, alt = '', radius = 'xl', color = 'in
   );
 }
 
-/** Shown for an e-mail address or phone number its owner keeps private (privacy settings). */
-export const HIDDEN_CONTACT = 'Not shown';
-
 /**
  * A person as lists show them: avatar, name, and under it a second line (their e-mail address, left
  * out when they keep it private and the server sent none).

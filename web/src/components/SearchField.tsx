@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -7,14 +8,15 @@ import { useEffect, useState } from 'react';
  * A search box that reports after the user pauses typing (300 ms), so a list is not fetched on
  * every keystroke. It follows `value` when that changes from outside (a "Clear Filters").
  */
-export function SearchField({ label = 'Search', value, onSearch }: { label?: string; value: string; onSearch: (value: string) => void }) {
+export function SearchField({ label, value, onSearch }: { label?: string; value: string; onSearch: (value: string) => void }) {
+  const { t } = useTranslation();
   const [text, setText] = useState(value);
   const report = useDebouncedCallback((next: string) => onSearch(next.trim()), 300);
   // Follow outside changes, but keep what is being typed when it only differs by spaces.
   useEffect(() => setText((current) => (current.trim() === value ? current : value)), [value]);
   return (
     <TextInput
-      label={label}
+      label={label ?? t('components.search')}
       type="search"
       leftSection={<IconSearch size={16} aria-hidden />}
       value={text}

@@ -186,7 +186,7 @@ describe('settings', () => {
     const me = await signedIn();
     const cases = [
       [{ category: 'preferences', key: 'timezone', value: 'Mars/Base' }, 'value'],
-      [{ category: 'preferences', key: 'language', value: 'pt' }, 'value'],
+      [{ category: 'preferences', key: 'language', value: 'ja' }, 'value'],
       [{ category: 'exam', key: 'autoSave', value: 'yes' }, 'value'],
       [{ category: 'privacy', key: 'favouriteColour', value: 'red' }, 'key'],
       [{ category: 'billing', key: 'x', value: 1 }, 'category'],
@@ -408,5 +408,36 @@ describe('notifications follow the settings', () => {
     expect(outbox(server.dataDir, parent.user.email)).toHaveLength(1);
     // The student kept the defaults: a result e-mail each time.
     expect(outbox(server.dataDir, student.user.email).filter((m) => m.subject === 'Result available')).toHaveLength(3);
+  });
+
+  it('tells a French parent about a result in French: live, in the list and by e-mail; the list follows a change of language', async () => {
+    const teacher = await signedIn('teacher');
+    const student = await signedIn('student', 'Lucie');
+    const parent = await signedIn('parent');
+    await server.deps.db('parent_children').insert({ parent_id: parent.user.id, child_id: student.user.id, relationship: 'mother', status: 'accepted' });
+    await api('PUT', '/users/settings', { category: 'preferences', key: 'language', value: 'fr' }, { token: parent.token });
+    const socket = await connectAs(server, parent.user.email);
+    sockets.push(socket);
+    const live = new Promise<{ title: string; message: string }>((resolve) => socket.once('notification', resolve));
+
+    const exam = await objectiveExam(teacher.token);
+    const attemptId = await sit(exam, student.token, 2);
+    const pushed = await live;
+    expect(pushed.title).toBe('Le résultat de Lucie est disponible');
+    expect(pushed.message).toMatch(/^.+ : Lucie a obtenu \d+(\.\d+)? % \(note .+\)\.$/);
+
+    await server.deps.mailer.idle();
+    const [mail] = outbox(server.dataDir, parent.user.email);
+    expect(mail!.subject).toBe('Le résultat de Lucie est disponible');
+    expect(mail!.text).toContain('Voir le résultat');
+    expect(mail!.text).toContain('Bonjour');
+    expect(mail!.link).toBe(`${server.deps.config.publicUrl}/exam-result/${attemptId}`);
+    // The student kept English.
+    expect(outbox(server.dataDir, student.user.email).map((m) => m.subject)).toContain('Result available');
+
+    // Stored as key and values: the parent reads it in the language they read in now.
+    await api('PUT', '/users/settings', { category: 'preferences', key: 'language', value: 'de' }, { token: parent.token });
+    const listed = await api('GET', '/notifications?type=result', undefined, { token: parent.token, headers: { 'accept-language': 'de' } });
+    expect(listed.body.data.notifications[0].title).toBe('Das Ergebnis von Lucie ist verfügbar');
   });
 });

@@ -8,6 +8,7 @@ import {
   registerSchema,
   resetPasswordSchema,
   verifyEmailSchema,
+  type Language,
 } from '@exam/shared';
 import type { Deps } from '../../deps';
 import { Errors } from '../../errors';
@@ -46,7 +47,7 @@ export function authRoutes(deps: Deps): Router<AppState> {
       // visitor: bound by the school's registration settings and limited per address.
       const refused = registrationRefusal(await getPlatformSettings(deps), input);
       if (refused) throw refused;
-      const user = await accounts.registerUser(deps, input, ctx.ip);
+      const user = await accounts.registerUser(deps, input, ctx.ip, ctx.state.language as Language | undefined);
       ctx.status = 201;
       ctx.body = { success: true, message: MSG.registered, data: { user: presentUser(user) } };
     }),

@@ -32,7 +32,7 @@ export function notificationRoutes(deps: Deps): Router<AppState> {
         const [{ unread }] = (await mine(ctx).whereNull('read_at').count({ unread: '*' })) as [{ unread: number | string }];
         ctx.body = {
           success: true,
-          data: { notifications: rows.map(presentNotification), total: Number(total), unreadCount: Number(unread), currentPage: q.page, totalPages: Math.ceil(Number(total) / q.limit) },
+          data: { notifications: rows.map((row) => presentNotification(row, ctx.state.language as string | undefined)), total: Number(total), unreadCount: Number(unread), currentPage: q.page, totalPages: Math.ceil(Number(total) / q.limit) },
         };
       },
       'query',
@@ -50,7 +50,7 @@ export function notificationRoutes(deps: Deps): Router<AppState> {
       .update({ read_at: deps.db.raw('coalesce(read_at, now())') })
       .returning('*')) as NotificationRow[];
     if (!row) throw Errors.notFound(NOT_FOUND);
-    ctx.body = { success: true, data: { notification: presentNotification(row) } };
+    ctx.body = { success: true, data: { notification: presentNotification(row, ctx.state.language as string | undefined) } };
   });
 
   // Registered before '/:id' so 'bulk' is never read as an id.

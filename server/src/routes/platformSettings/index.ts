@@ -2,7 +2,9 @@ import Router from '@koa/router';
 import { SETTINGS_MSG, platformSettingsSchema } from '@exam/shared';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
+import { translate } from '../../i18n/translator';
 import { auth, currentAuth, type AppState } from '../../middleware/auth';
+import { escapeHtml } from '../../services/mail';
 import { validated } from '../../middleware/validate';
 import { getPlatformSettings, publicSettings, savePlatformSettings } from '../../services/platformSettings';
 
@@ -36,17 +38,19 @@ export function platformSettingsRoutes(deps: Deps): Router<AppState> {
   router.post('/test-email', admin, async (ctx) => {
     const me = currentAuth(ctx).user;
     const { schoolName } = await getPlatformSettings(deps);
+    const language = ctx.state.language as string | undefined;
+    const t = (key: string, values?: Record<string, unknown>) => translate(language, `emails:${key}`, { school: schoolName, ...values });
     try {
       await deps.mailer.send({
         to: me.email,
-        subject: `${schoolName}: test e-mail`,
-        text: `Hello ${me.first_name},\n\nThis is a test e-mail from ${schoolName}. Mail is working.\n`,
-        html: `<p>Hello,</p><p>This is a test e-mail from the exam platform. Mail is working.</p>`,
+        subject: t('testMail.subject'),
+        text: `${t('greeting', { name: me.first_name })}\n\n${t('testMail.body')}\n`,
+        html: `<p>${escapeHtml(t('greeting', { name: me.first_name }))}</p><p>${escapeHtml(t('testMail.body'))}</p>`,
       });
     } catch (err) {
-      throw new AppError(502, 'mail-failed', `${SETTINGS_MSG.testMailFailed}: ${(err as Error).message}`);
+      throw new AppError(502, 'mail-failed', `${translate(language, 'messages:platformSettings.testMailFailed')}: ${(err as Error).message}`);
     }
-    ctx.body = { success: true, message: `${SETTINGS_MSG.testMailSent} to ${me.email} (${deps.config.smtpUrl ? 'SMTP' : 'dev outbox, not delivered'})` };
+    ctx.body = { success: true, message: t('testMail.sent', { email: me.email, via: t(deps.config.smtpUrl ? 'testMail.viaSmtp' : 'testMail.viaOutbox') }) };
   });
   return router;
 }

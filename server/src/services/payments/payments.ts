@@ -4,6 +4,7 @@ import { formatDateTime, formatMoney, PAYMENT_MSG, zoneLabel, type CardBrand, ty
 import type { Deps } from '../../deps';
 import { AppError, Errors } from '../../errors';
 import { presentPayment, type PaymentRow } from '../../presenters/payment';
+import { translate } from '../../i18n/translator';
 import { escapeHtml } from '../mail';
 import { notify } from '../notifications';
 import { getSettings } from '../settings';
@@ -155,40 +156,44 @@ export async function refundPayment(deps: Deps, gateway: PaymentGateway, payment
   return (await settle(deps, row.id, { kind: 'refunded' }))!;
 }
 
-/** A receipt or a refund note: live, and by e-mail with the amount, description, date and reference. */
+/** A receipt or a refund note: live, and by e-mail with the amount, description, date and reference, in the payer's language. */
 async function tellPayer(deps: Deps, row: PaymentRow, what: 'receipt' | 'refund'): Promise<void> {
   if (!row.user_id) return;
   const payer = (await deps.db('users').where({ id: row.user_id }).first('email', 'first_name')) as { email: string; first_name: string } | undefined;
   const p = presentPayment(row);
-  const amount = formatMoney(p.amount, p.currency, 'en-US');
+  const { preferences } = await getSettings(deps.db, row.user_id);
+  const language = preferences.language;
+  const amount = formatMoney(p.amount, p.currency, language);
   const when = new Date(what === 'receipt' ? p.succeededAt! : p.refundedAt!);
   const link = `${deps.config.publicUrl}/payment?receipt=${row.id}`;
-  const title = what === 'receipt' ? 'Payment received' : 'Payment refunded';
-  const message =
-    what === 'receipt'
-      ? `We received your payment of ${amount} for "${p.description}". Reference ${p.reference}.`
-      : `Your payment of ${amount} for "${p.description}" was refunded. Reference ${p.reference}.`;
+  const kind = what === 'receipt' ? 'paymentReceived' : 'paymentRefunded';
+  // The amount is written in the reader's language when the notification is read.
+  const values = { amount: { money: p.amount, currency: p.currency }, description: p.description, reference: p.reference };
   await notify(deps, [row.user_id], {
     type: 'payment',
-    title,
-    message,
+    title: { key: `${kind}.title` },
+    message: { key: `${kind}.message`, values },
     actionUrl: `/payment?receipt=${row.id}`,
     metadata: { paymentId: row.id, amount: p.amount, currency: p.currency, reference: p.reference, status: p.status },
   });
   if (!payer) return;
+  const t = (key: string, v?: Record<string, unknown>) => translate(language, key, v);
+  const title = t(`notices:${kind}.title`);
+  const message = t(`notices:${kind}.message`, { ...values, amount });
   // The date as the payer reads dates: their zone, date and time formats.
-  const { preferences } = await getSettings(deps.db, row.user_id);
   const lines: [string, string][] = [
-    ['Amount', amount],
-    ['Description', p.description],
-    ['Date', `${formatDateTime(when, preferences)} ${zoneLabel(when, preferences)}`],
-    ['Reference', p.reference],
-    ...(p.card ? ([['Card', `${p.card.brand} ending ${p.card.last4}`]] as [string, string][]) : []),
-    ...(p.provider === 'sandbox' ? ([['Note', 'Sandbox payment: no money moved.']] as [string, string][]) : []),
+    [t('emails:payment.amount'), amount],
+    [t('emails:payment.description'), p.description],
+    [t('emails:payment.date'), `${formatDateTime(when, preferences)} ${zoneLabel(when, preferences)}`],
+    [t('emails:payment.reference'), p.reference],
+    ...(p.card ? ([[t('emails:payment.card'), t('emails:payment.cardEnding', { brand: p.card.brand, last4: p.card.last4 })]] as [string, string][]) : []),
+    ...(p.provider === 'sandbox' ? ([[t('emails:payment.note'), t('emails:payment.sandbox')]] as [string, string][]) : []),
   ];
-  const text = `Hello ${payer.first_name},\n\n${message}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\nView it: ${link}\n`;
-  const html = `<p>Hello ${escapeHtml(payer.first_name)},</p><p>${escapeHtml(message)}</p><table>${lines
+  const greeting = t('emails:greeting', { name: payer.first_name });
+  const view = t('emails:payment.view');
+  const text = `${greeting}\n\n${message}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${view}: ${link}\n`;
+  const html = `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(message)}</p><table>${lines
     .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
-    .join('')}</table><p><a href="${escapeHtml(link)}">View it</a></p>`;
-  deps.mailer.sendInBackground({ to: payer.email, subject: `${title}: ${amount} (${p.reference})`, text, html, link });
+    .join('')}</table><p><a href="${escapeHtml(link)}">${escapeHtml(view)}</a></p>`;
+  deps.mailer.sendInBackground({ to: payer.email, subject: t('emails:payment.subject', { title, amount, reference: p.reference }), text, html, link });
 }

@@ -3,6 +3,7 @@ import { type Role } from '@exam/shared';
 import { Alert, Button, Container, Group } from '@mantine/core';
 import { IconAlertTriangle, IconLock, IconUserOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { PageLoader } from '../../components/PageLoader';
 import { useAuth } from '../../features/auth/useAuth';
@@ -15,10 +16,11 @@ import { guardDecision } from './guardDecision';
 export function RequireRole({ roles, children }: { roles?: readonly Role[]; children: ReactNode }) {
   const session = useAuth();
   const location = useLocation();
+  const { t } = useTranslation();
 
   switch (guardDecision(session, roles)) {
     case 'loading':
-      return <PageLoader label="Checking your session" />;
+      return <PageLoader label={t('guard.checking')} />;
     case 'login':
       return (
         <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />
@@ -29,7 +31,7 @@ export function RequireRole({ roles, children }: { roles?: readonly Role[]; chil
           {msg('common.guardVerify')}
           <Group mt="md">
             <Button component={Link} to="/verify-email">
-              Verify Now
+              {t('guard.verifyNow')}
             </Button>
           </Group>
         </GuardNotice>

@@ -1,14 +1,16 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useBreadcrumbs } from './useBreadcrumbs';
 
 /** The page's breadcrumb trail (see `breadcrumbs`); the current page and pages the role cannot open are plain text. */
 export function Breadcrumb() {
   const crumbs = useBreadcrumbs();
+  const { t } = useTranslation();
   if (crumbs.length < 2) return null;
 
   return (
-    <nav aria-label="Breadcrumb">
+    <nav aria-label={t('crumbs.breadcrumb')}>
       <Breadcrumbs separator="›">
         {crumbs.map((crumb, index) =>
           index === crumbs.length - 1 ? (

@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Badge, Box, Burger, Button, Container, Divider, Dra
 import { useDisclosure } from '@mantine/hooks';
 import { IconMoon, IconSchool, IconSun } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { User } from '@exam/shared';
 import { PersonAvatar } from '../../components/PersonAvatar';
@@ -21,6 +22,7 @@ import { ACCOUNT_LINKS, ROLE_LINKS, VISITOR_LINKS, isActivePath, type NavItem } 
  * notifications socket.
  */
 export function Header() {
+  const { t } = useTranslation();
   const { user, isLoading, logout } = useAuth();
   const { schoolName } = usePlatformSettings();
   const { pathname } = useLocation();
@@ -44,7 +46,7 @@ export function Header() {
     <Box component="header" ref={headerRef} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
       <Container size="lg" py="sm">
         <Group justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={`${schoolName} home`}>
+          <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t('header.homeLink', { school: schoolName })}>
             <Group gap={6} wrap="nowrap">
               <IconSchool aria-hidden />
               <Text fw={700} size="lg" lineClamp={1}>
@@ -54,11 +56,11 @@ export function Header() {
           </Anchor>
 
           <Group gap="xs" visibleFrom="md" wrap="nowrap">
-            <NavLinks items={mainLinks} pathname={pathname} label="Main navigation" counts={counts} />
+            <NavLinks items={mainLinks} pathname={pathname} label={t('header.mainNav')} counts={counts} />
             {user && <UserAvatar user={user} />}
             {user && (
               <Button variant="default" onClick={signOut}>
-                Sign Out
+                {t('header.signOut')}
               </Button>
             )}
             <ThemeToggle />
@@ -66,29 +68,29 @@ export function Header() {
 
           <Group gap="xs" hiddenFrom="md" wrap="nowrap">
             <ThemeToggle />
-            <Burger opened={drawerOpen} onClick={drawer.toggle} aria-label="Open navigation menu" />
+            <Burger opened={drawerOpen} onClick={drawer.toggle} aria-label={t('header.openMenu')} />
           </Group>
         </Group>
 
         {roleLinks.length > 0 && (
           <Box visibleFrom="md" mt="xs">
-            <NavLinks items={roleLinks} pathname={pathname} label="Role navigation" />
+            <NavLinks items={roleLinks} pathname={pathname} label={t('header.roleNav')} />
           </Box>
         )}
       </Container>
 
-      <Drawer opened={drawerOpen} onClose={drawer.close} title="Menu" hiddenFrom="md" position="right">
+      <Drawer opened={drawerOpen} onClose={drawer.close} title={t('header.menu')} hiddenFrom="md" position="right">
         <Stack gap="xs">
-          <NavLinks items={mainLinks} pathname={pathname} label="Main navigation" counts={counts} vertical />
+          <NavLinks items={mainLinks} pathname={pathname} label={t('header.mainNav')} counts={counts} vertical />
           {roleLinks.length > 0 && (
             <>
               <Divider />
-              <NavLinks items={roleLinks} pathname={pathname} label="Role navigation" vertical />
+              <NavLinks items={roleLinks} pathname={pathname} label={t('header.roleNav')} vertical />
             </>
           )}
           {user && (
             <Button variant="default" onClick={signOut}>
-              Sign Out
+              {t('header.signOut')}
             </Button>
           )}
         </Stack>
@@ -134,6 +136,7 @@ function NavLinks({
   counts?: Record<string, number>;
   vertical?: boolean;
 }) {
+  const { t } = useTranslation();
   const links = items.map((item) => {
     const active = isActivePath(pathname, item.href);
     const count = counts?.[item.href];
@@ -154,12 +157,12 @@ function NavLinks({
               <Badge size="sm" color="red" variant="filled" circle={count < 10} data-testid="unread-count">
                 {count > 99 ? '99+' : count}
               </Badge>
-              <VisuallyHidden> unread</VisuallyHidden>
+              <VisuallyHidden>{t('header.unread')}</VisuallyHidden>
             </>
           ) : undefined
         }
       >
-        {item.label}
+        {t(`nav.${item.key}`)}
       </Button>
     );
   });
@@ -176,10 +179,11 @@ function NavLinks({
  * wrong words to say.
  */
 function UserAvatar({ user }: { user: User }) {
+  const { t } = useTranslation();
   return (
     <Anchor component={Link} to="/profile" data-testid="header-avatar">
       <PersonAvatar person={user} size={34} aria-hidden />
-      <VisuallyHidden>{`Signed in as ${user.firstName} ${user.lastName}`}</VisuallyHidden>
+      <VisuallyHidden>{t('header.signedInAs', { name: `${user.firstName} ${user.lastName}` })}</VisuallyHidden>
     </Anchor>
   );
 }
@@ -188,7 +192,8 @@ function ThemeToggle() {
   const { theme, toggleTheme } = useTheme();
   const { user } = useAuth();
   const save = useSaveSettings();
-  const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
+  const { t } = useTranslation();
+  const label = theme === 'dark' ? t('header.toLight') : t('header.toDark');
   const onToggle = () => {
     toggleTheme();
     // Signed in, the choice is a setting: it follows the user to their other devices.

@@ -1,26 +1,13 @@
+import { i18n } from '../../i18n';
 import type { Role } from '@exam/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router-dom';
 import { admits, matchPage } from '../routeTable';
 
-/** Segment labels fixed by the spec (core §2, surroundings §2); other segments are capitalised. */
-const SEGMENT_LABELS: Record<string, string> = {
-  dashboard: 'Dashboard',
-  'create-exam': 'Create Exam',
-  'exam-list': 'Exam List',
-  'exam-result': 'Exam Result',
-  profile: 'Profile',
-  settings: 'Settings',
-  notifications: 'Notifications',
-  help: 'Help',
-  about: 'About',
-  contact: 'Contact',
-  payment: 'Payment',
-  admin: 'Admin Panel',
-  teacher: 'Teacher Portal',
-  student: 'Student Portal',
-  parent: 'Parent Portal',
-};
+/**
+ * Segment labels (common:segments; the spec's words in English, core §2, surroundings §2); a
+ * segment without one is capitalised.
+ */
 
 export interface Crumb {
   label: string;
@@ -29,8 +16,8 @@ export interface Crumb {
 }
 
 export function segmentLabel(segment: string): string {
-  const label = SEGMENT_LABELS[segment];
-  if (label) return label;
+  const key = `segments.${segment}`;
+  if (i18n.exists(key, { ns: 'common' })) return i18n.t(key, { ns: 'common' });
   return segment.charAt(0).toUpperCase() + segment.slice(1);
 }
 
@@ -59,11 +46,11 @@ export function breadcrumbs(routes: RouteObject[], pathname: string, role: Role 
       continue;
     }
     const { crumb } = page.handle;
-    const label = crumb ? (crumb.name?.(page.params, cache) ?? crumb.label) : segmentLabel(safeDecode(path.split('/').pop() ?? ''));
+    const label = crumb ? (crumb.name?.(page.params, cache) ?? i18n.t(`crumbs.${crumb.labelKey}`, { ns: 'common' })) : segmentLabel(safeDecode(path.split('/').pop() ?? ''));
     trail.unshift(admits(page, role) ? { label, href: path } : { label });
     path = crumb?.parent ? crumb.parent(page.params, role, cache) : parentPath(path);
   }
-  return [{ label: 'Home', href: '/' }, ...trail];
+  return [{ label: i18n.t('nav.home', { ns: 'common' }), href: '/' }, ...trail];
 }
 
 function safeDecode(segment: string): string {

@@ -5,64 +5,65 @@ import type { Role } from '@exam/shared';
  * (routeTable.canOpen), so a link and the page it opens can never disagree.
  */
 export interface NavItem {
-  label: string;
+  /** The link's words: a key of common:nav. */
+  key: string;
   href: string;
 }
 
 /** Header links of spec core §2 ("Navigation shell"). */
 export const VISITOR_LINKS: NavItem[] = [
-  { label: 'Home', href: '/' },
-  { label: 'About', href: '/about' },
-  { label: 'Contact', href: '/contact' },
-  { label: 'Login', href: '/login' },
-  { label: 'Register', href: '/register' },
+  { key: 'home', href: '/' },
+  { key: 'about', href: '/about' },
+  { key: 'contact', href: '/contact' },
+  { key: 'login', href: '/login' },
+  { key: 'register', href: '/register' },
 ];
 
 export const ACCOUNT_LINKS: NavItem[] = [
-  { label: 'Dashboard', href: '/dashboard' },
-  { label: 'Notifications', href: '/notifications' },
-  { label: 'Profile', href: '/profile' },
-  { label: 'Settings', href: '/settings' },
+  { key: 'dashboard', href: '/dashboard' },
+  { key: 'notifications', href: '/notifications' },
+  { key: 'profile', href: '/profile' },
+  { key: 'settings', href: '/settings' },
 ];
 
 /** Labels differ from the account links (no second "Settings") so each link name is unique. */
 export const ROLE_LINKS: Record<Role, NavItem[]> = {
   teacher: [
-    { label: 'My Exams', href: '/exams' },
-    { label: 'Create Exam', href: '/create-exam' },
-    { label: 'Students', href: '/students' },
-    { label: 'Results', href: '/results' },
+    { key: 'myExams', href: '/exams' },
+    { key: 'createExam', href: '/create-exam' },
+    { key: 'students', href: '/students' },
+    { key: 'results', href: '/results' },
   ],
   student: [
-    { label: 'Exams', href: '/exams' },
-    { label: 'Results', href: '/results' },
-    { label: 'Schedule', href: '/schedule' },
+    { key: 'exams', href: '/exams' },
+    { key: 'results', href: '/results' },
+    { key: 'schedule', href: '/schedule' },
   ],
   parent: [
-    { label: 'Children', href: '/children' },
-    { label: 'Progress', href: '/progress' },
-    { label: 'Reports', href: '/reports' },
+    { key: 'children', href: '/children' },
+    { key: 'progress', href: '/progress' },
+    { key: 'reports', href: '/reports' },
   ],
   admin: [
-    { label: 'Manage Users', href: '/admin/users' },
-    { label: 'Manage Exams', href: '/admin/exams' },
-    { label: 'Analytics', href: '/admin/analytics' },
-    { label: 'Admin Settings', href: '/admin/settings' },
+    { key: 'manageUsers', href: '/admin/users' },
+    { key: 'manageExams', href: '/admin/exams' },
+    { key: 'analytics', href: '/admin/analytics' },
+    { key: 'adminSettings', href: '/admin/settings' },
   ],
 };
 
 export const FOOTER_LINKS: NavItem[] = [
-  { label: 'Home', href: '/' },
-  { label: 'About', href: '/about' },
-  { label: 'Contact', href: '/contact' },
-  { label: 'Help', href: '/help' },
-  { label: 'Exam List', href: '/exam-list' },
-  { label: 'Create Exam', href: '/create-exam' },
-  { label: 'Exam Results', href: '/exam-result' },
-  { label: 'Payment', href: '/payment' },
-  { label: 'Privacy Policy', href: '/privacy' },
-  { label: 'Terms of Service', href: '/terms' },
-  { label: 'Cookie Policy', href: '/cookies' },
+  { key: 'home', href: '/' },
+  { key: 'about', href: '/about' },
+  { key: 'contact', href: '/contact' },
+  { key: 'help', href: '/help' },
+  { key: 'examList', href: '/exam-list' },
+  { key: 'createExam', href: '/create-exam' },
+  { key: 'examResults', href: '/exam-result' },
+  { key: 'payment', href: '/payment' },
+  { key: 'privacy', href: '/privacy' },
+  { key: 'terms', href: '/terms' },
+  { key: 'cookies', href: '/cookies' },
 ];
 
 /** A link is current on its own path and below it ('/' only on itself). */

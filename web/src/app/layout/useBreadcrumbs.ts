@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -15,6 +16,8 @@ export function useBreadcrumbs(): Crumb[] {
   const routes = useRouteTable();
   const role = useAuth().user?.role ?? null;
   const client = useQueryClient();
+  // Crumbs are words: a change of language draws them again.
+  useTranslation();
   const subscribe = useCallback((onChange: () => void) => client.getQueryCache().subscribe(onChange), [client]);
   const snapshot = useSyncExternalStore(subscribe, () => JSON.stringify(breadcrumbs(routes, pathname, role, client)));
   return JSON.parse(snapshot) as Crumb[];

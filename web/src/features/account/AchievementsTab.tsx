@@ -1,6 +1,7 @@
 import { Alert, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconChecklist, IconFlame, IconStar, IconTrendingUp, IconTrophy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/http';
 import { formatDateTimeText, useDatePrefs } from '../../lib/dateFormat';
 import { useAuth } from '../auth/useAuth';
@@ -10,15 +11,16 @@ const ICONS: Record<string, typeof IconTrophy> = { trophy: IconTrophy, star: Ico
 
 /** The Achievements tab: what was really earned, each with when. */
 export function AchievementsTab() {
+  const { t } = useTranslation('account');
   const { user } = useAuth();
   useDatePrefs();
   const list = useQuery({ queryKey: accountKeys.achievements(user?._id ?? ''), queryFn: accountApi.achievements, enabled: !!user });
-  if (list.isPending) return <Loader aria-label="Loading achievements" />;
+  if (list.isPending) return <Loader aria-label={t('achievements.loading')} />;
   if (list.isError) return <Alert color="red">{errorMessage(list.error)}</Alert>;
   if (!list.data.length) {
     return (
       <Text c="dimmed">
-        {user?.role === 'teacher' ? 'No achievements yet. Your first graded exam earns one.' : 'No achievements yet. Pass your first exam to earn one.'}
+        {user?.role === 'teacher' ? t('achievements.noneTeacher') : t('achievements.noneStudent')}
       </Text>
     );
   }
@@ -36,7 +38,7 @@ export function AchievementsTab() {
                 <Text fw={600}>{a.title}</Text>
                 <Text size="sm">{a.description}</Text>
                 <Text size="xs" c="dimmed">
-                  Earned {formatDateTimeText(a.earnedAt)}
+                  {t('achievements.earned', { date: formatDateTimeText(a.earnedAt) })}
                 </Text>
               </div>
             </Group>

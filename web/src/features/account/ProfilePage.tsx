@@ -1,4 +1,5 @@
 import { Box, Paper, Tabs, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { AchievementsTab } from './AchievementsTab';
 import { ProfileTab } from './ProfileTab';
@@ -9,21 +10,23 @@ const TABS = ['profile', 'statistics', 'achievements', 'security'] as const;
 
 /** /profile (surroundings §2): tabs Profile, Statistics, Achievements, Security; ?tab= opens one. */
 export function ProfilePage() {
+  const { t } = useTranslation('account');
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab = (TABS as readonly string[]).includes(asked ?? '') ? asked! : 'profile';
   return (
     <Box py="md">
       <Title order={1} mb="md">
-        My Profile
+        {t('profilePage.title')}
       </Title>
       <Paper withBorder p="md">
         <Tabs value={tab} onChange={(v) => setParams(v && v !== 'profile' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
           <Tabs.List mb="md">
-            <Tabs.Tab value="profile">Profile</Tabs.Tab>
-            <Tabs.Tab value="statistics">Statistics</Tabs.Tab>
-            <Tabs.Tab value="achievements">Achievements</Tabs.Tab>
-            <Tabs.Tab value="security">Security</Tabs.Tab>
+            {TABS.map((v) => (
+              <Tabs.Tab key={v} value={v}>
+                {t(`profilePage.tabs.${v}`)}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
           <Tabs.Panel value="profile">
             <ProfileTab />

@@ -4,8 +4,10 @@ import { Alert, Button, FileButton, Group, List, Stack, Text, TextInput, Textare
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { PersonAvatar } from '../../components/PersonAvatar';
+import { enumLabel } from '../../i18n/format';
 import { formatDate } from '../../lib/dateFormat';
 import { useAuth } from '../auth/useAuth';
 import { accountApi } from './api';
@@ -19,6 +21,7 @@ function failureOf(error: unknown): { message: string; list: string[] } {
 
 /** The Profile tab: view mode, then edit mode via the toggle, then saved (surroundings §4). */
 export function ProfileTab() {
+  const { t } = useTranslation('account');
   const { user, updateUser } = useAuth();
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<ProfileValues | null>(null);
@@ -86,21 +89,21 @@ export function ProfileTab() {
               <Text fw={700} size="lg">
                 {user.firstName} {user.lastName}
               </Text>
-              <Text c="dimmed" size="sm" tt="capitalize">
-                {user.role}
+              <Text c="dimmed" size="sm">
+                {enumLabel('roles', user.role)}
               </Text>
               {editing && (
                 <FileButton onChange={pickAvatar} accept="image/jpeg,image/png,image/gif">
                   {(props) => (
                     <Button {...props} variant="light" size="xs" mt="xs">
-                      Change photo
+                      {t('profileTab.changePhoto')}
                     </Button>
                   )}
                 </FileButton>
               )}
             </div>
           </Group>
-          {!editing && <Button onClick={startEditing}>Edit Profile</Button>}
+          {!editing && <Button onClick={startEditing}>{t('profileTab.editProfile')}</Button>}
         </Group>
 
         {problem && (
@@ -120,18 +123,18 @@ export function ProfileTab() {
 
         {editing ? (
           <>
-            <TextInput label="Full name" required value={v.fullName} onChange={set('fullName')} />
-            <TextInput label="Email" required value={v.email} readOnly description="Your sign-in address cannot be changed here." />
-            <TextInput label="Phone" value={v.phone} onChange={set('phone')} />
-            <TextInput label="Date of birth" type="date" value={v.dateOfBirth} onChange={set('dateOfBirth')} />
-            <TextInput label="Address" value={v.address} onChange={set('address')} />
-            <Textarea label="Bio" value={v.bio} onChange={set('bio')} autosize minRows={2} maxLength={1000} />
+            <TextInput label={t('profileTab.fullName')} required value={v.fullName} onChange={set('fullName')} />
+            <TextInput label={t('profileTab.email')} required value={v.email} readOnly description={t('profileTab.emailReadOnly')} />
+            <TextInput label={t('profileTab.phone')} value={v.phone} onChange={set('phone')} />
+            <TextInput label={t('profileTab.dateOfBirth')} type="date" value={v.dateOfBirth} onChange={set('dateOfBirth')} />
+            <TextInput label={t('profileTab.address')} value={v.address} onChange={set('address')} />
+            <Textarea label={t('profileTab.bio')} value={v.bio} onChange={set('bio')} autosize minRows={2} maxLength={1000} />
             <Group justify="flex-end">
               <Button variant="default" onClick={cancel}>
-                Cancel
+                {t('common:actions.cancel')}
               </Button>
               <Button type="submit" loading={save.isPending}>
-                Save Changes
+                {t('profileTab.saveChanges')}
               </Button>
             </Group>
           </>
@@ -144,24 +147,25 @@ export function ProfileTab() {
 }
 
 function Details({ user }: { user: User }) {
+  const { t } = useTranslation('account');
   const rows: [string, string | null | undefined][] = [
-    ['Email', user.email],
-    ['Phone', user.phone],
-    ['Date of birth', user.dateOfBirth ? formatDate(`${user.dateOfBirth}T12:00:00Z`) : null],
-    ['Address', user.address],
-    ['Bio', user.bio],
-    ...(user.role === 'student' ? ([['Student ID', user.studentId], ['Grade', user.grade ? `${user.grade}${user.section ? ` ${user.section}` : ''}` : null]] as [string, string | null][]) : []),
-    ['Member since', formatDate(user.createdAt)],
+    ['email', user.email],
+    ['phone', user.phone],
+    ['dateOfBirth', user.dateOfBirth ? formatDate(`${user.dateOfBirth}T12:00:00Z`) : null],
+    ['address', user.address],
+    ['bio', user.bio],
+    ...(user.role === 'student' ? ([['studentId', user.studentId], ['grade', user.grade ? `${user.grade}${user.section ? ` ${user.section}` : ''}` : null]] as [string, string | null][]) : []),
+    ['memberSince', formatDate(user.createdAt)],
   ];
   return (
     <Stack gap={6} component="dl" m={0}>
-      {rows.map(([label, value]) => (
-        <Group key={label} gap="sm" wrap="nowrap" align="baseline">
+      {rows.map(([field, value]) => (
+        <Group key={field} gap="sm" wrap="nowrap" align="baseline">
           <Text component="dt" fw={600} size="sm" w={130}>
-            {label}
+            {t(`profileTab.${field}`)}
           </Text>
           <Text component="dd" m={0} size="sm" c={value ? undefined : 'dimmed'}>
-            {value || 'Not set'}
+            {value || t('profileTab.notSet')}
           </Text>
         </Group>
       ))}

@@ -4,11 +4,13 @@ import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { messageFromServer } from '../../api/http';
 import { accountApi } from './api';
 
 /** The Security tab: the password change only (surroundings §2). */
 export function SecurityTab() {
+  const { t } = useTranslation('account');
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -40,7 +42,7 @@ export function SecurityTab() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack maw={420}>
-        <Text fw={600}>Change password</Text>
+        <Text fw={600}>{t('security.title')}</Text>
         {problem && (
           <Alert color="red" role="alert">
             {problem}
@@ -51,11 +53,11 @@ export function SecurityTab() {
             {msg('profile.passwordUpdated')} {msg('profile.otherSessionsSignedOut')}
           </Alert>
         )}
-        <PasswordInput label="Current password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} />
-        <PasswordInput label="New password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.currentTarget.value)} />
-        <PasswordInput label="Confirm new password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
+        <PasswordInput label={t('security.currentPassword')} autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} />
+        <PasswordInput label={t('security.newPassword')} autoComplete="new-password" value={next} onChange={(e) => setNext(e.currentTarget.value)} />
+        <PasswordInput label={t('security.confirmPassword')} autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
         <Button type="submit" loading={change.isPending}>
-          Update Password
+          {t('security.submit')}
         </Button>
       </Stack>
     </form>

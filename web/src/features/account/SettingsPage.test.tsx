@@ -4,9 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/buildUser';
 import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
+import { ThemeProvider } from '../../app/theme';
+import { i18n, LANGUAGE_STORAGE_KEY } from '../../i18n';
+import { SettingsEffects } from './SettingsEffects';
 import { SettingsPage } from './SettingsPage';
 
-function open(over: { saveFails?: boolean } = {}) {
+function open(over: { saveFails?: boolean; withEffects?: boolean } = {}) {
   let stored: UserSettings = structuredClone(DEFAULT_SETTINGS);
   const api = mockApi(buildUser({ role: 'parent' }), [
     ['GET', '/users/settings', () => ({ body: { success: true, data: { settings: stored } } })],
@@ -23,7 +26,20 @@ function open(over: { saveFails?: boolean } = {}) {
     ['PUT', '/users/settings/bulk', ({ body }) => ((stored = body as UserSettings), { body: { success: true, data: { settings: stored } } })],
     ['POST', '/users/settings/reset', () => ((stored = structuredClone(DEFAULT_SETTINGS)), { body: { success: true, data: { settings: stored } } })],
   ]);
-  renderApp('/settings', [{ path: '/settings', element: <SettingsPage /> }]);
+  // The layout puts the settings into effect on every page; the language test needs it too.
+  const page = over.withEffects ? (
+    <ThemeProvider>
+      {() => (
+        <>
+          <SettingsEffects />
+          <SettingsPage />
+        </>
+      )}
+    </ThemeProvider>
+  ) : (
+    <SettingsPage />
+  );
+  renderApp('/settings', [{ path: '/settings', element: page }]);
   return api;
 }
 
@@ -71,5 +87,29 @@ describe('SettingsPage', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('tab', { name: 'General' }));
     const language = screen.getAllByLabelText('Language').find((el) => el.tagName === 'INPUT') as HTMLInputElement;
     expect(language.value).toBe('English');
+  });
+
+  it('switches the page to German at once when Deutsch is chosen, and keeps the choice', async () => {
+    const api = open({ withEffects: true });
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
+    const language = screen.getAllByLabelText('Language').find((el) => el.tagName === 'INPUT') as HTMLInputElement;
+    await waitFor(() => expect(language.disabled).toBe(false));
+    fireEvent.click(language);
+    fireEvent.click(await screen.findByRole('option', { name: 'Deutsch' }));
+
+    // The same page, without a reload, now speaks German: title, buttons, tabs and labels.
+    expect(await screen.findByRole('heading', { name: 'Einstellungen' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Alle speichern' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Allgemein' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Prüfungseinstellungen' })).toBeTruthy();
+    expect(screen.getAllByLabelText('Zeitzone').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('heading', { name: 'Settings' })).toBeNull();
+    expect(i18n.language).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+
+    // Saved for the account, and kept on this device for the sign-in page after signing out.
+    await waitFor(() => expect(api.callsTo('PUT', '/users/settings')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/users/settings')[0]!.body).toEqual({ category: 'preferences', key: 'language', value: 'de' });
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de');
   });
 });

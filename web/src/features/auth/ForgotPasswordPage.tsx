@@ -3,6 +3,7 @@ import { forgotPasswordSchema } from '@exam/shared';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { messageFromServer } from '../../api/http';
 import { AuthCard } from '../../components/AuthCard';
@@ -15,6 +16,7 @@ import { authApi } from './api';
  * exists (no account probing), and that message is what the page shows.
  */
 export function ForgotPasswordPage() {
+  const { t } = useTranslation('auth');
   const form = useForm({ initialValues: { email: '' }, validate: zodValidate(forgotPasswordSchema) });
   const mutation = useMutation({
     mutationFn: (email: string) => authApi.forgotPassword(email),
@@ -25,8 +27,8 @@ export function ForgotPasswordPage() {
   const busy = mutation.isPending;
 
   return (
-    <AuthCard title="Forgot your password?" subtitle="Enter your email and we will send you a reset link.">
-      <form onSubmit={submit} noValidate aria-label="Request a password reset">
+    <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
+      <form onSubmit={submit} noValidate aria-label={t('forgot.formLabel')}>
         <Stack>
           {mutation.isSuccess && (
             <Alert color="green" data-testid="form-success">
@@ -38,15 +40,12 @@ export function ForgotPasswordPage() {
               {messageFromServer(mutation.error, msg('common.resetEmailFailed'))}
             </Alert>
           )}
-          <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+          <TextInput label={t('fields.email')} type="email" autoComplete="email" {...form.getInputProps('email')} />
           <Button type="submit" disabled={busy} fullWidth>
-            {busy ? 'Sending...' : 'Send Reset Link'}
+            {busy ? t('sending') : t('forgot.submit')}
           </Button>
           <Text size="sm" ta="center">
-            Remembered it?{' '}
-            <Anchor component={Link} to="/login">
-              Back to sign in
-            </Anchor>
+            <Trans t={t} i18nKey="forgot.remembered" components={{ a: <Anchor component={Link} to="/login" /> }} />
           </Text>
         </Stack>
       </form>

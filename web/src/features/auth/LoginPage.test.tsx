@@ -40,7 +40,7 @@ describe('LoginPage', () => {
     signIn('asha@example.com', 'secret1');
 
     // …and signing in goes back there, with the session stored.
-    expect(await screen.findByText('Results screen')).toBeTruthy();
+    expect(await screen.findByText('Results screen', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(router.state.location.search).toBe('?page=2');
     expect(localStorage.getItem('token')).toBe('tok');
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ _id: user._id });
@@ -53,7 +53,7 @@ describe('LoginPage', () => {
     );
     renderAt('/login');
     signIn('asha@example.com', 'secret1');
-    expect(await screen.findByText('Dashboard screen')).toBeTruthy();
+    expect(await screen.findByText('Dashboard screen', undefined, { timeout: 10_000 })).toBeTruthy();
   });
 
   it("shows the server's message when the credentials are refused", async () => {

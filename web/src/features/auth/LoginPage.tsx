@@ -3,6 +3,7 @@ import { loginSchema, type LoginInput } from '@exam/shared';
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { messageFromServer } from '../../api/http';
 import { AuthCard } from '../../components/AuthCard';
@@ -14,6 +15,7 @@ import { useAuth } from './useAuth';
 
 /** Sign-in (spec core §2): success returns to the page the guard remembered, else /dashboard. */
 export function LoginPage() {
+  const { t } = useTranslation('auth');
   const { login } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -35,8 +37,8 @@ export function LoginPage() {
   const busy = mutation.isPending;
 
   return (
-    <AuthCard title="Sign in to your account" subtitle="Welcome back! Please enter your details.">
-      <form onSubmit={submit} noValidate aria-label="Sign in">
+    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
+      <form onSubmit={submit} noValidate aria-label={t('login.formLabel')}>
         <Stack>
           {mutation.isError && (
             <Alert color="red" data-testid="form-error">
@@ -44,28 +46,25 @@ export function LoginPage() {
             </Alert>
           )}
           <TextInput
-            label="Email"
+            label={t('fields.email')}
             type="email"
             autoComplete="email"
-            placeholder="you@example.com"
+            placeholder={t('fields.emailPlaceholder')}
             {...form.getInputProps('email')}
           />
-          <PasswordField label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
+          <PasswordField label={t('fields.password')} autoComplete="current-password" {...form.getInputProps('password')} />
           <Group justify="space-between">
             {/* Kept from the original screen; it changes nothing (spec core §2). */}
-            <Checkbox label="Remember me" />
+            <Checkbox label={t('login.rememberMe')} />
             <Anchor component={Link} to="/forgot-password" size="sm">
-              Forgot password?
+              {t('login.forgotPassword')}
             </Anchor>
           </Group>
           <Button type="submit" disabled={busy} fullWidth>
-            {busy ? 'Signing in...' : 'Sign In'}
+            {busy ? t('login.submitting') : t('login.submit')}
           </Button>
           <Text size="sm" ta="center">
-            Don&apos;t have an account?{' '}
-            <Anchor component={Link} to="/register">
-              Create an account
-            </Anchor>
+            <Trans t={t} i18nKey="login.noAccount" components={{ a: <Anchor component={Link} to="/register" /> }} />
           </Text>
         </Stack>
       </form>

@@ -35,7 +35,8 @@ function settingsRoute(registration: Partial<Registration> = {}): [string, strin
   return ['GET', '/platform-settings', () => ({ body: { success: true, data: { settings } } })];
 }
 
-describe('RegisterPage', () => {
+// Generous: these fill the whole form in, on a shared, busy machine.
+describe('RegisterPage', { timeout: 20_000 }, () => {
   it("shows 'Passwords do not match' first when several rules fail", async () => {
     const api = mockApi(null, [settingsRoute()]);
     renderRegister();

@@ -1,14 +1,16 @@
 import { msg } from '../../i18n/messages';
-import { REGISTER_REDIRECT_MS, REGISTRATION_GRADES, SECTIONS, SUBJECTS, registerFormSchema, registerSchema, type RegisterInput } from '@exam/shared';
+import { MIN_PASSWORD_LENGTH, REGISTER_REDIRECT_MS, REGISTRATION_GRADES, SECTIONS, SUBJECTS, registerFormSchema, registerSchema, type RegisterInput } from '@exam/shared';
 import { Alert, Anchor, Button, Checkbox, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, messageFromServer } from '../../api/http';
 import { AuthCard } from '../../components/AuthCard';
 import { PasswordField } from '../../components/PasswordField';
-import { titleCase } from '../../lib/format';
+import { enumLabel } from '../../i18n/format';
+import { i18n } from '../../i18n';
 import { notifySuccess } from '../../lib/notify';
 import { apiFieldErrors, firstFormError, zodValidate } from '../../lib/zodForm';
 import { usePlatformSettings } from '../platform/usePlatformSettings';
@@ -49,35 +51,40 @@ const INITIAL_VALUES: RegisterFormState = {
   acceptTerms: false,
 };
 
-const ROLE_OPTIONS = [
-  { value: 'student', label: 'Student' },
-  { value: 'teacher', label: 'Teacher' },
-  { value: 'parent', label: 'Parent' },
-];
+/** The roles a visitor may register as, in the order the select offers them. */
+const ROLES = ['student', 'teacher', 'parent'] as const;
+type RegisterRole = (typeof ROLES)[number];
 
-/** 'a student, teacher or parent' from the roles open to visitors. */
-function rolesText(roles: string[]): string {
-  const names = roles.map((r) => r.toLowerCase());
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+/** 'a student, teacher or parent' from the roles open to visitors (read at call time, in the reader's language). */
+function rolesText(roles: readonly RegisterRole[]): string {
+  const names = roles.map((r) => i18n.t(`auth:register.roleNouns.${r}`));
+  return names.length > 1 ? i18n.t('auth:register.rolesList', { init: names.slice(0, -1).join(', '), last: names.at(-1) }) : (names[0] ?? '');
 }
-const GRADE_OPTIONS = [
-  { value: '', label: 'Select grade' },
-  ...REGISTRATION_GRADES.map((g) => ({ value: String(g), label: `Grade ${g}` })),
+const gradeOptions = () => [
+  { value: '', label: i18n.t('auth:register.selectGrade') },
+  ...REGISTRATION_GRADES.map((g) => ({ value: String(g), label: i18n.t('auth:register.gradeOption', { grade: g }) })),
 ];
-const SECTION_OPTIONS = [{ value: '', label: 'Select section' }, ...SECTIONS.map((s) => ({ value: s, label: `Section ${s}` }))];
-const SUBJECT_OPTIONS = [{ value: '', label: 'Select subject' }, ...SUBJECTS.map((s) => ({ value: s, label: titleCase(s) }))];
+const sectionOptions = () => [
+  { value: '', label: i18n.t('auth:register.selectSection') },
+  ...SECTIONS.map((s) => ({ value: s, label: i18n.t('auth:register.sectionOption', { section: s }) })),
+];
+const subjectOptions = () => [
+  { value: '', label: i18n.t('auth:register.selectSubject') },
+  ...SUBJECTS.map((s) => ({ value: s, label: enumLabel('subjects', s) })),
+];
 
 /**
  * Registration (spec core §2 and §5). The shared registerFormSchema checks the rules in the
  * spec's order: the first failing one is shown at the top, every failing one under its field.
  */
 export function RegisterPage() {
+  const { t } = useTranslation('auth');
   const { registration } = usePlatformSettings();
-  const roleOptions = useMemo(() => ROLE_OPTIONS.filter((o) => (registration.roles as string[]).includes(o.value)), [registration.roles]);
+  const roles = useMemo(() => ROLES.filter((r) => (registration.roles as string[]).includes(r)), [registration.roles]);
   // The server refuses these too; the page says so before anyone fills the form in.
-  if (!registration.open || roleOptions.length === 0) {
+  if (!registration.open || roles.length === 0) {
     return (
-      <AuthCard title="Create your account">
+      <AuthCard title={t('register.title')}>
         <Stack>
           <Alert color="yellow" data-testid="registration-closed" role="status">
             {msg('platformSettings.registrationClosed')}
@@ -87,21 +94,20 @@ export function RegisterPage() {
       </AuthCard>
     );
   }
-  return <RegisterForm roleOptions={roleOptions} allowedDomains={registration.allowedDomains} />;
+  return <RegisterForm roles={roles} allowedDomains={registration.allowedDomains} />;
 }
 
 function SignInLine() {
+  const { t } = useTranslation('auth');
   return (
     <Text size="sm" ta="center">
-      Already have an account?{' '}
-      <Anchor component={Link} to="/login">
-        Sign in
-      </Anchor>
+      <Trans t={t} i18nKey="register.haveAccount" components={{ a: <Anchor component={Link} to="/login" /> }} />
     </Text>
   );
 }
 
-function RegisterForm({ roleOptions, allowedDomains }: { roleOptions: typeof ROLE_OPTIONS; allowedDomains: string[] }) {
+function RegisterForm({ roles, allowedDomains }: { roles: readonly RegisterRole[]; allowedDomains: string[] }) {
+  const { t } = useTranslation('auth');
   const { register } = useAuth();
   const navigate = useNavigate();
   const [topError, setTopError] = useState<string | null>(null);
@@ -141,16 +147,22 @@ function RegisterForm({ roleOptions, allowedDomains }: { roleOptions: typeof ROL
   const busy = mutation.isPending;
 
   // Only the roles the school opened are offered: a closed one chosen (or the default) moves to the first open one.
-  const firstOpen = roleOptions[0]!.value;
-  const roleOpen = roleOptions.some((o) => o.value === role);
+  const firstOpen = roles[0]!;
+  const roleOpen = (roles as readonly string[]).includes(role);
   useEffect(() => {
     if (!roleOpen) form.setFieldValue('role', firstOpen);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable
   }, [roleOpen, firstOpen]);
 
+  // The option lists in the language on screen (t changes with it, so they follow).
+  const roleOptions = roles.map((r) => ({ value: r, label: enumLabel('roles', r) }));
+  const grades = gradeOptions();
+  const sections = sectionOptions();
+  const subjects = subjectOptions();
+
   return (
-    <AuthCard title="Create your account" subtitle={`Join as a ${rolesText(roleOptions.map((o) => o.label))}.`}>
-      <form onSubmit={submit} noValidate aria-label="Create account">
+    <AuthCard title={t('register.title')} subtitle={t('register.subtitle', { roles: rolesText(roles) })}>
+      <form onSubmit={submit} noValidate aria-label={t('register.formLabel')}>
         <Stack>
           {succeeded ? (
             <Alert color="green" data-testid="form-success">
@@ -165,61 +177,61 @@ function RegisterForm({ roleOptions, allowedDomains }: { roleOptions: typeof ROL
           )}
 
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="First Name" autoComplete="given-name" {...form.getInputProps('firstName')} />
-            <TextInput label="Last Name" autoComplete="family-name" {...form.getInputProps('lastName')} />
+            <TextInput label={t('register.firstName')} autoComplete="given-name" {...form.getInputProps('firstName')} />
+            <TextInput label={t('register.lastName')} autoComplete="family-name" {...form.getInputProps('lastName')} />
           </SimpleGrid>
           <TextInput
-            label="Email"
+            label={t('fields.email')}
             type="email"
             autoComplete="email"
-            description={allowedDomains.length ? `Use your school address (${allowedDomains.join(', ')})` : undefined}
+            description={allowedDomains.length ? t('register.emailDomains', { domains: allowedDomains.join(', ') }) : undefined}
             {...form.getInputProps('email')}
           />
           <PasswordField
-            label="Password"
-            description="At least 6 characters"
+            label={t('fields.password')}
+            description={t('register.passwordHint', { min: MIN_PASSWORD_LENGTH })}
             autoComplete="new-password"
             {...form.getInputProps('password')}
           />
-          <PasswordField label="Confirm Password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
-          <NativeSelect label="Role" data={roleOptions} {...form.getInputProps('role')} />
+          <PasswordField label={t('fields.confirmPassword')} autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+          <NativeSelect label={t('register.role')} data={roleOptions} {...form.getInputProps('role')} />
 
           {role === 'student' && (
             <SimpleGrid cols={2}>
-              <NativeSelect label="Grade" data={GRADE_OPTIONS} {...form.getInputProps('grade')} />
-              <NativeSelect label="Section" data={SECTION_OPTIONS} {...form.getInputProps('section')} />
+              <NativeSelect label={t('register.grade')} data={grades} {...form.getInputProps('grade')} />
+              <NativeSelect label={t('register.section')} data={sections} {...form.getInputProps('section')} />
             </SimpleGrid>
           )}
           {role === 'teacher' && (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <NativeSelect label="Subject" data={SUBJECT_OPTIONS} {...form.getInputProps('subject')} />
+              <NativeSelect label={t('register.subject')} data={subjects} {...form.getInputProps('subject')} />
               <TextInput
-                label="Qualification"
-                placeholder="e.g. M.Sc. Mathematics, B.Ed."
+                label={t('register.qualification')}
+                placeholder={t('register.qualificationPlaceholder')}
                 {...form.getInputProps('qualification')}
               />
             </SimpleGrid>
           )}
 
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Phone" description="Optional" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+            <TextInput label={t('register.phone')} description={t('register.optional')} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
             <TextInput
-              label="Date of Birth"
-              description="Optional"
+              label={t('register.dateOfBirth')}
+              description={t('register.optional')}
               type="date"
               autoComplete="bday"
               {...form.getInputProps('dateOfBirth')}
             />
           </SimpleGrid>
-          <Textarea label="Address" description="Optional" autoComplete="street-address" rows={2} {...form.getInputProps('address')} />
+          <Textarea label={t('register.address')} description={t('register.optional')} autoComplete="street-address" rows={2} {...form.getInputProps('address')} />
 
           <Checkbox
-            label="I agree to the Terms of Service and Privacy Policy"
+            label={t('register.acceptTerms')}
             {...form.getInputProps('acceptTerms', { type: 'checkbox' })}
           />
 
           <Button type="submit" disabled={busy || succeeded} fullWidth>
-            {busy ? 'Creating Account...' : 'Create Account'}
+            {busy ? t('register.submitting') : t('register.submit')}
           </Button>
           <SignInLine />
         </Stack>

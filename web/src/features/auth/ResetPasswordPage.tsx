@@ -1,8 +1,9 @@
 import { msg } from '../../i18n/messages';
-import { resetPasswordFormSchema } from '@exam/shared';
+import { MIN_PASSWORD_LENGTH, resetPasswordFormSchema } from '@exam/shared';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { messageFromServer } from '../../api/http';
 import { AuthCard } from '../../components/AuthCard';
@@ -13,6 +14,7 @@ import { authApi } from './api';
 
 /** Sets a new password from the e-mailed link (?token=); success goes to /login. */
 export function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const navigate = useNavigate();
@@ -31,13 +33,13 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthCard title="Reset your password">
+      <AuthCard title={t('reset.title')}>
         <Stack>
           <Alert color="red" data-testid="form-error">
             {msg('common.invalidOrExpiredToken')}
           </Alert>
           <Button component={Link} to="/forgot-password">
-            Request a new link
+            {t('reset.requestNewLink')}
           </Button>
         </Stack>
       </AuthCard>
@@ -48,26 +50,26 @@ export function ResetPasswordPage() {
   const busy = mutation.isPending;
 
   return (
-    <AuthCard title="Reset your password" subtitle="Choose a new password of at least 6 characters.">
-      <form onSubmit={submit} noValidate aria-label="Set a new password">
+    <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle', { min: MIN_PASSWORD_LENGTH })}>
+      <form onSubmit={submit} noValidate aria-label={t('reset.formLabel')}>
         <Stack>
           {mutation.isError && (
             <Alert color="red" data-testid="form-error">
               {messageFromServer(mutation.error, msg('common.passwordResetFailed'))}
               {' '}
               <Anchor component={Link} to="/forgot-password" size="sm">
-                Request a new link
+                {t('reset.requestNewLink')}
               </Anchor>
             </Alert>
           )}
-          <PasswordField label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
-          <PasswordField label="Confirm Password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+          <PasswordField label={t('fields.password')} autoComplete="new-password" {...form.getInputProps('password')} />
+          <PasswordField label={t('fields.confirmPassword')} autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
           <Button type="submit" disabled={busy} fullWidth>
-            {busy ? 'Resetting...' : 'Reset Password'}
+            {busy ? t('reset.submitting') : t('reset.submit')}
           </Button>
           <Text size="sm" ta="center">
             <Anchor component={Link} to="/login">
-              Back to sign in
+              {t('backToSignIn')}
             </Anchor>
           </Text>
         </Stack>

@@ -6,8 +6,10 @@ import { http } from '../../api/http';
 import { RequireRole } from '../../app/guard/RequireRole';
 import { buildUser } from '../../test/buildUser';
 import { renderApp } from '../../test/renderApp';
-import { RECONNECTING_TITLE, SessionBanners } from './SessionBanners';
+import { SessionBanners } from './SessionBanners';
 import { useAuth } from './useAuth';
+
+const RECONNECTING_TITLE = 'Reconnecting…';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 

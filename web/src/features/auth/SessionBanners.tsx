@@ -1,10 +1,9 @@
 import { Alert, Button, Container, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useAuth } from './useAuth';
 import { useResendVerification } from './useResendVerification';
-
-export const RECONNECTING_TITLE = 'Reconnecting…';
 
 /**
  * The shell's word on the session, above every page: "Reconnecting…" while the server cannot be
@@ -12,6 +11,7 @@ export const RECONNECTING_TITLE = 'Reconnecting…';
  * verified yet, a way to ask for a new verification e-mail.
  */
 export function SessionBanners() {
+  const { t } = useTranslation('auth');
   const { reconnecting, isAuthenticated, user } = useAuth();
   const { pathname } = useLocation();
   // The verification page offers its own resend button.
@@ -22,9 +22,8 @@ export function SessionBanners() {
     <Container size="lg" pt="sm">
       <Stack gap="xs">
         {reconnecting && (
-          <Alert role="status" aria-live="polite" color="yellow" icon={<Loader size="xs" color="yellow" aria-hidden />} title={RECONNECTING_TITLE} data-testid="reconnecting-banner">
-            The server cannot be reached just now. You are still signed in and nothing is lost; this page picks up again by
-            itself as soon as the server answers.
+          <Alert role="status" aria-live="polite" color="yellow" icon={<Loader size="xs" color="yellow" aria-hidden />} title={t('banners.reconnectingTitle')} data-testid="reconnecting-banner">
+            {t('banners.reconnectingText')}
           </Alert>
         )}
         {unverifiedEmail && <VerifyBanner email={unverifiedEmail} />}
@@ -34,13 +33,14 @@ export function SessionBanners() {
 }
 
 function VerifyBanner({ email }: { email: string }) {
+  const { t } = useTranslation('auth');
   const resend = useResendVerification();
   return (
-    <Alert color="blue" icon={<IconMailExclamation aria-hidden />} title="Please verify your e-mail address" data-testid="verify-banner">
+    <Alert color="blue" icon={<IconMailExclamation aria-hidden />} title={t('banners.verifyTitle')} data-testid="verify-banner">
       <Group justify="space-between" gap="sm">
-        <Text size="sm">Open the link we sent to {email}. No mail? We can send a new one.</Text>
+        <Text size="sm">{t('banners.verifyText', { email })}</Text>
         <Button size="xs" variant="light" onClick={() => resend.mutate()} loading={resend.isPending}>
-          Resend verification email
+          {t('banners.resend')}
         </Button>
       </Group>
     </Alert>

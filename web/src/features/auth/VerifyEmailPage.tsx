@@ -4,6 +4,7 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/http';
 import { AuthCard } from '../../components/AuthCard';
@@ -23,6 +24,7 @@ function verifyFailureText(error: unknown): string {
  * A signed-in user is marked verified and sent to the dashboard instead of the login screen.
  */
 export function VerifyEmailPage() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const { isAuthenticated, user, updateUser } = useAuth();
@@ -56,7 +58,7 @@ export function VerifyEmailPage() {
 
   if (verify.isError) {
     return (
-      <AuthCard title="Email verification">
+      <AuthCard title={t('verify.title')}>
         <Stack>
           <Alert color="red" icon={<IconCircleX />} data-testid="verify-error">
             {verifyFailureText(verify.error)}
@@ -69,18 +71,16 @@ export function VerifyEmailPage() {
 
   if (succeeded) {
     return (
-      <AuthCard title="Email verification">
+      <AuthCard title={t('verify.title')}>
         <Stack>
           <Alert color="green" icon={<IconCircleCheck />} data-testid="verify-success">
             {msg('common.emailVerified')}
           </Alert>
           <Text size="sm" c="dimmed">
-            {isAuthenticated
-              ? 'Taking you to your dashboard in a few seconds.'
-              : 'Taking you to the sign-in page in a few seconds.'}
+            {isAuthenticated ? t('verify.redirectDashboard') : t('verify.redirectLogin')}
           </Text>
           <Button component={Link} to={target} replace>
-            {isAuthenticated ? 'Go to Dashboard Now' : 'Go to Login Now'}
+            {isAuthenticated ? t('verify.goDashboardNow') : t('verify.goLoginNow')}
           </Button>
         </Stack>
       </AuthCard>
@@ -88,10 +88,10 @@ export function VerifyEmailPage() {
   }
 
   return (
-    <AuthCard title="Email verification">
+    <AuthCard title={t('verify.title')}>
       <Stack align="center" role="status" aria-live="polite">
         <Loader aria-hidden />
-        <Text>Verifying your email address...</Text>
+        <Text>{t('verify.verifying')}</Text>
       </Stack>
     </AuthCard>
   );
@@ -99,23 +99,22 @@ export function VerifyEmailPage() {
 
 /** Opened without a token (e.g. from the guard's Verify Now): explain, and offer a new e-mail. */
 function NoToken() {
+  const { t } = useTranslation('auth');
   const { isAuthenticated, user } = useAuth();
   const resend = useResendVerification();
   const canResend = isAuthenticated && user !== null && !user.isVerified;
 
   return (
-    <AuthCard title="Email verification">
+    <AuthCard title={t('verify.title')}>
       <Stack>
         <Alert color="yellow" data-testid="verify-error">
           {msg('common.verifyNoToken')}
         </Alert>
         {canResend ? (
           <>
-            <Text size="sm">
-              Signed in as {user.email}. We can send a new verification link to this address.
-            </Text>
+            <Text size="sm">{t('verify.signedInAs', { email: user.email })}</Text>
             <Button onClick={() => resend.mutate()} disabled={resend.isPending || resend.isSuccess}>
-              {resend.isPending ? 'Sending...' : 'Resend verification email'}
+              {resend.isPending ? t('sending') : t('verify.resend')}
             </Button>
             {resend.isSuccess && (
               <Text size="sm" c="green" role="status">
@@ -127,7 +126,7 @@ function NoToken() {
           <>
             {user?.isVerified && <Text size="sm">{msg('common.alreadyVerified')}</Text>}
             <Button component={Link} to="/dashboard">
-              Go to Dashboard
+              {t('verify.goDashboard')}
             </Button>
           </>
         ) : (
@@ -140,13 +139,14 @@ function NoToken() {
 
 /** After a failed verification: sign in (perhaps it was already verified) or start over. */
 function ErrorWayOut() {
+  const { t } = useTranslation('auth');
   return (
     <Group grow>
       <Button component={Link} to="/login">
-        Go to Login
+        {t('verify.goLogin')}
       </Button>
       <Button component={Link} to="/register" variant="default">
-        Register Again
+        {t('verify.registerAgain')}
       </Button>
     </Group>
   );

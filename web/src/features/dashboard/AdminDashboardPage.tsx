@@ -1,20 +1,24 @@
 import '@mantine/charts/styles.css';
-import { type NodeHealth, type SystemHealth } from '@exam/shared';
+import { type NodeHealth, type SystemHealth, type TrendPoint } from '@exam/shared';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Anchor, Badge, Box, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { titleCase } from '../../lib/format';
+import { enumLabel, formatNumber, formatPercent } from '../../i18n/format';
 import { PageLoader } from '../../components/PageLoader';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useNow } from '../../lib/useNow';
 import { useAuth } from '../auth/useAuth';
 import { EmptyLine, Panel, PlainList, QuickActions, StatGrid } from './components';
-import { formatMemoryMb, formatUptime } from './healthFormat';
-import { ACCOUNT_ACTIONS, QUICK_ACTIONS } from './quickActions';
+import { formatFixed, formatMemoryMb, formatUptime } from './healthFormat';
+import { ACCOUNT_ACTIONS, ADMIN_SETTINGS_ACTION, QUICK_ACTIONS } from './quickActions';
+import { healthProblemText } from './serverTexts';
 import { useRoleDashboard } from './useDashboard';
 import { relativeTimeOf } from '../../lib/dateFormat';
 
 const HEALTH_COLOR = { healthy: 'green', degraded: 'yellow', down: 'red', unknown: 'gray' } as const;
+/** A chart series reads this field of each day (its label is the translated name). */
+const trendField = (field: Exclude<keyof TrendPoint, 'date'>) => field;
 
 /**
  * Admin dashboard and analytics (one screen at /admin/dashboard and /admin/analytics): totals,
@@ -22,12 +26,14 @@ const HEALTH_COLOR = { healthy: 'green', degraded: 'yellow', down: 'red', unknow
  * submission, grading or contact message anywhere re-reads it.
  */
 export function AdminDashboardPage() {
-  useDocumentTitle('Admin Dashboard');
+  const { t } = useTranslation('dashboard');
+  useDocumentTitle(t('titles.admin'));
   const { user } = useAuth();
   const { data, query } = useRoleDashboard('admin', user?._id ?? null);
   const now = useNow(30_000);
   const s = data.stats;
-  const days = data.trends.map((t) => ({ ...t, day: t.date.slice(5) }));
+  // 'MM-DD' in English, '23.11.' in German: the day as the reader writes it.
+  const days = data.trends.map((p) => ({ ...p, day: t('admin.chartDay', { month: p.date.slice(5, 7), day: p.date.slice(8, 10) }) }));
 
   // Zeros would read as real figures: until the first answer, a loader.
   if (query.isPending) return <PageLoader />;
@@ -35,64 +41,74 @@ export function AdminDashboardPage() {
     <Box py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
-          Admin Dashboard
+          {t('titles.admin')}
         </Title>
         <StatGrid
           stats={[
-            { label: 'Total Users', value: s.totalUsers },
-            { label: 'Students', value: s.totalStudents },
-            { label: 'Teachers', value: s.totalTeachers },
-            { label: 'Parents', value: s.totalParents },
-            { label: 'Total Exams', value: s.totalExams },
-            { label: 'Active Exams', value: s.activeExams },
-            { label: 'Submissions', value: s.totalSubmissions },
-            { label: 'Pending Grading', value: s.pendingGrading },
+            { label: t('stats.totalUsers'), value: formatNumber(s.totalUsers) },
+            { label: t('stats.students'), value: formatNumber(s.totalStudents) },
+            { label: t('stats.teachers'), value: formatNumber(s.totalTeachers) },
+            { label: t('stats.parents'), value: formatNumber(s.totalParents) },
+            { label: t('stats.totalExams'), value: formatNumber(s.totalExams) },
+            { label: t('stats.activeExams'), value: formatNumber(s.activeExams) },
+            { label: t('stats.submissions'), value: formatNumber(s.totalSubmissions) },
+            { label: t('stats.pendingGrading'), value: formatNumber(s.pendingGrading) },
           ]}
         />
         <HealthPanel health={data.systemHealth} />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Panel id="trend-activity" title="Sign-ups and submissions, last 30 days">
+          <Panel id="trend-activity" title={t('admin.trendActivity.title')}>
             {days.length === 0 ? (
-              <EmptyLine>No trend data.</EmptyLine>
+              <EmptyLine>{t('admin.noTrendData')}</EmptyLine>
             ) : (
-              <div role="img" aria-label="Sign-ups and submissions per day over the last 30 days">
+              <div role="img" aria-label={t('admin.trendActivity.chartLabel')}>
               <BarChart
                 h={240}
                 data={days}
                 dataKey="day"
                 withLegend
+                valueFormatter={(value) => formatNumber(value)}
                 series={[
-                  { name: 'signUps', label: 'Sign-ups', color: 'blue.6' },
-                  { name: 'submissions', label: 'Submissions', color: 'teal.6' },
+                  { name: trendField('signUps'), label: t('admin.trendActivity.signUps'), color: 'blue.6' },
+                  { name: trendField('submissions'), label: t('admin.trendActivity.submissions'), color: 'teal.6' },
                 ]}
               />
               </div>
             )}
           </Panel>
-          <Panel id="trend-score" title="Average score by day">
+          <Panel id="trend-score" title={t('admin.trendScore.title')}>
             {days.length === 0 ? (
-              <EmptyLine>No trend data.</EmptyLine>
+              <EmptyLine>{t('admin.noTrendData')}</EmptyLine>
             ) : (
-              <div role="img" aria-label="Average graded score per day over the last 30 days">
+              <div role="img" aria-label={t('admin.trendScore.chartLabel')}>
               <LineChart
                 h={240}
                 data={days}
                 dataKey="day"
                 connectNulls
                 yAxisProps={{ domain: [0, 100] }}
-                unit="%"
-                series={[{ name: 'averageScore', label: 'Average score', color: 'grape.6' }]}
+                // '85%' in English, '85 %' in French and German, on the axis and in the tooltip.
+                valueFormatter={(value) => formatPercent(value, 2)}
+                series={[{ name: trendField('averageScore'), label: t('admin.trendScore.averageScore'), color: 'grape.6' }]}
               />
               </div>
             )}
           </Panel>
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Panel id="recent-users" title="Recent users" action={<Anchor component={Link} to="/admin/users" size="sm">Manage users</Anchor>}>
+          <Panel
+            id="recent-users"
+            title={t('admin.recentUsers')}
+            action={
+              <Anchor component={Link} to="/admin/users" size="sm">
+                {t('admin.manageUsers')}
+              </Anchor>
+            }
+          >
             {data.recentUsers.length === 0 ? (
-              <EmptyLine>No users yet.</EmptyLine>
+              <EmptyLine>{t('admin.noUsers')}</EmptyLine>
             ) : (
-              <PlainList label="Recent users">
+              <PlainList label={t('admin.recentUsers')}>
                 {data.recentUsers.map((u) => (
                   <li key={u._id}>
                     <Group justify="space-between" gap="xs" wrap="wrap">
@@ -104,25 +120,37 @@ export function AdminDashboardPage() {
                           {u.email}
                         </Text>
                       </div>
-                      <Badge variant="light">{titleCase(u.role)}</Badge>
+                      <Badge variant="light">{enumLabel('roles', u.role)}</Badge>
                     </Group>
                   </li>
                 ))}
               </PlainList>
             )}
           </Panel>
-          <Panel id="recent-exams" title="Recent exams" action={<Anchor component={Link} to="/admin/exams" size="sm">Manage exams</Anchor>}>
+          <Panel
+            id="recent-exams"
+            title={t('admin.recentExams')}
+            action={
+              <Anchor component={Link} to="/admin/exams" size="sm">
+                {t('admin.manageExams')}
+              </Anchor>
+            }
+          >
             {data.recentExams.length === 0 ? (
-              <EmptyLine>No exams yet.</EmptyLine>
+              <EmptyLine>{t('admin.noExams')}</EmptyLine>
             ) : (
-              <PlainList label="Recent exams">
+              <PlainList label={t('admin.recentExams')}>
                 {data.recentExams.map((e) => (
                   <li key={e._id}>
                     <Anchor component={Link} to={`/admin/exams/${e._id}`} size="sm" fw={600}>
                       {e.title}
                     </Anchor>
                     <Text size="xs" c="dimmed">
-                      {titleCase(e.subject)} · by {e.owner} · {e.isPublished ? 'Published' : 'Draft'}
+                      {t('admin.examLine', {
+                        subject: enumLabel('subjects', e.subject),
+                        owner: e.owner,
+                        status: enumLabel('examStatuses', e.isPublished ? 'published' : 'draft'),
+                      })}
                     </Text>
                   </li>
                 ))}
@@ -130,11 +158,11 @@ export function AdminDashboardPage() {
             )}
           </Panel>
         </SimpleGrid>
-        <Panel id="contact-messages" title="Contact messages">
+        <Panel id="contact-messages" title={t('admin.contactMessages')}>
           {data.contactMessages.length === 0 ? (
-            <EmptyLine>No messages from the contact form.</EmptyLine>
+            <EmptyLine>{t('admin.noContactMessages')}</EmptyLine>
           ) : (
-            <PlainList label="Contact messages">
+            <PlainList label={t('admin.contactMessages')}>
               {data.contactMessages.map((m) => (
                 <li key={m._id}>
                   <Text size="sm" fw={600}>
@@ -151,44 +179,43 @@ export function AdminDashboardPage() {
             </PlainList>
           )}
         </Panel>
-        <QuickActions actions={[...QUICK_ACTIONS.admin, { label: 'Admin Settings', to: '/admin/settings', description: 'School-wide settings.' }, ...ACCOUNT_ACTIONS]} />
+        <QuickActions actions={[...QUICK_ACTIONS.admin, ADMIN_SETTINGS_ACTION, ...ACCOUNT_ACTIONS]} />
       </Stack>
     </Box>
   );
 }
 
 function HealthPanel({ health }: { health: SystemHealth }) {
+  const { t } = useTranslation('dashboard');
   return (
     <Panel
       id="system-health"
-      title="System health"
+      title={t('health.title')}
       action={
         <Badge color={HEALTH_COLOR[health.status]} data-testid="health-status" size="lg">
-          {health.status}
+          {t(`health.statuses.${health.status}`)}
         </Badge>
       }
     >
       <Group gap="xl" mb="sm" wrap="wrap">
-        <Text size="sm">Uptime: {formatUptime(health.uptime)}</Text>
-        <Text size="sm">
-          Memory: {formatMemoryMb(health.memory.heapUsed)} MB of {formatMemoryMb(health.memory.heapTotal)} MB
-        </Text>
-        <Text size="sm">Nodes: {health.nodes.length}</Text>
+        <Text size="sm">{t('health.uptime', { uptime: formatUptime(health.uptime) })}</Text>
+        <Text size="sm">{t('health.memory', { used: formatMemoryMb(health.memory.heapUsed), total: formatMemoryMb(health.memory.heapTotal) })}</Text>
+        <Text size="sm">{t('health.nodeCount', { nodes: formatNumber(health.nodes.length) })}</Text>
       </Group>
       {health.nodes.length > 0 && (
         <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Nodes">
+          <Table striped aria-label={t('health.table.label')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Node</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Uptime</Table.Th>
-                <Table.Th>Memory (MB)</Table.Th>
-                <Table.Th>Sockets</Table.Th>
-                <Table.Th>DB latency</Table.Th>
-                <Table.Th>Redis</Table.Th>
-                <Table.Th>Sweeper lag</Table.Th>
-                <Table.Th>Oldest overdue</Table.Th>
+                <Table.Th>{t('health.table.node')}</Table.Th>
+                <Table.Th>{t('health.table.status')}</Table.Th>
+                <Table.Th>{t('health.table.uptime')}</Table.Th>
+                <Table.Th>{t('health.table.memory')}</Table.Th>
+                <Table.Th>{t('health.table.sockets')}</Table.Th>
+                <Table.Th>{t('health.table.dbLatency')}</Table.Th>
+                <Table.Th>{t('health.table.redis')}</Table.Th>
+                <Table.Th>{t('health.table.sweeperLag')}</Table.Th>
+                <Table.Th>{t('health.table.oldestOverdue')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -201,7 +228,7 @@ function HealthPanel({ health }: { health: SystemHealth }) {
       )}
       {health.nodes.flatMap((n) => n.problems).map((p) => (
         <Text key={p} size="sm" c="red.8">
-          {p}
+          {healthProblemText(p)}
         </Text>
       ))}
     </Panel>
@@ -209,17 +236,18 @@ function HealthPanel({ health }: { health: SystemHealth }) {
 }
 
 function NodeRow({ node: n }: { node: NodeHealth }) {
+  const { t } = useTranslation('dashboard');
   return (
     <Table.Tr>
       <Table.Td>{n.nodeId}</Table.Td>
-      <Table.Td>{n.status}</Table.Td>
+      <Table.Td>{t(`health.statuses.${n.status}`)}</Table.Td>
       <Table.Td>{formatUptime(n.uptime)}</Table.Td>
       <Table.Td>{formatMemoryMb(n.memory.heapUsed)}</Table.Td>
-      <Table.Td>{n.sockets}</Table.Td>
-      <Table.Td>{n.dbLatencyMs === null ? 'no answer' : `${n.dbLatencyMs} ms`}</Table.Td>
-      <Table.Td>{n.redis}</Table.Td>
-      <Table.Td>{n.sweeperLagMs === null ? 'not run yet' : `${(n.sweeperLagMs / 1000).toFixed(1)} s`}</Table.Td>
-      <Table.Td>{n.oldestOverdueSeconds ? `${n.oldestOverdueSeconds} s` : 'none'}</Table.Td>
+      <Table.Td>{formatNumber(n.sockets)}</Table.Td>
+      <Table.Td>{n.dbLatencyMs === null ? t('health.noAnswer') : t('health.milliseconds', { value: formatNumber(n.dbLatencyMs) })}</Table.Td>
+      <Table.Td>{t(`health.redisStates.${n.redis}`)}</Table.Td>
+      <Table.Td>{n.sweeperLagMs === null ? t('health.notRunYet') : t('health.seconds', { value: formatFixed(n.sweeperLagMs / 1000, 1) })}</Table.Td>
+      <Table.Td>{n.oldestOverdueSeconds ? t('health.seconds', { value: formatNumber(n.oldestOverdueSeconds) }) : t('health.none')}</Table.Td>
     </Table.Tr>
   );
 }

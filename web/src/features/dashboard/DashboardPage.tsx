@@ -4,9 +4,12 @@ import { Alert, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title 
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError, http } from '../../api/http';
-import { formatDateTime, titleCase } from '../../lib/format';
+import { enumLabel, formatNumber, formatPercent } from '../../i18n/format';
+import { formatDateTime } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useNow } from '../../lib/useNow';
@@ -26,7 +29,8 @@ export const APP_VERSION = 'v2.1.0';
  * role's figures and recent activity, quick actions, unread notifications and system info.
  */
 export function DashboardPage() {
-  useDocumentTitle('Dashboard');
+  const { t } = useTranslation('dashboard');
+  useDocumentTitle(t('titles.dashboard'));
   const { user } = useAuth();
   useLiveDashboard(user?._id ?? null);
   const role = user?.role ?? 'student';
@@ -40,7 +44,7 @@ export function DashboardPage() {
   if (!user) return null;
 
   const name = user.firstName || user.name;
-  const roleLabel = titleCase(user.role);
+  const roleLabel = enumLabel('roles', user.role);
 
   return (
     <Box py="lg">
@@ -49,19 +53,19 @@ export function DashboardPage() {
           <Group justify="space-between" align="flex-start" wrap="wrap">
             <Stack gap={6}>
               <Title order={1} size="h2">
-                Welcome back, {name}!
+                {t('generic.welcome', { name })}
               </Title>
               <Group gap="xs">
                 <Badge variant="light" data-testid="role-badge">
                   {roleLabel}
                 </Badge>
                 <Text size="sm" c="dimmed" data-testid="last-login">
-                  Last login: {formatDateTime(user.lastLogin) ?? 'First time'}
+                  {t('generic.lastLogin', { when: formatDateTime(user.lastLogin) ?? t('generic.firstTime') })}
                 </Text>
               </Group>
             </Stack>
             <Button component={Link} to={ROLE_DASHBOARD[user.role]} rightSection={<IconArrowRight size={16} />}>
-              Go to {roleLabel} Dashboard
+              {t(`generic.goToRoleDashboard.${user.role}`)}
             </Button>
           </Group>
         </Card>
@@ -70,8 +74,8 @@ export function DashboardPage() {
           <Alert color="yellow" role="alert" title={msg('dashboard.unavailable')} />
         ) : query.data ? (
           <>
-            <StatGrid stats={roleStats(role, query.data)} />
-            <Panel id="recent-activity" title="Recent activity">
+            <StatGrid stats={roleStats(role, query.data, t)} />
+            <Panel id="recent-activity" title={t('recentActivity.title')}>
               <RecentActivity role={role} data={query.data} now={now} />
             </Panel>
           </>
@@ -79,11 +83,11 @@ export function DashboardPage() {
 
         <QuickActions actions={[...QUICK_ACTIONS[user.role], ...ACCOUNT_ACTIONS]} />
         <NotificationsWidget />
-        <Panel id="system-info" title="System info">
+        <Panel id="system-info" title={t('generic.systemInfo')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Text size="sm">Server status: {server.isError ? 'Offline' : 'Online'}</Text>
-            <Text size="sm">Version: {APP_VERSION}</Text>
-            <Text size="sm">Role: {roleLabel}</Text>
+            <Text size="sm">{t('generic.serverStatus', { status: server.isError ? t('generic.offline') : t('generic.online') })}</Text>
+            <Text size="sm">{t('generic.version', { version: APP_VERSION })}</Text>
+            <Text size="sm">{t('generic.role', { role: roleLabel })}</Text>
           </SimpleGrid>
         </Panel>
       </Stack>
@@ -91,41 +95,41 @@ export function DashboardPage() {
   );
 }
 
-function roleStats(role: Role, data: DashboardByRole[Role]): { label: string; value: number | string }[] {
+function roleStats(role: Role, data: DashboardByRole[Role], t: TFunction<'dashboard'>): { label: string; value: number | string }[] {
   switch (role) {
     case 'admin': {
       const s = (data as DashboardByRole['admin']).stats;
       return [
-        { label: 'Total Users', value: s.totalUsers },
-        { label: 'Total Exams', value: s.totalExams },
-        { label: 'Submissions', value: s.totalSubmissions },
-        { label: 'Pending Grading', value: s.pendingGrading },
+        { label: t('stats.totalUsers'), value: formatNumber(s.totalUsers) },
+        { label: t('stats.totalExams'), value: formatNumber(s.totalExams) },
+        { label: t('stats.submissions'), value: formatNumber(s.totalSubmissions) },
+        { label: t('stats.pendingGrading'), value: formatNumber(s.pendingGrading) },
       ];
     }
     case 'teacher': {
       const s = (data as DashboardByRole['teacher']).stats;
       return [
-        { label: 'Total Exams', value: s.totalExams },
-        { label: 'Active Exams', value: s.activeExams },
-        { label: 'Total Students', value: s.totalStudents },
-        { label: 'Pending Grading', value: s.pendingGrading },
+        { label: t('stats.totalExams'), value: formatNumber(s.totalExams) },
+        { label: t('stats.activeExams'), value: formatNumber(s.activeExams) },
+        { label: t('stats.totalStudents'), value: formatNumber(s.totalStudents) },
+        { label: t('stats.pendingGrading'), value: formatNumber(s.pendingGrading) },
       ];
     }
     case 'student': {
       const s = (data as DashboardByRole['student']).stats;
       return [
-        { label: 'Available Exams', value: s.totalExams },
-        { label: 'Completed Exams', value: s.completedExams },
-        { label: 'Average Score', value: `${s.averageScore}%` },
-        { label: 'Pending Results', value: s.pendingResults },
+        { label: t('stats.availableExams'), value: formatNumber(s.totalExams) },
+        { label: t('stats.completedExams'), value: formatNumber(s.completedExams) },
+        { label: t('stats.averageScore'), value: formatPercent(s.averageScore, 2) },
+        { label: t('stats.pendingResults'), value: formatNumber(s.pendingResults) },
       ];
     }
     case 'parent': {
       const s = (data as DashboardByRole['parent']).stats;
       return [
-        { label: 'Children', value: s.totalChildren },
-        { label: 'Exams Taken', value: s.totalExamsTaken },
-        { label: 'Average Performance', value: `${s.averagePerformance}%` },
+        { label: t('stats.children'), value: formatNumber(s.totalChildren) },
+        { label: t('stats.examsTaken'), value: formatNumber(s.totalExamsTaken) },
+        { label: t('stats.averagePerformance'), value: formatPercent(s.averagePerformance, 2) },
       ];
     }
   }
@@ -133,13 +137,14 @@ function roleStats(role: Role, data: DashboardByRole[Role]): { label: string; va
 
 /** Up to 5 items: upcoming exams if any, else recent results, else recent users, else an empty message. */
 function RecentActivity({ role, data, now }: { role: Role; data: DashboardByRole[Role]; now: number }) {
+  const { t } = useTranslation('dashboard');
   const gradeOf = useGradeOf();
   const upcoming = 'upcomingExams' in data ? data.upcomingExams : [];
   const results = 'recentResults' in data ? data.recentResults : [];
   const users = role === 'admin' ? (data as DashboardByRole['admin']).recentUsers : [];
   if (upcoming.length) {
     return (
-      <PlainList label="Upcoming exams">
+      <PlainList label={t('upcoming.title')}>
         {upcoming.map((e) => (
           <li key={e._id}>
             <Text size="sm" fw={600}>
@@ -155,12 +160,16 @@ function RecentActivity({ role, data, now }: { role: Role; data: DashboardByRole
   }
   if (results.length) {
     return (
-      <PlainList label="Recent results">
+      <PlainList label={t('results.title')}>
         {results.map((r) => (
           <li key={r._id}>
             <Text size="sm" fw={600}>
-              {'childName' in r ? `${String(r.childName)}: ` : ''}
-              {r.exam.title} {r.percentage === null ? '(awaiting result)' : `${r.percentage}% · ${gradeOf(r.percentage)}`}
+              {resultLine(t, {
+                title: r.exam.title,
+                child: 'childName' in r ? String(r.childName) : null,
+                percent: r.percentage === null ? null : formatPercent(r.percentage, 2),
+                grade: gradeOf(r.percentage),
+              })}
             </Text>
             <Text size="xs" c="dimmed">
               {relativeTimeOf(r.submittedAt, now)}
@@ -172,19 +181,26 @@ function RecentActivity({ role, data, now }: { role: Role; data: DashboardByRole
   }
   if (users.length) {
     return (
-      <PlainList label="Recent users">
+      <PlainList label={t('admin.recentUsers')}>
         {users.map((u) => (
           <li key={u._id}>
             <Text size="sm" fw={600}>
-              {u.name} ({titleCase(u.role)})
+              {t('generic.userWithRole', { name: u.name, role: enumLabel('roles', u.role) })}
             </Text>
             <Text size="xs" c="dimmed">
-              Joined {relativeTimeOf(u.createdAt, now)}
+              {t('generic.joined', { when: relativeTimeOf(u.createdAt, now) })}
             </Text>
           </li>
         ))}
       </PlainList>
     );
   }
-  return <EmptyLine>No recent activity yet.</EmptyLine>;
+  return <EmptyLine>{t('recentActivity.empty')}</EmptyLine>;
+}
+
+/** 'Algebra 85% · B', 'Mia: Algebra (awaiting result)': one sentence per case, so each language orders its own words. */
+function resultLine(t: TFunction<'dashboard'>, r: { title: string; child: string | null; percent: string | null; grade: string | null }): string {
+  const values = { title: r.title, child: r.child, percent: r.percent, grade: r.grade };
+  if (r.child === null) return r.percent === null ? t('generic.resultAwaiting', values) : t('generic.resultScored', values);
+  return r.percent === null ? t('generic.childResultAwaiting', values) : t('generic.childResultScored', values);
 }

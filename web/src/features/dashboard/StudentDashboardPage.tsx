@@ -1,6 +1,8 @@
-import { countdownText, examTimeStatus, type StudentDashboardExam } from '@exam/shared';
+import { examTimeStatus, type StudentDashboardExam } from '@exam/shared';
 import { Anchor, Badge, Box, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { countdownText, formatNumber, formatPercent } from '../../i18n/format';
 import { useNow } from '../../lib/useNow';
 import { PageLoader } from '../../components/PageLoader';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -14,7 +16,8 @@ import { relativeTimeOf } from '../../lib/dateFormat';
 
 /** Student dashboard (surroundings §2): stats, upcoming exams counting down, recent results, notifications. */
 export function StudentDashboardPage() {
-  useDocumentTitle('Student Dashboard');
+  const { t } = useTranslation('dashboard');
+  useDocumentTitle(t('titles.student'));
   const { user } = useAuth();
   const { data, query } = useRoleDashboard('student', user?._id ?? null);
   // Every second: "Starts in …" counts down and Take Exam appears the moment the window opens.
@@ -28,33 +31,49 @@ export function StudentDashboardPage() {
     <Box py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
-          Student Dashboard
+          {t('titles.student')}
         </Title>
         <StatGrid
           stats={[
-            { label: 'Available Exams', value: s.totalExams },
-            { label: 'Completed Exams', value: s.completedExams },
-            { label: 'Average Score', value: `${s.averageScore}%` },
-            { label: 'Pending Results', value: s.pendingResults },
+            { label: t('stats.availableExams'), value: formatNumber(s.totalExams) },
+            { label: t('stats.completedExams'), value: formatNumber(s.completedExams) },
+            { label: t('stats.averageScore'), value: formatPercent(s.averageScore, 2) },
+            { label: t('stats.pendingResults'), value: formatNumber(s.pendingResults) },
           ]}
         />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Panel id="upcoming-exams" title="Upcoming exams" action={<Anchor component={Link} to="/schedule" size="sm">Full schedule</Anchor>}>
+          <Panel
+            id="upcoming-exams"
+            title={t('upcoming.title')}
+            action={
+              <Anchor component={Link} to="/schedule" size="sm">
+                {t('student.fullSchedule')}
+              </Anchor>
+            }
+          >
             {data.upcomingExams.length === 0 ? (
-              <EmptyLine>No upcoming exams.</EmptyLine>
+              <EmptyLine>{t('upcoming.empty')}</EmptyLine>
             ) : (
-              <PlainList label="Upcoming exams">
+              <PlainList label={t('upcoming.title')}>
                 {data.upcomingExams.map((e) => (
                   <UpcomingExam key={e._id} exam={e} now={now} />
                 ))}
               </PlainList>
             )}
           </Panel>
-          <Panel id="recent-results" title="Recent results" action={<Anchor component={Link} to="/results" size="sm">All results</Anchor>}>
+          <Panel
+            id="recent-results"
+            title={t('results.title')}
+            action={
+              <Anchor component={Link} to="/results" size="sm">
+                {t('student.allResults')}
+              </Anchor>
+            }
+          >
             {data.recentResults.length === 0 ? (
-              <EmptyLine>No results yet.</EmptyLine>
+              <EmptyLine>{t('results.empty')}</EmptyLine>
             ) : (
-              <PlainList label="Recent results">
+              <PlainList label={t('results.title')}>
                 {data.recentResults.map((r) => (
                   <li key={r._id}>
                     <Group justify="space-between" wrap="wrap" gap="xs">
@@ -63,16 +82,16 @@ export function StudentDashboardPage() {
                           {r.exam.title}
                         </Anchor>
                         <Text size="xs" c="dimmed">
-                          Submitted {relativeTimeOf(r.submittedAt, now)}
+                          {t('student.submitted', { when: relativeTimeOf(r.submittedAt, now) })}
                         </Text>
                       </div>
                       {r.percentage === null ? (
                         <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
-                          Awaiting result
+                          {t('student.awaitingResult')}
                         </Badge>
                       ) : (
                         <Badge variant="light" style={{ textTransform: 'none' }}>
-                          {r.percentage}% · {gradeOf(r.percentage)}
+                          {t('student.score', { percent: formatPercent(r.percentage, 2), grade: gradeOf(r.percentage) })}
                         </Badge>
                       )}
                     </Group>
@@ -90,6 +109,7 @@ export function StudentDashboardPage() {
 }
 
 function UpcomingExam({ exam, now }: { exam: StudentDashboardExam; now: number }) {
+  const { t } = useTranslation('dashboard');
   const open = examTimeStatus(exam.schedule.startDate, exam.schedule.endDate, now) === 'ongoing';
   return (
     <li data-testid={`upcoming-${exam._id}`}>
@@ -103,8 +123,8 @@ function UpcomingExam({ exam, now }: { exam: StudentDashboardExam; now: number }
           </Text>
         </div>
         {open && exam.attemptsLeft > 0 && (
-          <Button component={Link} to={`/exam/${exam._id}`} size="xs" aria-label={`Take Exam: ${exam.title}`}>
-            Take Exam
+          <Button component={Link} to={`/exam/${exam._id}`} size="xs" aria-label={t('student.takeExamFor', { title: exam.title })}>
+            {t('student.takeExam')}
           </Button>
         )}
       </Group>

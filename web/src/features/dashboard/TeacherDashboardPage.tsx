@@ -1,6 +1,8 @@
-import { countdownText, examTimeStatus } from '@exam/shared';
+import { examTimeStatus } from '@exam/shared';
 import { Anchor, Badge, Box, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { countdownText, enumLabel, formatNumber } from '../../i18n/format';
 import { useNow } from '../../lib/useNow';
 import { PageLoader } from '../../components/PageLoader';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -12,7 +14,8 @@ import { relativeTimeOf } from '../../lib/dateFormat';
 
 /** Teacher dashboard (surroundings §2): stats, upcoming and running exams, pending grading, activity. */
 export function TeacherDashboardPage() {
-  useDocumentTitle('Teacher Dashboard');
+  const { t } = useTranslation('dashboard');
+  useDocumentTitle(t('titles.teacher'));
   const { user } = useAuth();
   const { data, query } = useRoleDashboard('teacher', user?._id ?? null);
   const now = useNow(1_000);
@@ -24,22 +27,22 @@ export function TeacherDashboardPage() {
     <Box py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
-          Teacher Dashboard
+          {t('titles.teacher')}
         </Title>
         <StatGrid
           stats={[
-            { label: 'Total Exams', value: s.totalExams },
-            { label: 'Active Exams', value: s.activeExams },
-            { label: 'Total Students', value: s.totalStudents },
-            { label: 'Pending Grading', value: s.pendingGrading },
+            { label: t('stats.totalExams'), value: formatNumber(s.totalExams) },
+            { label: t('stats.activeExams'), value: formatNumber(s.activeExams) },
+            { label: t('stats.totalStudents'), value: formatNumber(s.totalStudents) },
+            { label: t('stats.pendingGrading'), value: formatNumber(s.pendingGrading) },
           ]}
         />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Panel id="upcoming-exams" title="Upcoming and running exams">
+          <Panel id="upcoming-exams" title={t('teacher.upcomingAndRunning')}>
             {data.upcomingExams.length === 0 ? (
-              <EmptyLine>No upcoming exams.</EmptyLine>
+              <EmptyLine>{t('upcoming.empty')}</EmptyLine>
             ) : (
-              <PlainList label="Upcoming and running exams">
+              <PlainList label={t('teacher.upcomingAndRunning')}>
                 {data.upcomingExams.map((e) => {
                   const running = examTimeStatus(e.schedule.startDate, e.schedule.endDate, now) === 'ongoing';
                   return (
@@ -50,17 +53,27 @@ export function TeacherDashboardPage() {
                             {e.title}
                           </Anchor>
                           <Text size="xs" c="dimmed">
-                            {countdownText(e.schedule.startDate, e.schedule.endDate, now)}
-                            {e.isPublished ? '' : ' · Draft'}
+                            {e.isPublished
+                              ? countdownText(e.schedule.startDate, e.schedule.endDate, now)
+                              : t('teacher.countdownDraft', {
+                                  countdown: countdownText(e.schedule.startDate, e.schedule.endDate, now),
+                                  draft: enumLabel('examStatuses', 'draft'),
+                                })}
                           </Text>
                         </div>
                         {running && (
                           <Group gap="xs">
                             <Badge color="green" variant="light" data-testid={`sitting-${e._id}`} style={{ textTransform: 'none' }}>
-                              {e.sittingNow} sitting now
+                              {t('teacher.sittingNow', { count: e.sittingNow })}
                             </Badge>
-                            <Button component={Link} to={`/exam/${e._id}/proctor`} size="xs" variant="light" aria-label={`Proctor board for ${e.title}`}>
-                              Proctor board
+                            <Button
+                              component={Link}
+                              to={`/exam/${e._id}/proctor`}
+                              size="xs"
+                              variant="light"
+                              aria-label={t('teacher.proctorBoardFor', { title: e.title })}
+                            >
+                              {t('teacher.proctorBoard')}
                             </Button>
                           </Group>
                         )}
@@ -71,11 +84,11 @@ export function TeacherDashboardPage() {
               </PlainList>
             )}
           </Panel>
-          <Panel id="pending-grading" title={`Pending grading (${s.pendingGrading})`}>
+          <Panel id="pending-grading" title={t('teacher.pendingGrading', { count: s.pendingGrading })}>
             {data.pendingGrading.length === 0 ? (
-              <EmptyLine>Nothing waiting for your marks.</EmptyLine>
+              <EmptyLine>{t('teacher.nothingWaiting')}</EmptyLine>
             ) : (
-              <PlainList label="Submissions waiting for grading">
+              <PlainList label={t('teacher.waitingList')}>
                 {data.pendingGrading.map((p) => (
                   <li key={p._id}>
                     <Group justify="space-between" wrap="wrap" gap="xs">
@@ -84,11 +97,16 @@ export function TeacherDashboardPage() {
                           {p.student.name}
                         </Text>
                         <Text size="xs" c="dimmed">
-                          {p.exam.title} · submitted {relativeTimeOf(p.submittedAt, now)}
+                          {t('teacher.submittedLine', { title: p.exam.title, when: relativeTimeOf(p.submittedAt, now) })}
                         </Text>
                       </div>
-                      <Button component={Link} to={`/grade-submission/${p._id}`} size="xs" aria-label={`Grade ${p.student.name}'s ${p.exam.title}`}>
-                        Grade
+                      <Button
+                        component={Link}
+                        to={`/grade-submission/${p._id}`}
+                        size="xs"
+                        aria-label={t('teacher.gradeFor', { name: p.student.name, title: p.exam.title })}
+                      >
+                        {t('teacher.grade')}
                       </Button>
                     </Group>
                   </li>
@@ -97,7 +115,7 @@ export function TeacherDashboardPage() {
             )}
           </Panel>
         </SimpleGrid>
-        <Panel id="recent-activity" title="Recent activity">
+        <Panel id="recent-activity" title={t('recentActivity.title')}>
           <ActivityList items={data.recentActivity} now={now} />
         </Panel>
         <QuickActions actions={[...QUICK_ACTIONS.teacher, ...ACCOUNT_ACTIONS]} />

@@ -1,10 +1,12 @@
 import type { ActivityItem } from '@exam/shared';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useCanOpen } from '../../app/routeTable';
 import { StatCard } from '../../components/StatCard';
 import { relativeTimeOf } from '../../lib/dateFormat';
+import { activityText } from './serverTexts';
 
 /** A titled card section of a dashboard; its heading names the region for screen readers. */
 export function Panel({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
@@ -49,17 +51,18 @@ export function PlainList({ children, label }: { children: ReactNode; label: str
 }
 
 export function ActivityList({ items, now }: { items: ActivityItem[]; now: number }) {
-  if (!items.length) return <EmptyLine>No recent activity yet.</EmptyLine>;
+  const { t } = useTranslation('dashboard');
+  if (!items.length) return <EmptyLine>{t('recentActivity.empty')}</EmptyLine>;
   return (
-    <PlainList label="Recent activity">
+    <PlainList label={t('recentActivity.title')}>
       {items.map((a) => (
         <li key={`${a.timestamp}-${a.message}`}>
           {a.link ? (
             <Anchor component={Link} to={a.link} size="sm">
-              {a.message}
+              {activityText(a.message)}
             </Anchor>
           ) : (
-            <Text size="sm">{a.message}</Text>
+            <Text size="sm">{activityText(a.message)}</Text>
           )}
           <Text size="xs" c="dimmed">
             {relativeTimeOf(a.timestamp, now)}
@@ -71,22 +74,23 @@ export function ActivityList({ items, now }: { items: ActivityItem[]; now: numbe
 }
 
 export interface QuickAction {
-  label: string;
+  /** Names its label and description: dashboard:quickActions.<id>.label / .description. */
+  id: string;
   to: string;
-  description: string;
 }
 
 /** The actions the role may open (the route table's guard decides, as for every link). */
 export function QuickActions({ actions }: { actions: QuickAction[] }) {
+  const { t } = useTranslation('dashboard');
   const canOpen = useCanOpen();
   return (
-    <Panel id="quick-actions" title="Quick actions">
+    <Panel id="quick-actions" title={t('quickActions.title')}>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {actions.filter((a) => canOpen(a.to)).map((a) => (
-          <Card key={a.to + a.label} withBorder component={Link} to={a.to} padding="sm" radius="md">
-            <Text fw={600}>{a.label}</Text>
+          <Card key={a.to + a.id} withBorder component={Link} to={a.to} padding="sm" radius="md">
+            <Text fw={600}>{t(`quickActions.${a.id}.label`)}</Text>
             <Text size="sm" c="dimmed">
-              {a.description}
+              {t(`quickActions.${a.id}.description`)}
             </Text>
           </Card>
         ))}

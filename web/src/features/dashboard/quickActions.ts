@@ -3,32 +3,35 @@ import type { QuickAction } from './components';
 
 /**
  * Quick actions by role (surroundings §2). The spec's /users, /reports, /submissions and /payments
- * are shown here as the screens that do those jobs in this product.
+ * are shown here as the screens that do those jobs in this product. Each `id` names its label and
+ * description in the `dashboard` catalogue (quickActions.<id>).
  */
 export const QUICK_ACTIONS: Record<Role, QuickAction[]> = {
   admin: [
-    { label: 'Admin Dashboard', to: '/admin/dashboard', description: 'Totals, trends and system health.' },
-    { label: 'Manage Users', to: '/admin/users', description: 'Add, edit and remove accounts.' },
-    { label: 'Manage Exams', to: '/admin/exams', description: 'Every exam on the platform.' },
+    { id: 'adminDashboard', to: '/admin/dashboard' },
+    { id: 'manageUsers', to: '/admin/users' },
+    { id: 'manageExams', to: '/admin/exams' },
   ],
   teacher: [
-    { label: 'Create Exam', to: '/create-exam', description: 'Set up a new exam.' },
-    { label: 'My Exams', to: '/exams', description: 'Your exams, their questions and results.' },
-    { label: 'Grade Submissions', to: '/teacher/dashboard#pending-grading', description: 'Essays waiting for your marks.' },
+    { id: 'createExam', to: '/create-exam' },
+    { id: 'teacherExams', to: '/exams' },
+    { id: 'gradeSubmissions', to: '/teacher/dashboard#pending-grading' },
   ],
   student: [
-    { label: 'My Exams', to: '/exams', description: 'Exams you can take.' },
-    { label: 'My Results', to: '/results', description: 'Scores and feedback.' },
-    { label: 'Schedule', to: '/schedule', description: 'What is coming up and when.' },
+    { id: 'studentExams', to: '/exams' },
+    { id: 'results', to: '/results' },
+    { id: 'schedule', to: '/schedule' },
   ],
   parent: [
-    { label: 'Parent Dashboard', to: '/parent/dashboard', description: 'Your children at a glance.' },
-    { label: 'Reports', to: '/parent/reports', description: 'Progress reports to keep.' },
-    { label: 'Payments', to: '/payment', description: 'Fees and payment history.' },
+    { id: 'parentDashboard', to: '/parent/dashboard' },
+    { id: 'reports', to: '/parent/reports' },
+    { id: 'payments', to: '/payment' },
   ],
 };
 
+export const ADMIN_SETTINGS_ACTION: QuickAction = { id: 'adminSettings', to: '/admin/settings' };
+
 export const ACCOUNT_ACTIONS: QuickAction[] = [
-  { label: 'Profile', to: '/profile', description: 'Your personal details and password.' },
-  { label: 'Settings', to: '/settings', description: 'Notifications, privacy and preferences.' },
+  { id: 'profile', to: '/profile' },
+  { id: 'settings', to: '/settings' },
 ];

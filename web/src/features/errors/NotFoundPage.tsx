@@ -1,15 +1,17 @@
+import { useTranslation } from 'react-i18next';
 import { ErrorPage } from './ErrorPage';
 
 /** Any unknown path (surroundings §2). */
 export function NotFoundPage() {
+  const { t } = useTranslation('errors');
   return (
     <ErrorPage
       code="404"
-      title="Page Not Found"
-      text="The page you are looking for does not exist or has moved."
+      title={t('notFound.title')}
+      text={t('notFound.text')}
       links={[
-        { label: 'Go Home', to: '/' },
-        { label: 'Go to Dashboard', to: '/dashboard' },
+        { label: t('goHome'), to: '/' },
+        { label: t('goToDashboard'), to: '/dashboard' },
       ]}
     />
   );

@@ -1,15 +1,17 @@
+import { useTranslation } from 'react-i18next';
 import { ErrorPage } from './ErrorPage';
 
 /** /unauthorized (surroundings §2). */
 export function UnauthorizedPage() {
+  const { t } = useTranslation('errors');
   return (
     <ErrorPage
       code="403"
-      title="Access Denied"
-      text="You do not have permission to view this page. Sign in with an account that does."
+      title={t('unauthorized.title')}
+      text={t('unauthorized.text')}
       links={[
-        { label: 'Go to Login', to: '/login' },
-        { label: 'Go Home', to: '/' },
+        { label: t('goToLogin'), to: '/login' },
+        { label: t('goHome'), to: '/' },
       ]}
     />
   );

@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { PageLoader } from '../../components/PageLoader';
 import { useFocusMode } from '../../lib/focusMode';
@@ -49,6 +50,7 @@ function ExamTakingView() {
 }
 
 function PhaseScreen() {
+  const { t } = useTranslation('examTaking');
   const actor = ExamActor.useActorRef();
   const phase = ExamActor.useSelector(phaseOf);
   const submittedHere = ExamActor.useSelector((s) => s.context.submittedHere);
@@ -63,13 +65,13 @@ function PhaseScreen() {
 
   switch (phase) {
     case 'loading':
-      return <PageLoader label="Loading exam" />;
+      return <PageLoader label={t('page.loading')} />;
     case 'error':
-      if (reconnecting && canRetry) return <PageLoader label="Waiting for the server" />;
+      if (reconnecting && canRetry) return <PageLoader label={t('page.waitingForServer')} />;
       return <LoadError failure={failure ?? { kind: 'other', message: '' }} onRetry={canRetry ? () => actor.send({ type: 'user.retry' }) : undefined} />;
     case 'start':
     case 'starting':
-      if (!exam) return <PageLoader label="Loading exam" />;
+      if (!exam) return <PageLoader label={t('page.loading')} />;
       return (
         <StartScreen
           exam={exam}

@@ -1,6 +1,7 @@
 import { Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ExamActor } from './examActor';
 import { beep, crossedThresholds, timerHidden } from './examPreferences';
 import { timeLeftOf, totalTimeOf } from './selectors';
@@ -12,6 +13,7 @@ import { timerAnnouncement, timerView } from './timerStatus';
  * the student has the countdown hidden.
  */
 export function ExamTimer({ expired, showTimer = true, playSound = false }: { expired: boolean; showTimer?: boolean; playSound?: boolean }) {
+  const { t } = useTranslation('examTaking');
   const left = ExamActor.useSelector((s) => (expired ? 0 : Math.ceil(timeLeftOf(s) / 1000) * 1000));
   const total = ExamActor.useSelector(totalTimeOf);
   const view = timerView(left, total);
@@ -36,7 +38,7 @@ export function ExamTimer({ expired, showTimer = true, playSound = false }: { ex
     return (
       <>
         <Text size="sm" c="dimmed" data-testid="exam-timer-hidden">
-          Timer hidden (shown in the last 5 minutes)
+          {t('timer.hidden')}
         </Text>
         {spoken}
       </>
@@ -47,7 +49,7 @@ export function ExamTimer({ expired, showTimer = true, playSound = false }: { ex
     <Paper withBorder px="sm" py={6} radius="md" style={{ borderColor: `var(--mantine-color-${view.color.replace('.', '-')})` }}>
       <Group gap="xs" wrap="nowrap">
         {view.level === 'normal' ? <IconClock size={20} aria-hidden /> : <IconAlertTriangle size={20} aria-hidden color={`var(--mantine-color-${view.color.replace('.', '-')})`} />}
-        <div role="timer" aria-live="off" aria-atomic="true" aria-label="Time left" data-testid="exam-timer" data-level={view.level}>
+        <div role="timer" aria-live="off" aria-atomic="true" aria-label={t('timer.label')} data-testid="exam-timer" data-level={view.level}>
           <Text fw={700} c={view.color} size="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
             {view.text}
           </Text>

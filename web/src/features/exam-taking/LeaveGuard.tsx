@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
 import { askBeforeUnload, asksBeforeLeaving } from './leaving';
 
@@ -8,6 +9,7 @@ import { askBeforeUnload, asksBeforeLeaving } from './leaving';
  * browser; Back and any in-app navigation ask here, saying what leaving means.
  */
 export function LeaveGuard({ attemptOpen }: { attemptOpen: boolean }) {
+  const { t } = useTranslation('examTaking');
   // Read when a navigation happens: the blocker function stays the same for the screen's life.
   const open = useRef(attemptOpen);
   open.current = attemptOpen;
@@ -22,14 +24,14 @@ export function LeaveGuard({ attemptOpen }: { attemptOpen: boolean }) {
 
   const stay = () => blocker.reset?.();
   return (
-    <Modal opened={blocker.state === 'blocked'} onClose={stay} title="Leave the exam?" centered>
-      <Text size="sm">Your exam stays open and the timer keeps running while you are away. Your saved answers are kept, and you can come back until the time runs out.</Text>
+    <Modal opened={blocker.state === 'blocked'} onClose={stay} title={t('leave.title')} centered>
+      <Text size="sm">{t('leave.body')}</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={() => blocker.proceed?.()}>
-          Leave the exam
+          {t('leave.leave')}
         </Button>
         <Button onClick={stay} data-autofocus>
-          Stay in the exam
+          {t('leave.stay')}
         </Button>
       </Group>
     </Modal>

@@ -1,21 +1,23 @@
 import { Alert, Button, Container, Group } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { LoadFailure } from './types';
 
 /** Spec core §8: each load failure says what happened and offers the way back to /exams. */
 export function LoadError({ failure, onRetry }: { failure: LoadFailure; onRetry?: () => void }) {
+  const { t } = useTranslation('examTaking');
   return (
     <Container size="sm" py="xl">
-      <Alert color="red" icon={<IconAlertCircle />} title="This exam cannot be opened" role="alert" data-testid="exam-load-error">
+      <Alert color="red" icon={<IconAlertCircle />} title={t('errors.loadTitle')} role="alert" data-testid="exam-load-error">
         {failure.message}
         <Group mt="md">
           <Button component={Link} to="/exams" variant="light" color="red">
-            Back to Exams
+            {t('page.backToExams')}
           </Button>
           {onRetry && (
             <Button variant="default" onClick={onRetry}>
-              Try again
+              {t('common:actions.retry')}
             </Button>
           )}
         </Group>

@@ -1,7 +1,9 @@
 import { Alert, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCamera, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { examMedia, MediaError, mediaFailureText, requestExamMedia, type MediaFailure } from './examMedia';
+import { mediaKindOf } from './messages';
 
 interface MediaCheckProps {
   needs: { video: boolean; audio: boolean };
@@ -15,7 +17,8 @@ interface MediaCheckProps {
 export function MediaCheck({ needs, onReady }: MediaCheckProps) {
   const [state, setState] = useState<'idle' | 'asking' | 'granted' | MediaFailure>(() => (examMedia.get() ? 'granted' : 'idle'));
   const preview = useRef<HTMLVideoElement>(null);
-  const what = needs.video && needs.audio ? 'camera and microphone' : needs.video ? 'camera' : 'microphone';
+  const { t } = useTranslation('examTaking');
+  const what = mediaKindOf(needs);
 
   useEffect(() => onReady(state === 'granted'), [state, onReady]);
   useEffect(() => {
@@ -38,23 +41,23 @@ export function MediaCheck({ needs, onReady }: MediaCheckProps) {
     <Paper withBorder p="md" component="section" aria-labelledby="media-title" data-testid="media-check">
       <Stack gap="sm">
         <Title order={2} size="h4" id="media-title">
-          {needs.video ? 'Camera' : 'Microphone'}
+          {t(needs.video ? 'media.title.camera' : 'media.title.microphone')}
         </Title>
         {state === 'granted' ? (
           <Group align="flex-start" gap="md" wrap="wrap">
             {needs.video && (
               <Box w={200} style={{ aspectRatio: '4 / 3', background: 'var(--mantine-color-dark-7)', borderRadius: 4, overflow: 'hidden' }}>
-                <video ref={preview} autoPlay muted playsInline aria-label="Your camera preview" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+                <video ref={preview} autoPlay muted playsInline aria-label={t('media.preview')} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
               </Box>
             )}
             <Group gap={6} role="status">
               <IconCircleCheck color="var(--mantine-color-green-filled)" aria-hidden />
-              <Text>Your {what} is on. Your proctor may view it during the exam.</Text>
+              <Text>{t(`media.on.${what}`)}</Text>
             </Group>
           </Group>
         ) : (
           <>
-            <Text>This exam needs your {what} for the whole exam. Your proctor may view it live. Nothing is recorded by the school's server.</Text>
+            <Text>{t(`media.needs.${what}`)}</Text>
             {failed && (
               <Alert color="red" role="alert" data-testid="media-error">
                 {mediaFailureText(state, needs)}
@@ -62,7 +65,7 @@ export function MediaCheck({ needs, onReady }: MediaCheckProps) {
             )}
             <Group>
               <Button leftSection={<IconCamera size={18} aria-hidden />} onClick={() => void ask()} loading={state === 'asking'} variant={failed ? 'light' : 'filled'}>
-                {failed ? 'Try again' : `Allow ${what}`}
+                {failed ? t('common:actions.retry') : t(`media.allow.${what}`)}
               </Button>
             </Group>
           </>

@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { examMedia, MediaError, mediaFailureText, requestExamMedia, type MediaFailure } from './examMedia';
+import { mediaKindOf } from './messages';
 
 /**
  * After a reload the camera the start screen granted is gone. Asked for again at once (a
@@ -10,7 +12,8 @@ import { examMedia, MediaError, mediaFailureText, requestExamMedia, type MediaFa
  */
 export function MediaResume({ needs }: { needs: { video: boolean; audio: boolean } }) {
   const [state, setState] = useState<'asking' | 'on' | MediaFailure>(() => (examMedia.get() ? 'on' : 'asking'));
-  const what = needs.video && needs.audio ? 'camera and microphone' : needs.video ? 'camera' : 'microphone';
+  const { t } = useTranslation('examTaking');
+  const what = mediaKindOf(needs);
 
   const ask = async () => {
     setState('asking');
@@ -32,9 +35,9 @@ export function MediaResume({ needs }: { needs: { video: boolean; audio: boolean
   return (
     <Alert color="orange" icon={<IconCamera />} data-testid="media-resume">
       <Group justify="space-between" wrap="wrap">
-        <Text size="sm">Your {what} is off. {mediaFailureText(state, needs)}</Text>
+        <Text size="sm">{t(`media.off.${what}`, { reason: mediaFailureText(state, needs) })}</Text>
         <Button size="xs" variant="light" color="orange" onClick={() => void ask()}>
-          Try again
+          {t('common:actions.retry')}
         </Button>
       </Group>
     </Alert>

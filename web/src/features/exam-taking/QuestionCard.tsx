@@ -1,11 +1,10 @@
 import { Badge, Button, Group, Image, Paper, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconFlag, IconFlagFilled } from '@tabler/icons-react';
 import type { RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MathText } from '../../components/MathText';
 import { AnswerInput } from './AnswerInput';
 import type { TakingQuestion } from './types';
-
-const TYPE_LABELS = { 'multiple-choice': 'Multiple choice', 'true-false': 'True or false', essay: 'Essay', 'fill-blank': 'Fill in the blank' } as const;
 
 interface QuestionCardProps {
   question: TakingQuestion;
@@ -28,22 +27,23 @@ interface QuestionCardProps {
  * them to the exam machine, the teacher's preview keeps them on the page.
  */
 export function QuestionCard({ question, index, total, answer, marked, locked, onAnswer, onToggleMark, onGo, flushRef }: QuestionCardProps) {
+  const { t } = useTranslation('examTaking');
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="question-heading">
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} size="h4" id="question-heading">
-            Question {index + 1} of {total}
+            {t('question.heading', { number: index + 1, total })}
           </Title>
           <Group gap="xs">
-            <Badge variant="light">{TYPE_LABELS[question.type]}</Badge>
+            <Badge variant="light">{t(`question.types.${question.type}`)}</Badge>
             <Badge variant="outline" color="gray">
-              {question.points} {question.points === 1 ? 'point' : 'points'}
+              {t('question.points', { count: question.points })}
             </Badge>
           </Group>
         </Group>
         <MathText block text={question.text} data-testid="question-text" />
-        {question.image && <Image src={question.image} alt={`Illustration for question ${index + 1}`} maw={480} radius="sm" />}
+        {question.image && <Image src={question.image} alt={t('question.imageAlt', { number: index + 1 })} maw={480} radius="sm" />}
         <AnswerInput key={question._id} question={question} number={index + 1} answer={answer} disabled={locked} onAnswer={onAnswer} flushRef={flushRef} />
         <Group justify="space-between" wrap="wrap" mt="sm">
           <Button
@@ -54,14 +54,14 @@ export function QuestionCard({ question, index, total, answer, marked, locked, o
             onClick={onToggleMark}
             disabled={locked}
           >
-            {marked ? 'Marked for review' : 'Mark for review'}
+            {marked ? t('question.markedForReview') : t('question.markForReview')}
           </Button>
           <Group gap="xs">
             <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => onGo(index - 1)} disabled={index === 0}>
-              Previous
+              {t('common:actions.previous')}
             </Button>
             <Button variant="default" rightSection={<IconArrowRight size={16} aria-hidden />} onClick={() => onGo(index + 1)} disabled={index >= total - 1}>
-              Next
+              {t('common:actions.next')}
             </Button>
           </Group>
         </Group>

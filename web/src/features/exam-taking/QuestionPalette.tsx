@@ -1,9 +1,12 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconFlag } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
 import type { QuestionStatus } from './selectors';
 
 export function statusWords(status: QuestionStatus): string {
-  return `${status.answered ? 'answered' : 'not answered'}${status.marked ? ', marked for review' : ''}`;
+  const key = `${status.answered ? 'answered' : 'notAnswered'}${status.marked ? 'Marked' : ''}`;
+  return i18n.t(`examTaking:palette.${key}`);
 }
 
 function StatusIcon({ status }: { status: QuestionStatus }) {
@@ -20,11 +23,12 @@ export function QuestionPalette({
   current: number;
   onGo: (index: number) => void;
 }) {
+  const { t } = useTranslation('examTaking');
   return (
     <nav aria-labelledby="palette-title">
       <Stack gap="xs">
         <Title order={2} size="h5" id="palette-title">
-          Questions
+          {t('palette.title')}
         </Title>
         <SimpleGrid cols={4} spacing={6} verticalSpacing={6}>
           {statuses.map((status, i) => (
@@ -35,8 +39,8 @@ export function QuestionPalette({
               variant={i === current ? 'filled' : status.answered ? 'light' : 'default'}
               color={status.marked ? 'orange' : undefined}
               aria-current={i === current ? 'step' : undefined}
-              aria-label={`Question ${i + 1}: ${statusWords(status)}`}
-              title={`Question ${i + 1}: ${statusWords(status)}`}
+              aria-label={t('palette.item', { number: i + 1, status: statusWords(status) })}
+              title={t('palette.item', { number: i + 1, status: statusWords(status) })}
               data-testid={`palette-${i + 1}`}
               data-status={status.marked ? 'marked' : status.answered ? 'answered' : 'unanswered'}
               onClick={() => onGo(i)}
@@ -48,9 +52,9 @@ export function QuestionPalette({
           ))}
         </SimpleGrid>
         <Group gap="md" mt={4}>
-          <Legend icon={<IconCircleCheck size={14} aria-hidden />} text="Answered" />
-          <Legend icon={<IconCircleDashed size={14} aria-hidden />} text="Not answered" />
-          <Legend icon={<IconFlag size={14} aria-hidden />} text="Marked for review" />
+          <Legend icon={<IconCircleCheck size={14} aria-hidden />} text={t('palette.legendAnswered')} />
+          <Legend icon={<IconCircleDashed size={14} aria-hidden />} text={t('palette.legendNotAnswered')} />
+          <Legend icon={<IconFlag size={14} aria-hidden />} text={t('palette.legendMarked')} />
         </Group>
       </Stack>
     </nav>

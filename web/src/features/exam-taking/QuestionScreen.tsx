@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Badge, Button, CloseButton, Container, Grid, Group, Kbd, Paper, Popover, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconHourglassEmpty, IconKeyboard, IconMaximize } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSettings } from '../account/useSettings';
 import { ExamActor } from './examActor';
 import { EXAM_SHORTCUTS, useExamShortcuts } from './examPreferences';
@@ -17,6 +18,7 @@ import { SubmitDialog } from './SubmitDialog';
 
 /** The exam itself: timer, save status, progress, one question at a time, palette, submit. */
 export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'submitting' | 'expired'> }) {
+  const { t } = useTranslation('examTaking');
   const actor = ExamActor.useActorRef();
   const title = ExamActor.useSelector((s) => s.context.exam?.title ?? '');
   const questions = ExamActor.useSelector((s) => s.context.questions);
@@ -73,7 +75,7 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
           </Group>
           <Stack gap={4} mt="xs">
             <Text size="sm" id="progress-label">
-              {answeredCount} of {questions.length} answered
+              {t('screen.progress', { answered: answeredCount, total: questions.length })}
             </Text>
             <Progress value={questions.length ? (answeredCount / questions.length) * 100 : 0} aria-labelledby="progress-label" size="md" />
           </Stack>
@@ -111,7 +113,7 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
                   disabled={locked}
                   loading={phase === 'submitting'}
                 >
-                  Submit Exam
+                  {t('screen.submitExam')}
                 </Button>
               </Stack>
             </Paper>
@@ -135,10 +137,11 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
 
 /** Auto-save is not a choice during an exam: say so and why, whatever the setting (not on a phone, where the header must stay small). */
 function AutoSaveNote() {
+  const { t } = useTranslation('examTaking');
   return (
-    <Tooltip label="Every answer is saved to the server as you go, so a lost connection or a closed tab loses nothing. Proctored exams always auto-save." multiline w={260}>
+    <Tooltip label={t('screen.autoSaveHint')} multiline w={260}>
       <Badge variant="light" color="teal" data-testid="autosave-note" tabIndex={0} visibleFrom="sm">
-        Auto-save on
+        {t('screen.autoSave')}
       </Badge>
     </Tooltip>
   );
@@ -146,23 +149,24 @@ function AutoSaveNote() {
 
 /** The keyboard shortcuts (settings: enableKeyboardShortcuts), one click away. */
 function ShortcutHelp() {
+  const { t } = useTranslation('examTaking');
   return (
     <Popover width={260} position="bottom-end" withArrow>
       <Popover.Target>
-        <ActionIcon variant="default" aria-label="Keyboard shortcuts">
+        <ActionIcon variant="default" aria-label={t('screen.shortcuts')}>
           <IconKeyboard size={18} aria-hidden />
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown>
         <Text fw={600} size="sm" mb={4}>
-          Keyboard shortcuts
+          {t('screen.shortcuts')}
         </Text>
         <Stack gap={4} component="dl" m={0}>
           {EXAM_SHORTCUTS.map((s) => (
             <Group key={s.key} gap="xs" wrap="nowrap">
               <Kbd component="dt">{s.key}</Kbd>
               <Text size="sm" component="dd" m={0}>
-                {s.label}
+                {t(s.labelKey)}
               </Text>
             </Group>
           ))}
@@ -174,6 +178,7 @@ function ShortcutHelp() {
 
 /** Time up, submitting, violation warnings and the way back to fullscreen. */
 function Notices({ phase }: { phase: Phase }) {
+  const { t } = useTranslation('examTaking');
   const actor = ExamActor.useActorRef();
   const warning = ExamActor.useSelector((s) => s.context.warning);
   const proctoring = ExamActor.useSelector((s) => s.context.exam?.settings.proctoring);
@@ -191,14 +196,14 @@ function Notices({ phase }: { phase: Phase }) {
       )}
       {phase === 'submitting' && (
         <Alert color="blue" role="status" data-testid="submitting">
-          Submitting your exam…
+          {t('screen.submitting')}
         </Alert>
       )}
       {warning && proctoring && phase === 'taking' && (
         <Alert color="red" icon={<IconAlertTriangle />} role="alert" data-testid="violation-warning" key={warning.id}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text size="sm">{warningText(warning.violationType, warning.counts, proctoring)}</Text>
-            <CloseButton aria-label="Dismiss warning" onClick={() => actor.send({ type: 'user.dismissWarning' })} />
+            <CloseButton aria-label={t('warnings.dismiss')} onClick={() => actor.send({ type: 'user.dismissWarning' })} />
           </Group>
         </Alert>
       )}
@@ -206,9 +211,9 @@ function Notices({ phase }: { phase: Phase }) {
       {wantsFullscreen && !fullscreen && phase === 'taking' && (
         <Alert color="orange" icon={<IconMaximize />} data-testid="fullscreen-prompt">
           <Group justify="space-between" wrap="wrap">
-            <Text size="sm">This exam is meant to be taken in fullscreen.</Text>
+            <Text size="sm">{t('screen.fullscreenPrompt')}</Text>
             <Button size="xs" variant="light" color="orange" onClick={enterFullscreen}>
-              Return to fullscreen
+              {t('screen.returnToFullscreen')}
             </Button>
           </Group>
         </Alert>

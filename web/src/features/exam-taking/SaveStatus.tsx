@@ -1,6 +1,7 @@
 import { Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck, IconCloudOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ExamActor } from './examActor';
 import { saveStateOf, saveStateText, type SaveState } from './selectors';
 
@@ -9,6 +10,7 @@ import { saveStateOf, saveStateText, type SaveState } from './selectors';
  * hear only the connection changing, not "Saving…" after every click.
  */
 export function SaveStatus() {
+  useTranslation('examTaking');
   const state = ExamActor.useSelector(saveStateOf);
   const outboxAvailable = ExamActor.useSelector((s) => s.context.outboxAvailable);
   const text = saveStateText(state, outboxAvailable);
@@ -32,6 +34,7 @@ export function SaveStatus() {
 }
 
 function useConnectionAnnouncement(state: SaveState, text: string): string {
+  const { t } = useTranslation('examTaking');
   const [announcement, setAnnouncement] = useState('');
   const wasOffline = useRef(false);
   useEffect(() => {
@@ -40,8 +43,8 @@ function useConnectionAnnouncement(state: SaveState, text: string): string {
       setAnnouncement(text);
     } else if (state !== 'offline' && state !== 'connecting' && wasOffline.current) {
       wasOffline.current = false;
-      setAnnouncement('Back online: your answers are being sent.');
+      setAnnouncement(t('status.backOnline'));
     }
-  }, [state, text]);
+  }, [state, text, t]);
   return announcement;
 }

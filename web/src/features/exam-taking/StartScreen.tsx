@@ -1,39 +1,41 @@
-import { formatDuration, studentCardAction, violationLimits, type CardAction } from '@exam/shared';
+import { studentCardAction, violationLimits, type CardAction } from '@exam/shared';
 import { Alert, Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconInfoCircle, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatDateTime, titleCase } from '../../lib/format';
+import { i18n } from '../../i18n';
+import { enumLabel, formatDuration, formatNumber } from '../../i18n/format';
+import { formatDateTime } from '../../lib/format';
+import { cardActionLabel } from '../schedule/cardActionLabel';
 import { MediaCheck } from './MediaCheck';
+import { mediaKindOf, ordinalText } from './messages';
 import type { ExamInfo, Proctoring } from './types';
 
-/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st (an exam allows up to 20). */
-function ordinal(n: number): string {
-  if (n % 100 >= 11 && n % 100 <= 13) return `${n}th`;
-  return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
-}
-
+/** The proctoring rules in words; the tab switch and fullscreen exit that submit as ordinals ('the 4th time'). */
 export function proctoringRules(p: Proctoring): string[] {
+  const t = (key: string, values?: Record<string, unknown>) => i18n.t(key, { ns: 'examTaking', ...values });
   const rules: string[] = [];
   const limits = violationLimits(p);
-  if (p.preventTabSwitching) rules.push(`Leaving this tab is recorded. The ${ordinal(limits.tabSwitches + 1)} time submits your exam automatically.`);
-  if (p.requireFullscreen) rules.push(`The exam runs in fullscreen. Leaving fullscreen is recorded; the ${ordinal(limits.fullscreenExits + 1)} time submits your exam automatically.`);
-  if (p.preventCopyPaste) rules.push('Copying and pasting are disabled and recorded.');
-  if (p.disableRightClick) rules.push('The right-click menu is disabled and recorded.');
-  rules.push('Developer tools and view-source shortcuts (F12, Ctrl+Shift+I, Ctrl+U) and Alt+Tab are recorded.');
-  if (p.enableCamera || p.enableMicrophone) rules.push(`Your ${p.enableCamera && p.enableMicrophone ? 'camera and microphone' : p.enableCamera ? 'camera' : 'microphone'} must stay on during the exam; your proctor may view it live.`);
+  if (p.preventTabSwitching) rules.push(t('rules.tabSwitch', { ordinal: ordinalText(limits.tabSwitches + 1) }));
+  if (p.requireFullscreen) rules.push(t('rules.fullscreen', { ordinal: ordinalText(limits.fullscreenExits + 1) }));
+  if (p.preventCopyPaste) rules.push(t('rules.copyPaste'));
+  if (p.disableRightClick) rules.push(t('rules.rightClick'));
+  rules.push(t('rules.devTools'));
+  if (p.enableCamera || p.enableMicrophone) rules.push(t(`rules.media.${mediaKindOf({ video: p.enableCamera, audio: p.enableMicrophone })}`));
   return rules;
 }
 
 /** Why there is no Start button, when the card action's label alone does not say it. */
 function startUnavailableText(kind: CardAction['kind']): string | null {
-  if (kind === 'not-attempted') return 'This exam has ended.';
-  if (kind === 'view-result') return 'You have already taken this exam.';
+  if (kind === 'not-attempted') return i18n.t('examTaking:start.ended');
+  if (kind === 'view-result') return i18n.t('examTaking:start.alreadyTaken');
   return null;
 }
 
 /** Everything the student should know before the clock starts, and the one button that starts it. */
 export function StartScreen({ exam, attemptInProgress, starting, onStart }: { exam: ExamInfo; attemptInProgress: boolean; starting: boolean; onStart: () => void }) {
+  const { t } = useTranslation('examTaking');
   const action = studentCardAction({ ...exam, userAttempts: exam.userAttempts ? { ...exam.userAttempts, inProgress: attemptInProgress || exam.userAttempts.inProgress } : exam.userAttempts });
   const resume = attemptInProgress || action.kind === 'resume';
   const canStart = resume || action.kind === 'take';
@@ -47,21 +49,21 @@ export function StartScreen({ exam, attemptInProgress, starting, onStart }: { ex
       <Stack gap="lg">
         <div>
           <Title order={1}>{exam.title}</Title>
-          {exam.subject && <Text c="dimmed">{titleCase(exam.subject)}</Text>}
+          {exam.subject && <Text c="dimmed">{enumLabel('subjects', exam.subject)}</Text>}
         </div>
         {exam.description && <Text>{exam.description}</Text>}
 
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="dl" m={0}>
-          <Fact label="Duration" value={formatDuration(exam.duration)} />
-          <Fact label="Questions" value={String(exam.totalQuestions)} />
-          <Fact label="Total marks" value={String(exam.totalMarks)} />
-          <Fact label="Open until" value={formatDateTime(exam.schedule.endDate) ?? '—'} />
+          <Fact label={t('start.duration')} value={formatDuration(exam.duration)} />
+          <Fact label={t('start.questions')} value={formatNumber(exam.totalQuestions)} />
+          <Fact label={t('start.totalMarks')} value={formatNumber(exam.totalMarks)} />
+          <Fact label={t('start.openUntil')} value={formatDateTime(exam.schedule.endDate) ?? '—'} />
         </SimpleGrid>
 
         {exam.instructions && (
           <Paper withBorder p="md" component="section" aria-labelledby="instructions-title">
             <Title order={2} size="h4" id="instructions-title" mb="xs">
-              Instructions
+              {t('start.instructions')}
             </Title>
             <Text style={{ whiteSpace: 'pre-wrap' }}>{exam.instructions}</Text>
           </Paper>
@@ -69,18 +71,18 @@ export function StartScreen({ exam, attemptInProgress, starting, onStart }: { ex
 
         <Paper withBorder p="md" component="section" aria-labelledby="rules-title">
           <Title order={2} size="h4" id="rules-title" mb="xs">
-            How it works
+            {t('start.howItWorks')}
           </Title>
           <List spacing={4}>
-            <List.Item>The timer starts when you start and keeps running if you leave or reload the page.</List.Item>
-            <List.Item>Every answer is saved as you go. If your connection drops, answers stay on this device and are sent when it is back.</List.Item>
-            <List.Item>You can move between questions, change answers and mark questions for review until you submit.</List.Item>
-            <List.Item>When the time runs out, your exam is submitted automatically with every saved answer.</List.Item>
+            <List.Item>{t('start.ruleTimer')}</List.Item>
+            <List.Item>{t('start.ruleSaving')}</List.Item>
+            <List.Item>{t('start.ruleMoving')}</List.Item>
+            <List.Item>{t('start.ruleTimeUp')}</List.Item>
           </List>
         </Paper>
 
         {proctoring.enabled && (
-          <Alert color="orange" icon={<IconEye />} title="This exam is proctored" data-testid="proctoring-notice">
+          <Alert color="orange" icon={<IconEye />} title={t('start.proctored')} data-testid="proctoring-notice">
             <List spacing={4} size="sm">
               {proctoringRules(proctoring).map((rule) => (
                 <List.Item key={rule}>{rule}</List.Item>
@@ -101,25 +103,25 @@ export function StartScreen({ exam, attemptInProgress, starting, onStart }: { ex
               disabled={needsMedia && !mediaReady}
               aria-describedby={needsMedia && !mediaReady ? 'media-title' : undefined}
             >
-              {resume ? 'Resume Exam' : 'Start Exam'}
+              {resume ? t('start.resumeExam') : t('start.startExam')}
             </Button>
             <Button variant="default" component={Link} to="/exams">
-              Back to Exams
+              {t('page.backToExams')}
             </Button>
           </Group>
         ) : (
           <Stack gap="sm">
             <Alert color="gray" icon={<IconInfoCircle />}>
-              {startUnavailableText(action.kind) ?? action.label}
+              {startUnavailableText(action.kind) ?? cardActionLabel(action, exam)}
             </Alert>
             <Group>
               {action.kind === 'view-result' && action.to && (
                 <Button component={Link} to={action.to}>
-                  {action.label}
+                  {cardActionLabel(action, exam)}
                 </Button>
               )}
               <Button variant="default" component={Link} to="/exams">
-                Back to Exams
+                {t('page.backToExams')}
               </Button>
             </Group>
           </Stack>

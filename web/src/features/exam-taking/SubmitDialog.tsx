@@ -1,5 +1,6 @@
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { QuestionStatus } from './selectors';
 
 const numbers = (statuses: QuestionStatus[], pick: (s: QuestionStatus) => boolean) =>
@@ -23,40 +24,36 @@ export function SubmitDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const { t } = useTranslation('examTaking');
   const answered = numbers(statuses, (s) => s.answered);
   const unanswered = numbers(statuses, (s) => !s.answered);
   const marked = numbers(statuses, (s) => s.marked);
   return (
-    <Modal opened={opened} onClose={onCancel} title="Submit your exam?" centered size="md">
+    <Modal opened={opened} onClose={onCancel} title={t('submitDialog.title')} centered size="md">
       <Stack gap="sm">
         <List spacing={4} data-testid="submit-summary">
+          <List.Item>{t('submitDialog.answered', { answered: answered.length, total: statuses.length })}</List.Item>
           <List.Item>
-            Answered: {answered.length} of {statuses.length}
+            {unanswered.length > 0
+              ? t('submitDialog.notAnsweredList', { count: unanswered.length, list: unanswered.join(', ') })
+              : t('submitDialog.notAnswered', { n: 0 })}
           </List.Item>
           <List.Item>
-            Not answered: {unanswered.length}
-            {unanswered.length > 0 && ` (question${unanswered.length === 1 ? '' : 's'} ${unanswered.join(', ')})`}
-          </List.Item>
-          <List.Item>
-            Marked for review: {marked.length}
-            {marked.length > 0 && ` (question${marked.length === 1 ? '' : 's'} ${marked.join(', ')})`}
+            {marked.length > 0 ? t('submitDialog.markedList', { count: marked.length, list: marked.join(', ') }) : t('submitDialog.marked', { n: 0 })}
           </List.Item>
         </List>
         {unsaved > 0 && (
-          <Text size="sm">
-            {unsaved === 1 ? 'One answer is' : `${unsaved} answers are`} still being saved; submitting waits until the server has
-            {unsaved === 1 ? ' it' : ' them'}.
-          </Text>
+          <Text size="sm">{t('submitDialog.unsaved', { count: unsaved })}</Text>
         )}
         <Alert color="red" icon={<IconAlertTriangle />} variant="light">
-          Submitting cannot be undone: you will not be able to change your answers afterwards.
+          {t('submitDialog.cannotUndo')}
         </Alert>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} data-autofocus>
-            Keep working
+            {t('submitDialog.keepWorking')}
           </Button>
           <Button color="red" onClick={onConfirm}>
-            Yes, submit my exam
+            {t('submitDialog.confirm')}
           </Button>
         </Group>
       </Stack>

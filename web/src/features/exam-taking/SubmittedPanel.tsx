@@ -1,6 +1,7 @@
 import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { violationLimits } from '@exam/shared';
 import { ExamActor } from './examActor';
@@ -8,6 +9,7 @@ import { submittedText } from './messages';
 
 /** The end: why the exam ended, in words, and where to go next. */
 export function SubmittedPanel() {
+  const { t } = useTranslation('examTaking');
   const outcome = ExamActor.useSelector((s) => s.context.outcome);
   const counts = ExamActor.useSelector((s) => s.context.counts);
   const proctoring = ExamActor.useSelector((s) => s.context.exam?.settings.proctoring);
@@ -31,24 +33,23 @@ export function SubmittedPanel() {
             {text.title}
           </Title>
           {readingReason ? (
-            <Loader size="sm" aria-label="Checking how the exam ended" />
+            <Loader size="sm" aria-label={t('submitted.checkingReason')} />
           ) : (
             <Text data-testid="submitted-reason">{text.detail}</Text>
           )}
           {lostSaves > 0 && (
             <Alert color="orange" ta="left" data-testid="lost-saves">
-              {lostSaves === 1 ? 'One answer change' : `${lostSaves} answer changes`} could not be recorded because the exam had already
-              closed.
+              {t('submitted.lostSaves', { count: lostSaves })}
             </Alert>
           )}
           <Group justify="center">
             {submissionId && (
               <Button component={Link} to={`/exam-result/${submissionId}`}>
-                View Result
+                {t('submitted.viewResult')}
               </Button>
             )}
             <Button variant="default" component={Link} to="/exams">
-              Back to Exams
+              {t('page.backToExams')}
             </Button>
           </Group>
         </Stack>

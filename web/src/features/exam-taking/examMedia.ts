@@ -1,3 +1,5 @@
+import { i18n } from '../../i18n';
+import { mediaKindOf } from './messages';
 /**
  * The camera (and microphone) stream the student granted on the start screen, kept for the whole
  * attempt so the proctor can open it at any time. One exam screen per tab, so one stream.
@@ -39,16 +41,8 @@ export class MediaError extends Error {
   }
 }
 
+const FAILURE_KEYS: Record<MediaFailure, string> = { denied: 'denied', 'not-found': 'notFound', unsupported: 'unsupported', other: 'other' };
+
 export function mediaFailureText(kind: MediaFailure, needs: { video: boolean; audio: boolean }): string {
-  const what = needs.video && needs.audio ? 'camera and microphone' : needs.video ? 'camera' : 'microphone';
-  switch (kind) {
-    case 'denied':
-      return `Access to your ${what} was denied. This exam cannot start without it: allow it in your browser's site settings (the icon left of the address bar), then select Try again.`;
-    case 'not-found':
-      return `No ${what} was found. Connect one, then select Try again.`;
-    case 'unsupported':
-      return `This browser cannot share a ${what}. Use a current version of Chrome, Edge, Firefox or Safari.`;
-    case 'other':
-      return `Your ${what} could not be started. Close other apps that may be using it, then select Try again.`;
-  }
+  return i18n.t(`examTaking:media.${FAILURE_KEYS[kind]}.${mediaKindOf(needs)}`);
 }

@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 
 /** The exam screen's keyboard shortcuts (settings: enableKeyboardShortcuts), listed in its help popover. */
 export const EXAM_SHORTCUTS = [
-  { key: 'N', action: 'next' as const, label: 'Next question' },
-  { key: 'P', action: 'previous' as const, label: 'Previous question' },
-  { key: 'M', action: 'mark' as const, label: 'Mark or unmark for review' },
+  { key: 'N', action: 'next' as const, labelKey: 'screen.shortcutNext' },
+  { key: 'P', action: 'previous' as const, labelKey: 'screen.shortcutPrevious' },
+  { key: 'M', action: 'mark' as const, labelKey: 'screen.shortcutMark' },
 ];
 export type ShortcutAction = (typeof EXAM_SHORTCUTS)[number]['action'];
 

@@ -393,7 +393,7 @@ export const examTakingMachine = setup({
           target: '#exam.error',
           actions: assign({ failure: ({ event }) => ({ kind: 'forbidden', message: event.type === 'socket.joinFailed' ? event.message : TAKING_MSG.attemptUnavailable }) }),
         },
-        'socket.unauthorized': { target: '#exam.error', actions: assign({ failure: { kind: 'session', message: TAKING_MSG.sessionOver } }) },
+        'socket.unauthorized': { target: '#exam.error', actions: assign({ failure: () => ({ kind: 'session' as const, message: TAKING_MSG.sessionOver }) }) },
         'server.time': { actions: 'applyTime' },
         'save.acked': { actions: 'acknowledgeSave' },
         'save.failed': { actions: ['cancelRetry', 'scheduleRetry'] },
@@ -468,7 +468,7 @@ export const examTakingMachine = setup({
               after: {
                 submitFlushTimeout: {
                   target: '#exam.attempt.inProgress',
-                  actions: { type: 'notifySubmitError', params: { message: TAKING_MSG.unsentAtSubmit } },
+                  actions: { type: 'notifySubmitError', params: () => ({ message: TAKING_MSG.unsentAtSubmit }) },
                 },
               },
             },

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { createSocket, refreshSocketToken } from '../../api/socket';
+import { i18n } from '../../i18n';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { loadExam, readSubmitReason, startAttempt, submitAttempt } from './api';
 import { cameraResponder } from './cameraResponder';
@@ -35,9 +36,9 @@ export function createLiveExamMachine() {
       pageEvents,
     },
     actions: {
-      notifyStartError: (_, { message }) => notifyError(`Error starting exam: ${message}`),
-      notifySubmitError: (_, { message }) => notifyError(`Error submitting exam: ${message}`),
-      notifySubmitted: () => notifySuccess('Exam submitted successfully!'),
+      notifyStartError: (_, { message }) => notifyError(i18n.t('examTaking:errors.startToast', { message })),
+      notifySubmitError: (_, { message }) => notifyError(i18n.t('examTaking:errors.submitToast', { message })),
+      notifySubmitted: () => notifySuccess(i18n.t('examTaking:submittedToast')),
       persistReview: (_, { attemptId, marked, current }) => {
         if (attemptId) writeReviewState(attemptId, { marked, current });
       },

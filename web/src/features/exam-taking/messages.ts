@@ -1,30 +1,56 @@
 import { violationLimits, type SubmitReason, type ViolationLimits, type ViolationType } from '@exam/shared';
+import { i18n } from '../../i18n';
 import type { Proctoring } from './types';
 import type { ViolationCounts } from './types';
 
-/** The taking screen's own words, where the spec gives none. */
-export const TAKING_MSG = {
-  saved: 'All answers saved',
-  saving: 'Saving…',
-  connecting: 'Connecting…',
-  offline: 'Offline — answers are kept on this device and will be sent when you reconnect',
-  offlineNoStorage: 'Offline — answers are kept in this tab only (do not close it) and will be sent when you reconnect',
-  timeExpired: 'Time expired',
-  timeExpiredDetail: 'Your answers are being submitted automatically.',
-  startFailed: 'Failed to start exam',
-  submitFailed: 'Failed to submit exam',
-  unsentAtSubmit: 'Some answers have not reached the server yet. Check your connection and try again.',
-  sessionOver: 'Your session has ended. Sign in again to continue: your answers are kept on this device.',
-  attemptUnavailable: 'This attempt can no longer be opened.',
-} as const;
+const t = (key: string, values?: Record<string, unknown>): string => i18n.t(key, { ns: 'examTaking', ...values });
 
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+/**
+ * The taking screen's own words, where the spec gives none, in the reader's language. Each is read
+ * when used (a getter), never when the module loads: the catalogues load after the modules.
+ */
+export const TAKING_MSG = {
+  get saved() {
+    return t('status.saved');
+  },
+  get saving() {
+    return t('status.saving');
+  },
+  get connecting() {
+    return t('status.connecting');
+  },
+  get offline() {
+    return t('status.offline');
+  },
+  get offlineNoStorage() {
+    return t('status.offlineNoStorage');
+  },
+  get timeExpired() {
+    return t('timer.expired');
+  },
+  get timeExpiredDetail() {
+    return t('timer.expiredDetail');
+  },
+  get startFailed() {
+    return t('errors.startFailed');
+  },
+  get submitFailed() {
+    return t('errors.submitFailed');
+  },
+  get unsentAtSubmit() {
+    return t('errors.unsentAtSubmit');
+  },
+  get sessionOver() {
+    return t('errors.sessionOver');
+  },
+  get attemptUnavailable() {
+    return t('errors.attemptUnavailable');
+  },
+};
 
 /** One more than the limit submits: the student may leave `limit - count` more times safely. */
 function remainingText(count: number, limit: number): string {
-  const left = limit + 1 - count;
-  if (left <= 1) return 'One more time and your exam will be submitted automatically.';
-  return `${left} more times and your exam will be submitted automatically.`;
+  return t('warnings.remaining', { count: Math.max(1, limit + 1 - count) });
 }
 
 export function warningText(
@@ -36,20 +62,20 @@ export function warningText(
   switch (type) {
     case 'tab-switch':
       return proctoring.preventTabSwitching
-        ? `Warning: you left the exam tab (${counts.tabSwitches} ${plural(counts.tabSwitches, 'time', 'times')}). ${remainingText(counts.tabSwitches, limits.tabSwitches)}`
-        : 'Warning: you left the exam tab. This was recorded.';
+        ? t('warnings.tabSwitchCounted', { count: counts.tabSwitches, remaining: remainingText(counts.tabSwitches, limits.tabSwitches) })
+        : t('warnings.tabSwitch');
     case 'fullscreen-exit':
       return proctoring.requireFullscreen
-        ? `Warning: you left fullscreen (${counts.fullscreenExits} ${plural(counts.fullscreenExits, 'time', 'times')}). ${remainingText(counts.fullscreenExits, limits.fullscreenExits)}`
-        : 'Warning: you left fullscreen. This was recorded.';
+        ? t('warnings.fullscreenExitCounted', { count: counts.fullscreenExits, remaining: remainingText(counts.fullscreenExits, limits.fullscreenExits) })
+        : t('warnings.fullscreenExit');
     case 'copy':
-      return 'Warning: copying is not allowed during this exam. This was recorded.';
+      return t('warnings.copy');
     case 'paste':
-      return 'Warning: pasting is not allowed during this exam. This was recorded.';
+      return t('warnings.paste');
     case 'right-click':
-      return 'Warning: the context menu is disabled during this exam. This was recorded.';
+      return t('warnings.rightClick');
     case 'blocked-key':
-      return 'Warning: that key combination is not allowed during this exam. This was recorded.';
+      return t('warnings.blockedKey');
   }
 }
 
@@ -61,22 +87,32 @@ export interface SubmittedText {
 export function submittedText(reason: SubmitReason | null, counts: ViolationCounts, limits: ViolationLimits = violationLimits()): SubmittedText {
   switch (reason) {
     case 'student':
-      return { title: 'Exam submitted', detail: 'You submitted the exam.' };
+      return { title: t('submitted.studentTitle'), detail: t('submitted.studentDetail') };
     case 'time-expired':
-      return { title: 'Time expired', detail: 'Your exam was submitted automatically when the time ran out, with every answer saved until then.' };
+      return { title: t('submitted.timeExpiredTitle'), detail: t('submitted.timeExpiredDetail') };
     case 'violations': {
-      const tabs = counts.tabSwitches > limits.tabSwitches;
-      const screens = counts.fullscreenExits > limits.fullscreenExits;
-      const cause = tabs
-        ? `too many tab switches (${counts.tabSwitches})`
-        : screens
-          ? `too many fullscreen exits (${counts.fullscreenExits})`
-          : 'too many tab switches or fullscreen exits';
-      return { title: 'Exam submitted automatically', detail: `Your exam was submitted automatically because of ${cause}.` };
+      const detail =
+        counts.tabSwitches > limits.tabSwitches
+          ? t('submitted.violationsTabSwitches', { count: counts.tabSwitches })
+          : counts.fullscreenExits > limits.fullscreenExits
+            ? t('submitted.violationsFullscreenExits', { count: counts.fullscreenExits })
+            : t('submitted.violationsEither');
+      return { title: t('submitted.violationsTitle'), detail };
     }
     case 'proctor':
-      return { title: 'Exam submitted by your proctor', detail: 'Your proctor submitted your exam.' };
+      return { title: t('submitted.proctorTitle'), detail: t('submitted.proctorDetail') };
     default:
-      return { title: 'Exam submitted', detail: 'Your exam has been submitted.' };
+      return { title: t('submitted.otherTitle'), detail: t('submitted.otherDetail') };
   }
+}
+
+/** Which devices the exam's proctoring needs, as the catalogue names its variants. */
+export type MediaKind = 'camera' | 'microphone' | 'both';
+export const mediaKindOf = (needs: { video: boolean; audio: boolean }): MediaKind => (needs.video && needs.audio ? 'both' : needs.video ? 'camera' : 'microphone');
+
+/** '4th', '4.ª', '4e', '4.': an ordinal number in the reader's language. */
+export function ordinalText(n: number): string {
+  const category = new Intl.PluralRules(i18n.language, { type: 'ordinal' }).select(n);
+  const key = category === 'one' || category === 'two' || category === 'few' ? category : 'other';
+  return t(`ordinal.${key}`, { n });
 }

@@ -1,4 +1,5 @@
-import { timeLeftText } from '@exam/shared';
+import { i18n } from '../../i18n';
+import { timeLeftText } from '../../i18n/format';
 
 /**
  * The countdown's levels (spec core §9: amber at 25 % or less of the time left, red at 10 % or
@@ -34,12 +35,20 @@ export const TIMER_COLORS: Record<TimerLevel, string> = {
   expired: 'red.8',
 };
 
-export const TIMER_HINTS: Record<TimerLevel, string | null> = {
+/** Each level's words (examTaking:timer.*), read when shown. */
+export const TIMER_HINT_KEYS: Record<TimerLevel, 'low' | 'critical' | 'expired' | null> = {
   normal: null,
-  low: 'Less than 25% of time left',
-  critical: 'Less than 10% of time left',
-  expired: 'Time expired',
+  low: 'low',
+  critical: 'critical',
+  expired: 'expired',
 };
+
+const t = (key: string, values?: Record<string, unknown>): string => i18n.t(key, { ns: 'examTaking', ...values });
+
+export function timerHint(level: TimerLevel): string | null {
+  const key = TIMER_HINT_KEYS[level];
+  return key ? t(`timer.${key}`) : null;
+}
 
 export interface TimerView {
   level: TimerLevel;
@@ -57,17 +66,17 @@ export function timerView(leftMs: number, totalMs: number): TimerView {
   const level = timerLevel(leftMs, totalMs);
   return {
     level,
-    text: level === 'expired' ? 'Time expired' : leftMs >= CLOCK_LIMIT_MS ? timeLeftText(leftMs) : `${formatClock(leftMs)} left`,
-    hint: level === 'expired' ? null : TIMER_HINTS[level],
+    text: level === 'expired' ? t('timer.expired') : leftMs >= CLOCK_LIMIT_MS ? timeLeftText(leftMs) : t('timer.clockLeft', { clock: formatClock(leftMs) }),
+    hint: level === 'expired' ? null : timerHint(level),
     color: TIMER_COLORS[level],
   };
 }
 
 /** The minutes left a screen reader is told about (issue 18), most urgent first. */
-export const ANNOUNCE_AT: readonly { ms: number; text: string }[] = [
-  { ms: MINUTE, text: 'One minute left.' },
-  { ms: 5 * MINUTE, text: '5 minutes left.' },
-  { ms: 10 * MINUTE, text: '10 minutes left.' },
+export const ANNOUNCE_AT: readonly { ms: number; minutes: number }[] = [
+  { ms: MINUTE, minutes: 1 },
+  { ms: 5 * MINUTE, minutes: 5 },
+  { ms: 10 * MINUTE, minutes: 10 },
 ];
 
 /**
@@ -78,6 +87,7 @@ export const ANNOUNCE_AT: readonly { ms: number; text: string }[] = [
 export function timerAnnouncement(previousLeftMs: number | null, leftMs: number): string | null {
   if (previousLeftMs === null || leftMs >= previousLeftMs) return null;
   const crossed = (threshold: number) => previousLeftMs > threshold && leftMs <= threshold;
-  if (crossed(0)) return 'Time expired.';
-  return ANNOUNCE_AT.find((a) => crossed(a.ms))?.text ?? null;
+  if (crossed(0)) return t('timer.announceExpired');
+  const mark = ANNOUNCE_AT.find((a) => crossed(a.ms));
+  return mark ? t('timer.announceMinutes', { count: mark.minutes }) : null;
 }

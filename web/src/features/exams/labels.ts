@@ -1,42 +1,36 @@
-import { violationLimits, type Difficulty, type QuestionType } from '@exam/shared';
+import { violationLimits, type QuestionType } from '@exam/shared';
+import { i18n } from '../../i18n';
+import { enumLabel, formatNumber } from '../../i18n/format';
 import type { ExamFormValues } from './form/examForm';
 
-/** How the domain's values read on screen. */
-export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
-  'multiple-choice': 'Multiple Choice',
-  'true-false': 'True/False',
-  essay: 'Essay',
-  'fill-blank': 'Fill in the Blank',
+const text = (key: string, values?: Record<string, unknown>) => i18n.t(`exams:${key}`, values);
+
+/**
+ * How the question types read on screen, in the reader's language (read when shown). Other
+ * screens index it by type; new code can call enumLabel('questionTypes', type) directly.
+ */
+export const QUESTION_TYPE_LABELS: Readonly<Record<QuestionType, string>> = {
+  get 'multiple-choice'() { return enumLabel('questionTypes', 'multiple-choice'); },
+  get 'true-false'() { return enumLabel('questionTypes', 'true-false'); },
+  get essay() { return enumLabel('questionTypes', 'essay'); },
+  get 'fill-blank'() { return enumLabel('questionTypes', 'fill-blank'); },
 };
 
-export const DIFFICULTY_LABELS: Record<Difficulty, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
+/** '1 point', '12 points' (the number in the reader's notation). */
+export const pointsLabel = (points: number) => text('points', { count: points, points: formatNumber(points) });
 
-export const pointsLabel = (points: number) => `${points} ${points === 1 ? 'point' : 'points'}`;
+/** The settings shown as checkboxes and in the read-only summaries, in their order. */
+export const SETTING_KEYS = ['randomizeQuestions', 'randomizeOptions', 'allowReview', 'showResultsImmediately', 'showCorrectAnswers', 'allowMultipleAttempts'] as const;
+export const PROCTORING_KEYS = ['preventTabSwitching', 'requireFullscreen', 'disableRightClick', 'preventCopyPaste', 'enableCamera', 'enableMicrophone'] as const;
 
-/** The settings' names, shared by the forms' checkboxes and the read-only summaries. */
-export const SETTING_LABELS = {
-  randomizeQuestions: 'Randomize question order',
-  randomizeOptions: 'Randomize option order',
-  allowReview: 'Allow review before submitting',
-  showResultsImmediately: 'Show results immediately',
-  showCorrectAnswers: 'Show correct answers in results',
-  allowMultipleAttempts: 'Allow multiple attempts',
-} as const;
+export const settingLabel = (key: (typeof SETTING_KEYS)[number]) => text(`settings.${key}`);
+export const proctoringLabel = (key: (typeof PROCTORING_KEYS)[number]) => text(`proctoring.${key}`);
 
-export const PROCTORING_LABELS = {
-  preventTabSwitching: 'Prevent tab switching',
-  requireFullscreen: 'Require fullscreen',
-  disableRightClick: 'Disable right-click',
-  preventCopyPaste: 'Prevent copy and paste',
-  enableCamera: 'Enable camera',
-  enableMicrophone: 'Enable microphone',
-} as const;
-
-/** How many of each the exam lets pass; the next one submits the attempt. */
+/** How many of each the exam lets pass; the next one submits the attempt (read when shown). */
 export const ALLOWANCE_LABELS = {
-  tabSwitchesAllowed: 'Tab switches allowed before auto-submit',
-  fullscreenExitsAllowed: 'Fullscreen exits allowed before auto-submit',
-} as const;
+  get tabSwitchesAllowed() { return text('proctoring.tabSwitchesAllowed'); },
+  get fullscreenExitsAllowed() { return text('proctoring.fullscreenExitsAllowed'); },
+};
 
 /** Settings as label/value lines for the review step and the exam details screen. */
 type Allowance = number | string | undefined;
@@ -46,21 +40,18 @@ export type SummarySettings = Omit<ExamFormValues['settings'], 'proctoring'> & {
 const allowance = (v: Allowance) => (v === undefined || v === '' ? undefined : Number(v));
 
 export function settingsSummary(settings: SummarySettings): { label: string; value: string }[] {
-  const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
-  const lines: { label: string; value: string }[] = (Object.keys(SETTING_LABELS) as (keyof typeof SETTING_LABELS)[]).map((key) => ({
-    label: SETTING_LABELS[key],
-    value: yesNo(settings[key]),
-  }));
-  if (settings.allowMultipleAttempts) lines.push({ label: 'Max Attempts', value: String(settings.maxAttempts) });
-  const on = (Object.keys(PROCTORING_LABELS) as (keyof typeof PROCTORING_LABELS)[]).filter((k) => settings.proctoring[k]);
+  const yesNo = (b: boolean) => i18n.t(b ? 'common:actions.yes' : 'common:actions.no');
+  const lines: { label: string; value: string }[] = SETTING_KEYS.map((key) => ({ label: settingLabel(key), value: yesNo(settings[key]) }));
+  if (settings.allowMultipleAttempts) lines.push({ label: text('settings.maxAttempts'), value: formatNumber(Number(settings.maxAttempts)) });
+  const on = PROCTORING_KEYS.filter((k) => settings.proctoring[k]);
   lines.push({
-    label: 'Proctoring',
-    value: settings.proctoring.enabled ? (on.length ? on.map((k) => PROCTORING_LABELS[k]).join(', ') : 'Enabled') : 'Off',
+    label: text('proctoring.title'),
+    value: settings.proctoring.enabled ? (on.length ? on.map(proctoringLabel).join(', ') : text('proctoring.enabled')) : text('proctoring.off'),
   });
   if (settings.proctoring.enabled) {
     const limits = violationLimits({ tabSwitchesAllowed: allowance(settings.proctoring.tabSwitchesAllowed), fullscreenExitsAllowed: allowance(settings.proctoring.fullscreenExitsAllowed) });
-    if (settings.proctoring.preventTabSwitching) lines.push({ label: ALLOWANCE_LABELS.tabSwitchesAllowed, value: String(limits.tabSwitches) });
-    if (settings.proctoring.requireFullscreen) lines.push({ label: ALLOWANCE_LABELS.fullscreenExitsAllowed, value: String(limits.fullscreenExits) });
+    if (settings.proctoring.preventTabSwitching) lines.push({ label: ALLOWANCE_LABELS.tabSwitchesAllowed, value: formatNumber(limits.tabSwitches) });
+    if (settings.proctoring.requireFullscreen) lines.push({ label: ALLOWANCE_LABELS.fullscreenExitsAllowed, value: formatNumber(limits.fullscreenExits) });
   }
   return lines;
 }

@@ -1,32 +1,38 @@
 import { ApiError, errorMessage, messageFromServer } from '../../api/http';
+import { i18n } from '../../i18n';
 
-/** The exam-management texts of spec core §8 and §5, as the screens show them. */
+const text = (key: string, values?: Record<string, unknown>) => i18n.t(`exams:messages.${key}`, values);
+
+/**
+ * The exam-management texts of spec core §8 and §5, as the screens show them, in the reader's
+ * language: each is read when it is shown (a getter), never when this module loads.
+ */
 export const EXAM_TEXT = {
-  created: 'Exam created successfully!',
-  updated: 'Exam updated successfully!',
-  deleted: 'Exam deleted successfully!',
-  published: 'Exam published successfully!',
-  loadForEditFailed: 'Error loading exam data',
-  updateFailed: 'Error updating exam: ',
-  deleteFailed: 'Error deleting exam: ',
-  deleteFallback: 'Failed to delete exam',
-  publishFallback: 'Failed to publish exam',
-  fetchExamsFallback: 'Failed to fetch exams',
-  fetchExamFallback: 'Failed to fetch exam',
-  updateFallback: 'Failed to update exam',
-  validationErrors: 'Validation errors:',
-  createFailed: 'Error creating exam. Please try again.',
-  questionRemoved: 'Question removed successfully!',
-  removeQuestionFailed: 'Error removing question: ',
-  questionsAdded: 'Questions added successfully!',
-  addQuestionsFailed: 'Error adding questions: ',
-  confirmRemoveQuestion: 'Are you sure you want to remove this question from the exam?',
-  confirmDeleteExam: 'Are you sure you want to delete this exam? This action cannot be undone.',
-  noQuestionsAdded: 'No Questions Added',
-  noBankMatches: 'No questions found matching your criteria.',
-  noExamsScheduled: 'No Exams Scheduled',
-  examNotFound: 'Exam Not Found',
-} as const;
+  get created() { return text('created'); },
+  get updated() { return text('updated'); },
+  get deleted() { return text('deleted'); },
+  get published() { return text('published'); },
+  get loadForEditFailed() { return text('loadForEditFailed'); },
+  get deleteFallback() { return text('deleteFallback'); },
+  get publishFallback() { return text('publishFallback'); },
+  get fetchExamsFallback() { return text('fetchExamsFallback'); },
+  get fetchExamFallback() { return text('fetchExamFallback'); },
+  get updateFallback() { return text('updateFallback'); },
+  get validationErrors() { return text('validationErrors'); },
+  get createFailed() { return text('createFailed'); },
+  get questionRemoved() { return text('questionRemoved'); },
+  get questionsAdded() { return text('questionsAdded'); },
+  get confirmRemoveQuestion() { return text('confirmRemoveQuestion'); },
+  get confirmDeleteExam() { return text('confirmDeleteExam'); },
+  get noQuestionsAdded() { return text('noQuestionsAdded'); },
+  get noBankMatches() { return text('noBankMatches'); },
+  get noExamsScheduled() { return text('noExamsScheduled'); },
+  get examNotFound() { return text('examNotFound'); },
+};
+
+/** "Error updating exam: {reason}" and its kin: the failure and why, in one sentence. */
+export const examFailure = (kind: 'updateFailed' | 'deleteFailed' | 'removeQuestionFailed' | 'addQuestionsFailed', reason: string) =>
+  text(kind, { reason });
 
 /**
  * Why a write failed, for "Error …: {reason}" texts: the server's own words (a 409 explains that

@@ -2,23 +2,27 @@ import { msg } from '../../i18n/messages';
 import { Alert, Box, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { Section } from '../../components/Section';
-import { formatDateTime, titleCase } from '../../lib/format';
+import { enumLabel, formatNumber } from '../../i18n/format';
+import { i18n } from '../../i18n';
+import { formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { resultsApi } from '../results/api';
 import { StatusBadge } from '../results/components/StatusBadge';
 import { useSubmission } from '../results/hooks';
 import { percentText, studentName } from '../results/labels';
-import { isNotFound, loadFailure, RESULT_TEXT } from '../results/messages';
+import { isNotFound, loadFailure } from '../results/messages';
 import type { SubmissionDetail } from '../results/types';
 import { GradeHistory } from './components/GradeHistory';
 import { GradingForm } from './GradingForm';
 import { useAnonymousMode } from './useAnonymousMode';
 
-export const NO_MORE_UNGRADED = 'No more submissions are waiting for grading.';
+/** Said when Save & Next finds nothing left to grade (read when called, in the language on screen). */
+export const noMoreUngradedText = () => i18n.t('grading:grade.noMoreUngraded');
 
 /** The oldest other submission of the exam still waiting for marks, if any. */
 async function nextUngraded(examId: string, currentId: string): Promise<string | null> {
@@ -27,43 +31,46 @@ async function nextUngraded(examId: string, currentId: string): Promise<string |
 }
 
 function Who({ detail, anonymous }: { detail: SubmissionDetail; anonymous: boolean }) {
+  const { t } = useTranslation('grading');
   const s = detail.submission;
+  const attempt = t('grade.attempt', { number: s.attemptNumber });
   if (anonymous) {
     return (
       <Text data-testid="grading-student">
-        Student hidden (anonymous grading) · Attempt {s.attemptNumber}
+        {t('grade.hidden')} · {attempt}
       </Text>
     );
   }
   return (
     <Text data-testid="grading-student">
       {studentName(s.student)}
-      {s.student.email && ` (${s.student.email})`} · Attempt {s.attemptNumber}
-      {s.submittedAt && ` · Submitted ${formatDateTime(s.submittedAt)}`}
+      {s.student.email && ` (${s.student.email})`} · {attempt}
+      {s.submittedAt && ` · ${t('grade.submittedAt', { date: formatDateTime(s.submittedAt) })}`}
     </Text>
   );
 }
 
 /** /grade-submission/{submissionId} (teacher or admin): marks and feedback for one submission. */
 export function GradeSubmissionPage() {
+  const { t } = useTranslation('grading');
   const { submissionId = '' } = useParams();
   const navigate = useNavigate();
   const query = useSubmission(submissionId);
   const [anonymous, setAnonymous] = useAnonymousMode();
   const [finding, setFinding] = useState(false);
 
-  if (query.isPending) return <PageLoader label="Loading submission" />;
+  if (query.isPending) return <PageLoader label={t('grade.loading')} />;
   if (query.isError) {
     return (
       <Box py="lg">
         {isNotFound(query.error) ? (
-          <Alert color="gray" title={RESULT_TEXT.resultNotFound}>
+          <Alert color="gray" title={msg('grading.resultNotFound')}>
             <Button mt="sm" component={Link} to="/exams" variant="light">
-              Back to Exams
+              {t('backToExams')}
             </Button>
           </Alert>
         ) : (
-          <LoadError message={loadFailure(query.error, RESULT_TEXT.loadExamResultsFailed)} onRetry={() => void query.refetch()} />
+          <LoadError message={loadFailure(query.error, t('grade.loadFailed'))} onRetry={() => void query.refetch()} />
         )}
       </Box>
     );
@@ -79,11 +86,11 @@ export function GradeSubmissionPage() {
       const next = await nextUngraded(s.examId, s._id);
       if (next) navigate(`/grade-submission/${next}`);
       else {
-        notifySuccess(NO_MORE_UNGRADED);
+        notifySuccess(noMoreUngradedText());
         navigate(submissionsPath);
       }
     } catch (error) {
-      notifyError(loadFailure(error, RESULT_TEXT.fetchSubmissionsFailed));
+      notifyError(loadFailure(error, t('list.fetchFailed')));
     } finally {
       setFinding(false);
     }
@@ -93,19 +100,19 @@ export function GradeSubmissionPage() {
     <Box py="lg">
       <Stack gap="lg">
         <Button component={Link} to={submissionsPath} variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content">
-          Back to Submissions
+          {t('grade.backToSubmissions')}
         </Button>
         <Group justify="space-between" align="flex-start">
           <div>
             <Title order={1} size="h2">
-              Grade Submission: {s.exam.title}
+              {t('grade.title', { title: s.exam.title })}
             </Title>
-            <Text c="dimmed">{titleCase(s.exam.subject)}</Text>
+            <Text c="dimmed">{enumLabel('subjects', s.exam.subject)}</Text>
             <Who detail={detail} anonymous={anonymous} />
           </div>
           <Switch
-            label="Anonymous grading"
-            description="Hides the student’s name and submission time"
+            label={t('grade.anonymous')}
+            description={t('grade.anonymousHelp')}
             checked={anonymous}
             onChange={(e) => setAnonymous(e.currentTarget.checked)}
           />
@@ -115,9 +122,9 @@ export function GradeSubmissionPage() {
           <Group gap="lg">
             <StatusBadge status={s.displayStatus} />
             <Text data-testid="grading-score">
-              Score: {s.score ?? 0} / {s.totalMarks ?? 0} ({percentText(s.percentage)})
+              {t('grade.score', { score: formatNumber(s.score ?? 0), total: formatNumber(s.totalMarks ?? 0), percent: percentText(s.percentage) })}
             </Text>
-            <Text>{s.pendingAnswers === 0 ? 'Every answer is marked.' : `${s.pendingAnswers} waiting for marks`}</Text>
+            <Text>{s.pendingAnswers === 0 ? t('grade.allMarked') : t('grade.waiting', { count: s.pendingAnswers })}</Text>
           </Group>
         </Paper>
 
@@ -128,7 +135,7 @@ export function GradeSubmissionPage() {
         )}
 
         {detail.history && (
-          <Section title="Grade History">
+          <Section title={t('grade.history')}>
             <GradeHistory history={detail.history} answers={s.answers} />
           </Section>
         )}

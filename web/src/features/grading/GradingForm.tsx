@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Section } from '../../components/Section';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { failureReason } from '../exams/messages';
@@ -15,10 +16,9 @@ interface GradingFormProps {
   nextBusy: boolean;
 }
 
-const SAVE_FALLBACK = 'Failed to save grades';
-
 /** The marks and feedback of one submission; keyed by submission so each starts from its own data. */
 export function GradingForm({ detail, onNext, nextBusy }: GradingFormProps) {
+  const { t } = useTranslation('grading');
   const { submission } = detail;
   const [drafts, setDrafts] = useState<Drafts>(() => initialDrafts(submission.answers));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -33,7 +33,7 @@ export function GradingForm({ detail, onNext, nextBusy }: GradingFormProps) {
     const check = checkGrades(submission.answers, drafts);
     setErrors(check.errors);
     if (Object.keys(check.errors).length) {
-      setFormError('Please correct the marked questions.');
+      setFormError(t('form.correctMarked'));
       return;
     }
     if (!check.grades.length) {
@@ -46,10 +46,10 @@ export function GradingForm({ detail, onNext, nextBusy }: GradingFormProps) {
     setAdvancing(Boolean(then));
     grade.mutate(check.grades, {
       onSuccess: (result) => {
-        notifySuccess(result.message ?? 'Grades saved successfully!');
+        notifySuccess(result.message ?? t('form.saved'));
         then?.();
       },
-      onError: (error) => notifyError(failureReason(error, SAVE_FALLBACK)),
+      onError: (error) => notifyError(failureReason(error, t('form.saveFailed'))),
     });
   };
 
@@ -75,13 +75,13 @@ export function GradingForm({ detail, onNext, nextBusy }: GradingFormProps) {
       }}
     >
       <Stack gap="lg">
-        <Section title={`Essays (${essays.length})`}>
-          {essays.length ? <Stack gap="sm">{essays.map(card)}</Stack> : <Text c="dimmed">This exam has no essay questions.</Text>}
+        <Section title={t('form.essays', { n: essays.length })}>
+          {essays.length ? <Stack gap="sm">{essays.map(card)}</Stack> : <Text c="dimmed">{t('form.noEssays')}</Text>}
         </Section>
         {objective.length > 0 && (
-          <Section title={`Automatically marked (${objective.length})`}>
+          <Section title={t('form.automatic', { n: objective.length })}>
             <Text size="sm" c="dimmed" mb="xs">
-              These were marked against the key. Change a mark only to override it; the change is kept in the grade history.
+              {t('form.automaticHelp')}
             </Text>
             <Stack gap="sm">{objective.map(card)}</Stack>
           </Section>
@@ -93,10 +93,10 @@ export function GradingForm({ detail, onNext, nextBusy }: GradingFormProps) {
         )}
         <Group>
           <Button type="submit" loading={grade.isPending && !advancing} disabled={nextBusy}>
-            Save Grades
+            {t('form.save')}
           </Button>
           <Button variant="light" loading={nextBusy || (grade.isPending && advancing)} disabled={grade.isPending && !advancing} onClick={() => save(onNext)}>
-            Save & Next Ungraded
+            {t('form.saveNext')}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,7 @@
-import { msg } from '../../i18n/messages';
 import { gradeSubmissionSchema } from '@exam/shared';
+import { i18n } from '../../i18n';
+import { formatNumber, translateMessage } from '../../i18n/format';
+import { msg } from '../../i18n/messages';
 import type { GradeEntry } from '../results/api';
 import type { SubmissionAnswer } from '../results/types';
 
@@ -11,7 +13,8 @@ export interface GradeDraft {
 
 export type Drafts = Record<string, GradeDraft>;
 
-export const FEEDBACK_NEEDS_MARKS = 'Enter marks to save this feedback';
+/** Read when called, in the language on screen. */
+export const feedbackNeedsMarksText = () => i18n.t('grading:form.feedbackNeedsMarks');
 
 /** The form starts from what is stored: current marks (automatic or a teacher's) and feedback. */
 export function initialDrafts(answers: SubmissionAnswer[]): Drafts {
@@ -41,11 +44,11 @@ export function checkGrades(answers: SubmissionAnswer[], drafts: Drafts): GradeC
     if (!d) continue;
     const feedbackChanged = !sameFeedback(d.feedback, a.feedback);
     if (d.marks === '') {
-      if (feedbackChanged && d.feedback.trim()) errors[a.questionId] = FEEDBACK_NEEDS_MARKS;
+      if (feedbackChanged && d.feedback.trim()) errors[a.questionId] = feedbackNeedsMarksText();
       continue;
     }
     if (d.marks === a.marks && !feedbackChanged) continue;
-    if (d.marks > a.points) errors[a.questionId] = `${msg('grading.marksAbovePoints')} (${a.points})`;
+    if (d.marks > a.points) errors[a.questionId] = `${msg('grading.marksAbovePoints')} (${formatNumber(a.points)})`;
     grades.push({ questionId: a.questionId, marks: d.marks, ...(d.feedback.trim() || a.feedback ? { feedback: d.feedback.trim() } : {}) });
   }
   const parsed = gradeSubmissionSchema.safeParse({ grades });
@@ -54,8 +57,8 @@ export function checkGrades(answers: SubmissionAnswer[], drafts: Drafts): GradeC
     for (const issue of parsed.error.issues) {
       const [, index] = issue.path;
       const questionId = typeof index === 'number' ? grades[index]?.questionId : undefined;
-      if (questionId) errors[questionId] ??= issue.message;
-      else formError ??= issue.message;
+      if (questionId) errors[questionId] ??= translateMessage(issue.message);
+      else formError ??= translateMessage(issue.message);
     }
   }
   return { errors, formError, grades };

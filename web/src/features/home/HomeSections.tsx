@@ -1,25 +1,27 @@
 import { Badge, Box, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { MARKETING_STATS, STATS_DELAY_MS, STEPS, TESTIMONIAL_MS, TESTIMONIALS } from './content';
 
 export function MarketingStats() {
+  const { t } = useTranslation('home');
   const [shown, setShown] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setShown(true), STATS_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} my="xl" aria-label="At a glance" role="group" mih={80}>
+    <SimpleGrid cols={{ base: 2, sm: 4 }} my="xl" aria-label={t('stats.label')} role="group" mih={80}>
       {shown &&
-        MARKETING_STATS.map((s) => (
-          <Paper key={s.label} withBorder p="md" radius="md" ta="center" data-testid="marketing-stat">
+        MARKETING_STATS.map((id) => (
+          <Paper key={id} withBorder p="md" radius="md" ta="center" data-testid="marketing-stat">
             <Text fz="xl" fw={700}>
-              {s.value}
+              {t(`stats.${id}.value`)}
             </Text>
             <Text size="sm" c="dimmed">
-              {s.label}
+              {t(`stats.${id}.label`)}
             </Text>
           </Paper>
         ))}
@@ -28,20 +30,21 @@ export function MarketingStats() {
 }
 
 export function HowItWorks() {
+  const { t } = useTranslation('home');
   return (
     <section aria-labelledby="how-title">
       <Title order={2} id="how-title" ta="center" my="lg">
-        How it works
+        {t('steps.title')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} component="ol" style={{ listStyle: 'none', padding: 0 }}>
-        {STEPS.map((s, i) => (
-          <Card key={s.title} withBorder padding="lg" radius="md" component="li">
+        {STEPS.map((id, i) => (
+          <Card key={id} withBorder padding="lg" radius="md" component="li">
             <Badge size="lg" circle mb="sm" aria-hidden>
               {i + 1}
             </Badge>
-            <Text fw={600}>{s.title}</Text>
+            <Text fw={600}>{t(`steps.${id}.title`)}</Text>
             <Text size="sm" c="dimmed" mt={4}>
-              {s.text}
+              {t(`steps.${id}.text`)}
             </Text>
           </Card>
         ))}
@@ -55,6 +58,7 @@ export function HowItWorks() {
  * itself. The dots choose a testimonial directly.
  */
 export function Testimonials() {
+  const { t } = useTranslation('home');
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const reduced = useReducedMotion();
@@ -63,12 +67,12 @@ export function Testimonials() {
     const timer = setInterval(() => setIndex((i) => (i + 1) % TESTIMONIALS.length), TESTIMONIAL_MS);
     return () => clearInterval(timer);
   }, [paused, reduced]);
-  const t = TESTIMONIALS[index]!;
+  const id = TESTIMONIALS[index]!;
   return (
     <Box
       component="section"
       aria-labelledby="testimonials-title"
-      aria-roledescription="carousel"
+      aria-roledescription={t('testimonials.carousel')}
       my="xl"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -76,22 +80,22 @@ export function Testimonials() {
       onBlur={() => setPaused(false)}
     >
       <Title order={2} id="testimonials-title" ta="center" mb="lg">
-        What people say
+        {t('testimonials.title')}
       </Title>
       <Card withBorder padding="xl" radius="md" maw={720} mx="auto" aria-live={paused || reduced ? 'polite' : 'off'} data-testid="testimonial">
         <Text size="lg" fs="italic" ta="center">
-          “{t.quote}”
+          {t('testimonials.quoted', { quote: t(`testimonials.${id}.quote`) })}
         </Text>
         <Text size="sm" c="dimmed" ta="center" mt="sm">
-          {t.who}
+          {t(`testimonials.${id}.who`)}
         </Text>
       </Card>
       <Group justify="center" gap={4} mt="sm">
         {TESTIMONIALS.map((x, i) => (
           <UnstyledButton
-            key={x.who}
+            key={x}
             onClick={() => setIndex(i)}
-            aria-label={`Show testimonial ${i + 1} of ${TESTIMONIALS.length}`}
+            aria-label={t('testimonials.show', { number: i + 1, total: TESTIMONIALS.length })}
             aria-current={i === index}
             p={8}
           >
@@ -108,17 +112,18 @@ export function Testimonials() {
 }
 
 export function CallToAction() {
+  const { t } = useTranslation('home');
   return (
     <Paper withBorder radius="md" p="xl" my="xl" ta="center">
       <Stack align="center" gap="sm">
-        <Title order={2}>Ready to run your next exam online?</Title>
-        <Text c="dimmed">Start with a 14-day free trial, no card required, or ask us anything.</Text>
+        <Title order={2}>{t('callToAction.title')}</Title>
+        <Text c="dimmed">{t('callToAction.text')}</Text>
         <Group justify="center">
           <Button component={Link} to="/register">
-            Get Started Free
+            {t('getStarted')}
           </Button>
           <Button component={Link} to="/contact" variant="default">
-            Contact Us
+            {t('callToAction.contactUs')}
           </Button>
         </Group>
       </Stack>

@@ -1,7 +1,8 @@
 import { type Notification } from '@exam/shared';
 import { ActionIcon, Badge, Checkbox, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { titleCase } from '../../lib/format';
+import { useTranslation } from 'react-i18next';
+import { enumLabel } from '../../i18n/format';
 import { notificationMessage, relativeTimeOf } from '../../lib/dateFormat';
 
 interface NotificationItemProps {
@@ -14,10 +15,19 @@ interface NotificationItemProps {
   deleting: boolean;
 }
 
-const TYPE_COLORS: Partial<Record<Notification['type'], string>> = { exam: 'indigo', result: 'green', system: 'gray', message: 'grape', reminder: 'orange', warning: 'red' };
+/** Each kind's badge colour (a Map: the kinds are values here, not texts). */
+const TYPE_COLORS = new Map<Notification['type'], string>([
+  ['exam', 'indigo'],
+  ['result', 'green'],
+  ['system', 'gray'],
+  ['message', 'grape'],
+  ['reminder', 'orange'],
+  ['warning', 'red'],
+]);
 
 /** One notification: unread ones say so in words and weight, not only in colour. */
 export function NotificationItem({ notification: n, now, selected, onSelect, onOpen, onDelete, deleting }: NotificationItemProps) {
+  const { t } = useTranslation('notifications');
   return (
     <Paper
       component="li"
@@ -28,20 +38,20 @@ export function NotificationItem({ notification: n, now, selected, onSelect, onO
       style={n.read ? undefined : { borderLeft: '4px solid var(--mantine-color-blue-filled)', background: 'var(--mantine-color-blue-light)' }}
     >
       <Group wrap="nowrap" align="flex-start" gap="sm">
-        <Checkbox mt={4} checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} aria-label={`Select ${n.title}`} />
+        <Checkbox mt={4} checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} aria-label={t('item.select', { title: n.title })} />
         {/* Named by its content (title, kind, message, time), so the name holds what is on screen. */}
         <UnstyledButton onClick={onOpen} style={{ flex: 1, minWidth: 0 }}>
-          {!n.read && <VisuallyHidden>Unread: </VisuallyHidden>}
+          {!n.read && <VisuallyHidden>{t('item.unreadPrefix')}</VisuallyHidden>}
           <Stack gap={2}>
             <Group gap="xs" wrap="wrap">
               {!n.read && (
                 <Badge size="xs" color="blue" variant="filled" aria-hidden>
-                  New
+                  {t('item.new')}
                 </Badge>
               )}
               <Text fw={n.read ? 500 : 700}>{n.title}</Text>
-              <Badge size="xs" variant="outline" color={TYPE_COLORS[n.type] ?? 'gray'} style={{ textTransform: 'none' }}>
-                {titleCase(n.type)}
+              <Badge size="xs" variant="outline" color={TYPE_COLORS.get(n.type) ?? 'gray'} style={{ textTransform: 'none' }}>
+                {enumLabel('notificationTypes', n.type)}
               </Badge>
             </Group>
             <Text size="sm">{notificationMessage(n)}</Text>
@@ -50,7 +60,7 @@ export function NotificationItem({ notification: n, now, selected, onSelect, onO
             </Text>
           </Stack>
         </UnstyledButton>
-        <ActionIcon variant="subtle" color="red" onClick={onDelete} loading={deleting} aria-label={`Delete ${n.title}`}>
+        <ActionIcon variant="subtle" color="red" onClick={onDelete} loading={deleting} aria-label={t('item.delete', { title: n.title })}>
           <IconTrash size={18} aria-hidden />
         </ActionIcon>
       </Group>

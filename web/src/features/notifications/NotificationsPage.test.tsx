@@ -1,6 +1,7 @@
 import type { Notification } from '@exam/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../i18n';
 import { buildUser } from '../../test/buildUser';
 import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
@@ -68,7 +69,8 @@ function open(items: Notification[], over: { deleteFails?: boolean } = {}) {
   return { ...utils, api };
 }
 
-describe('NotificationsPage', () => {
+// A full page in jsdom with Mantine: slow on a busy machine.
+describe('NotificationsPage', { timeout: 15_000 }, () => {
   it('lists notifications with relative times and the unread count', async () => {
     open([note({}), note({ _id: ID2, title: 'Exam published', type: 'exam', read: true, readAt: new Date().toISOString(), createdAt: new Date(Date.now() - 3 * 3600_000).toISOString() })]);
     const items = await screen.findAllByTestId('notification-item');
@@ -121,5 +123,27 @@ describe('NotificationsPage', () => {
     await screen.findAllByTestId('notification-item');
     fireEvent.click(screen.getByRole('button', { name: 'Delete Result available' }));
     expect(await screen.findByText('Error deleting notifications. Please try again.')).toBeTruthy();
+  });
+
+  it('speaks Spanish: title, unread count, filters, kinds and the delete dialog', async () => {
+    await changeLanguage('es');
+    open([note({}), note({ _id: ID2, title: 'Exam published', type: 'exam' })]);
+    const items = await screen.findAllByTestId('notification-item');
+    expect(screen.getByRole('heading', { name: 'Notificaciones' })).toBeTruthy();
+    expect(screen.getByTestId('page-unread-count').textContent).toBe('2 sin leer');
+    expect(screen.getByRole('radio', { name: 'Sin leer' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Sistema' })).toBeTruthy();
+    expect(items[0]!.textContent).toContain('Resultado');
+    expect(items[0]!.textContent).toContain('Nueva');
+    expect(screen.getByRole('button', { name: /^Sin leer: Result available/ })).toBeTruthy();
+    expect(screen.getByText('2 notificaciones')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todas' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar las seleccionadas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar notificaciones' });
+    expect(within(dialog).getByTestId('confirm-message').textContent).toBe(
+      '¿Seguro que quieres eliminar estas 2 notificaciones? Esta acción no se puede deshacer.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Eliminar' })).toBeTruthy();
   });
 });

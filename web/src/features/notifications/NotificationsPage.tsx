@@ -2,6 +2,7 @@ import { bulkNotificationSchema, type Notification } from '@exam/shared';
 import { Badge, Box, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconChecks, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../api/http';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -9,24 +10,20 @@ import { EmptyState } from '../../components/EmptyState';
 import { ListPagination } from '../../components/ListPagination';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
+import { enumLabel } from '../../i18n/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useNow } from '../../lib/useNow';
 import { NOTIFICATION_FILTERS, type NotificationFilter } from './api';
 import { useDeleteNotification, useDeleteNotifications, useMarkAllRead, useMarkRead, useNotificationList } from './hooks';
 import { NotificationItem } from './NotificationItem';
 
-export const NOTIFICATION_MSG = {
-  deleteFailed: 'Error deleting notifications. Please try again.',
-  selectToDelete: 'Please select notifications to delete',
-  loadFailed: 'Failed to load notifications',
-  empty: 'No notifications',
-} as const;
-
 const PAGE_SIZE = 20;
-const FILTER_LABELS: Record<NotificationFilter, string> = { all: 'All', unread: 'Unread', read: 'Read', exam: 'Exam', result: 'Result', system: 'System' };
 
 /** /notifications and /parent/notifications (surroundings §2): filter, select, mark read, delete, follow. */
 export function NotificationsPage() {
+  const { t } = useTranslation('notifications');
+  /** A filter's name: the read states are this page's words, the kinds are notification types. */
+  const filterLabel = (f: NotificationFilter) => (f === 'all' || f === 'unread' || f === 'read' ? t(`page.filters.${f}`) : enumLabel('notificationTypes', f));
   const [filter, setFilter] = useState<NotificationFilter>('all');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -68,7 +65,7 @@ export function NotificationsPage() {
 
   const askBulkDelete = () => {
     if (!bulkNotificationSchema.safeParse({ notificationIds: visibleSelected }).success) {
-      notifyError(NOTIFICATION_MSG.selectToDelete);
+      notifyError(t('page.selectToDelete'));
       return;
     }
     setConfirming(true);
@@ -77,12 +74,12 @@ export function NotificationsPage() {
   const bulkDelete = () =>
     removeMany.mutate(visibleSelected, {
       onSuccess: () => {
-        notifySuccess(visibleSelected.length === 1 ? 'Notification deleted' : `${visibleSelected.length} notifications deleted`);
+        notifySuccess(t('page.deleted', { count: visibleSelected.length }));
         setSelected(new Set());
         setConfirming(false);
       },
       onError: () => {
-        notifyError(NOTIFICATION_MSG.deleteFailed);
+        notifyError(t('page.deleteFailed'));
         setConfirming(false);
       },
     });
@@ -90,13 +87,13 @@ export function NotificationsPage() {
   const deleteOne = (n: Notification) =>
     removeOne.mutate(n._id, {
       onSuccess: () => toggle(n._id, false),
-      onError: () => notifyError(NOTIFICATION_MSG.deleteFailed),
+      onError: () => notifyError(t('page.deleteFailed')),
     });
 
   const bulkRead = () => {
     const unread = items.filter((n) => visibleSelected.includes(n._id) && !n.read).map((n) => n._id);
     if (!visibleSelected.length) {
-      notifyError('Please select notifications to mark as read');
+      notifyError(t('page.selectToMarkRead'));
       return;
     }
     if (unread.length) markRead.mutate(unread, { onError: (e) => notifyError(errorMessage(e)), onSuccess: () => setSelected(new Set()) });
@@ -110,25 +107,25 @@ export function NotificationsPage() {
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
           <Title order={1} size="h2">
-            Notifications
+            {t('page.title')}
           </Title>
           <Badge variant="light" size="lg" data-testid="page-unread-count" style={{ textTransform: 'none' }}>
-            {unreadCount} unread
+            {t('unreadCount', { count: unreadCount })}
           </Badge>
         </Group>
 
         <SegmentedControl
-          aria-label="Filter notifications"
+          aria-label={t('page.filterLabel')}
           value={filter}
           onChange={changeFilter}
-          data={NOTIFICATION_FILTERS.map((f) => ({ value: f, label: FILTER_LABELS[f] }))}
+          data={NOTIFICATION_FILTERS.map((f) => ({ value: f, label: filterLabel(f) }))}
           fullWidth
         />
 
         <Paper withBorder p="sm">
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Checkbox
-              label="Select all"
+              label={t('page.selectAll')}
               checked={allSelected}
               indeterminate={visibleSelected.length > 0 && !allSelected}
               disabled={items.length === 0}
@@ -136,7 +133,7 @@ export function NotificationsPage() {
             />
             <Group gap="xs" wrap="wrap">
               <Button variant="light" size="xs" leftSection={<IconChecks size={16} aria-hidden />} onClick={bulkRead} loading={markRead.isPending}>
-                Mark selected as read
+                {t('page.markSelectedRead')}
               </Button>
               <Button
                 variant="light"
@@ -145,23 +142,23 @@ export function NotificationsPage() {
                 loading={markAll.isPending}
                 disabled={unreadCount === 0}
               >
-                Mark all as read
+                {t('page.markAllRead')}
               </Button>
               <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={16} aria-hidden />} onClick={askBulkDelete}>
-                Delete selected
+                {t('page.deleteSelected')}
               </Button>
             </Group>
           </Group>
         </Paper>
 
         {list.isPending ? (
-          <PageLoader label="Loading notifications" />
+          <PageLoader label={t('page.loading')} />
         ) : list.isError ? (
-          <LoadError message={NOTIFICATION_MSG.loadFailed} onRetry={() => void list.refetch()} />
+          <LoadError message={t('page.loadFailed')} onRetry={() => void list.refetch()} />
         ) : items.length === 0 ? (
-          <EmptyState title={NOTIFICATION_MSG.empty} message={filter === 'all' ? 'You are all caught up.' : 'Nothing matches this filter.'} />
+          <EmptyState title={t('page.empty')} message={filter === 'all' ? t('page.allCaughtUp') : t('page.nothingMatches')} />
         ) : (
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Notifications" data-testid="notification-list">
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('page.listLabel')} data-testid="notification-list">
             {items.map((n) => (
               <NotificationItem
                 key={n._id}
@@ -177,19 +174,19 @@ export function NotificationsPage() {
           </Stack>
         )}
 
-        <ListPagination total={list.data?.totalPages ?? 0} page={page} onChange={setPage} label="Notification pages" />
+        <ListPagination total={list.data?.totalPages ?? 0} page={page} onChange={setPage} label={t('page.pagination')} />
         {list.data && list.data.total > 0 && (
           <Text size="sm" c="dimmed" ta="center">
-            {list.data.total} notification{list.data.total === 1 ? '' : 's'}
+            {t('page.total', { count: list.data.total })}
           </Text>
         )}
       </Stack>
 
       <ConfirmDialog
         opened={confirming}
-        title="Delete notifications"
-        message={`Are you sure you want to delete ${visibleSelected.length === 1 ? 'this notification' : `these ${visibleSelected.length} notifications`}? This action cannot be undone.`}
-        confirmLabel="Delete"
+        title={t('page.deleteDialog.title')}
+        message={t('page.deleteDialog.message', { count: visibleSelected.length })}
+        confirmLabel={t('common:actions.delete')}
         busy={removeMany.isPending}
         onConfirm={bulkDelete}
         onCancel={() => setConfirming(false)}

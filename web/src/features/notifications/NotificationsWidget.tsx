@@ -1,5 +1,6 @@
 import { DASHBOARD_NOTIFICATION_LIMIT } from '@exam/shared';
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useNow } from '../../lib/useNow';
 import { useUnread } from './hooks';
@@ -7,6 +8,7 @@ import { notificationMessage, relativeTimeOf } from '../../lib/dateFormat';
 
 /** The dashboard's widget (surroundings §2, §9): unread notifications only, at most 5, and the way to all of them. */
 export function NotificationsWidget() {
+  const { t } = useTranslation('notifications');
   const unread = useUnread(DASHBOARD_NOTIFICATION_LIMIT);
   const now = useNow(30_000);
   const items = unread.data?.notifications ?? [];
@@ -16,25 +18,25 @@ export function NotificationsWidget() {
       <Group justify="space-between" mb="sm">
         <Group gap="xs">
           <Title order={2} size="h4" id="notifications-widget-title">
-            Notifications
+            {t('widget.title')}
           </Title>
           {unread.data && (
             <Badge variant="light" style={{ textTransform: 'none' }}>
-              {unread.data.unreadCount} unread
+              {t('unreadCount', { count: unread.data.unreadCount })}
             </Badge>
           )}
         </Group>
         <Anchor component={Link} to="/notifications" size="sm">
-          View all notifications
+          {t('widget.viewAll')}
         </Anchor>
       </Group>
       {unread.isError ? (
         <Text size="sm" c="dimmed">
-          Notifications are unavailable right now.
+          {t('widget.unavailable')}
         </Text>
       ) : items.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {unread.isPending ? 'Loading…' : 'No unread notifications.'}
+          {unread.isPending ? t('common:actions.loading') : t('widget.noUnread')}
         </Text>
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

@@ -1,12 +1,12 @@
-import { msg } from '../../i18n/messages';
 import { addChildSchema, type Relationship } from '@exam/shared';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { messageFromServer } from '../../api/http';
+import { enumLabel, translateMessage } from '../../i18n/format';
+import { msg } from '../../i18n/messages';
 import { useAddChild } from './hooks';
-
-const LABELS: Record<Relationship, string> = { father: 'Father', mother: 'Mother', guardian: 'Guardian', other: 'Other', parent: 'Parent' };
 
 /**
  * Add child (surroundings §5): the child's e-mail and a relationship, both required. The server
@@ -17,6 +17,7 @@ export function AddChildModal({ opened, onClose, relationships }: { opened: bool
   const [relationship, setRelationship] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const add = useAddChild();
+  const { t } = useTranslation('parent');
 
   const close = () => {
     setEmail('');
@@ -30,7 +31,7 @@ export function AddChildModal({ opened, onClose, relationships }: { opened: bool
     e.preventDefault();
     const parsed = addChildSchema.safeParse({ childEmail: email, relationship: relationship ?? '' });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? msg('parent.fillAllFields'));
+      setError(translateMessage(parsed.error.issues[0]?.message ?? msg('parent.fillAllFields')));
       return;
     }
     setError(null);
@@ -39,22 +40,22 @@ export function AddChildModal({ opened, onClose, relationships }: { opened: bool
         notifications.show({ color: 'green', title: msg('parent.childAdded'), message: msg('parent.requestSent') });
         close();
       },
-      onError: (err) => setError(messageFromServer(err, msg('parent.addChildFailed'))),
+      onError: (err) => setError(translateMessage(messageFromServer(err, msg('parent.addChildFailed')))),
     });
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Add Child" centered>
+    <Modal opened={opened} onClose={close} title={t('addChild.title')} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
-            Your child gets a request to accept. You see their results once they accept it.
+            {t('addChild.intro')}
           </Text>
-          <TextInput label="Child's email" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} data-autofocus />
+          <TextInput label={t('addChild.email')} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} data-autofocus />
           <Select
-            label="Relationship"
-            placeholder="Select relationship"
-            data={relationships.map((r) => ({ value: r, label: LABELS[r] }))}
+            label={t('addChild.relationship')}
+            placeholder={t('addChild.relationshipPlaceholder')}
+            data={relationships.map((r) => ({ value: r, label: enumLabel('relationships', r) }))}
             value={relationship}
             onChange={setRelationship}
           />
@@ -65,10 +66,10 @@ export function AddChildModal({ opened, onClose, relationships }: { opened: bool
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={add.isPending}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" loading={add.isPending}>
-              Add Child
+              {t('addChild.submit')}
             </Button>
           </Group>
         </Stack>

@@ -1,15 +1,16 @@
-import { msg } from '../../i18n/messages';
 import { CHILDREN_LIST_RELATIONSHIPS, type Child } from '@exam/shared';
 import { Alert, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { messageFromServer } from '../../api/http';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PersonLabel } from '../../components/PersonAvatar';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
-import { titleCase } from '../../lib/format';
+import { enumLabel, formatPercent, translateMessage } from '../../i18n/format';
+import { msg } from '../../i18n/messages';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { AddChildModal } from './AddChildModal';
 import { useChildren, useRemoveChild } from './hooks';
@@ -17,6 +18,7 @@ import { LinkStatusBadge } from './LinkStatusBadge';
 
 /** /parent/children (surroundings §2): child cards, add, and remove with the spec's confirmation. */
 export function ChildrenPage() {
+  const { t } = useTranslation('parent');
   const children = useChildren();
   const remove = useRemoveChild();
   const [adding, setAdding] = useState(false);
@@ -26,7 +28,7 @@ export function ChildrenPage() {
     if (!removing) return;
     remove.mutate(removing._id, {
       onSuccess: () => notifySuccess(msg('parent.childRemoved')),
-      onError: (err) => notifyError(messageFromServer(err, msg('parent.removeChildFailed'))),
+      onError: (err) => notifyError(translateMessage(messageFromServer(err, msg('parent.removeChildFailed')))),
       onSettled: () => setRemoving(null),
     });
   };
@@ -36,19 +38,19 @@ export function ChildrenPage() {
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={1} size="h2">
-            My Children
+            {t('children.title')}
           </Title>
           <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-            Add Child
+            {t('addChild.title')}
           </Button>
         </Group>
         {children.isPending ? (
-          <PageLoader label="Loading children" />
+          <PageLoader label={t('children.loading')} />
         ) : children.isError ? (
           <LoadError message={msg('parent.childrenFailed')} onRetry={() => void children.refetch()} />
         ) : children.data.length === 0 ? (
-          <Alert color="blue" title="No children linked yet">
-            Add your child with their e-mail address; they accept the request from their own account.
+          <Alert color="blue" title={t('noChildren.title')}>
+            {t('noChildren.childrenPage')}
           </Alert>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
@@ -59,22 +61,27 @@ export function ChildrenPage() {
                   <LinkStatusBadge status={c.linkStatus} />
                 </Group>
                 <Text size="sm" mt="xs">
-                  {titleCase(c.relationship)}
-                  {c.grade !== null && ` · Grade ${c.grade}${c.section ?? ''}`}
+                  {c.grade === null
+                    ? enumLabel('relationships', c.relationship)
+                    : t('children.relationshipAndGrade', { relationship: enumLabel('relationships', c.relationship), grade: `${c.grade}${c.section ?? ''}` })}
                 </Text>
                 {c.stats && (
                   <Text size="sm">
-                    {c.stats.totalExams} exams · average {c.stats.averageScore}% · best {c.stats.bestScore}%
+                    {t('childStats.examsAverageBest', {
+                      count: c.stats.totalExams,
+                      average: formatPercent(c.stats.averageScore, 2),
+                      best: formatPercent(c.stats.bestScore, 2),
+                    })}
                   </Text>
                 )}
                 <Group mt="md" gap="xs">
                   {c.linkStatus === 'accepted' && (
                     <Button component={Link} to={`/parent/child/${c._id}/progress`} size="xs" variant="light">
-                      View Progress
+                      {t('viewProgress')}
                     </Button>
                   )}
-                  <Button size="xs" color="red" variant="subtle" onClick={() => setRemoving(c)} aria-label={`Remove ${c.name}`}>
-                    Remove
+                  <Button size="xs" color="red" variant="subtle" onClick={() => setRemoving(c)} aria-label={t('children.removeNamed', { name: c.name })}>
+                    {t('children.remove')}
                   </Button>
                 </Group>
               </Card>
@@ -85,9 +92,9 @@ export function ChildrenPage() {
       <AddChildModal opened={adding} onClose={() => setAdding(false)} relationships={CHILDREN_LIST_RELATIONSHIPS} />
       <ConfirmDialog
         opened={removing !== null}
-        title="Remove child"
+        title={t('children.removeTitle')}
         message={msg('parent.removeChildConfirm')}
-        confirmLabel="Remove"
+        confirmLabel={t('children.remove')}
         busy={remove.isPending}
         onConfirm={confirmRemove}
         onCancel={() => setRemoving(null)}

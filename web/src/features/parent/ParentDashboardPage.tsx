@@ -1,15 +1,18 @@
-import { msg } from '../../i18n/messages';
-import { DASHBOARD_RELATIONSHIPS, type Child, type RecentActivity } from '@exam/shared';
+import { DASHBOARD_RELATIONSHIPS, type Child, type ChildStats, type RecentActivity } from '@exam/shared';
 import { Alert, Box, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { PersonLabel } from '../../components/PersonAvatar';
 import { Section } from '../../components/Section';
 import { StatCard } from '../../components/StatCard';
-import { formatDateTime, titleCase } from '../../lib/format';
+import { i18n } from '../../i18n';
+import { enumLabel, formatPercent, performanceLabel } from '../../i18n/format';
+import { msg } from '../../i18n/messages';
+import { formatDateTime } from '../../lib/format';
 import { AddChildModal } from './AddChildModal';
 import { useParentDashboard } from './hooks';
 import { LinkStatusBadge } from './LinkStatusBadge';
@@ -17,17 +20,21 @@ import { useGradeOf } from '../platform/useGradeOf';
 
 const date = (iso: string | null) => formatDateTime(iso) ?? '—';
 
+/** The performance word in the reader's language (the server's is English): from the average, as the server derives it. */
+const performanceText = (stats: ChildStats) => (stats.totalExams ? performanceLabel(stats.averageScore) : i18n.t('parent:performancePanel.noExamsYet'));
+
 /**
  * /parent/dashboard (surroundings §2): summary, child cards, recent activities and the selected
  * child's performance; the first child is selected by default. It refreshes live: the header's
  * notification socket invalidates the parent queries when a child's result arrives.
  */
 export function ParentDashboardPage() {
+  const { t } = useTranslation('parent');
   const dashboard = useParentDashboard();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
 
-  if (dashboard.isPending) return <PageLoader label="Loading dashboard" />;
+  if (dashboard.isPending) return <PageLoader label={t('dashboard.loading')} />;
   if (dashboard.isError) {
     return (
       <Box py="lg">
@@ -37,6 +44,8 @@ export function ParentDashboardPage() {
   }
 
   const { children, summary, recentActivities } = dashboard.data;
+  const childOption = (c: Child) =>
+    c.linkStatus === 'accepted' ? c.name : c.linkStatus === 'pending' ? t('dashboard.childPending', { name: c.name }) : t('dashboard.childDeclined', { name: c.name });
   const selected = children.find((c) => c._id === selectedId) ?? children[0];
 
   return (
@@ -44,30 +53,30 @@ export function ParentDashboardPage() {
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={1} size="h2">
-            Parent Dashboard
+            {t('dashboard.title')}
           </Title>
           <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-            Add Child
+            {t('addChild.title')}
           </Button>
         </Group>
 
         <SimpleGrid cols={{ base: 2, md: 4 }}>
-          <StatCard label="Total Children" value={summary.totalChildren} />
-          <StatCard label="Total Exams" value={summary.totalExams} />
-          <StatCard label="Average Performance" value={`${summary.averagePerformance}%`} />
-          <StatCard label="Active Children" value={summary.activeChildren} />
+          <StatCard label={t('dashboard.stats.totalChildren')} value={summary.totalChildren} />
+          <StatCard label={t('dashboard.stats.totalExams')} value={summary.totalExams} />
+          <StatCard label={t('dashboard.stats.averagePerformance')} value={formatPercent(summary.averagePerformance, 2)} />
+          <StatCard label={t('dashboard.stats.activeChildren')} value={summary.activeChildren} />
         </SimpleGrid>
 
         {children.length === 0 ? (
-          <Alert color="blue" title="No children linked yet">
-            Add your child with their e-mail address. They accept the request from their own account, and then you can follow their exams and results here.
+          <Alert color="blue" title={t('noChildren.title')}>
+            {t('noChildren.dashboard')}
           </Alert>
         ) : (
           <>
             <Select
-              label="Child"
+              label={t('dashboard.child')}
               w={320}
-              data={children.map((c) => ({ value: c._id, label: c.linkStatus === 'accepted' ? c.name : `${c.name} (${c.linkStatus === 'pending' ? msg('parent.awaitingConfirmation').toLowerCase() : 'declined'})` }))}
+              data={children.map((c) => ({ value: c._id, label: childOption(c) }))}
               value={selected?._id ?? null}
               onChange={setSelectedId}
               allowDeselect={false}
@@ -81,7 +90,7 @@ export function ParentDashboardPage() {
           </>
         )}
 
-        <Section title="Recent Activities">
+        <Section title={t('dashboard.recentActivities')}>
           <RecentActivities items={recentActivities} />
         </Section>
       </Stack>
@@ -91,6 +100,7 @@ export function ParentDashboardPage() {
 }
 
 function ChildCard({ child, selected, onSelect }: { child: Child; selected: boolean; onSelect: () => void }) {
+  const { t } = useTranslation('parent');
   return (
     <Card withBorder radius="md" p="md" aria-current={selected ? 'true' : undefined} style={selected ? { borderColor: 'var(--mantine-color-blue-6)' } : undefined} data-testid="child-card">
       <Group justify="space-between" align="flex-start">
@@ -99,39 +109,40 @@ function ChildCard({ child, selected, onSelect }: { child: Child; selected: bool
       </Group>
       {child.stats ? (
         <Text size="sm" mt="sm">
-          {child.stats.totalExams} exams · average {child.stats.averageScore}% · {child.stats.performance}
+          {t('childStats.examsAveragePerformance', { count: child.stats.totalExams, average: formatPercent(child.stats.averageScore, 2), performance: performanceText(child.stats) })}
         </Text>
       ) : (
         <Text size="sm" mt="sm" c="dimmed">
-          {child.linkStatus === 'pending' ? 'Waiting for your child to accept the request.' : 'Your child declined the request.'}
+          {child.linkStatus === 'pending' ? t('dashboard.waitingForChild') : t('dashboard.childDeclinedRequest')}
         </Text>
       )}
-      <Button variant="subtle" size="xs" mt="sm" onClick={onSelect} disabled={selected} aria-label={`${selected ? 'Selected' : 'Show'} ${child.name}`}>
-        {selected ? 'Selected' : 'Show'}
+      <Button variant="subtle" size="xs" mt="sm" onClick={onSelect} disabled={selected} aria-label={selected ? t('dashboard.selectedNamed', { name: child.name }) : t('dashboard.showNamed', { name: child.name })}>
+        {selected ? t('dashboard.selected') : t('dashboard.show')}
       </Button>
     </Card>
   );
 }
 
 function PerformancePanel({ child }: { child: Child }) {
+  const { t } = useTranslation('parent');
   if (!child.stats) return null;
   const s = child.stats;
   return (
-    <Section title={`${child.name}: Performance`}>
+    <Section title={t('performancePanel.title', { name: child.name })}>
       <SimpleGrid cols={{ base: 2, md: 3 }} data-testid="performance-panel">
-        <StatCard label="Exams Taken" value={s.totalExams} />
-        <StatCard label="Average Score" value={`${s.averageScore}%`} />
-        <StatCard label="Best Score" value={`${s.bestScore}%`} />
-        <StatCard label="Recent Score" value={s.recentScore === null ? '—' : `${s.recentScore}%`} />
-        <StatCard label="Performance" value={s.performance} />
-        <StatCard label="Last Exam" value={date(s.lastExamDate)} />
+        <StatCard label={t('performancePanel.examsTaken')} value={s.totalExams} />
+        <StatCard label={t('stats.averageScore')} value={formatPercent(s.averageScore, 2)} />
+        <StatCard label={t('stats.bestScore')} value={formatPercent(s.bestScore, 2)} />
+        <StatCard label={t('performancePanel.recentScore')} value={s.recentScore === null ? '—' : formatPercent(s.recentScore, 2)} />
+        <StatCard label={t('performancePanel.performance')} value={performanceText(s)} />
+        <StatCard label={t('performancePanel.lastExam')} value={date(s.lastExamDate)} />
       </SimpleGrid>
       <Group mt="md">
         <Button component={Link} to={`/parent/child/${child._id}/progress`} variant="light">
-          View Progress
+          {t('viewProgress')}
         </Button>
         <Button component={Link} to={`/parent/reports?child=${child._id}`} variant="subtle">
-          Reports
+          {t('reports.title')}
         </Button>
       </Group>
     </Section>
@@ -139,17 +150,18 @@ function PerformancePanel({ child }: { child: Child }) {
 }
 
 function RecentActivities({ items }: { items: RecentActivity[] }) {
+  const { t } = useTranslation('parent');
   const gradeOf = useGradeOf();
-  if (!items.length) return <Text c="dimmed">No recent activity yet.</Text>;
+  if (!items.length) return <Text c="dimmed">{t('dashboard.noRecentActivity')}</Text>;
   return (
     <Table striped data-testid="recent-activities">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Child</Table.Th>
-          <Table.Th>Exam</Table.Th>
-          <Table.Th>Subject</Table.Th>
-          <Table.Th>Score</Table.Th>
-          <Table.Th>Date</Table.Th>
+          <Table.Th>{t('columns.child')}</Table.Th>
+          <Table.Th>{t('columns.exam')}</Table.Th>
+          <Table.Th>{t('columns.subject')}</Table.Th>
+          <Table.Th>{t('columns.score')}</Table.Th>
+          <Table.Th>{t('columns.date')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -159,10 +171,8 @@ function RecentActivities({ items }: { items: RecentActivity[] }) {
             <Table.Td>
               <Link to={`/exam-result/${a.submissionId}`}>{a.examTitle}</Link>
             </Table.Td>
-            <Table.Td>{titleCase(a.subject)}</Table.Td>
-            <Table.Td>
-              {a.score}% ({gradeOf(a.score)})
-            </Table.Td>
+            <Table.Td>{enumLabel('subjects', a.subject)}</Table.Td>
+            <Table.Td>{t('dashboard.scoreWithGrade', { score: formatPercent(a.score, 2), grade: gradeOf(a.score) })}</Table.Td>
             <Table.Td>{date(a.date)}</Table.Td>
           </Table.Tr>
         ))}

@@ -1,6 +1,7 @@
 import type { Child, ChildProgress, ParentDashboard } from '@exam/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../i18n';
 import { buildUser } from '../../test/buildUser';
 import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
@@ -69,6 +70,25 @@ describe('ParentDashboardPage', { timeout: 15_000 }, () => {
     expect(ada!.textContent).not.toContain('null');
     expect(within(bo!).getByTestId('person-avatar').textContent).toBe('BL');
     expect(bo!.textContent).toContain('bo@school.test');
+  });
+
+  it('speaks French to a French parent: headings, figures, subjects and the performance word', async () => {
+    await changeLanguage('fr');
+    mockApi(parent, [['GET', '/parent/dashboard', () => ({ body: { success: true, data: dashboard([child(), pending]) } })]]);
+    renderApp('/parent/dashboard', [{ path: '/parent/dashboard', element: <ParentDashboardPage /> }]);
+    expect(await screen.findByRole('heading', { name: 'Ada Lee : résultats' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Tableau de bord parent' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ajouter un enfant' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Résultat moyen' }).textContent).toMatch(/75\s%/);
+    const [ada, bo] = screen.getAllByTestId('child-card');
+    expect(ada!.textContent).toContain('Lié');
+    expect(ada!.textContent).toMatch(/2 examens · moyenne 75\s% · Moyen/);
+    expect(bo!.textContent).toContain('En attente de l’acceptation de votre enfant.');
+    const activity = screen.getByTestId('recent-activities');
+    expect(within(activity).getByRole('columnheader', { name: 'Enfant' })).toBeTruthy();
+    expect(within(activity).getByText('Mathématiques')).toBeTruthy();
+    expect(within(activity).getByText(/^50\s% \(C\)$/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Voir la progression' })).toBeTruthy();
   });
 
   it('says the dashboard failed and tries again', async () => {

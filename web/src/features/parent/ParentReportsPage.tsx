@@ -1,23 +1,26 @@
-import { msg } from '../../i18n/messages';
 import { REPORT_RANGES, REPORT_TYPES, type ChildExam, type ChildProgress, type ChildSubmission, type ReportRange, type ReportType } from '@exam/shared';
 import { Alert, Badge, Box, Button, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/http';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { Section } from '../../components/Section';
 import { StatCard } from '../../components/StatCard';
-import { formatDateTime, titleCase } from '../../lib/format';
+import { enumLabel, formatPercent } from '../../i18n/format';
+import { msg } from '../../i18n/messages';
+import { formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { SubmissionsTable } from './ChildProgressPage';
 import { useChildExams, useChildProgress, useChildren, useChildResults } from './hooks';
 import { reportCsv, saveText } from './reportExport';
 import { useGradeOf } from '../platform/useGradeOf';
 
-const TYPE_LABELS: Record<ReportType, string> = { performance: 'Performance', exams: 'Exams', results: 'Results' };
-const RANGE_LABELS: Record<ReportRange, string> = { all: 'All time', 'this-month': 'This month', 'last-3-months': 'Last 3 months', 'this-year': 'This year' };
+const TYPE_KEYS: Record<ReportType, string> = { performance: 'reports.types.performance', exams: 'reports.types.exams', results: 'reports.types.results' };
+const RANGE_KEYS: Record<ReportRange, string> = { all: 'ranges.all', 'this-month': 'ranges.thisMonth', 'last-3-months': 'ranges.last3Months', 'this-year': 'ranges.thisYear' };
 /** The tables show the first 10 rows (surroundings §2); the export has them all. */
 const TABLE_ROWS = 10;
 
@@ -37,13 +40,14 @@ function useReport(id: string, type: ReportType, range: ReportRange) {
 type ReportRows = { results?: ChildSubmission[]; exams?: ChildExam[] };
 
 function ReportBody({ id, type, range, onRows }: { id: string; type: ReportType; range: ReportRange; onRows: (rows: ReportRows) => void }) {
+  const { t } = useTranslation('parent');
   const report = useReport(id, type, range);
   const { rows } = report;
   useEffect(() => {
     onRows(rows);
     return () => onRows({});
   }, [rows.results, rows.exams, onRows]);
-  if (report.query.isPending) return <PageLoader label="Loading report" />;
+  if (report.query.isPending) return <PageLoader label={t('reports.loadingReport')} />;
   if (report.query.isError && !report.notFound) return <LoadError message={msg('parent.reportFailed')} onRetry={() => void report.query.refetch()} />;
   if (type === 'performance') return <PerformanceReport progress={report.progress} />;
   if (type === 'exams') return <ExamsTable exams={(rows.exams ?? []).slice(0, TABLE_ROWS)} />;
@@ -52,6 +56,7 @@ function ReportBody({ id, type, range, onRows }: { id: string; type: ReportType;
 
 /** /parent/reports: one accepted child's performance, exams or results over a time range, exportable as CSV. */
 export function ParentReportsPage() {
+  const { t } = useTranslation('parent');
   const [params] = useSearchParams();
   const gradeOf = useGradeOf();
   const children = useChildren();
@@ -75,17 +80,17 @@ export function ParentReportsPage() {
     notifySuccess(msg('parent.exported'));
   };
 
-  if (children.isPending) return <PageLoader label="Loading reports" />;
+  if (children.isPending) return <PageLoader label={t('reports.loading')} />;
 
   return (
     <Box py="lg">
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={1} size="h2">
-            Reports
+            {t('reports.title')}
           </Title>
           <Button leftSection={<IconDownload size={16} />} variant="light" onClick={exportReport}>
-            Export Report
+            {t('reports.export')}
           </Button>
         </Group>
         {children.isError ? (
@@ -93,12 +98,12 @@ export function ParentReportsPage() {
         ) : (
           <>
             <Group align="flex-end">
-              <Select label="Child" data={accepted.map((c) => ({ value: c._id, label: c.name }))} value={child?._id ?? null} onChange={setChildId} allowDeselect={false} placeholder="No linked child" w={240} />
-              <Select label="Report type" data={REPORT_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))} value={type} onChange={(v) => v && setType(v as ReportType)} allowDeselect={false} w={200} />
-              <Select label="Time range" data={REPORT_RANGES.map((r) => ({ value: r, label: RANGE_LABELS[r] }))} value={range} onChange={(v) => v && setRange(v as ReportRange)} allowDeselect={false} w={200} />
+              <Select label={t('dashboard.child')} data={accepted.map((c) => ({ value: c._id, label: c.name }))} value={child?._id ?? null} onChange={setChildId} allowDeselect={false} placeholder={t('reports.noLinkedChild')} w={240} />
+              <Select label={t('reports.type')} data={REPORT_TYPES.map((r) => ({ value: r, label: t(TYPE_KEYS[r]) }))} value={type} onChange={(v) => v && setType(v as ReportType)} allowDeselect={false} w={200} />
+              <Select label={t('timeRange')} data={REPORT_RANGES.map((r) => ({ value: r, label: t(RANGE_KEYS[r]) }))} value={range} onChange={(v) => v && setRange(v as ReportRange)} allowDeselect={false} w={200} />
             </Group>
             {!child ? (
-              <Alert color="blue">Reports appear once a child has accepted your link request.</Alert>
+              <Alert color="blue">{t('reports.noAcceptedChild')}</Alert>
             ) : (
               <ReportBody key={`${id}-${type}-${range}`} id={id} type={type} range={range} onRows={setRows} />
             )}
@@ -109,33 +114,34 @@ export function ParentReportsPage() {
   );
 }
 
-function recommendations(p: ChildProgress): string[] {
+function recommendations(p: ChildProgress, t: TFunction<'parent'>): string[] {
   const list: string[] = [];
-  for (const s of p.insights.improvements) list.push(`Practise ${titleCase(s)} together: the average there is below 60%.`);
-  for (const s of p.insights.strengths) list.push(`Praise the work in ${titleCase(s)}: the average there is 80% or more.`);
-  if (p.stats.totalExams === 0) list.push('No results in this period yet.');
-  else if (!list.length) list.push('Keep a steady routine of revision before each exam.');
+  for (const s of p.insights.improvements) list.push(t('reports.recommendations.practise', { subject: enumLabel('subjects', s) }));
+  for (const s of p.insights.strengths) list.push(t('reports.recommendations.praise', { subject: enumLabel('subjects', s) }));
+  if (p.stats.totalExams === 0) list.push(t('reports.recommendations.noResults'));
+  else if (!list.length) list.push(t('reports.recommendations.routine'));
   return list;
 }
 
 function PerformanceReport({ progress }: { progress: ChildProgress | undefined }) {
-  if (!progress) return <Text c="dimmed">No data for this report.</Text>;
+  const { t } = useTranslation('parent');
+  if (!progress) return <Text c="dimmed">{t('reports.noData')}</Text>;
   return (
     <Stack gap="lg">
-      <Section title="Summary">
+      <Section title={t('reports.summary')}>
         <SimpleGrid cols={{ base: 2, md: 4 }}>
-          <StatCard label="Exams" value={progress.stats.totalExams} />
-          <StatCard label="Average Score" value={`${progress.stats.averageScore}%`} />
-          <StatCard label="Best Score" value={`${progress.stats.bestScore}%`} />
-          <StatCard label="Pass Rate" value={`${progress.stats.passRate}%`} />
+          <StatCard label={t('reports.types.exams')} value={progress.stats.totalExams} />
+          <StatCard label={t('stats.averageScore')} value={formatPercent(progress.stats.averageScore, 2)} />
+          <StatCard label={t('stats.bestScore')} value={formatPercent(progress.stats.bestScore, 2)} />
+          <StatCard label={t('stats.passRate')} value={formatPercent(progress.stats.passRate, 2)} />
         </SimpleGrid>
       </Section>
-      <Section title="Recent Results">
+      <Section title={t('reports.recentResults')}>
         <SubmissionsTable submissions={progress.submissions.slice(0, TABLE_ROWS)} />
       </Section>
-      <Section title="Recommendations">
+      <Section title={t('reports.recommendations.title')}>
         <Stack gap={4} component="ul">
-          {recommendations(progress).map((r) => (
+          {recommendations(progress, t).map((r) => (
             <Text component="li" key={r}>
               {r}
             </Text>
@@ -147,37 +153,38 @@ function PerformanceReport({ progress }: { progress: ChildProgress | undefined }
 }
 
 function ExamsTable({ exams }: { exams: ChildExam[] }) {
-  if (!exams.length) return <Text c="dimmed">No exams in this period.</Text>;
+  const { t } = useTranslation('parent');
+  if (!exams.length) return <Text c="dimmed">{t('reports.noExams')}</Text>;
   return (
     <Table striped>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Exam</Table.Th>
-          <Table.Th>Subject</Table.Th>
-          <Table.Th>Starts</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Attempt</Table.Th>
+          <Table.Th>{t('columns.exam')}</Table.Th>
+          <Table.Th>{t('columns.subject')}</Table.Th>
+          <Table.Th>{t('columns.starts')}</Table.Th>
+          <Table.Th>{t('columns.status')}</Table.Th>
+          <Table.Th>{t('columns.attempt')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {exams.map((e) => (
           <Table.Tr key={e._id}>
             <Table.Td>{e.title}</Table.Td>
-            <Table.Td>{titleCase(e.subject)}</Table.Td>
+            <Table.Td>{enumLabel('subjects', e.subject)}</Table.Td>
             <Table.Td>{formatDateTime(e.startDate)}</Table.Td>
             <Table.Td>
-              <Badge variant="light">{titleCase(e.status)}</Badge>
+              <Badge variant="light">{e.status === 'unknown' ? t('reports.statusUnknown') : enumLabel('examStatuses', e.status)}</Badge>
             </Table.Td>
             <Table.Td>
               {!e.attempt
-                ? 'Not attempted'
+                ? t('reports.attempt.notAttempted')
                 : e.attempt.status === 'graded'
                   ? e.attempt.percentage === null
-                    ? 'Graded (not released yet)'
-                    : `${e.attempt.percentage}%`
+                    ? t('reports.attempt.notReleased')
+                    : formatPercent(e.attempt.percentage, 2)
                   : e.attempt.status === 'submitted'
-                    ? 'Awaiting marks'
-                    : 'In progress'}
+                    ? t('reports.attempt.awaitingMarks')
+                    : t('reports.attempt.inProgress')}
             </Table.Td>
           </Table.Tr>
         ))}

@@ -1,9 +1,11 @@
-import { msg } from '../../i18n/messages';
 import { Alert, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { messageFromServer } from '../../api/http';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
-import { formatDateTime, titleCase } from '../../lib/format';
+import { translateMessage } from '../../i18n/format';
+import { msg } from '../../i18n/messages';
+import { formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAnswerRequest, useLinkRequests } from './hooks';
 
@@ -12,6 +14,7 @@ import { useAnswerRequest, useLinkRequests } from './hooks';
  * a parent until the student accepts here; the request notification and e-mail link to this page.
  */
 export function ParentRequestsPage() {
+  const { t } = useTranslation('parent');
   const requests = useLinkRequests();
   const answer = useAnswerRequest();
 
@@ -20,7 +23,7 @@ export function ParentRequestsPage() {
       { id, answer: choice },
       {
         onSuccess: () => notifySuccess(choice === 'accept' ? msg('parent.accepted') : msg('parent.declined')),
-        onError: (err) => notifyError(messageFromServer(err, 'Failed to answer the request')),
+        onError: (err) => notifyError(translateMessage(messageFromServer(err, t('requests.answerFailed')))),
       },
     );
 
@@ -28,28 +31,28 @@ export function ParentRequestsPage() {
     <Box py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
-          Parent Requests
+          {t('requests.title')}
         </Title>
-        <Text c="dimmed">A parent you accept sees your exams, results and progress. Decline anyone you do not know.</Text>
+        <Text c="dimmed">{t('requests.intro')}</Text>
         {requests.isPending ? (
-          <PageLoader label="Loading requests" />
+          <PageLoader label={t('requests.loading')} />
         ) : requests.isError ? (
-          <LoadError message="Failed to load requests" onRetry={() => void requests.refetch()} />
+          <LoadError message={t('requests.loadFailed')} onRetry={() => void requests.refetch()} />
         ) : requests.data.length === 0 ? (
-          <Alert color="gray">No requests waiting for your answer.</Alert>
+          <Alert color="gray">{t('requests.none')}</Alert>
         ) : (
           requests.data.map((r) => (
             <Card key={r._id} withBorder p="md" data-testid="parent-request">
               <Text fw={600}>{r.parent.name}</Text>
               <Text size="sm" c="dimmed">
-                {r.parent.email} · as your {titleCase(r.relationship).toLowerCase()} · {formatDateTime(r.requestedAt)}
+                {t('requests.detail', { email: r.parent.email, relationship: t(`requests.asYour.${r.relationship}`), date: formatDateTime(r.requestedAt) ?? '' })}
               </Text>
               <Group mt="md" gap="xs">
-                <Button size="xs" color="green" onClick={() => respond(r._id, 'accept')} loading={answer.isPending && answer.variables?.id === r._id && answer.variables.answer === 'accept'} aria-label={`Accept ${r.parent.name}`}>
-                  Accept
+                <Button size="xs" color="green" onClick={() => respond(r._id, 'accept')} loading={answer.isPending && answer.variables?.id === r._id && answer.variables.answer === 'accept'} aria-label={t('requests.acceptNamed', { name: r.parent.name })}>
+                  {t('requests.accept')}
                 </Button>
-                <Button size="xs" color="red" variant="light" onClick={() => respond(r._id, 'decline')} loading={answer.isPending && answer.variables?.id === r._id && answer.variables.answer === 'decline'} aria-label={`Decline ${r.parent.name}`}>
-                  Decline
+                <Button size="xs" color="red" variant="light" onClick={() => respond(r._id, 'decline')} loading={answer.isPending && answer.variables?.id === r._id && answer.variables.answer === 'decline'} aria-label={t('requests.declineNamed', { name: r.parent.name })}>
+                  {t('requests.decline')}
                 </Button>
               </Group>
             </Card>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PLATFORM_SETTINGS, gradeOnScale } from '@exam/shared';
+import { changeLanguage } from '../../i18n';
 import { reportCsv } from './reportExport';
 
 const onDefaultScale = (pct: number) => gradeOnScale(DEFAULT_PLATFORM_SETTINGS.gradingScale, pct);
@@ -24,5 +25,13 @@ describe('reportCsv', () => {
     const passFail = (pct: number) => gradeOnScale({ bands: [{ min: 70, letter: 'P' }], fallback: 'NP' }, pct);
     const csv = reportCsv('performance', { results: [result, { ...result, _id: 'r2', percentage: 40 }] }, passFail)!;
     expect(csv.trim().split('\r\n').slice(1).map((l) => l.split(',')[5])).toEqual(['P', 'NP']);
+  });
+
+  it('names the columns of the downloaded file in the reader’s language', async () => {
+    await changeLanguage('de');
+    const csv = reportCsv('results', { results: [result] }, onDefaultScale)!;
+    const [header, line] = csv.trim().split('\r\n');
+    expect(header).toBe('Prüfung,Fach,Punkte,Höchstpunktzahl,Prozent,Note,Bestanden,Datum');
+    expect(line!.split(',')[6]).toBe('ja');
   });
 });

@@ -1,4 +1,8 @@
 import type { ChildExam, ChildSubmission, ReportType } from '@exam/shared';
+import { i18n } from '../../i18n';
+
+/** A column name or word of the downloaded file, in the reader's language. */
+const csvText = (key: string) => i18n.t(`parent:csv.${key}`);
 
 /** A cell that begins like a spreadsheet formula is turned into text, so opening the file never runs it. */
 function cell(value: string | number | null | undefined): string {
@@ -15,15 +19,15 @@ export function reportCsv(type: ReportType, data: { results?: ChildSubmission[];
     const exams = data.exams ?? [];
     if (!exams.length) return null;
     return toCsv([
-      ['Exam', 'Subject', 'Starts', 'Ends', 'Duration (min)', 'Status', 'Attempt', 'Score (%)'],
-      ...exams.map((e) => [e.title, e.subject, e.startDate, e.endDate, e.duration, e.status, e.attempt?.status ?? 'not attempted', e.attempt?.percentage ?? '']),
+      ['exam', 'subject', 'starts', 'ends', 'durationMinutes', 'status', 'attempt', 'scorePercent'].map(csvText),
+      ...exams.map((e) => [e.title, e.subject, e.startDate, e.endDate, e.duration, e.status, e.attempt?.status ?? csvText('notAttempted'), e.attempt?.percentage ?? '']),
     ]);
   }
   const results = data.results ?? [];
   if (!results.length) return null;
   return toCsv([
-    ['Exam', 'Subject', 'Score', 'Total marks', 'Percentage', 'Grade', 'Passed', 'Date'],
-    ...results.map((r) => [r.examTitle, r.subject, r.score, r.totalMarks, r.percentage, gradeOf(r.percentage), r.isPassed ? 'yes' : 'no', r.date]),
+    ['exam', 'subject', 'score', 'totalMarks', 'percentage', 'grade', 'passed', 'date'].map(csvText),
+    ...results.map((r) => [r.examTitle, r.subject, r.score, r.totalMarks, r.percentage, gradeOf(r.percentage), csvText(r.isPassed ? 'yes' : 'no'), r.date]),
   ]);
 }
 

@@ -1,5 +1,6 @@
 import { Box, Paper, Stack, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
@@ -14,6 +15,7 @@ const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
 
 /** /payment (surroundings §2 Payment Center): make a payment, see the history, open a receipt. */
 export function PaymentPage() {
+  const { t } = useTranslation('payments');
   const { user } = useAuth();
   const config = usePaymentConfig();
   const [params, setParams] = useSearchParams();
@@ -31,13 +33,13 @@ export function PaymentPage() {
   return (
     <Box>
       <Stack>
-        <Title order={1}>Payment Center</Title>
+        <Title order={1}>{t('page.title')}</Title>
         <Paper withBorder p="md">
           <Title order={2} size="h3" mb="sm">
-            Make a payment
+            {t('page.makePayment')}
           </Title>
           {config.isPending && <PageLoader />}
-          {config.isError && <LoadError message="Payments are unavailable right now" onRetry={() => void config.refetch()} />}
+          {config.isError && <LoadError message={t('page.unavailable')} onRetry={() => void config.refetch()} />}
           {config.data?.provider === 'sandbox' && <SandboxPaymentForm onPaid={(p) => openReceipt(p._id)} />}
           {config.data?.provider === 'stripe' && (
             <Suspense fallback={<PageLoader />}>
@@ -47,7 +49,7 @@ export function PaymentPage() {
         </Paper>
         <Paper withBorder p="md">
           <Title order={2} size="h3" mb="sm">
-            {user?.role === 'admin' ? 'All payments' : 'Payment history'}
+            {user?.role === 'admin' ? t('page.allPayments') : t('page.history')}
           </Title>
           <PaymentHistory isAdmin={user?.role === 'admin'} onOpen={openReceipt} />
         </Paper>

@@ -1,19 +1,17 @@
 import type { PaymentStatus } from '@exam/shared';
 import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { enumLabel } from '../../i18n/format';
 
-const LOOK: Record<PaymentStatus, { color: string; label: string }> = {
-  pending: { color: 'yellow', label: 'Pending' },
-  succeeded: { color: 'green', label: 'Succeeded' },
-  failed: { color: 'red', label: 'Failed' },
-  refunded: { color: 'gray', label: 'Refunded' },
-};
+const COLORS: Record<PaymentStatus, string> = { pending: 'yellow', succeeded: 'green', failed: 'red', refunded: 'gray' };
 
 /** The status in words as well as colour. */
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
-  const { color, label } = LOOK[status];
+  // Re-renders when the language changes.
+  useTranslation('payments');
   return (
-    <Badge color={color} variant="light">
-      {label}
+    <Badge color={COLORS[status]} variant="light">
+      {enumLabel('paymentStatuses', status)}
     </Badge>
   );
 }

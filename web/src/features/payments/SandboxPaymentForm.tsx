@@ -1,20 +1,31 @@
-import { msg } from '../../i18n/messages';
 import { SANDBOX_TEST_CARDS, type Payment } from '@exam/shared';
 import { Alert, Button, Group, List, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
+import { translateMessage } from '../../i18n/format';
+import { msg } from '../../i18n/messages';
 import { notifySuccess } from '../../lib/notify';
 import { cardProblems, cardSummary, formatExpiry, groupCardNumber, paymentProblems, type CardFormValues, type PaymentFormValues } from './cardForm';
 import { newIdempotencyKey, useCreatePayment } from './hooks';
+import { failureReasonText } from './paymentText';
 
 const EMPTY_PAYMENT: PaymentFormValues = { amount: '', description: '' };
 const EMPTY_CARD: CardFormValues = { holder: '', number: '', expiry: '', cvv: '' };
+
+/** What each of Stripe's test cards does, by its key in `payments:sandbox.outcomes`. */
+const OUTCOME_KEYS: Record<(typeof SANDBOX_TEST_CARDS)[number]['outcome'], string> = {
+  succeeds: 'succeeds',
+  'is declined': 'declined',
+  'fails for insufficient funds': 'insufficientFunds',
+};
 
 /**
  * The sandbox's card form: checked here (Luhn, expiry, CVV), and only the brand and last four
  * digits are sent. The whole number, expiry and CVV never leave the browser.
  */
 export function SandboxPaymentForm({ onPaid }: { onPaid: (payment: Payment) => void }) {
+  const { t } = useTranslation('payments');
   const [values, setValues] = useState(EMPTY_PAYMENT);
   const [card, setCard] = useState(EMPTY_CARD);
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -38,7 +49,7 @@ export function SandboxPaymentForm({ onPaid }: { onPaid: (payment: Payment) => v
       {
         onSuccess: (res) => {
           key.current = null;
-          notifySuccess(res.message ?? msg('payments.success'));
+          notifySuccess(res.message ? translateMessage(res.message) : msg('payments.success'));
           setValues(EMPTY_PAYMENT);
           setCard(EMPTY_CARD);
           onPaid(res.payment);
@@ -46,29 +57,29 @@ export function SandboxPaymentForm({ onPaid }: { onPaid: (payment: Payment) => v
         onError: (err) => {
           const payment = err instanceof ApiError ? (err.data as { payment?: Payment } | undefined)?.payment : undefined;
           if (err instanceof ApiError && err.status !== 0) key.current = null;
-          if (err instanceof ApiError && err.errors.length) setProblems(Object.fromEntries(err.errors.map((x) => [x.field, x.msg])));
-          setFailure(payment?.failureReason ? `${msg('payments.failed')} ${payment.failureReason}` : err instanceof ApiError && err.status !== 0 ? msg('payments.failed') : err.message);
+          if (err instanceof ApiError && err.errors.length) setProblems(Object.fromEntries(err.errors.map((x) => [x.field, translateMessage(x.msg)])));
+          setFailure(payment?.failureReason ? `${msg('payments.failed')} ${failureReasonText(payment.failureReason)}` : err instanceof ApiError && err.status !== 0 ? msg('payments.failed') : err.message);
         },
       },
     );
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Make a payment">
+    <form onSubmit={submit} noValidate aria-label={t('page.makePayment')}>
       <Stack>
-        <Alert color="yellow" title="Sandbox: no money moves">
-          <Text size="sm">This school has not connected a payment provider yet. Payments here follow the real flow with Stripe&apos;s test cards:</Text>
+        <Alert color="yellow" title={t('sandbox.title')}>
+          <Text size="sm">{t('sandbox.intro')}</Text>
           <List size="sm" mt={4}>
             {SANDBOX_TEST_CARDS.map((c) => (
               <List.Item key={c.number}>
-                {c.number} {c.outcome}
+                {t(`sandbox.outcomes.${OUTCOME_KEYS[c.outcome]}`, { number: c.number })}
               </List.Item>
             ))}
           </List>
         </Alert>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NumberInput
-            label="Amount"
+            label={t('form.amount')}
             required
             min={1}
             step={0.01}
@@ -77,11 +88,11 @@ export function SandboxPaymentForm({ onPaid }: { onPaid: (payment: Payment) => v
             onChange={(v) => setValues((s) => ({ ...s, amount: String(v) }))}
             error={problems.amount}
           />
-          <TextInput label="Description" required maxLength={200} value={values.description} onChange={(e) => { const v = e.currentTarget.value; setValues((s) => ({ ...s, description: v })); }} error={problems.description} />
+          <TextInput label={t('form.description')} required maxLength={200} value={values.description} onChange={(e) => { const v = e.currentTarget.value; setValues((s) => ({ ...s, description: v })); }} error={problems.description} />
         </SimpleGrid>
-        <TextInput label="Cardholder name" required autoComplete="cc-name" value={card.holder} onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, holder: v })); }} error={problems.holder} />
+        <TextInput label={t('form.holder')} required autoComplete="cc-name" value={card.holder} onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, holder: v })); }} error={problems.holder} />
         <TextInput
-          label="Card number"
+          label={t('form.cardNumber')}
           required
           inputMode="numeric"
           autoComplete="cc-number"
@@ -91,17 +102,17 @@ export function SandboxPaymentForm({ onPaid }: { onPaid: (payment: Payment) => v
           error={problems.number}
         />
         <SimpleGrid cols={2}>
-          <TextInput label="Expiry (MM/YY)" required autoComplete="cc-exp" maxLength={5} placeholder="MM/YY" value={card.expiry} onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, expiry: formatExpiry(v) })); }} error={problems.expiry} />
-          <TextInput label="CVV" required inputMode="numeric" autoComplete="cc-csc" maxLength={3} value={card.cvv} onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, cvv: v.replace(/\D/g, '') })); }} error={problems.cvv} />
+          <TextInput label={t('form.expiry')} required autoComplete="cc-exp" maxLength={5} placeholder={t('form.expiryPlaceholder')} value={card.expiry} onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, expiry: formatExpiry(v) })); }} error={problems.expiry} />
+          <TextInput label={t('form.cvv')} required inputMode="numeric" autoComplete="cc-csc" maxLength={3} value={card.cvv} onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, cvv: v.replace(/\D/g, '') })); }} error={problems.cvv} />
         </SimpleGrid>
         {failure && (
-          <Alert color="red" role="alert" title="Payment failed">
+          <Alert color="red" role="alert" title={t('form.failedTitle')}>
             {failure}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={create.isPending}>
-            Pay
+            {t('form.pay')}
           </Button>
         </Group>
       </Stack>

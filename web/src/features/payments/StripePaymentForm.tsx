@@ -1,5 +1,4 @@
-import { msg } from '../../i18n/messages';
-import { type Payment, type PaymentConfig } from '@exam/shared';
+import { isLanguage, type Payment, type PaymentConfig } from '@exam/shared';
 import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 // The pure entry fetches Stripe.js only when loadStripe is called: the build puts every package in
@@ -7,7 +6,9 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
+import { msg } from '../../i18n/messages';
 import { notifySuccess } from '../../lib/notify';
 import { paymentProblems, type PaymentFormValues } from './cardForm';
 import { newIdempotencyKey, useCreatePayment } from './hooks';
@@ -25,14 +26,17 @@ const stripeFor = (key: string) => {
  */
 export default function StripePaymentForm({ config, onPaid }: { config: PaymentConfig; onPaid: (payment: Payment) => void }) {
   const stripe = useMemo(() => stripeFor(config.publishableKey!), [config.publishableKey]);
+  // Stripe's own field (its placeholders and messages) speaks the reader's language too.
+  const { i18n } = useTranslation();
   return (
-    <Elements stripe={stripe}>
+    <Elements stripe={stripe} options={{ locale: isLanguage(i18n.language) ? i18n.language : 'auto' }}>
       <Form onPaid={onPaid} />
     </Elements>
   );
 }
 
 function Form({ onPaid }: { onPaid: (payment: Payment) => void }) {
+  const { t } = useTranslation('payments');
   const stripe = useStripe();
   const elements = useElements();
   const [values, setValues] = useState<PaymentFormValues>({ amount: '', description: '' });
@@ -46,7 +50,7 @@ function Form({ onPaid }: { onPaid: (payment: Payment) => void }) {
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const found: Record<string, string> = { ...paymentProblems(values) };
-    if (!holder.trim()) found.holder = 'Cardholder name is required';
+    if (!holder.trim()) found.holder = msg('card.holderRequired');
     setProblems(found);
     setFailure(null);
     const card = elements?.getElement(CardElement);
@@ -76,32 +80,32 @@ function Form({ onPaid }: { onPaid: (payment: Payment) => void }) {
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Make a payment">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('page.makePayment')}>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberInput label="Amount" required min={1} step={0.01} decimalScale={2} value={values.amount} onChange={(v) => setValues((s) => ({ ...s, amount: String(v) }))} error={problems.amount} />
-          <TextInput label="Description" required maxLength={200} value={values.description} onChange={(e) => { const v = e.currentTarget.value; setValues((s) => ({ ...s, description: v })); }} error={problems.description} />
+          <NumberInput label={t('form.amount')} required min={1} step={0.01} decimalScale={2} value={values.amount} onChange={(v) => setValues((s) => ({ ...s, amount: String(v) }))} error={problems.amount} />
+          <TextInput label={t('form.description')} required maxLength={200} value={values.description} onChange={(e) => { const v = e.currentTarget.value; setValues((s) => ({ ...s, description: v })); }} error={problems.description} />
         </SimpleGrid>
-        <TextInput label="Cardholder name" required autoComplete="cc-name" value={holder} onChange={(e) => setHolder(e.currentTarget.value)} error={problems.holder} />
+        <TextInput label={t('form.holder')} required autoComplete="cc-name" value={holder} onChange={(e) => setHolder(e.currentTarget.value)} error={problems.holder} />
         <div>
           <Text size="sm" fw={500} mb={4}>
-            Card
+            {t('form.card')}
           </Text>
           <Paper withBorder p="sm">
             <CardElement options={{ hidePostalCode: true }} />
           </Paper>
           <Text size="xs" c="dimmed" mt={4}>
-            Your card details go straight to Stripe; this school never sees them.
+            {t('form.stripeNote')}
           </Text>
         </div>
         {failure && (
-          <Alert color="red" role="alert" title="Payment failed">
+          <Alert color="red" role="alert" title={t('form.failedTitle')}>
             {failure}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={create.isPending || confirming} disabled={!stripe}>
-            Pay
+            {t('form.pay')}
           </Button>
         </Group>
       </Stack>

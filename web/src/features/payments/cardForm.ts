@@ -1,5 +1,9 @@
-import { msg } from '../../i18n/messages';
 import { cardBrand, cardDigits, expiryProblem, luhnValid, type CardBrand } from '@exam/shared';
+import { i18n } from '../../i18n';
+import { msg } from '../../i18n/messages';
+
+/** The shared expiry check's English words, by their key in `payments:card`. */
+const EXPIRY_KEYS: Record<string, string> = { 'Expiry must be MM/YY': 'expiryFormat', 'This card has expired': 'expired' };
 
 export interface PaymentFormValues {
   amount: string;
@@ -30,7 +34,7 @@ export function cardProblems(v: CardFormValues, now = new Date()): Partial<Recor
   if (!v.holder.trim()) problems.holder = msg('card.holderRequired');
   if (!luhnValid(v.number)) problems.number = msg('card.numberInvalid');
   const expiry = expiryProblem(v.expiry, now);
-  if (expiry) problems.expiry = expiry;
+  if (expiry) problems.expiry = EXPIRY_KEYS[expiry] ? i18n.t(`payments:card.${EXPIRY_KEYS[expiry]}`) : expiry;
   if (!/^\d{3}$/.test(v.cvv)) problems.cvv = msg('card.cvvInvalid');
   return problems;
 }

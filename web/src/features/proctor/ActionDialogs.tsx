@@ -1,6 +1,8 @@
 import { MAX_EXTENSION_MINUTES, proctorExtendSchema, proctorMessageSchema } from '@exam/shared';
 import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../i18n/format';
 
 interface MessageDialogProps {
   opened: boolean;
@@ -13,9 +15,10 @@ interface MessageDialogProps {
 
 /** A message shown to the student (or everyone) at once; validated with the shared schema. */
 export function MessageDialog({ opened, recipient, busy, onSend, onCancel }: MessageDialogProps) {
+  const { t } = useTranslation('proctor');
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const title = recipient ? `Message ${recipient}` : 'Message every student';
+  const title = recipient ? t('dialogs.messageTo', { name: recipient }) : t('dialogs.messageEveryone');
   const close = () => {
     setText('');
     setError(null);
@@ -24,7 +27,8 @@ export function MessageDialog({ opened, recipient, busy, onSend, onCancel }: Mes
   const submit = () => {
     const parsed = proctorMessageSchema.shape.text.safeParse(text);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Write a message');
+      const issue = parsed.error.issues[0]?.message;
+      setError(issue ? translateMessage(issue) : t('dialogs.writeMessage'));
       return;
     }
     onSend(parsed.data);
@@ -41,8 +45,8 @@ export function MessageDialog({ opened, recipient, busy, onSend, onCancel }: Mes
       >
         <Stack>
           <Textarea
-            label="Message"
-            description={recipient ? 'Shown to the student at once.' : 'Shown at once to every student sitting the exam now.'}
+            label={t('dialogs.message')}
+            description={recipient ? t('dialogs.messageHelpOne') : t('dialogs.messageHelpAll')}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
             error={error}
@@ -53,10 +57,10 @@ export function MessageDialog({ opened, recipient, busy, onSend, onCancel }: Mes
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={busy}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" loading={busy}>
-              Send message
+              {t('dialogs.sendMessage')}
             </Button>
           </Group>
         </Stack>
@@ -74,19 +78,21 @@ interface ExtendDialogProps {
 }
 
 export function ExtendDialog({ opened, name, busy, onExtend, onCancel }: ExtendDialogProps) {
+  const { t } = useTranslation('proctor');
   const [minutes, setMinutes] = useState<number | string>(5);
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
     const parsed = proctorExtendSchema.shape.minutes.safeParse(typeof minutes === 'number' ? minutes : Number(minutes));
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter the minutes');
+      const issue = parsed.error.issues[0]?.message;
+      setError(issue ? translateMessage(issue) : t('dialogs.enterMinutes'));
       return;
     }
     setError(null);
     onExtend(parsed.data);
   };
   return (
-    <Modal opened={opened} onClose={onCancel} title={`Extend time for ${name}`} centered>
+    <Modal opened={opened} onClose={onCancel} title={t('dialogs.extendTitle', { name })} centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -95,8 +101,8 @@ export function ExtendDialog({ opened, name, busy, onExtend, onCancel }: ExtendD
       >
         <Stack>
           <NumberInput
-            label="Extra minutes"
-            description={`1 to ${MAX_EXTENSION_MINUTES}. Only this student's deadline moves, even past the exam's end.`}
+            label={t('dialogs.extraMinutes')}
+            description={t('dialogs.extraMinutesHelp', { max: MAX_EXTENSION_MINUTES })}
             value={minutes}
             onChange={setMinutes}
             min={1}
@@ -106,14 +112,14 @@ export function ExtendDialog({ opened, name, busy, onExtend, onCancel }: ExtendD
             data-autofocus
           />
           <Text size="sm" c="dimmed">
-            The student's timer moves at once.
+            {t('dialogs.timerMoves')}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onCancel} disabled={busy}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" loading={busy}>
-              Extend time
+              {t('dialogs.extendTime')}
             </Button>
           </Group>
         </Stack>

@@ -1,54 +1,49 @@
 import { Checkbox, Group, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { BoardFilter, SortKey, StatusFilter } from './rows';
 
-const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
-  { value: 'all', label: 'All statuses' },
-  { value: 'online', label: 'In progress, online' },
-  { value: 'offline', label: 'In progress, offline' },
-  { value: 'not-started', label: 'Not started' },
-  { value: 'submitted', label: 'Submitted' },
+/** Each option's value with its catalogue key (filters.statuses.*, filters.sorts.*). */
+const STATUS_OPTIONS: { value: StatusFilter; key: string }[] = [
+  { value: 'all', key: 'all' },
+  { value: 'online', key: 'online' },
+  { value: 'offline', key: 'offline' },
+  { value: 'not-started', key: 'notStarted' },
+  { value: 'submitted', key: 'submitted' },
 ];
 
-const SORT_OPTIONS: { value: SortKey; label: string }[] = [
-  { value: 'attention', label: 'Needs attention first' },
-  { value: 'name', label: 'Name' },
-  { value: 'status', label: 'Status' },
-  { value: 'progress', label: 'Answered (fewest first)' },
-  { value: 'timeLeft', label: 'Time left (least first)' },
-  { value: 'violations', label: 'Violations (most first)' },
-  { value: 'activity', label: 'Last activity (latest first)' },
-];
+const SORT_OPTIONS: SortKey[] = ['attention', 'name', 'status', 'progress', 'timeLeft', 'violations', 'activity'];
 
 export function BoardFilters({ value, onChange }: { value: BoardFilter; onChange: (next: BoardFilter) => void }) {
+  const { t } = useTranslation('proctor');
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <TextInput
-        label="Search students"
-        placeholder="Name"
+        label={t('filters.search')}
+        placeholder={t('filters.searchPlaceholder')}
         leftSection={<IconSearch size={16} aria-hidden />}
         value={value.search}
         onChange={(e) => onChange({ ...value, search: e.currentTarget.value })}
         w={220}
       />
       <Select
-        label="Status"
-        data={STATUS_OPTIONS}
+        label={t('filters.status')}
+        data={STATUS_OPTIONS.map((o) => ({ value: o.value, label: t(`filters.statuses.${o.key}`) }))}
         value={value.status}
         onChange={(v) => onChange({ ...value, status: (v as StatusFilter | null) ?? 'all' })}
         allowDeselect={false}
         w={210}
       />
       <Select
-        label="Sort by"
-        data={SORT_OPTIONS}
+        label={t('filters.sortBy')}
+        data={SORT_OPTIONS.map((sort) => ({ value: sort, label: t(`filters.sorts.${sort}`) }))}
         value={value.sort}
         onChange={(v) => onChange({ ...value, sort: (v as SortKey | null) ?? 'attention' })}
         allowDeselect={false}
         w={230}
       />
       <Checkbox
-        label="Needs attention only"
+        label={t('filters.attentionOnly')}
         checked={value.attentionOnly}
         onChange={(e) => onChange({ ...value, attentionOnly: e.currentTarget.checked })}
         mb={8}

@@ -2,8 +2,9 @@ import { CAMERA_EVENTS, type IceServer } from '@exam/shared';
 import { ActionIcon, Alert, Box, Button, CloseButton, Group, Loader, Paper, Text } from '@mantine/core';
 import { IconRefresh, IconVolume, IconVolumeOff } from '@tabler/icons-react';
 import { forwardRef, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { emitWithAck, type AppSocket } from '../../api/socket';
-import { phaseOfPeerError, tileNotice, type CameraPhase, type StudentPresence } from './cameraState';
+import { cameraText, phaseOfPeerError, tileNotice, type CameraPhase, type StudentPresence } from './cameraState';
 import { createPeer, readSignal, relaySignals, type Peer, type SignalData } from './peer';
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -27,6 +28,7 @@ interface CameraTileProps {
  * (the attempt ended) turns it off for good.
  */
 export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function CameraTile({ socket, attemptId, name, presence, serverNow, onClose }, ref) {
+  const { t } = useTranslation('proctor');
   const video = useRef<HTMLVideoElement>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [phase, setPhase] = useState<CameraPhase>({ kind: 'connecting' });
@@ -70,7 +72,7 @@ export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function Came
         peer.on('close', () => {
           if (cancelled) return;
           setStream(null);
-          setPhase((p) => (p.kind === 'live' || p.kind === 'connecting' ? { kind: 'error', message: 'The camera connection dropped.' } : p));
+          setPhase((p) => (p.kind === 'live' || p.kind === 'connecting' ? { kind: 'error', message: cameraText('dropped') } : p));
         });
       }
       peer.signal(data);
@@ -97,7 +99,7 @@ export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function Came
         iceServers = ack.iceServers ?? [];
         for (const s of early.splice(0)) if (!from || s.from === from) accept(s.from, s.data);
       },
-      () => !cancelled && setPhase({ kind: 'error', message: 'Could not reach the server. Try again.' }),
+      () => !cancelled && setPhase({ kind: 'error', message: cameraText('unreachable') }),
     );
     const waiting = setTimeout(() => {
       if (!cancelled && !peer) setPhase((p) => (p.kind === 'connecting' ? { kind: 'no-answer' } : p));
@@ -118,18 +120,18 @@ export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function Came
   }, [stream, notice?.text]);
 
   return (
-    <Paper ref={ref} withBorder p="xs" data-testid="camera-tile" aria-label={`Camera of ${name}`} component="figure" m={0} tabIndex={-1}>
+    <Paper ref={ref} withBorder p="xs" data-testid="camera-tile" aria-label={t('camera.label', { name })} component="figure" m={0} tabIndex={-1}>
       <Group justify="space-between" mb={4} wrap="nowrap">
         <Text size="sm" fw={600} component="figcaption">
           {name}
         </Text>
         <Group gap={4} wrap="nowrap">
           {hasAudio && !notice && (
-            <ActionIcon variant="subtle" aria-pressed={!muted} aria-label={muted ? `Unmute ${name}` : `Mute ${name}`} onClick={() => setMuted((m) => !m)}>
+            <ActionIcon variant="subtle" aria-pressed={!muted} aria-label={muted ? t('camera.unmute', { name }) : t('camera.mute', { name })} onClick={() => setMuted((m) => !m)}>
               {muted ? <IconVolumeOff size={18} aria-hidden /> : <IconVolume size={18} aria-hidden />}
             </ActionIcon>
           )}
-          <CloseButton aria-label={`Close the camera of ${name}`} onClick={onClose} />
+          <CloseButton aria-label={t('camera.close', { name })} onClick={onClose} />
         </Group>
       </Group>
       {notice ? (
@@ -137,7 +139,7 @@ export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function Came
           <Text size="sm">{notice.text}</Text>
           {notice.retry && (
             <Button mt="xs" size="xs" variant="light" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => setRound((r) => r + 1)}>
-              Retry
+              {t('camera.retry')}
             </Button>
           )}
         </Alert>
@@ -148,7 +150,7 @@ export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function Came
             <Group pos="absolute" inset={0} justify="center" align="center" gap="xs">
               <Loader size="sm" color="gray" aria-hidden />
               <Text size="sm" c="gray.3">
-                Connecting to the camera…
+                {t('camera.connecting')}
               </Text>
             </Group>
           )}

@@ -1,6 +1,7 @@
 import { Box, Text, UnstyledButton } from '@mantine/core';
 import { memo, useEffect, useRef, useState } from 'react';
-import { ATTENTION_TEXT, sameView, type RowView } from './rows';
+import { useTranslation } from 'react-i18next';
+import { attentionText, sameView, type RowView } from './rows';
 import type { RowActionKind } from './StudentTable';
 import { tileGrid } from './windowing';
 
@@ -24,6 +25,7 @@ const SAVE_COLOR: Record<RowView['saveHealth'], string> = {
  * left, save health), sized so every tile fits in one screen. Clicking a tile opens the timeline.
  */
 export function HallTiles({ views, onAction }: { views: RowView[]; onAction: (kind: RowActionKind, studentKey: string) => void }) {
+  const { t } = useTranslation('proctor');
   const box = useRef<HTMLUListElement>(null);
   const [space, setSpace] = useState({ width: 1000, height: 600 });
 
@@ -50,7 +52,7 @@ export function HallTiles({ views, onAction }: { views: RowView[]; onAction: (ki
     <Box
       ref={box}
       component="ul"
-      aria-label="Students of the hall"
+      aria-label={t('tiles.label')}
       data-testid="hall-tiles"
       style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: GAP, gridTemplateColumns: `repeat(auto-fill, ${grid.width}px)`, gridAutoRows: grid.height }}
     >
@@ -63,8 +65,16 @@ export function HallTiles({ views, onAction }: { views: RowView[]; onAction: (ki
 
 const HallTile = memo(
   function HallTile({ view, small, onAction }: { view: RowView; small: boolean; onAction: (kind: RowActionKind, studentKey: string) => void }) {
+    const { t } = useTranslation('proctor');
     const attention = view.attention.length > 0;
-    const label = [view.name, view.statusText, `answered ${view.progressText}`, view.timeLeftText, `saves: ${view.saveText}`, ...view.attention.map((a) => ATTENTION_TEXT[a])].join(', ');
+    const label = [
+      view.name,
+      view.statusText,
+      t('tiles.answered', { progress: view.progressText }),
+      view.timeLeftText,
+      t('tiles.saves', { saves: view.saveText }),
+      ...view.attention.map(attentionText),
+    ].join(', ');
     return (
       <li data-testid="hall-tile" data-student={view.name} data-status={view.status} data-attention={attention ? 'true' : 'false'} style={{ minWidth: 0 }}>
         <UnstyledButton

@@ -3,6 +3,7 @@ import { PROCTOR_EVENTS, violationLimits, type ProctorRow } from '@exam/shared';
 import { Alert, Badge, Box, Button, Grid, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMessage, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { PageLoader } from '../../components/PageLoader';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -28,6 +29,7 @@ export function ProctorBoardPage() {
 }
 
 function ProctorBoard({ examId }: { examId: string }) {
+  const { t } = useTranslation('proctor');
   const { state, connection, failure, call, socket } = useProctorBoard(examId);
   const exam = useExam(examId, { silent: true });
   const now = useNow(1000);
@@ -68,15 +70,15 @@ function ProctorBoard({ examId }: { examId: string }) {
   rowsRef.current = state.rows;
   const nameOf = useCallback((studentId: string) => {
     const row = rowsRef.current.get(studentId);
-    return row ? studentName(row) : 'A student';
-  }, []);
+    return row ? studentName(row) : t('board.someone');
+  }, [t]);
 
   const onAction = useCallback((kind: RowActionKind, studentKey: string) => {
     if (kind === 'camera') {
       const row = rowsRef.current.get(studentKey);
       // "View camera" always answers: a tile, a focus on the open tile, or why not.
       if (!row?.attemptId || row.status !== 'in_progress') {
-        notifyError(`${row ? studentName(row) : 'This student'} is not sitting the exam right now.`);
+        notifyError(row ? t('board.notSitting', { name: studentName(row) }) : t('board.notSittingUnknown'));
         return;
       }
       setCameras((open) => (open.includes(studentKey) ? open : [...open, studentKey]));
@@ -92,7 +94,7 @@ function ProctorBoard({ examId }: { examId: string }) {
       return;
     }
     setPending({ kind, studentKey });
-  }, []);
+  }, [t]);
 
   const target = pending && pending.kind !== 'message-all' ? state.rows.get(pending.studentKey) : undefined;
   const targetName = target ? studentName(target) : '';
@@ -116,16 +118,16 @@ function ProctorBoard({ examId }: { examId: string }) {
   if (failure && !state.exam) {
     return (
       <Box py="xl">
-        <Alert color="red" title={failure.code === 'forbidden' ? 'You cannot proctor this exam' : 'The proctor board could not open'} role="alert" data-testid="proctor-error">
+        <Alert color="red" title={failure.code === 'forbidden' ? t('board.forbidden') : t('board.couldNotOpen')} role="alert" data-testid="proctor-error">
           <Text>{failure.message}</Text>
           <Button mt="md" variant="light" component={Link} to="/exams">
-            Back to Exams
+            {t('board.backToExams')}
           </Button>
         </Alert>
       </Box>
     );
   }
-  if (!state.exam) return <PageLoader label="Opening the proctor board" />;
+  if (!state.exam) return <PageLoader label={t('board.opening')} />;
 
   return (
     <Box py="md">
@@ -133,10 +135,15 @@ function ProctorBoard({ examId }: { examId: string }) {
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <div>
             <Title order={1} size="h2">
-              Proctoring: {state.exam.title}
+              {t('board.title', { title: state.exam.title })}
             </Title>
             <Text c="dimmed" size="sm">
-              {formatDateTimeText(state.exam.startAt)} – {formatDateTimeText(state.exam.endAt)} · {state.exam.duration} min · {state.exam.totalQuestions} questions
+              {t('board.meta', {
+                start: formatDateTimeText(state.exam.startAt),
+                end: formatDateTimeText(state.exam.endAt),
+                minutes: state.exam.duration,
+                count: state.exam.totalQuestions,
+              })}
             </Text>
           </div>
           <Group gap="sm">
@@ -149,34 +156,34 @@ function ProctorBoard({ examId }: { examId: string }) {
               data-testid="board-connection"
               style={{ textTransform: 'none' }}
             >
-              {connection === 'live' ? 'Live' : 'Reconnecting…'}
+              {connection === 'live' ? t('board.live') : t('board.reconnecting')}
             </Badge>
             <Button leftSection={<IconMessage size={16} aria-hidden />} onClick={() => setPending({ kind: 'message-all' })}>
-              Message all students
+              {t('board.messageAll')}
             </Button>
           </Group>
         </Group>
 
-        <Group gap="xs" aria-label="Summary" role="group">
+        <Group gap="xs" aria-label={t('board.summaryLabel')} role="group">
           <Badge variant="outline" color="gray" style={{ textTransform: 'none' }}>
-            {summary.total} students
+            {t('board.summary.total', { count: summary.total })}
           </Badge>
           <Badge variant="outline" color="green" style={{ textTransform: 'none' }}>
-            {summary.online} online
+            {t('board.summary.online', { count: summary.online })}
           </Badge>
           <Badge variant="outline" color="orange" style={{ textTransform: 'none' }}>
-            {summary.offline} offline
+            {t('board.summary.offline', { count: summary.offline })}
           </Badge>
           <Badge variant="outline" color="blue" style={{ textTransform: 'none' }}>
-            {summary.submitted} submitted
+            {t('board.summary.submitted', { count: summary.submitted })}
           </Badge>
           <Badge variant="outline" color="red" style={{ textTransform: 'none' }} data-testid="attention-count">
-            {summary.attention} need attention
+            {t('board.summary.attention', { count: summary.attention })}
           </Badge>
         </Group>
 
         {cameras.length > 0 && (
-          <Paper withBorder p="sm" component="section" aria-label="Cameras">
+          <Paper withBorder p="sm" component="section" aria-label={t('board.cameras')}>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
               {cameras.map((key) => {
                 const row = state.rows.get(key);
@@ -208,27 +215,27 @@ function ProctorBoard({ examId }: { examId: string }) {
               <Stack gap="sm">
                 <Group justify="space-between" wrap="wrap" gap="xs">
                   <Title order={2} size="h4" id="students-title">
-                    Students
+                    {t('board.students')}
                   </Title>
                   <Group gap="xs">
                     <SegmentedControl
                       size="xs"
-                      aria-label="Board view"
+                      aria-label={t('board.viewLabel')}
                       value={view}
                       onChange={(v) => setView(v === 'tiles' ? 'tiles' : 'table')}
                       data={[
-                        { value: 'table', label: 'Table' },
-                        { value: 'tiles', label: 'Tiles' },
+                        { value: 'table', label: t('board.viewTable') },
+                        { value: 'tiles', label: t('board.viewTiles') },
                       ]}
                     />
                     <Button size="xs" variant="default" aria-expanded={feedOpen} onClick={() => setFeedOpen((o) => !o)}>
-                      {feedOpen ? 'Hide live events' : 'Show live events'}
+                      {feedOpen ? t('board.hideEvents') : t('board.showEvents')}
                     </Button>
                   </Group>
                 </Group>
                 <BoardFilters value={filter} onChange={setFilter} />
                 <Text size="sm" c="dimmed" aria-live="polite">
-                  Showing {views.length} of {rows.length}
+                  {t('board.showing', { shown: views.length, total: rows.length })}
                 </Text>
                 {view === 'tiles' ? <HallTiles views={views} onAction={onAction} /> : <StudentTable views={views} cameraEnabled={cameraEnabled} onAction={onAction} />}
               </Stack>
@@ -250,7 +257,7 @@ function ProctorBoard({ examId }: { examId: string }) {
         busy={busy}
         onCancel={() => setPending(null)}
         onSend={(text) =>
-          void act(PROCTOR_EVENTS.message, { examId, attemptId: pending?.kind === 'message' ? (target?.attemptId ?? undefined) : undefined, text }, 'Message sent')
+          void act(PROCTOR_EVENTS.message, { examId, attemptId: pending?.kind === 'message' ? (target?.attemptId ?? undefined) : undefined, text }, t('board.messageSent'))
         }
       />
       <ExtendDialog
@@ -258,26 +265,26 @@ function ProctorBoard({ examId }: { examId: string }) {
         name={targetName}
         busy={busy}
         onCancel={() => setPending(null)}
-        onExtend={(minutes) => void act(PROCTOR_EVENTS.extend, { attemptId: target?.attemptId, minutes }, `${targetName} has ${minutes} more minute${minutes === 1 ? '' : 's'}`)}
+        onExtend={(minutes) => void act(PROCTOR_EVENTS.extend, { attemptId: target?.attemptId, minutes }, t('board.extended', { name: targetName, count: minutes }))}
       />
       <ConfirmAction
         opened={pending?.kind === 'submit'}
-        title={`Submit the exam of ${targetName}?`}
-        message={`${targetName}'s exam will be submitted now with every answer saved so far. This cannot be undone.`}
-        confirmLabel="Force submit"
+        title={t('board.submitTitle', { name: targetName })}
+        message={t('board.submitMessage', { name: targetName })}
+        confirmLabel={t('board.forceSubmit')}
         busy={busy}
         onCancel={() => setPending(null)}
-        onConfirm={() => void act(PROCTOR_EVENTS.submit, { attemptId: target?.attemptId }, `${targetName}'s exam was submitted`)}
+        onConfirm={() => void act(PROCTOR_EVENTS.submit, { attemptId: target?.attemptId }, t('board.submitted', { name: targetName }))}
       />
       <ConfirmAction
         opened={pending?.kind === 'reinstate'}
-        title={`Reinstate ${targetName}?`}
-        message={`${targetName}'s automatic submission for violations will be undone: they continue where they were, with their violation counts cleared. The decision is logged.`}
-        confirmLabel="Reinstate"
+        title={t('board.reinstateTitle', { name: targetName })}
+        message={t('board.reinstateMessage', { name: targetName })}
+        confirmLabel={t('board.reinstate')}
         color="blue"
         busy={busy}
         onCancel={() => setPending(null)}
-        onConfirm={() => void act(PROCTOR_EVENTS.reinstate, { attemptId: target?.attemptId }, `${targetName} can continue the exam`)}
+        onConfirm={() => void act(PROCTOR_EVENTS.reinstate, { attemptId: target?.attemptId }, t('board.reinstated', { name: targetName }))}
       />
     </Box>
   );

@@ -1,6 +1,7 @@
 import { examTimeStatus } from '@exam/shared';
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useNow } from '../../lib/useNow';
 import type { Exam } from '../exams/types';
@@ -12,11 +13,12 @@ export function canProctorNow(exam: Pick<Exam, 'isPublished' | 'schedule'>, now:
 
 /** Link to the exam's proctor board, shown only while it is ongoing (staff pages and cards). */
 export function ProctorLink({ exam, size, variant = 'filled' }: { exam: Pick<Exam, '_id' | 'isPublished' | 'schedule'>; size?: ButtonProps['size']; variant?: ButtonProps['variant'] }) {
+  const { t } = useTranslation('proctor');
   const now = useNow();
   if (!canProctorNow(exam, now)) return null;
   return (
     <Button size={size} variant={variant} component={Link} to={`/exam/${exam._id}/proctor`} leftSection={<IconEye size={16} />}>
-      Proctor
+      {t('link')}
     </Button>
   );
 }

@@ -1,8 +1,9 @@
 import { ActionIcon, Anchor, Badge, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCircleCheck, IconCircleDashed, IconDotsVertical, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '../../components/PersonAvatar';
-import { ATTENTION_TEXT, sameView, type RowView, type StatusKey } from './rows';
+import { attentionText, sameView, type RowView, type StatusKey } from './rows';
 import { layoutRows, visibleWindow } from './windowing';
 
 export type RowActionKind = 'timeline' | 'message' | 'extend' | 'submit' | 'reinstate' | 'camera';
@@ -30,16 +31,16 @@ const VIEWPORT_FALLBACK = 600;
  * Widths that fit a 1366-px laptop inside the page (about 1,070 px): the least useful columns
  * (last save, last activity, violations by type) live in the row's detail.
  */
-const COLUMNS: { label: React.ReactNode; width: number }[] = [
-  { label: <VisuallyHidden>Details</VisuallyHidden>, width: 36 },
-  { label: 'Student', width: 170 },
-  { label: 'Status', width: 200 },
-  { label: 'Answered', width: 84 },
-  { label: 'Time left', width: 96 },
-  { label: 'Saves', width: 92 },
-  { label: 'Violations', width: 92 },
-  { label: 'Attention', width: 196 },
-  { label: <VisuallyHidden>Actions</VisuallyHidden>, width: 52 },
+const COLUMNS: { key: string; hidden?: boolean; width: number }[] = [
+  { key: 'details', hidden: true, width: 36 },
+  { key: 'student', width: 170 },
+  { key: 'status', width: 200 },
+  { key: 'answered', width: 84 },
+  { key: 'timeLeft', width: 96 },
+  { key: 'saves', width: 92 },
+  { key: 'violations', width: 92 },
+  { key: 'attention', width: 196 },
+  { key: 'actions', hidden: true, width: 52 },
 ];
 export const TABLE_WIDTH = COLUMNS.reduce((sum, c) => sum + c.width, 0);
 
@@ -50,6 +51,7 @@ const wrapLabel = { root: { height: 'auto', minHeight: 20, maxWidth: '100%' }, l
  * either side) are in the DOM, so 300 rows updating every second stay cheap.
  */
 export function StudentTable({ views, cameraEnabled, onAction }: StudentTableProps) {
+  const { t } = useTranslation('proctor');
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(VIEWPORT_FALLBACK);
@@ -98,9 +100,9 @@ export function StudentTable({ views, cameraEnabled, onAction }: StudentTablePro
         </colgroup>
         <Table.Thead style={{ position: 'sticky', top: 0, zIndex: 1, background: 'var(--mantine-color-body)' }}>
           <Table.Tr>
-            {COLUMNS.map((c, i) => (
-              <Table.Th key={i} scope="col" style={{ whiteSpace: 'nowrap' }}>
-                {c.label}
+            {COLUMNS.map((c) => (
+              <Table.Th key={c.key} scope="col" style={{ whiteSpace: 'nowrap' }}>
+                {c.hidden ? <VisuallyHidden>{t(`table.${c.key}`)}</VisuallyHidden> : t(`table.${c.key}`)}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -128,6 +130,8 @@ interface StudentRowProps {
 
 const StudentRow = memo(
   function StudentRow({ index, view, cameraEnabled, expanded, onToggle, onAction }: StudentRowProps) {
+    // Its own hook: a memoised row still follows a change of language.
+    const { t } = useTranslation('proctor');
     const attention = view.attention.length > 0;
     const style = STATUS_STYLE[view.status];
     const detailId = `detail-${view.key}`;
@@ -141,7 +145,7 @@ const StudentRow = memo(
           style={{ height: ROW_HEIGHT, ...(attention ? { background: 'var(--mantine-color-red-light)', boxShadow: 'inset 4px 0 0 var(--mantine-color-red-filled)' } : {}) }}
         >
           <Table.Td>
-            <ActionIcon variant="subtle" size="sm" aria-expanded={expanded} aria-controls={expanded ? detailId : undefined} aria-label={`Details of ${view.name}`} onClick={() => onToggle(view.key)}>
+            <ActionIcon variant="subtle" size="sm" aria-expanded={expanded} aria-controls={expanded ? detailId : undefined} aria-label={t('table.detailsOf', { name: view.name })} onClick={() => onToggle(view.key)}>
               {expanded ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
             </ActionIcon>
           </Table.Td>
@@ -149,7 +153,7 @@ const StudentRow = memo(
             <Group gap="xs" wrap="nowrap">
               <PersonAvatar person={view} size={28} data-testid="proctor-avatar" />
               {view.attemptId ? (
-                <Anchor component="button" type="button" onClick={() => onAction('timeline', view.key)} aria-label={`Open the timeline of ${view.name}`} fw={600} style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                <Anchor component="button" type="button" onClick={() => onAction('timeline', view.key)} aria-label={t('table.timelineOf', { name: view.name })} fw={600} style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}>
                   {view.name}
                 </Anchor>
               ) : (
@@ -169,14 +173,14 @@ const StudentRow = memo(
           <Table.Td data-testid="row-saves">{view.saveText}</Table.Td>
           <Table.Td>
             {/* Tab switches · fullscreen exits · other, named for screen readers and in the detail. */}
-            <Text size="sm" component="span" title="Tab switches · fullscreen exits · other">
-              <VisuallyHidden>Tab switches </VisuallyHidden>
+            <Text size="sm" component="span" title={t('table.violationsTitle')}>
+              <VisuallyHidden>{t('table.tabSwitchesHidden')}</VisuallyHidden>
               <span data-testid="row-tab-switches">{view.tabSwitches}</span>
               <span aria-hidden> · </span>
-              <VisuallyHidden>, fullscreen exits </VisuallyHidden>
+              <VisuallyHidden>{t('table.fullscreenExitsHidden')}</VisuallyHidden>
               <span data-testid="row-fullscreen-exits">{view.fullscreenExits}</span>
               <span aria-hidden> · </span>
-              <VisuallyHidden>, other </VisuallyHidden>
+              <VisuallyHidden>{t('table.otherHidden')}</VisuallyHidden>
               <span data-testid="row-other-violations">{view.otherViolations}</span>
             </Text>
           </Table.Td>
@@ -185,7 +189,7 @@ const StudentRow = memo(
               <Group gap={2}>
                 {view.attention.map((reason) => (
                   <Badge key={reason} size="xs" color="red" variant="filled" leftSection={<IconAlertTriangle size={10} aria-hidden />} styles={wrapLabel} style={{ textTransform: 'none' }}>
-                    {ATTENTION_TEXT[reason]}
+                    {attentionText(reason)}
                   </Badge>
                 ))}
               </Group>
@@ -199,23 +203,23 @@ const StudentRow = memo(
             {view.attemptId && (
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>
-                  <ActionIcon variant="subtle" aria-label={`Actions for ${view.name}`}>
+                  <ActionIcon variant="subtle" aria-label={t('table.actionsFor', { name: view.name })}>
                     <IconDotsVertical size={18} aria-hidden />
                   </ActionIcon>
                 </Menu.Target>
                 <Menu.Dropdown>
-                  <Menu.Item onClick={() => onAction('timeline', view.key)}>View timeline</Menu.Item>
+                  <Menu.Item onClick={() => onAction('timeline', view.key)}>{t('table.viewTimeline')}</Menu.Item>
                   {view.inProgress && (
                     <>
-                      <Menu.Item onClick={() => onAction('message', view.key)}>Send message</Menu.Item>
-                      <Menu.Item onClick={() => onAction('extend', view.key)}>Extend time</Menu.Item>
-                      {cameraEnabled && <Menu.Item onClick={() => onAction('camera', view.key)}>View camera</Menu.Item>}
+                      <Menu.Item onClick={() => onAction('message', view.key)}>{t('table.sendMessage')}</Menu.Item>
+                      <Menu.Item onClick={() => onAction('extend', view.key)}>{t('table.extendTime')}</Menu.Item>
+                      {cameraEnabled && <Menu.Item onClick={() => onAction('camera', view.key)}>{t('table.viewCamera')}</Menu.Item>}
                       <Menu.Item color="red" onClick={() => onAction('submit', view.key)}>
-                        Force submit
+                        {t('table.forceSubmit')}
                       </Menu.Item>
                     </>
                   )}
-                  {view.canReinstate && <Menu.Item onClick={() => onAction('reinstate', view.key)}>Reinstate</Menu.Item>}
+                  {view.canReinstate && <Menu.Item onClick={() => onAction('reinstate', view.key)}>{t('table.reinstate')}</Menu.Item>}
                 </Menu.Dropdown>
               </Menu>
             )}
@@ -226,8 +230,13 @@ const StudentRow = memo(
             <Table.Td />
             <Table.Td colSpan={COLUMNS.length - 1}>
               <Text size="sm" c="dimmed">
-                Last save {view.lastSaveText} · Last activity {view.lastActivityText} · Tab switches {view.tabSwitches} · Fullscreen exits {view.fullscreenExits} · Other violations{' '}
-                {view.otherViolations}
+                {t('table.detail', {
+                  lastSave: view.lastSaveText,
+                  lastActivity: view.lastActivityText,
+                  tabSwitches: view.tabSwitches,
+                  fullscreenExits: view.fullscreenExits,
+                  other: view.otherViolations,
+                })}
               </Text>
             </Table.Td>
           </Table.Tr>

@@ -2,7 +2,9 @@ import { formatDateTimeText } from '../../lib/dateFormat';
 import { PROCTOR_EVENTS, type Ack } from '@exam/shared';
 import { Alert, Badge, Drawer, Loader, Stack, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { enumLabel } from '../../i18n/format';
 import { eventDetailText, eventLabel } from './feed';
 import { timelineEntrySchema } from './schemas';
 
@@ -19,6 +21,7 @@ const timelineData = z.object({ events: z.array(timelineEntrySchema) });
 
 /** A student's full event log for this attempt, oldest first, with who did what. */
 export function TimelineDrawer({ attemptId, name, version, call, onClose }: TimelineDrawerProps) {
+  const { t } = useTranslation('proctor');
   const query = useQuery({
     queryKey: ['proctor-timeline', attemptId, version],
     enabled: !!attemptId,
@@ -33,15 +36,15 @@ export function TimelineDrawer({ attemptId, name, version, call, onClose }: Time
   });
 
   return (
-    <Drawer opened={!!attemptId} onClose={onClose} position="right" size="md" title={`Timeline of ${name}`}>
+    <Drawer opened={!!attemptId} onClose={onClose} position="right" size="md" title={t('timeline.title', { name })}>
       {query.isPending ? (
-        <Loader size="sm" aria-label="Loading the timeline" />
+        <Loader size="sm" aria-label={t('timeline.loading')} />
       ) : query.isError ? (
         <Alert color="red" role="alert">
           {query.error.message}
         </Alert>
       ) : query.data.length === 0 ? (
-        <Text c="dimmed">Nothing recorded yet.</Text>
+        <Text c="dimmed">{t('timeline.empty')}</Text>
       ) : (
         <Timeline bulletSize={14} lineWidth={2} data-testid="timeline">
           {query.data.map((e, i) => {
@@ -54,11 +57,11 @@ export function TimelineDrawer({ attemptId, name, version, call, onClose }: Time
                     {formatDateTimeText(e.at)}
                     {e.by && (
                       <>
-                        {' · by '}
-                        {e.by.name}{' '}
+                        {' · '}
+                        {t('timeline.by', { name: e.by.name })}{' '}
                         {e.by.role && (
                           <Badge size="xs" variant="outline" style={{ textTransform: 'none' }}>
-                            {e.by.role}
+                            {enumLabel('roles', e.by.role)}
                           </Badge>
                         )}
                       </>

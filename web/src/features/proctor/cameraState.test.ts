@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ICE_FAILED_TEXT, NO_ANSWER_TEXT, phaseOfPeerError, tileNotice } from './cameraState';
+import { iceFailedText, noAnswerText, phaseOfPeerError, tileNotice } from './cameraState';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 const online = { inProgress: true, online: true, lastSeenAt: null };
@@ -23,8 +23,8 @@ describe('the camera tile’s notice', () => {
 
   it('tells an ICE failure (strict NAT, no TURN) from other failures', () => {
     expect(phaseOfPeerError(Object.assign(new Error('x'), { code: 'ERR_ICE_CONNECTION_FAILURE' }))).toEqual({ kind: 'ice-failed' });
-    expect(tileNotice(phaseOfPeerError({ code: 'ERR_ICE_CONNECTION_FAILURE' }), online, 'Sam', NOW)?.text).toBe(ICE_FAILED_TEXT);
+    expect(tileNotice(phaseOfPeerError({ code: 'ERR_ICE_CONNECTION_FAILURE' }), online, 'Sam', NOW)?.text).toBe(iceFailedText());
     expect(tileNotice(phaseOfPeerError(new Error('boom')), online, 'Sam', NOW)?.text).toBe('The camera connection failed.');
-    expect(tileNotice({ kind: 'no-answer' }, online, 'Sam', NOW)?.text).toBe(NO_ANSWER_TEXT);
+    expect(tileNotice({ kind: 'no-answer' }, online, 'Sam', NOW)?.text).toBe(noAnswerText());
   });
 });

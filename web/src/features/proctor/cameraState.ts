@@ -1,3 +1,5 @@
+import { i18n } from '../../i18n';
+
 /**
  * What a camera tile tells the proctor, from its connection's phase and the student's presence on
  * the board. Pure, so every wording is tested without WebRTC.
@@ -30,33 +32,35 @@ export interface TileNotice {
 /** An offline student seen this recently is taken to be reloading or on a blip, not gone. */
 export const RECONNECT_GRACE_MS = 30_000;
 
-export const NO_ANSWER_TEXT = 'The student’s device did not answer. They may be offline or their camera may be off.';
-export const ICE_FAILED_TEXT =
-  'The camera cannot connect from this network: a firewall blocks the direct connection. A TURN server in ICE_SERVERS would relay it.';
+/** The tile's words, in the language on screen when called. */
+export const cameraText = (key: string, values?: Record<string, unknown>) => i18n.t(`proctor:camera.${key}`, values);
+
+export const noAnswerText = () => cameraText('noAnswer');
+export const iceFailedText = () => cameraText('iceFailed');
 
 /** Errors simple-peer raises when ICE finds no working pair of candidates. */
 const ICE_FAILURE_CODES = new Set(['ERR_ICE_CONNECTION_FAILURE', 'ERR_CONNECTION_FAILURE']);
 
 export function phaseOfPeerError(error: unknown): CameraPhase {
   const code = error && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';
-  return ICE_FAILURE_CODES.has(code) ? { kind: 'ice-failed' } : { kind: 'error', message: 'The camera connection failed.' };
+  return ICE_FAILURE_CODES.has(code) ? { kind: 'ice-failed' } : { kind: 'error', message: cameraText('failed') };
 }
 
 export function tileNotice(phase: CameraPhase, presence: StudentPresence, name: string, serverNow: number): TileNotice | null {
-  if (phase.kind === 'ended' || !presence.inProgress) return { text: `Camera off: ${name} has finished the exam.`, tone: 'gray', retry: false };
+  if (phase.kind === 'ended' || !presence.inProgress) return { text: cameraText('ended', { name }), tone: 'gray', retry: false };
   if (!presence.online) {
     const seen = presence.lastSeenAt ? Date.parse(presence.lastSeenAt) : Number.NaN;
     const recent = !Number.isNaN(seen) && serverNow - seen < RECONNECT_GRACE_MS;
-    return recent ? { text: `${name} is reconnecting`, tone: 'orange', retry: true } : { text: `${name} left the exam`, tone: 'orange', retry: true };
+    return { text: cameraText(recent ? 'reconnecting' : 'left', { name }), tone: 'orange', retry: true };
   }
   switch (phase.kind) {
     case 'connecting':
     case 'live':
       return null;
     case 'no-answer':
-      return { text: NO_ANSWER_TEXT, tone: 'red', retry: true };
+      return { text: noAnswerText(), tone: 'red', retry: true };
     case 'ice-failed':
-      return { text: ICE_FAILED_TEXT, tone: 'red', retry: true };
+      return { text: iceFailedText(), tone: 'red', retry: true };
     case 'error':
       return { text: phase.message, tone: 'red', retry: true };
   }

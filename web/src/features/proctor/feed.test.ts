@@ -3,7 +3,7 @@ import { eventDetailText, eventLabel } from './feed';
 
 describe('event texts', () => {
   it('says what each event was, from whatever detail it carries', () => {
-    expect(eventDetailText('violation', { violation: 'tab-switch', counts: {} })).toBe('tab switch');
+    expect(eventDetailText('violation', { violation: 'tab-switch', counts: {} })).toBe('Tab switch');
     expect(eventDetailText('submitted', { reason: 'violations' })).toBe('for violations');
     expect(eventDetailText('message', { text: 'Eyes on your own screen' })).toBe('“Eyes on your own screen”');
     expect(eventDetailText('extended', { minutes: 10 })).toBe('+10 min');

@@ -1,37 +1,18 @@
+import { SUBMIT_REASONS, VIOLATION_TYPES } from '@exam/shared';
+import { i18n } from '../../i18n';
+import { enumLabel } from '../../i18n/format';
 import { titleCase } from '../../lib/format';
 import type { FeedItem } from './boardState';
+import { submitReasonKey } from './rows';
 
 /** The feed's and the timeline's words for each event type. */
 export const EVENT_TYPES = ['joined', 'left', 'violation', 'submitted', 'message', 'extended', 'reinstated'] as const;
 
-export const EVENT_LABELS: Record<string, string> = {
-  joined: 'Joined',
-  left: 'Left',
-  violation: 'Violation',
-  submitted: 'Submitted',
-  message: 'Message',
-  extended: 'Time extended',
-  reinstated: 'Reinstated',
-  progress: 'Progress',
-};
+const KNOWN_EVENTS = new Set<string>([...EVENT_TYPES, 'progress']);
+const t = (key: string, values?: Record<string, unknown>) => i18n.t(`proctor:feed.${key}`, values);
 
-const VIOLATION_LABELS: Record<string, string> = {
-  'tab-switch': 'tab switch',
-  'fullscreen-exit': 'fullscreen exit',
-  copy: 'copy',
-  paste: 'paste',
-  'right-click': 'right-click',
-  'blocked-key': 'blocked key',
-};
-
-const SUBMIT_LABELS: Record<string, string> = {
-  student: 'by the student',
-  'time-expired': 'time expired',
-  violations: 'for violations',
-  proctor: 'by a proctor',
-};
-
-export const eventLabel = (type: string) => EVENT_LABELS[type] ?? titleCase(type);
+/** An event type in words; a type this screen does not know yet reads as its own name. */
+export const eventLabel = (type: string) => (KNOWN_EVENTS.has(type) ? t(`events.${type}`) : titleCase(type));
 
 /** One line saying what happened, from the event's detail (whatever its shape, never throws). */
 export function eventDetailText(type: string, detail: Record<string, unknown>): string {
@@ -40,18 +21,18 @@ export function eventDetailText(type: string, detail: Record<string, unknown>): 
   switch (type) {
     case 'violation': {
       const v = str('violation');
-      return v ? (VIOLATION_LABELS[v] ?? v) : '';
+      return v ? ((VIOLATION_TYPES as readonly string[]).includes(v) ? enumLabel('violationTypes', v) : v) : '';
     }
     case 'submitted': {
       const reason = str('reason');
-      return reason ? (SUBMIT_LABELS[reason] ?? reason) : '';
+      return reason ? ((SUBMIT_REASONS as readonly string[]).includes(reason) ? t(`submitReasons.${submitReasonKey(reason)}`) : reason) : '';
     }
     case 'message':
-      return str('text') ? `“${str('text')}”` : '';
+      return str('text') ? t('quoted', { text: str('text') }) : '';
     case 'extended':
-      return num('minutes') ? `+${num('minutes')} min` : '';
+      return num('minutes') ? t('extraMinutes', { minutes: num('minutes') }) : '';
     case 'reinstated':
-      return 'automatic submission undone';
+      return t('reinstatedDetail');
     default:
       return '';
   }

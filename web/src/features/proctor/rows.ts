@@ -1,5 +1,7 @@
+import { violationLimits, type ProctorRow, type SubmitReason, type ViolationLimits } from '@exam/shared';
+import { i18n } from '../../i18n';
+import { timeLeftText as formatTimeLeft } from '../../i18n/format';
 import { formatTime } from '../../lib/dateFormat';
-import { timeLeftText as sharedTimeLeftText, violationLimits, type ProctorRow, type SubmitReason, type ViolationLimits } from '@exam/shared';
 
 /**
  * What the board shows for one student, derived from the server's row, our clock and the server
@@ -11,18 +13,37 @@ export type StatusKey = 'not-started' | 'online' | 'offline' | 'submitted';
 
 export type AttentionReason = 'offline' | 'violations' | 'near-auto-submit';
 
-export const ATTENTION_TEXT: Record<AttentionReason, string> = {
-  offline: 'Offline during the exam',
-  violations: 'Violations',
-  'near-auto-submit': 'Close to auto-submit',
+/**
+ * The board's texts, in the language on screen when called (never at load time). 300 rows are
+ * derived every second, so each distinct text is looked up once per language and then reused.
+ */
+const texts = new Map<string, string>();
+let textsLanguage = '';
+function cached(id: string, make: () => string): string {
+  if (i18n.language !== textsLanguage || texts.size > 5000) {
+    texts.clear();
+    textsLanguage = i18n.language;
+  }
+  let text = texts.get(id);
+  if (text === undefined) {
+    text = make();
+    texts.set(id, text);
+  }
+  return text;
+}
+const t = (key: string, values?: Record<string, unknown>) => cached(values ? `${key}|${JSON.stringify(values)}` : key, () => i18n.t(`proctor:${key}`, values));
+
+const ATTENTION_KEY: Record<AttentionReason, string> = {
+  offline: 'offline',
+  violations: 'violations',
+  'near-auto-submit': 'nearAutoSubmit',
 };
 
-const REASON_TEXT: Record<SubmitReason, string> = {
-  student: 'by the student',
-  'time-expired': 'when time ran out',
-  violations: 'for violations',
-  proctor: 'by a proctor',
-};
+/** Why a row needs attention, in words. */
+export const attentionText = (reason: AttentionReason) => t(`row.attention.${ATTENTION_KEY[reason]}`);
+
+/** A submit reason as a catalogue key ('time-expired' → 'timeExpired'). */
+export const submitReasonKey = (reason: SubmitReason | string) => reason.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
 const MINUTE = 60_000;
 
@@ -34,25 +55,25 @@ export function statusKey(row: ProctorRow): StatusKey {
 
 /** 'offline for 3 min' from when the student was last seen; under a minute reads as such. */
 export function offlineForText(lastSeenAt: string | null, serverNow: number): string {
-  if (!lastSeenAt) return 'offline';
+  if (!lastSeenAt) return t('row.offline');
   const since = serverNow - Date.parse(lastSeenAt);
-  if (Number.isNaN(since)) return 'offline';
-  if (since < MINUTE) return 'offline for less than a minute';
+  if (Number.isNaN(since)) return t('row.offline');
+  if (since < MINUTE) return t('row.offlineUnderMinute');
   const minutes = Math.floor(since / MINUTE);
-  if (minutes < 60) return `offline for ${minutes} min`;
-  return `offline for ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  if (minutes < 60) return t('row.offlineMinutes', { minutes });
+  return t('row.offlineHours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
 
 export function statusText(row: ProctorRow, serverNow: number): string {
   switch (statusKey(row)) {
     case 'not-started':
-      return 'Not started';
+      return t('row.notStarted');
     case 'online':
-      return 'In progress · online';
+      return t('row.online');
     case 'offline':
-      return `In progress · ${offlineForText(row.lastSeenAt, serverNow)}`;
+      return t('row.offlineStatus', { offline: offlineForText(row.lastSeenAt, serverNow) });
     case 'submitted':
-      return row.submitReason ? `Submitted ${REASON_TEXT[row.submitReason]}` : 'Submitted';
+      return row.submitReason ? t(`row.submittedBy.${submitReasonKey(row.submitReason)}`) : t('row.submitted');
   }
 }
 
@@ -69,9 +90,10 @@ export function timeLeftMs(row: ProctorRow, serverNow: number): number | null {
  */
 export function timeLeftText(ms: number | null): string {
   if (ms === null) return '—';
-  if (ms <= 0) return 'Time up';
-  if (ms < 2 * MINUTE) return `${Math.ceil(ms / 1000)} s left`;
-  return sharedTimeLeftText(ms);
+  if (ms <= 0) return t('row.timeUp');
+  if (ms < 2 * MINUTE) return t('row.secondsLeft', { seconds: Math.ceil(ms / 1000) });
+  // From two minutes on, the words depend on the whole minutes only (under a week).
+  return ms < 7 * 24 * 60 * MINUTE ? cached(`timeLeft|${Math.floor(ms / MINUTE)}`, () => formatTimeLeft(ms)) : formatTimeLeft(ms);
 }
 
 export function totalViolations(row: ProctorRow): number {
@@ -111,9 +133,9 @@ export function agoText(iso: string | null, serverNow: number): string {
   if (!iso) return '—';
   const since = serverNow - Date.parse(iso);
   if (Number.isNaN(since)) return '—';
-  if (since < MINUTE) return 'Just now';
+  if (since < MINUTE) return t('row.justNow');
   const minutes = Math.floor(since / MINUTE);
-  return minutes < 60 ? `${minutes} min ago` : `${Math.floor(minutes / 60)} h ago`;
+  return minutes < 60 ? t('row.minutesAgo', { minutes }) : t('row.hoursAgo', { hours: Math.floor(minutes / 60) });
 }
 
 export function lastActivityAt(row: ProctorRow): string | null {
@@ -124,9 +146,9 @@ export function lastActivityAt(row: ProctorRow): string | null {
 
 export function saveHealthText(row: ProctorRow): string {
   if (row.status !== 'in_progress') return '—';
-  if (row.pendingSaves === null) return 'Unknown';
-  if (row.pendingSaves === 0) return 'All saved';
-  return `${row.pendingSaves} waiting`;
+  if (row.pendingSaves === null) return t('row.saveUnknown');
+  if (row.pendingSaves === 0) return t('row.allSaved');
+  return t('row.waiting', { count: row.pendingSaves });
 }
 
 /** Flat, comparable texts of one row: memoised rows compare these, not the server object. */
@@ -157,10 +179,10 @@ export interface RowView {
 /** '12m', '1h 5m', '45s', '0s': the tile view has room for a few characters. */
 export function timeLeftShort(ms: number | null): string {
   if (ms === null) return '—';
-  if (ms <= 0) return '0s';
-  if (ms < 2 * MINUTE) return `${Math.ceil(ms / 1000)}s`;
+  if (ms <= 0) return t('row.short.seconds', { seconds: 0 });
+  if (ms < 2 * MINUTE) return t('row.short.seconds', { seconds: Math.ceil(ms / 1000) });
   const minutes = Math.floor(ms / MINUTE);
-  return minutes < 60 ? `${minutes}m` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+  return minutes < 60 ? t('row.short.minutes', { minutes }) : t('row.short.hoursMinutes', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
 
 function saveHealth(row: ProctorRow): RowView['saveHealth'] {
@@ -177,7 +199,7 @@ export function rowView(row: ProctorRow, serverNow: number, limits: ViolationLim
     avatar: row.student.avatar ?? null,
     status: statusKey(row),
     statusText: statusText(row, serverNow),
-    progressText: row.status === 'not-started' ? '—' : `${row.answered} of ${row.total}`,
+    progressText: row.status === 'not-started' ? '—' : t('row.progress', { answered: row.answered, total: row.total }),
     timeLeftText: timeLeftText(timeLeftMs(row, serverNow)),
     saveText: saveHealthText(row),
     lastSaveText: clockTime(row.lastSaveAt) ?? '—',

@@ -1,6 +1,7 @@
 import { PROCTOR_EVENTS, type Ack } from '@exam/shared';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { createSocket, emitWithAck, keepConnected, SocketCallError, type AppSocket } from '../../api/socket';
+import { i18n } from '../../i18n';
 import { boardReducer, emptyBoard } from './boardState';
 import { healthSchema, progressSchema, proctorEventSchema, proctorRowSchema, watchDataSchema } from './schemas';
 
@@ -42,7 +43,7 @@ export function useProctorBoard(examId: string) {
         }
         const data = watchDataSchema.safeParse(ack.data);
         if (!data.success) {
-          setFailure({ code: 'invalid', message: 'The board could not read the server’s answer.' });
+          setFailure({ code: 'invalid', message: i18n.t('proctor:connection.unreadable') });
           return;
         }
         const receivedAt = Date.now();
@@ -76,7 +77,7 @@ export function useProctorBoard(examId: string) {
       const health = healthSchema.safeParse(raw);
       if (health.success) dispatch({ type: 'health', attemptId: health.data.attemptId, pending: health.data.pending });
     });
-    const release = keepConnected(s, () => setFailure({ code: 'session', message: 'Your session has ended. Sign in again to watch this exam.' }));
+    const release = keepConnected(s, () => setFailure({ code: 'session', message: i18n.t('proctor:connection.sessionEnded') }));
     s.connect();
 
     return () => {
@@ -91,11 +92,12 @@ export function useProctorBoard(examId: string) {
   /** A proctor action; resolves with the server's acknowledgement, or a failure to show. */
   const call = useCallback(async <T extends object = object>(event: string, payload: unknown): Promise<Ack<T>> => {
     const s = socketRef.current;
-    if (!s) return { ok: false, code: 'not-connected', message: 'Not connected. Try again in a moment.' };
+    if (!s) return { ok: false, code: 'not-connected', message: i18n.t('proctor:connection.notConnected') };
     try {
       return await emitWithAck<T>(s, event, payload, ACTION_TIMEOUT_MS);
     } catch (error) {
-      const message = error instanceof SocketCallError && error.reason === 'timeout' ? 'The server did not answer in time. Try again.' : 'Not connected. Try again in a moment.';
+      const message =
+        error instanceof SocketCallError && error.reason === 'timeout' ? i18n.t('proctor:connection.timeout') : i18n.t('proctor:connection.notConnected');
       return { ok: false, code: 'not-connected', message };
     }
   }, []);

@@ -1,19 +1,21 @@
 import { Box, Button, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, http } from '../../api/http';
-import { titleCase } from '../../lib/format';
+import { enumLabel } from '../../i18n/format';
 import { notifyError } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 
 /** The tour: screenshots of the real app (scripts/demo-screenshots.ts makes them). */
+/** Each step's words are public:demo.tour.<key> (title, alt, text). */
 const TOUR = [
-  { image: '/demo/home.png', title: 'Start here', text: 'Visitors register as a student, teacher or parent; the home page says what the platform does.' },
-  { image: '/demo/student-dashboard.png', title: 'Students', text: 'Upcoming exams count down and Take Exam appears the moment an exam opens; results and notifications follow.' },
-  { image: '/demo/teacher-dashboard.png', title: 'Teachers', text: 'Essays waiting for marks appear as they are submitted, and a running exam shows who is sitting it, with its proctor board one click away.' },
-  { image: '/demo/admin-dashboard.png', title: 'Admins', text: 'Totals, 30-day trends, every server’s health and the messages sent through the contact form.' },
-];
+  { key: 'home', image: '/demo/home.png' },
+  { key: 'students', image: '/demo/student-dashboard.png' },
+  { key: 'teachers', image: '/demo/teacher-dashboard.png' },
+  { key: 'admins', image: '/demo/admin-dashboard.png' },
+] as const;
 
 interface DemoAccounts {
   accounts: { role: string; email: string }[];
@@ -22,7 +24,8 @@ interface DemoAccounts {
 
 /** Demo (/demo, the hero's "Watch Demo"): a guided tour, and one-click sign-in where demo accounts exist. */
 export function DemoPage() {
-  useDocumentTitle('Demo');
+  const { t } = useTranslation('public');
+  useDocumentTitle(t('demo.documentTitle'));
   const { login, isAuthenticated } = useAuth();
   const navigate = useNavigate();
   const accounts = useQuery({ queryKey: ['demo-accounts'], queryFn: () => http.get<DemoAccounts>('/demo/accounts').then((r) => r.data), meta: { silent: true } });
@@ -37,22 +40,22 @@ export function DemoPage() {
       <Stack gap="xl">
         <div>
           <Title order={1} size="h2" mb="xs">
-            A tour of ExamPortal
+            {t('demo.title')}
           </Title>
-          <Text c="dimmed">Four screens from the running product, one for each kind of user.</Text>
+          <Text c="dimmed">{t('demo.intro')}</Text>
         </div>
         {!isAuthenticated && accounts.data && accounts.data.accounts.length > 0 && (
           <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="try-title">
             <Title order={2} size="h4" id="try-title" mb="xs">
-              Try it yourself
+              {t('demo.tryTitle')}
             </Title>
             <Text size="sm" mb="sm">
-              This installation has demo accounts. Sign in as one with a click:
+              {t('demo.tryText')}
             </Text>
             <Group>
               {accounts.data.accounts.map((a) => (
                 <Button key={a.email} variant="light" onClick={() => signIn.mutate(a.email)} loading={signIn.isPending && signIn.variables === a.email}>
-                  Sign in as {titleCase(a.role)}
+                  {t('demo.signInAs', { role: enumLabel('roles', a.role) })}
                 </Button>
               ))}
             </Group>
@@ -60,17 +63,17 @@ export function DemoPage() {
         )}
         <Stack gap="lg" component="ol" style={{ listStyle: 'none', padding: 0 }}>
           {TOUR.map((step, i) => (
-            <Card key={step.title} withBorder padding="lg" radius="md" component="li">
+            <Card key={step.key} withBorder padding="lg" radius="md" component="li">
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-                <Image src={step.image} alt={`Screenshot: ${step.title.toLowerCase()} screen`} radius="sm" loading="lazy" />
+                <Image src={step.image} alt={t(`demo.tour.${step.key}.alt`)} radius="sm" loading="lazy" />
                 <div>
                   <Text size="sm" c="dimmed">
-                    Step {i + 1} of {TOUR.length}
+                    {t('demo.step', { step: i + 1, total: TOUR.length })}
                   </Text>
                   <Title order={2} size="h3" mb="xs">
-                    {step.title}
+                    {t(`demo.tour.${step.key}.title`)}
                   </Title>
-                  <Text>{step.text}</Text>
+                  <Text>{t(`demo.tour.${step.key}.text`)}</Text>
                 </div>
               </SimpleGrid>
             </Card>

@@ -1,34 +1,37 @@
 import { Accordion, Anchor, Box, Card, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { HELP_CATEGORIES, searchFaq } from './helpContent';
+import { helpCategories, searchFaq } from './helpContent';
 
 /** FAQ grid size (surroundings §9). */
 const FAQ_GRID = 6;
 
 /** Help (surroundings §2): six categories, an FAQ search, an FAQ grid of six, and the way to a person. */
 export function HelpPage() {
-  useDocumentTitle('Help');
+  const { t } = useTranslation('public');
+  useDocumentTitle(t('help.documentTitle'));
   const [query, setQuery] = useState('');
+  const categories = helpCategories();
   const matches = searchFaq(query).slice(0, FAQ_GRID);
 
   return (
     <Box py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
-          Help Center
+          {t('help.title')}
         </Title>
-        <Tabs defaultValue={HELP_CATEGORIES[0]!.id}>
+        <Tabs defaultValue={categories[0]!.id}>
           <Tabs.List>
-            {HELP_CATEGORIES.map((c) => (
+            {categories.map((c) => (
               <Tabs.Tab key={c.id} value={c.id}>
                 {c.title}
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          {HELP_CATEGORIES.map((c) => (
+          {categories.map((c) => (
             <Tabs.Panel key={c.id} value={c.id} pt="md">
               <Stack gap="sm">
                 {c.sections.map((s) => (
@@ -46,10 +49,10 @@ export function HelpPage() {
 
         <section aria-labelledby="faq-title">
           <Title order={2} size="h3" id="faq-title" mb="sm">
-            Frequently asked questions
+            {t('help.faqTitle')}
           </Title>
           <TextInput
-            label="Search the FAQ"
+            label={t('help.searchLabel')}
             leftSection={<IconSearch size={16} />}
             value={query}
             onChange={(e) => setQuery(e.currentTarget.value)}
@@ -57,7 +60,7 @@ export function HelpPage() {
             maw={480}
           />
           {matches.length === 0 ? (
-            <Text role="status">No results found for "{query.trim()}"</Text>
+            <Text role="status">{t('help.noResults', { query: query.trim() })}</Text>
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {matches.map((f) => (
@@ -74,7 +77,7 @@ export function HelpPage() {
           )}
         </section>
         <Text>
-          Still stuck? <Anchor component={Link} to="/contact">Send us a message</Anchor> and the school’s administrators will get back to you.
+          <Trans t={t} i18nKey="help.stillStuck" components={{ a: <Anchor component={Link} to="/contact" /> }} />
         </Text>
       </Stack>
     </Box>

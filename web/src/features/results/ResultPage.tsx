@@ -1,5 +1,6 @@
 import { Alert, Box, Button } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
@@ -10,14 +11,15 @@ import { isNotFound, loadFailure, RESULT_TEXT } from './messages';
 import type { SubmissionDetail } from './types';
 
 function ResultScreen({ query }: { query: UseQueryResult<SubmissionDetail> }) {
+  const { t } = useTranslation('results');
   const { user } = useAuth();
   let body;
-  if (query.isPending) body = <PageLoader label="Loading result" />;
+  if (query.isPending) body = <PageLoader label={t('page.loading')} />;
   else if (query.isError && isNotFound(query.error)) {
     body = (
       <Alert color="gray" title={RESULT_TEXT.resultNotFound} data-testid="result-not-found">
         <Button mt="sm" component={Link} to="/dashboard" variant="light">
-          Back to Dashboard
+          {t('page.backToDashboard')}
         </Button>
       </Alert>
     );

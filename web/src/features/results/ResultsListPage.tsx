@@ -1,11 +1,13 @@
 import { PAGE_SIZE, SUBJECTS } from '@exam/shared';
 import { Box, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import { ListPagination } from '../../components/ListPagination';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { StatCard } from '../../components/StatCard';
-import { titleCase } from '../../lib/format';
+import { i18n } from '../../i18n';
+import { enumLabel, formatPercent } from '../../i18n/format';
 import { useFilterParams } from '../../lib/useFilterParams';
 import { useAuth } from '../auth/useAuth';
 import { ResultCard } from './components/ResultCard';
@@ -14,13 +16,12 @@ import { RESULT_TEXT } from './messages';
 import { summarise } from './summary';
 
 const DEFAULTS = { subject: '', sort: 'date', order: 'desc' };
-const SUBJECT_OPTIONS = [{ value: '', label: 'All subjects' }, ...SUBJECTS.map((s) => ({ value: s, label: titleCase(s) }))];
-const SORT_OPTIONS = [
-  { value: 'date', label: 'Date' },
-  { value: 'score', label: 'Score' },
+/** The filters' options, in the reader's language (built when shown). */
+const subjectOptions = () => [{ value: '', label: i18n.t('results:list.allSubjects') }, ...SUBJECTS.map((s) => ({ value: s, label: enumLabel('subjects', s) }))];
+const sortOptions = () => [
+  { value: 'date', label: i18n.t('results:list.sortDate') },
+  { value: 'score', label: i18n.t('results:list.sortScore') },
 ];
-
-const TITLES = { student: 'My Results', parent: 'My Children’s Results', teacher: 'Results of My Exams', admin: 'All Results' } as const;
 
 /**
  * /results and /results-list (surroundings §2 "Results list"). The server scopes the list: a
@@ -29,6 +30,7 @@ const TITLES = { student: 'My Results', parent: 'My Children’s Results', teach
  * page of it.
  */
 export function ResultsListPage() {
+  const { t } = useTranslation('results');
   const { user } = useAuth();
   const { values, page, setFilter, setPage, clear, filtered } = useFilterParams(DEFAULTS);
   const role = user?.role ?? 'student';
@@ -48,12 +50,12 @@ export function ResultsListPage() {
   const orderOptions =
     values.sort === 'score'
       ? [
-          { value: 'desc', label: 'Highest first' },
-          { value: 'asc', label: 'Lowest first' },
+          { value: 'desc', label: t('list.highestFirst') },
+          { value: 'asc', label: t('list.lowestFirst') },
         ]
       : [
-          { value: 'desc', label: 'Newest first' },
-          { value: 'asc', label: 'Oldest first' },
+          { value: 'desc', label: t('list.newestFirst') },
+          { value: 'asc', label: t('list.oldestFirst') },
         ];
 
   const all = list.data?.submissions ?? [];
@@ -65,36 +67,36 @@ export function ResultsListPage() {
     <Box py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
-          {TITLES[role]}
+          {t(`list.titles.${role}`)}
         </Title>
 
-        <SimpleGrid cols={{ base: 1, xs: 3 }} role="search" aria-label="Filter results">
-          <NativeSelect label="Subject" data={SUBJECT_OPTIONS} value={values.subject} onChange={(e) => setFilter('subject', e.currentTarget.value)} />
-          <NativeSelect label="Sort by" data={SORT_OPTIONS} value={values.sort} onChange={(e) => setFilter('sort', e.currentTarget.value)} />
-          <NativeSelect label="Order" data={orderOptions} value={order} onChange={(e) => setFilter('order', e.currentTarget.value)} />
+        <SimpleGrid cols={{ base: 1, xs: 3 }} role="search" aria-label={t('list.filters')}>
+          <NativeSelect label={t('list.subject')} data={subjectOptions()} value={values.subject} onChange={(e) => setFilter('subject', e.currentTarget.value)} />
+          <NativeSelect label={t('list.sortBy')} data={sortOptions()} value={values.sort} onChange={(e) => setFilter('sort', e.currentTarget.value)} />
+          <NativeSelect label={t('list.order')} data={orderOptions} value={order} onChange={(e) => setFilter('order', e.currentTarget.value)} />
         </SimpleGrid>
 
         {list.isPending ? (
-          <PageLoader label="Loading results" />
+          <PageLoader label={t('list.loading')} />
         ) : list.isError ? (
           <LoadError message={RESULT_TEXT.fetchResultsFailed} onRetry={() => void list.refetch()} />
         ) : (
           <>
-            <SimpleGrid cols={{ base: 2, sm: 4 }} aria-label="Results summary">
-              <StatCard label="Total Exams" value={summary.total} />
-              <StatCard label="Average Score" value={summary.average === null ? '—' : `${summary.average}%`} />
-              <StatCard label="Passed" value={summary.passed} />
-              <StatCard label="Best Score" value={summary.best === null ? '—' : `${summary.best}%`} />
+            <SimpleGrid cols={{ base: 2, sm: 4 }} aria-label={t('list.summary')}>
+              <StatCard label={t('list.totalExams')} value={summary.total} />
+              <StatCard label={t('list.averageScore')} value={summary.average === null ? '—' : formatPercent(summary.average, 2)} />
+              <StatCard label={t('list.passed')} value={summary.passed} />
+              <StatCard label={t('list.bestScore')} value={summary.best === null ? '—' : formatPercent(summary.best, 2)} />
             </SimpleGrid>
             {summary.final < summary.total && (
               <Text size="sm" c="dimmed">
-                Average, passed and best count only results that are released and fully graded ({summary.final} of {summary.total}).
+                {t('list.finalOnly', { final: summary.final, total: summary.total })}
               </Text>
             )}
             {all.length === 0 ? (
               <EmptyState
                 title={RESULT_TEXT.noResultsYet}
-                message={filtered ? 'No result matches these filters.' : 'Results appear here once exams are submitted.'}
+                message={filtered ? t('list.noMatch') : t('list.appearHere')}
                 onClear={filtered ? clear : undefined}
               />
             ) : (
@@ -104,7 +106,7 @@ export function ResultsListPage() {
                 ))}
               </SimpleGrid>
             )}
-            <ListPagination total={totalPages} page={page} onChange={setPage} label="Result pages" />
+            <ListPagination total={totalPages} page={page} onChange={setPage} label={t('list.pages')} />
           </>
         )}
       </Stack>

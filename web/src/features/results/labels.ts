@@ -1,22 +1,14 @@
-import { formatDuration, marksText, type SubmitReason } from '@exam/shared';
+import type { SubmitReason } from '@exam/shared';
+import { i18n } from '../../i18n';
+import { enumLabel, formatDuration, formatNumber, formatPercent } from '../../i18n/format';
 import type { AnswerStatus, DisplayStatus, SubmissionAnswer } from './types';
 
-/** How a submit reason reads in the security report. */
-export const SUBMIT_REASON_TEXT: Record<SubmitReason, string> = {
-  student: 'Submitted by the student',
-  'time-expired': 'Submitted automatically: time expired',
-  violations: 'Submitted automatically: too many security violations',
-  proctor: 'Submitted by the proctor',
-};
+const t = (key: string, values?: Record<string, unknown>) => i18n.t(key, { ns: 'results', ...values });
 
-export const ANSWER_STATUS_TEXT: Record<AnswerStatus, string> = {
-  correct: 'Correct',
-  partial: 'Partially correct',
-  incorrect: 'Incorrect',
-  pending: 'Pending review',
-  skipped: 'Skipped',
-  submitted: 'Submitted',
-};
+/** How a submit reason reads in the security report. */
+export const submitReasonText = (reason: SubmitReason): string => t(`security.reasons.${reason}`);
+
+export const answerStatusLabel = (status: AnswerStatus): string => t(`answerStatus.${status}`);
 
 export const ANSWER_STATUS_COLOR: Record<AnswerStatus, string> = {
   correct: 'green',
@@ -33,8 +25,8 @@ export const ANSWER_STATUS_COLOR: Record<AnswerStatus, string> = {
  * earned (the status itself comes from the shared classifyAnswer, on the server).
  */
 export function answerStatusText(a: Pick<SubmissionAnswer, 'status' | 'marks' | 'points'>): string {
-  if (a.status === 'partial' && a.marks !== null) return `${ANSWER_STATUS_TEXT.partial} · ${marksText(a.marks, a.points)}`;
-  return ANSWER_STATUS_TEXT[a.status];
+  if (a.status === 'partial' && a.marks !== null) return t('answerStatus.partialWithMarks', { marks: formatNumber(a.marks), points: formatNumber(a.points) });
+  return answerStatusLabel(a.status);
 }
 
 /** Badge colours always sit next to the status words, never alone. */
@@ -45,6 +37,9 @@ export const DISPLAY_STATUS_COLOR: Record<DisplayStatus, string> = {
   Failed: 'red',
   Submitted: 'gray',
 };
+
+/** The server's display status ('In Progress') in the reader's language. */
+export const displayStatusText = (status: DisplayStatus): string => enumLabel('submissionStatuses', status.toLowerCase().replace(/\s+/g, '-'));
 
 /** Colour bands of surroundings §9 (90, 80, 70, 60); the number or grade is always printed too. */
 export function scoreColor(pct: number): string {
@@ -58,10 +53,16 @@ export function scoreColor(pct: number): string {
 /** Time spent (seconds) as hours and minutes (spec core §9); under a minute reads as such. */
 export function formatTimeSpent(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined) return '—';
-  if (seconds < 60) return 'Under 1 min';
+  if (seconds < 60) return t('timeSpent.underMinute');
   return formatDuration(Math.round(seconds / 60));
 }
 
 export const studentName = (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}`.trim();
 
-export const percentText = (pct: number | null | undefined) => (pct === null || pct === undefined ? '—' : `${pct}%`);
+export const percentText = (pct: number | null | undefined) => (pct === null || pct === undefined ? '—' : formatPercent(pct, 2));
+
+/** The result screen's closing words for a final percentage (surroundings §9 bands). */
+export function resultMessageText(pct: number): string {
+  const key = pct >= 90 ? 'outstanding' : pct >= 80 ? 'great' : pct >= 70 ? 'good' : pct >= 60 ? 'fair' : pct >= 50 ? 'halfway' : 'keepStudying';
+  return t(`score.message.${key}`);
+}

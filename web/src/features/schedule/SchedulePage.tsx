@@ -1,28 +1,30 @@
-import { examTimeStatus, formatDuration, parentCardAction, studentCardAction, type CardAction, type Role } from '@exam/shared';
+import { examTimeStatus, parentCardAction, studentCardAction, type CardAction, type Role } from '@exam/shared';
 import { Box, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { messageFromServer } from '../../api/http';
+import { i18n } from '../../i18n';
+import { enumLabel, formatDuration } from '../../i18n/format';
 import { ListPagination } from '../../components/ListPagination';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
-import { titleCase } from '../../lib/format';
 import { useFilterParams } from '../../lib/useFilterParams';
 import { useNow } from '../../lib/useNow';
 import { useAuth } from '../auth/useAuth';
 import { ExamStatusBadge } from '../exams/components/ExamStatusBadge';
 import { useExamList } from '../exams/hooks';
-import { pointsLabel } from '../exams/labels';
-import { EXAM_TEXT, failureReason } from '../exams/messages';
 import type { Exam } from '../exams/types';
 import { useDatePrefs } from '../../lib/dateFormat';
+import { cardActionLabel } from './cardActionLabel';
 import { dayHeading, groupByDay, timeRange } from './groupByDay';
 
 /** Each tab is one server filter and the order that reads naturally for it. */
 const TABS = [
-  { value: 'upcoming', label: 'Upcoming', status: 'upcoming', sort: 'startTime' },
-  { value: 'active', label: 'Active', status: 'ongoing', sort: 'startTime' },
-  { value: 'past', label: 'Past', status: 'completed', sort: '-startTime' },
-  { value: 'all', label: 'All', status: '', sort: 'startTime' },
+  { value: 'upcoming', status: 'upcoming', sort: 'startTime' },
+  { value: 'active', status: 'ongoing', sort: 'startTime' },
+  { value: 'past', status: 'completed', sort: '-startTime' },
+  { value: 'all', status: '', sort: 'startTime' },
 ] as const;
 
 /** The server's largest page: a schedule reads best as one long list, grouped by day. */
@@ -30,6 +32,7 @@ const SCHEDULE_PAGE_SIZE = 100;
 
 /** Schedule (surroundings §2): the exams the viewer may see, by tab, grouped by day. */
 export function SchedulePage() {
+  const { t } = useTranslation('schedule');
   const { user } = useAuth();
   const { values, page, setFilter, setPage } = useFilterParams({ tab: 'upcoming' });
   const tab = TABS.find((t) => t.value === values.tab) ?? TABS[0];
@@ -40,13 +43,13 @@ export function SchedulePage() {
     <Box py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
-          Exam Schedule
+          {t('title')}
         </Title>
         <Tabs value={tab.value} onChange={(value) => setFilter('tab', value ?? 'upcoming')}>
           <Tabs.List>
-            {TABS.map((t) => (
-              <Tabs.Tab key={t.value} value={t.value}>
-                {t.label}
+            {TABS.map((item) => (
+              <Tabs.Tab key={item.value} value={item.value}>
+                {t(`tabs.${item.value}`)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -68,20 +71,21 @@ interface ScheduleListProps {
 }
 
 function ScheduleList({ role, status, sort, page, onPage }: ScheduleListProps) {
+  const { t } = useTranslation('schedule');
   const now = useNow();
   // Day headings and times follow the reader's date/time settings; re-render when they change.
   useDatePrefs();
   const list = useExamList({ page, limit: SCHEDULE_PAGE_SIZE, status, sort }, { silent: true });
 
-  if (list.isPending) return <PageLoader label="Loading schedule" />;
+  if (list.isPending) return <PageLoader label={t('loading')} />;
   if (list.isError) {
-    return <LoadError message={failureReason(list.error, EXAM_TEXT.fetchExamsFallback)} onRetry={() => void list.refetch()} />;
+    return <LoadError message={messageFromServer(list.error, t('loadFailed'))} onRetry={() => void list.refetch()} />;
   }
   if (list.data.exams.length === 0) {
     return (
       <Stack align="center" py="xl" gap="xs">
         <IconCalendarOff size={40} aria-hidden />
-        <Text fw={600}>{EXAM_TEXT.noExamsScheduled}</Text>
+        <Text fw={600}>{t('empty')}</Text>
       </Stack>
     );
   }
@@ -100,7 +104,7 @@ function ScheduleList({ role, status, sort, page, onPage }: ScheduleListProps) {
           </Stack>
         </section>
       ))}
-      <ListPagination total={list.data.totalPages} page={page} onChange={onPage} label="Schedule pages" />
+      <ListPagination total={list.data.totalPages} page={page} onChange={onPage} label={t('pages')} />
     </Stack>
   );
 }
@@ -112,13 +116,14 @@ function ScheduleList({ role, status, sort, page, onPage }: ScheduleListProps) {
  */
 export function scheduleAction(exam: Exam, role: Role, now: number): CardAction | null {
   const status = examTimeStatus(exam.schedule.startDate, exam.schedule.endDate, now);
-  if (role === 'teacher' || role === 'admin') return { kind: 'questions', label: 'Manage', to: `/exam/${exam._id}/questions`, disabled: false };
+  if (role === 'teacher' || role === 'admin') return { kind: 'questions', label: i18n.t('schedule:actions.manage'), to: `/exam/${exam._id}/questions`, disabled: false };
   if (role === 'parent') return parentCardAction(exam.forChildren?.[0]);
   if (status === 'ongoing' || status === 'completed') return studentCardAction(exam, now);
   return null;
 }
 
 function ScheduleItem({ exam, role, now }: { exam: Exam; role: Role; now: number }) {
+  const { t } = useTranslation('schedule');
   const action = scheduleAction(exam, role, now);
   const titleId = `schedule-${exam._id}`;
   return (
@@ -129,22 +134,22 @@ function ScheduleItem({ exam, role, now }: { exam: Exam; role: Role; now: number
             {exam.title}
           </Text>
           <Text size="sm" c="dimmed">
-            {titleCase(exam.subject)} · Grade {exam.grade}
+            {t('meta', { subject: enumLabel('subjects', exam.subject), grade: exam.grade })}
           </Text>
           <ExamStatusBadge schedule={exam.schedule} now={now} />
           <Text size="sm">
-            {timeRange(exam.schedule.startDate, exam.schedule.endDate)} · {formatDuration(exam.duration)} · {exam.totalQuestions}{' '}
-            {exam.totalQuestions === 1 ? 'question' : 'questions'} · {pointsLabel(exam.totalMarks)}
+            {timeRange(exam.schedule.startDate, exam.schedule.endDate)} · {formatDuration(exam.duration)} · {t('questions', { count: exam.totalQuestions })} ·{' '}
+            {t('points', { count: exam.totalMarks })}
           </Text>
         </Stack>
         {action &&
           (action.to && !action.disabled ? (
             <Button component={Link} to={action.to} size="sm">
-              {action.label}
+              {cardActionLabel(action, exam, now)}
             </Button>
           ) : (
             <Button size="sm" disabled>
-              {action.label}
+              {cardActionLabel(action, exam, now)}
             </Button>
           ))}
       </Group>

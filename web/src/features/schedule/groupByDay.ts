@@ -1,3 +1,4 @@
+import { i18n } from '../../i18n';
 import { dayHeadingOf, dayKeyOf, formatDateTimeText, formatTime } from '../../lib/dateFormat';
 
 export interface DayGroup<T> {
@@ -28,7 +29,7 @@ export function groupByDay<T>(items: readonly T[], startOf: (item: T) => string)
 
 /** 'Mon, 23/11/2026': the weekday and the date in the reader's date format. */
 export function dayHeading(day: string): string {
-  if (day === 'unknown') return 'Date not set';
+  if (day === 'unknown') return i18n.t('schedule:dateNotSet');
   // Noon UTC of that calendar day lies on the same day in every offered zone.
   return dayHeadingOf(`${day}T12:00:00Z`);
 }

@@ -4,6 +4,7 @@ import { ActionIcon, Anchor, Badge, Box, Button, Card, Group, NativeSelect, Simp
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ListPagination } from '../../components/ListPagination';
 import { LoadError } from '../../components/LoadError';
@@ -19,15 +20,12 @@ import { userKeys } from '../admin/users/hooks';
 import { StudentDetailsModal } from './StudentDetailsModal';
 
 const FILTER_DEFAULTS = { search: '', grade: '', status: '', sort: 'name', order: 'asc' };
-const SORTS = [
-  { value: 'name', label: 'Name' },
-  { value: 'email', label: 'Email' },
-  { value: 'grade', label: 'Grade' },
-  { value: 'createdAt', label: 'Date joined' },
-];
+/** The orders the server understands, by their key in students:filters.sorts. */
+const SORTS = ['name', 'email', 'grade', 'createdAt'] as const;
 
 /** Students list (surroundings §2) for teachers and admins. */
 export function StudentsPage() {
+  const { t } = useTranslation('students');
   const { values, page, setFilter, setPage, clear, filtered } = useFilterParams(FILTER_DEFAULTS);
   const params = { page, limit: PAGE_SIZE, ...values };
   const list = useQuery({
@@ -52,44 +50,46 @@ export function StudentsPage() {
     <Box py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
-          Students
+          {t('title')}
         </Title>
 
         {stats && (
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <StatCard label="Total Students" value={stats.total} />
-            <StatCard label="Active" value={stats.active} />
-            <StatCard label="Inactive" value={stats.inactive} />
-            <StatCard label="Grades" value={stats.grades} />
+            <StatCard label={t('stats.total')} value={stats.total} />
+            <StatCard label={t('stats.active')} value={stats.active} />
+            <StatCard label={t('stats.inactive')} value={stats.inactive} />
+            <StatCard label={t('stats.grades')} value={stats.grades} />
           </SimpleGrid>
         )}
 
-        <SimpleGrid cols={{ base: 1, sm: 4 }} role="search" aria-label="Filter students">
-          <SearchField label="Search by name or email" value={values.search} onSearch={(v) => setFilter('search', v)} />
+        <SimpleGrid cols={{ base: 1, sm: 4 }} role="search" aria-label={t('filters.label')}>
+          <SearchField label={t('filters.search')} value={values.search} onSearch={(v) => setFilter('search', v)} />
           <NativeSelect
-            label="Grade"
-            data={[{ value: '', label: 'All grades' }, ...STUDENT_GRADES.map((g) => ({ value: String(g), label: `Grade ${g}` }))]}
+            label={t('filters.grade')}
+            data={[{ value: '', label: t('filters.allGrades') }, ...STUDENT_GRADES.map((g) => ({ value: String(g), label: t('gradeN', { grade: g }) }))]}
             value={values.grade}
             onChange={(e) => setFilter('grade', e.currentTarget.value)}
           />
           <NativeSelect
-            label="Status"
+            label={t('filters.status')}
             data={[
-              { value: '', label: 'All statuses' },
-              { value: 'active', label: 'Active' },
-              { value: 'inactive', label: 'Inactive' },
+              { value: '', label: t('filters.allStatuses') },
+              { value: 'active', label: t('status.active') },
+              { value: 'inactive', label: t('status.inactive') },
             ]}
             value={values.status}
             onChange={(e) => setFilter('status', e.currentTarget.value)}
           />
           <Group gap="xs" align="flex-end" wrap="nowrap">
-            <NativeSelect label="Sort by" data={SORTS} value={values.sort} onChange={(e) => setFilter('sort', e.currentTarget.value)} style={{ flex: 1 }} />
+            <NativeSelect
+              label={t('filters.sortBy')}
+              data={SORTS.map((value) => ({ value, label: t(`filters.sorts.${value}`) }))} value={values.sort} onChange={(e) => setFilter('sort', e.currentTarget.value)} style={{ flex: 1 }} />
             <ActionIcon
               size="lg"
               variant="default"
               onClick={() => setFilter('order', ascending ? 'desc' : 'asc')}
-              aria-label={ascending ? 'Sort descending' : 'Sort ascending'}
-              title={ascending ? 'Ascending' : 'Descending'}
+              aria-label={ascending ? t('filters.sortDescending') : t('filters.sortAscending')}
+              title={ascending ? t('filters.ascending') : t('filters.descending')}
             >
               {ascending ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
             </ActionIcon>
@@ -97,7 +97,7 @@ export function StudentsPage() {
         </SimpleGrid>
 
         {list.isPending ? (
-          <PageLoader label="Loading students" />
+          <PageLoader label={t('loading')} />
         ) : list.isError ? (
           <LoadError message={msg('users.studentsFailed')} onRetry={() => void list.refetch()} />
         ) : students.length === 0 ? (
@@ -105,33 +105,33 @@ export function StudentsPage() {
             <Text fw={600}>{msg('users.studentsEmpty')}</Text>
             {filtered && (
               <Button variant="light" onClick={clear}>
-                Clear Filters
+                {t('filters.clear')}
               </Button>
             )}
           </Stack>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-label="Students" role="list">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-label={t('title')} role="list">
             {students.map((s) => (
               <Card key={s._id} withBorder radius="md" role="listitem" data-testid={`student-${s._id}`}>
                 <Stack gap={4}>
                   <Group justify="space-between" wrap="nowrap">
                     <PersonLabel person={s} detail={s.email} />
                     <Badge color={s.status === 'active' ? 'green' : 'gray'} variant="light">
-                      {s.status === 'active' ? 'Active' : 'Inactive'}
+                      {s.status === 'active' ? t('status.active') : t('status.inactive')}
                     </Badge>
                   </Group>
                   <Text size="sm">
-                    Grade {s.grade ?? '—'} · Section {s.section ?? '—'}
+                    {t('card.gradeSection', { grade: s.grade ?? '—', section: s.section ?? '—' })}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    Joined {formatDateTime(s.createdAt)}
+                    {t('card.joined', { date: formatDateTime(s.createdAt) ?? '—' })}
                   </Text>
                   <Group mt="xs">
-                    <Button size="xs" variant="light" onClick={() => setSelected(s)} aria-label={`Details of ${s.name}`}>
-                      Details
+                    <Button size="xs" variant="light" onClick={() => setSelected(s)} aria-label={t('card.detailsOf', { name: s.name })}>
+                      {t('card.details')}
                     </Button>
                     <Anchor component={Link} to={`/reports/student/${s._id}/progress`} size="sm">
-                      Progress report
+                      {t('card.progressReport')}
                     </Anchor>
                   </Group>
                 </Stack>
@@ -140,7 +140,7 @@ export function StudentsPage() {
           </SimpleGrid>
         )}
 
-        <ListPagination total={list.data?.totalPages ?? 0} page={page} onChange={setPage} label="Student pages" />
+        <ListPagination total={list.data?.totalPages ?? 0} page={page} onChange={setPage} label={t('pages')} />
       </Stack>
       <StudentDetailsModal student={selected} onClose={() => setSelected(null)} />
     </Box>

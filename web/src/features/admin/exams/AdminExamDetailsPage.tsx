@@ -1,14 +1,16 @@
-import { adminExamStatus, formatDuration } from '@exam/shared';
+import { adminExamStatus } from '@exam/shared';
 import { Badge, Box, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEdit, IconListCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../../api/http';
 import { DetailList } from '../../../components/DetailList';
 import { MathText } from '../../../components/MathText';
 import { PageLoader } from '../../../components/PageLoader';
 import { Section } from '../../../components/Section';
-import { formatDateTime, titleCase } from '../../../lib/format';
+import { enumLabel, formatDuration, formatNumber, formatPercent } from '../../../i18n/format';
+import { formatDateTime } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useNow } from '../../../lib/useNow';
 import { formatOnClock } from '../../../lib/dateFormat';
@@ -17,10 +19,8 @@ import { ExamRules } from '../../exams/components/ExamRules';
 import { ExamStatusBadge } from '../../exams/components/ExamStatusBadge';
 import { QuestionView } from '../../exams/components/QuestionView';
 import { useExam } from '../../exams/hooks';
-import { pointsLabel } from '../../exams/labels';
-import { EXAM_TEXT } from '../../exams/messages';
 import type { Exam } from '../../exams/types';
-import { ADMIN_EXAM_TEXT } from './messages';
+import { adminExamText } from './messages';
 
 /**
  * Exam details, /admin/exams/{examId} (surroundings §2), for admins and the exam's teacher. A
@@ -29,6 +29,7 @@ import { ADMIN_EXAM_TEXT } from './messages';
  * is closed to them).
  */
 export function AdminExamDetailsPage() {
+  const { t } = useTranslation('admin');
   const { examId } = useParams();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -38,7 +39,7 @@ export function AdminExamDetailsPage() {
 
   useEffect(() => {
     if (!exam.isError || notFound) return;
-    notifyError(ADMIN_EXAM_TEXT.detailsFailed, 'exam-details-failed');
+    notifyError(adminExamText('detailsFailed'), 'exam-details-failed');
     navigate(listPath, { replace: true });
   }, [exam.isError, notFound, listPath, navigate]);
 
@@ -47,23 +48,24 @@ export function AdminExamDetailsPage() {
       <Container size="sm" py="xl">
         <Card withBorder padding="xl" ta="center">
           <Title order={1} size="h2">
-            {EXAM_TEXT.examNotFound}
+            {t('examDetails.notFoundTitle')}
           </Title>
           <Text c="dimmed" my="md">
-            This exam does not exist or was deleted.
+            {t('examDetails.notFoundText')}
           </Text>
           <Button component={Link} to={listPath}>
-            Back to Exams
+            {t('examDetails.backToExams')}
           </Button>
         </Card>
       </Container>
     );
   }
-  if (!exam.data) return <PageLoader label="Loading exam" />;
+  if (!exam.data) return <PageLoader label={t('examDetails.loading')} />;
   return <ExamDetails exam={exam.data} listPath={listPath} />;
 }
 
 function ExamDetails({ exam, listPath }: { exam: Exam; listPath: string }) {
+  const { t } = useTranslation('admin');
   const now = useNow();
   const zone = exam.schedule.timezone;
   const questions = exam.questions ?? [];
@@ -71,7 +73,7 @@ function ExamDetails({ exam, listPath }: { exam: Exam; listPath: string }) {
     <Box py="lg">
       <Stack gap="lg">
         <Button component={Link} to={listPath} variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content">
-          Back to Exams
+          {t('examDetails.backToExams')}
         </Button>
         <Group justify="space-between" align="flex-start">
           <Stack gap="xs">
@@ -79,16 +81,16 @@ function ExamDetails({ exam, listPath }: { exam: Exam; listPath: string }) {
               {exam.title}
             </Title>
             <Group gap="sm">
-              <Badge variant="light">{adminExamStatus(exam)}</Badge>
+              <Badge variant="light">{enumLabel('examStatuses', adminExamStatus(exam).toLowerCase())}</Badge>
               <ExamStatusBadge schedule={exam.schedule} now={now} />
             </Group>
           </Stack>
           <Group>
             <Button component={Link} to={`/exam/${exam._id}/edit`} variant="light" leftSection={<IconEdit size={16} />}>
-              Edit
+              {t('common:actions.edit')}
             </Button>
             <Button component={Link} to={`/exam/${exam._id}/questions`} variant="light" leftSection={<IconListCheck size={16} />}>
-              Questions
+              {t('examDetails.questionsButton')}
             </Button>
           </Group>
         </Group>
@@ -98,31 +100,33 @@ function ExamDetails({ exam, listPath }: { exam: Exam; listPath: string }) {
         <DetailList
           cols={3}
           items={[
-            { label: 'Subject', value: titleCase(exam.subject) },
-            { label: 'Grade', value: `Grade ${exam.grade}` },
-            { label: 'Duration', value: formatDuration(exam.duration) },
-            { label: 'Passing Marks', value: `${exam.passingMarks}%` },
-            { label: 'Total Marks', value: pointsLabel(exam.totalMarks) },
-            { label: 'Questions', value: exam.totalQuestions },
-            { label: 'Exam Type', value: titleCase(exam.examType) },
-            { label: 'Difficulty', value: titleCase(exam.difficulty) },
-            { label: 'Created By', value: `${exam.createdBy.firstName} ${exam.createdBy.lastName}` },
-            { label: 'Starts', value: formatOnClock(exam.schedule.startDate, zone) },
-            { label: 'Ends', value: formatOnClock(exam.schedule.endDate, zone) },
-            { label: 'Created', value: formatDateTime(exam.createdAt) ?? '—' },
+            { label: t('examDetails.fields.subject'), value: enumLabel('subjects', exam.subject) },
+            { label: t('examDetails.fields.grade'), value: t('examDetails.gradeValue', { grade: exam.grade }) },
+            { label: t('examDetails.fields.duration'), value: formatDuration(exam.duration) },
+            { label: t('examDetails.fields.passingMarks'), value: formatPercent(exam.passingMarks) },
+            { label: t('examDetails.fields.totalMarks'), value: t('examDetails.points', { count: exam.totalMarks }) },
+            { label: t('examDetails.fields.questions'), value: formatNumber(exam.totalQuestions) },
+            { label: t('examDetails.fields.examType'), value: enumLabel('examTypes', exam.examType) },
+            { label: t('examDetails.fields.difficulty'), value: enumLabel('difficulties', exam.difficulty) },
+            { label: t('examDetails.fields.createdBy'), value: `${exam.createdBy.firstName} ${exam.createdBy.lastName}` },
+            { label: t('examDetails.fields.starts'), value: formatOnClock(exam.schedule.startDate, zone) },
+            { label: t('examDetails.fields.ends'), value: formatOnClock(exam.schedule.endDate, zone) },
+            { label: t('examDetails.fields.created'), value: formatDateTime(exam.createdAt) ?? '—' },
             {
-              label: 'Eligible Students',
-              value: exam.eligibleStudents.length ? `${exam.eligibleStudents.length} listed` : `Every student of grade ${exam.grade}`,
+              label: t('examDetails.fields.eligibleStudents'),
+              value: exam.eligibleStudents.length
+                ? t('examDetails.eligibleListed', { count: exam.eligibleStudents.length })
+                : t('examDetails.eligibleGrade', { grade: exam.grade }),
             },
-            { label: 'Tags', value: exam.tags.length ? exam.tags.join(', ') : 'None' },
+            { label: t('examDetails.fields.tags'), value: exam.tags.length ? exam.tags.join(', ') : t('examDetails.noTags') },
           ]}
         />
 
         <ExamRules instructions={exam.instructions} settings={exam.settings} />
 
-        <Section title={`Questions (${questions.length})`}>
+        <Section title={t('examDetails.questionsHeading', { count: questions.length })}>
           {questions.length === 0 ? (
-            <Text c="dimmed">{EXAM_TEXT.noQuestionsAdded}</Text>
+            <Text c="dimmed">{t('examDetails.noQuestions')}</Text>
           ) : (
             <Stack gap="sm">
               {questions.map((q, i) => (

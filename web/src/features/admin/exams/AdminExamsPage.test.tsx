@@ -13,7 +13,8 @@ const listOf = (exams: ReturnType<typeof buildExam>[]) => ({
   body: { success: true, data: { exams, currentPage: 1, total: exams.length, totalPages: 1, stats } },
 });
 
-describe('AdminExamsPage', () => {
+// A full page in jsdom with Mantine: slow on a busy machine.
+describe('AdminExamsPage', { timeout: 15_000 }, () => {
   it('labels each exam Active or Draft and maps the status filter on the published flag', async () => {
     const api = mockApi(admin, [
       ['GET', '/exams', ({ url }) => (url.searchParams.get('published') === 'false' ? listOf([]) : listOf([buildExam(), buildExam({ _id: 'e2', title: 'Draft one', isPublished: false })]))],

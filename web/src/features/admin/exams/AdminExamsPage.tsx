@@ -1,33 +1,36 @@
 import { PAGE_SIZE, adminExamStatus } from '@exam/shared';
 import { ActionIcon, Badge, Box, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ListPagination } from '../../../components/ListPagination';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
 import { SearchField } from '../../../components/SearchField';
 import { StatCard } from '../../../components/StatCard';
-import { formatDateTime, titleCase } from '../../../lib/format';
+import { enumLabel } from '../../../i18n/format';
+import { formatDateTime } from '../../../lib/format';
 import { useFilterParams } from '../../../lib/useFilterParams';
 import { useNow } from '../../../lib/useNow';
 import { ExamStatusBadge } from '../../exams/components/ExamStatusBadge';
 import { useExamDeletion } from '../../exams/components/useExamDeletion';
 import { useExamList } from '../../exams/hooks';
 import { failureReason } from '../../exams/messages';
-import { ADMIN_EXAM_TEXT, ADMIN_FILTER_SUBJECTS, ADMIN_STATUS_FILTERS, publishedFilter } from './messages';
+import { adminExamText, ADMIN_FILTER_SUBJECTS, ADMIN_STATUS_FILTERS, publishedFilter } from './messages';
 
 const STATUS_COLORS = { Active: 'green', Published: 'blue', Draft: 'gray' } as const;
 const FILTER_DEFAULTS = { subject: '', status: '', search: '' };
 
 /** Admin exams (surroundings §2): every exam in a table, filters, counters, view/edit/delete. */
 export function AdminExamsPage() {
+  const { t } = useTranslation('admin');
   const now = useNow();
   const { values, page, setFilter, setPage, clear, filtered } = useFilterParams(FILTER_DEFAULTS);
   const query = { page, limit: PAGE_SIZE, sort: '-createdAt', subject: values.subject, search: values.search };
   const list = useExamList({ ...query, published: publishedFilter(values.status) }, { silent: true });
   const deletion = useExamDeletion({
-    success: ADMIN_EXAM_TEXT.deleted,
-    failure: (error) => failureReason(error, ADMIN_EXAM_TEXT.deleteFallback),
+    success: adminExamText('deleted'),
+    failure: (error) => failureReason(error, adminExamText('deleteFallback')),
   });
 
   const stats = list.data?.stats;
@@ -37,63 +40,63 @@ export function AdminExamsPage() {
     <Box py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
-          Exam Management
+          {t('exams.title')}
         </Title>
 
         {stats && (
           <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
-            <StatCard label="Total" value={stats.total} />
-            <StatCard label="Published" value={stats.published} />
-            <StatCard label="Drafts" value={stats.draft} />
-            <StatCard label="Upcoming" value={stats.upcoming} />
-            <StatCard label="Ongoing" value={stats.ongoing} />
-            <StatCard label="Completed" value={stats.completed} />
+            <StatCard label={t('exams.stats.total')} value={stats.total} />
+            <StatCard label={t('exams.stats.published')} value={stats.published} />
+            <StatCard label={t('exams.stats.drafts')} value={stats.draft} />
+            <StatCard label={t('exams.stats.upcoming')} value={stats.upcoming} />
+            <StatCard label={t('exams.stats.ongoing')} value={stats.ongoing} />
+            <StatCard label={t('exams.stats.completed')} value={stats.completed} />
           </SimpleGrid>
         )}
 
-        <SimpleGrid cols={{ base: 1, sm: 3 }} role="search" aria-label="Filter exams">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} role="search" aria-label={t('exams.filterLabel')}>
           <NativeSelect
-            label="Subject"
-            data={[{ value: '', label: 'All subjects' }, ...ADMIN_FILTER_SUBJECTS.map((s) => ({ value: s, label: titleCase(s) }))]}
+            label={t('exams.subject')}
+            data={[{ value: '', label: t('exams.allSubjects') }, ...ADMIN_FILTER_SUBJECTS.map((s) => ({ value: s, label: enumLabel('subjects', s) }))]}
             value={values.subject}
             onChange={(e) => setFilter('subject', e.currentTarget.value)}
           />
           <NativeSelect
-            label="Status"
-            data={[{ value: '', label: 'All statuses' }, ...ADMIN_STATUS_FILTERS.map(({ value, label }) => ({ value, label }))]}
+            label={t('exams.status')}
+            data={[{ value: '', label: t('exams.allStatuses') }, ...ADMIN_STATUS_FILTERS.map(({ value }) => ({ value, label: enumLabel('examStatuses', value) }))]}
             value={values.status}
             onChange={(e) => setFilter('status', e.currentTarget.value)}
           />
-          <SearchField value={values.search} onSearch={(v) => setFilter('search', v)} />
+          <SearchField label={t('common:actions.search')} value={values.search} onSearch={(v) => setFilter('search', v)} />
         </SimpleGrid>
 
         {list.isPending ? (
-          <PageLoader label="Loading exams" />
+          <PageLoader label={t('exams.loading')} />
         ) : list.isError ? (
-          <LoadError message={ADMIN_EXAM_TEXT.loadFailed} onRetry={() => void list.refetch()} />
+          <LoadError message={adminExamText('loadFailed')} onRetry={() => void list.refetch()} />
         ) : exams.length === 0 ? (
           <Stack align="center" py="xl" gap="xs">
-            <Text fw={600}>{ADMIN_EXAM_TEXT.empty}</Text>
+            <Text fw={600}>{adminExamText('empty')}</Text>
             {filtered && (
               <Button variant="light" onClick={clear}>
-                Clear Filters
+                {t('exams.clearFilters')}
               </Button>
             )}
           </Stack>
         ) : (
           <Table.ScrollContainer minWidth={900}>
-            <Table striped highlightOnHover aria-label="Exams">
+            <Table striped highlightOnHover aria-label={t('exams.tableLabel')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Subject</Table.Th>
-                  <Table.Th>Grade</Table.Th>
-                  <Table.Th>Questions</Table.Th>
-                  <Table.Th>Starts</Table.Th>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Created By</Table.Th>
-                  <Table.Th>Actions</Table.Th>
+                  <Table.Th>{t('exams.columns.title')}</Table.Th>
+                  <Table.Th>{t('exams.columns.subject')}</Table.Th>
+                  <Table.Th>{t('exams.columns.grade')}</Table.Th>
+                  <Table.Th>{t('exams.columns.questions')}</Table.Th>
+                  <Table.Th>{t('exams.columns.starts')}</Table.Th>
+                  <Table.Th>{t('exams.columns.time')}</Table.Th>
+                  <Table.Th>{t('exams.columns.status')}</Table.Th>
+                  <Table.Th>{t('exams.columns.createdBy')}</Table.Th>
+                  <Table.Th>{t('exams.columns.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -102,7 +105,7 @@ export function AdminExamsPage() {
                   return (
                     <Table.Tr key={exam._id}>
                       <Table.Td>{exam.title}</Table.Td>
-                      <Table.Td>{titleCase(exam.subject)}</Table.Td>
+                      <Table.Td>{enumLabel('subjects', exam.subject)}</Table.Td>
                       <Table.Td>{exam.grade}</Table.Td>
                       <Table.Td>{exam.totalQuestions}</Table.Td>
                       <Table.Td>{formatDateTime(exam.schedule.startDate) ?? '—'}</Table.Td>
@@ -111,7 +114,7 @@ export function AdminExamsPage() {
                       </Table.Td>
                       <Table.Td>
                         <Badge color={STATUS_COLORS[status]} variant="light">
-                          {status}
+                          {enumLabel('examStatuses', status.toLowerCase())}
                         </Badge>
                       </Table.Td>
                       <Table.Td>
@@ -123,8 +126,8 @@ export function AdminExamsPage() {
                             variant="subtle"
                             component={Link}
                             to={`/admin/exams/${exam._id}`}
-                            aria-label={`View ${exam.title}`}
-                            title="View"
+                            aria-label={t('exams.viewExam', { title: exam.title })}
+                            title={t('common:actions.view')}
                           >
                             <IconEye size={18} />
                           </ActionIcon>
@@ -132,8 +135,8 @@ export function AdminExamsPage() {
                             variant="subtle"
                             component={Link}
                             to={`/exam/${exam._id}/edit`}
-                            aria-label={`Edit ${exam.title}`}
-                            title="Edit"
+                            aria-label={t('exams.editExam', { title: exam.title })}
+                            title={t('common:actions.edit')}
                           >
                             <IconEdit size={18} />
                           </ActionIcon>
@@ -141,8 +144,8 @@ export function AdminExamsPage() {
                             variant="subtle"
                             color="red"
                             onClick={() => deletion.request(exam)}
-                            aria-label={`Delete ${exam.title}`}
-                            title="Delete"
+                            aria-label={t('exams.deleteExam', { title: exam.title })}
+                            title={t('common:actions.delete')}
                           >
                             <IconTrash size={18} />
                           </ActionIcon>
@@ -156,7 +159,7 @@ export function AdminExamsPage() {
           </Table.ScrollContainer>
         )}
 
-        <ListPagination total={list.data?.totalPages ?? 0} page={page} onChange={setPage} label="Exam pages" />
+        <ListPagination total={list.data?.totalPages ?? 0} page={page} onChange={setPage} label={t('exams.pagination')} />
       </Stack>
 
       {deletion.dialog}

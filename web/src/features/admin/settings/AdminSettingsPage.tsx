@@ -3,14 +3,15 @@ import { ActionIcon, Alert, Box, Button, Card, Checkbox, Group, NumberInput, Sta
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage, http } from '../../../api/http';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
-import { titleCase } from '../../../lib/format';
+import { enumLabel } from '../../../i18n/format';
+import { msg } from '../../../i18n/messages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { apiFieldErrors, zodValidate } from '../../../lib/zodForm';
-import { ALLOWANCE_LABELS } from '../../exams/labels';
 import { platformSettingsKey } from '../../platform/usePlatformSettings';
 
 interface AdminSettingsData {
@@ -22,7 +23,8 @@ const adminKey = ['platform-settings', 'admin'] as const;
 
 /** Admin settings (/admin/settings): the school's own settings, saved for every node at once. */
 export function AdminSettingsPage() {
-  useDocumentTitle('Admin Settings');
+  const { t } = useTranslation('admin');
+  useDocumentTitle(t('settings.title'));
   const query = useQuery({
     queryKey: adminKey,
     queryFn: () => http.get<AdminSettingsData>('/platform-settings/admin').then((r) => r.data),
@@ -32,20 +34,21 @@ export function AdminSettingsPage() {
   if (query.isError)
     return (
       <Box py="lg">
-        <LoadError message="Failed to load settings" onRetry={() => void query.refetch()} />
+        <LoadError message={t('settings.loadFailed')} onRetry={() => void query.refetch()} />
       </Box>
     );
   return <SettingsForm data={query.data} />;
 }
 
 function SettingsForm({ data }: { data: AdminSettingsData }) {
+  const { t } = useTranslation('admin');
   const client = useQueryClient();
   const form = useForm<PlatformSettings>({ initialValues: data.settings, validate: zodValidate(platformSettingsSchema) });
 
   const save = useMutation({
     mutationFn: (values: PlatformSettings) => http.put<{ settings: PlatformSettings }>('/platform-settings', platformSettingsSchema.parse(values)),
     onSuccess: (res) => {
-      notifySuccess(res.message ?? 'Platform settings saved');
+      notifySuccess(res.message ?? msg('platformSettings.saved'));
       void client.invalidateQueries({ queryKey: platformSettingsKey });
     },
     onError: (error) => {
@@ -59,36 +62,36 @@ function SettingsForm({ data }: { data: AdminSettingsData }) {
 
   return (
     <Box py="lg">
-      <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate aria-label="Platform settings">
+      <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate aria-label={t('settings.formLabel')}>
         <Stack gap="lg">
           <Title order={1} size="h2">
-            Admin Settings
+            {t('settings.title')}
           </Title>
 
           <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="school-title">
             <Title order={2} size="h4" id="school-title" mb="sm">
-              School
+              {t('settings.school.title')}
             </Title>
-            <TextInput label="School name" description="Shown in the header, the tab title and e-mails." {...form.getInputProps('schoolName')} />
+            <TextInput label={t('settings.school.name')} description={t('settings.school.nameHint')} {...form.getInputProps('schoolName')} />
           </Card>
 
           <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="registration-title">
             <Title order={2} size="h4" id="registration-title" mb="sm">
-              Registration
+              {t('settings.registration.title')}
             </Title>
             <Stack>
-              <Switch label="Visitors may create their own accounts" {...form.getInputProps('registration.open', { type: 'checkbox' })} />
-              <Checkbox.Group label="Roles visitors may register as" {...form.getInputProps('registration.roles')}>
+              <Switch label={t('settings.registration.open')} {...form.getInputProps('registration.open', { type: 'checkbox' })} />
+              <Checkbox.Group label={t('settings.registration.roles')} {...form.getInputProps('registration.roles')}>
                 <Group mt="xs">
                   {SELF_REGISTER_ROLES.map((r) => (
-                    <Checkbox key={r} value={r} label={titleCase(r)} disabled={!form.values.registration.open} />
+                    <Checkbox key={r} value={r} label={enumLabel('roles', r)} disabled={!form.values.registration.open} />
                   ))}
                 </Group>
               </Checkbox.Group>
               <TagsInput
-                label="Allowed e-mail domains"
-                description="Leave empty to allow any address. Subdomains are included. Press Enter after each."
-                placeholder="school.edu"
+                label={t('settings.registration.domains')}
+                description={t('settings.registration.domainsHint')}
+                placeholder={t('settings.registration.domainsPlaceholder')}
                 {...form.getInputProps('registration.allowedDomains')}
                 error={form.errors['registration.allowedDomains'] ?? Object.entries(form.errors).find(([k]) => k.startsWith('registration.allowedDomains.'))?.[1]}
               />
@@ -97,34 +100,34 @@ function SettingsForm({ data }: { data: AdminSettingsData }) {
 
           <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="defaults-title">
             <Title order={2} size="h4" id="defaults-title" mb="sm">
-              New exams start with
+              {t('settings.examDefaults.title')}
             </Title>
             <Group grow wrap="wrap">
-              <NumberInput label="Duration (minutes)" min={1} max={600} {...form.getInputProps('examDefaults.duration')} />
-              <NumberInput label="Passing marks (%)" min={0} max={100} {...form.getInputProps('examDefaults.passingMarks')} />
+              <NumberInput label={t('settings.examDefaults.duration')} min={1} max={600} {...form.getInputProps('examDefaults.duration')} />
+              <NumberInput label={t('settings.examDefaults.passingMarks')} min={0} max={100} {...form.getInputProps('examDefaults.passingMarks')} />
             </Group>
             <Text size="sm" c="dimmed" mt="md" mb="xs">
-              When proctoring is on, the next tab switch or fullscreen exit after these submits the exam. Each exam keeps the numbers it was created with.
+              {t('settings.examDefaults.allowancesHint')}
             </Text>
             <Group grow wrap="wrap">
-              <NumberInput label={ALLOWANCE_LABELS.tabSwitchesAllowed} min={0} max={MAX_VIOLATIONS_ALLOWED} clampBehavior="none" allowDecimal={false} {...form.getInputProps('examDefaults.proctoring.tabSwitchesAllowed')} />
-              <NumberInput label={ALLOWANCE_LABELS.fullscreenExitsAllowed} min={0} max={MAX_VIOLATIONS_ALLOWED} clampBehavior="none" allowDecimal={false} {...form.getInputProps('examDefaults.proctoring.fullscreenExitsAllowed')} />
+              <NumberInput label={t('settings.examDefaults.tabSwitchesAllowed')} min={0} max={MAX_VIOLATIONS_ALLOWED} clampBehavior="none" allowDecimal={false} {...form.getInputProps('examDefaults.proctoring.tabSwitchesAllowed')} />
+              <NumberInput label={t('settings.examDefaults.fullscreenExitsAllowed')} min={0} max={MAX_VIOLATIONS_ALLOWED} clampBehavior="none" allowDecimal={false} {...form.getInputProps('examDefaults.proctoring.fullscreenExitsAllowed')} />
             </Group>
           </Card>
 
           <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="scale-title">
             <Title order={2} size="h4" id="scale-title" mb="xs">
-              Grading scale
+              {t('settings.gradingScale.title')}
             </Title>
             <Text size="sm" c="dimmed" mb="sm">
-              From the highest band down: a score at or above a band’s minimum gets its letter.
+              {t('settings.gradingScale.hint')}
             </Text>
             <Stack gap="xs">
               {bands.map((_, i) => (
                 <Group key={i} wrap="nowrap" align="flex-end">
-                  <NumberInput label={`Band ${i + 1} minimum (%)`} min={0} max={100} {...form.getInputProps(`gradingScale.bands.${i}.min`)} />
-                  <TextInput label={`Band ${i + 1} letter`} maxLength={3} {...form.getInputProps(`gradingScale.bands.${i}.letter`)} />
-                  <ActionIcon variant="subtle" color="red" size="lg" mb={4} aria-label={`Remove band ${i + 1}`} onClick={() => form.removeListItem('gradingScale.bands', i)} disabled={bands.length < 2}>
+                  <NumberInput label={t('settings.gradingScale.bandMinimum', { band: i + 1 })} min={0} max={100} {...form.getInputProps(`gradingScale.bands.${i}.min`)} />
+                  <TextInput label={t('settings.gradingScale.bandLetter', { band: i + 1 })} maxLength={3} {...form.getInputProps(`gradingScale.bands.${i}.letter`)} />
+                  <ActionIcon variant="subtle" color="red" size="lg" mb={4} aria-label={t('settings.gradingScale.removeBand', { band: i + 1 })} onClick={() => form.removeListItem('gradingScale.bands', i)} disabled={bands.length < 2}>
                     <IconTrash size={18} />
                   </ActionIcon>
                 </Group>
@@ -135,9 +138,9 @@ function SettingsForm({ data }: { data: AdminSettingsData }) {
                 </Text>
               )}
               <Group align="flex-end">
-                <TextInput label="Below every band" maxLength={3} w={160} {...form.getInputProps('gradingScale.fallback')} />
+                <TextInput label={t('settings.gradingScale.fallback')} maxLength={3} w={160} {...form.getInputProps('gradingScale.fallback')} />
                 <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => form.insertListItem('gradingScale.bands', { min: 0, letter: '' })} disabled={bands.length >= 12}>
-                  Add band
+                  {t('settings.gradingScale.addBand')}
                 </Button>
               </Group>
             </Stack>
@@ -145,13 +148,13 @@ function SettingsForm({ data }: { data: AdminSettingsData }) {
 
           <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="mail-title">
             <Title order={2} size="h4" id="mail-title" mb="xs">
-              E-mail
+              {t('settings.mail.title')}
             </Title>
             <Text size="sm" mb="sm">
-              {data.mail.mode === 'smtp' ? 'Mail goes out through the configured SMTP server.' : 'No SMTP server is configured: mails are kept in the dev outbox (DATA_DIR/mail), not delivered.'}
+              {data.mail.mode === 'smtp' ? t('settings.mail.smtp') : t('settings.mail.devOutbox')}
             </Text>
             <Button variant="default" onClick={() => testMail.mutate()} loading={testMail.isPending}>
-              Send a test e-mail to me
+              {t('settings.mail.sendTest')}
             </Button>
             {testMail.isSuccess && (
               <Alert color="green" mt="sm" role="status">
@@ -167,7 +170,7 @@ function SettingsForm({ data }: { data: AdminSettingsData }) {
 
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
-              Save Settings
+              {t('settings.save')}
             </Button>
           </Group>
         </Stack>

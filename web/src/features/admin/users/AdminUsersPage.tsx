@@ -3,6 +3,7 @@ import { PAGE_SIZE, ROLES, USER_SORTS, type User } from '@exam/shared';
 import { ActionIcon, Badge, Box, Button, Group, NativeSelect, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { IconEdit, IconFileImport, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { messageFromServer } from '../../../api/http';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ListPagination } from '../../../components/ListPagination';
@@ -10,7 +11,8 @@ import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
 import { PersonLabel } from '../../../components/PersonAvatar';
 import { SearchField } from '../../../components/SearchField';
-import { formatDateTime, titleCase } from '../../../lib/format';
+import { enumLabel } from '../../../i18n/format';
+import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFilterParams } from '../../../lib/useFilterParams';
 import { useAuth } from '../../auth/useAuth';
@@ -19,17 +21,11 @@ import { useDeleteUser, useSetUserActive, useUserList } from './hooks';
 import { UserFormModal } from './UserFormModal';
 
 const FILTER_DEFAULTS = { role: '', search: '', sort: 'createdAt', order: 'desc' };
-const SORT_LABELS: Record<(typeof USER_SORTS)[number], string> = {
-  createdAt: 'Date created',
-  firstName: 'First name',
-  lastName: 'Last name',
-  email: 'Email',
-  role: 'Role',
-};
 const ROLE_COLORS = { admin: 'red', teacher: 'blue', student: 'green', parent: 'grape' } as const;
 
 /** Admin users (surroundings §2): table, role filter, search, sort, pages of 10, add/edit/delete, bulk import. */
 export function AdminUsersPage() {
+  const { t } = useTranslation('admin');
   const { user: me } = useAuth();
   const { values, page, setFilter, setPage, clear, filtered } = useFilterParams(FILTER_DEFAULTS);
   const list = useUserList({
@@ -73,37 +69,37 @@ export function AdminUsersPage() {
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={1} size="h2">
-            User Management
+            {t('users.title')}
           </Title>
           <Group>
             <Button variant="light" leftSection={<IconFileImport size={18} aria-hidden />} onClick={() => setImportOpen(true)}>
-              Bulk Import
+              {t('users.bulkImport')}
             </Button>
             <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setFormUser(null)}>
-              Add User
+              {t('users.addUser')}
             </Button>
           </Group>
         </Group>
 
-        <SimpleGrid cols={{ base: 1, sm: 4 }} role="search" aria-label="Filter users">
+        <SimpleGrid cols={{ base: 1, sm: 4 }} role="search" aria-label={t('users.filterLabel')}>
           <NativeSelect
-            label="Role"
-            data={[{ value: '', label: 'All roles' }, ...ROLES.map((r) => ({ value: r, label: titleCase(r) }))]}
+            label={t('users.role')}
+            data={[{ value: '', label: t('users.allRoles') }, ...ROLES.map((r) => ({ value: r, label: enumLabel('roles', r) }))]}
             value={values.role}
             onChange={(e) => setFilter('role', e.currentTarget.value)}
           />
-          <SearchField label="Search by name or email" value={values.search} onSearch={(v) => setFilter('search', v)} />
+          <SearchField label={t('users.searchLabel')} value={values.search} onSearch={(v) => setFilter('search', v)} />
           <NativeSelect
-            label="Sort by"
-            data={USER_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+            label={t('users.sortBy')}
+            data={USER_SORTS.map((s) => ({ value: s, label: t(`users.sorts.${s}`) }))}
             value={values.sort}
             onChange={(e) => setFilter('sort', e.currentTarget.value)}
           />
           <NativeSelect
-            label="Order"
+            label={t('users.order')}
             data={[
-              { value: 'desc', label: 'Descending' },
-              { value: 'asc', label: 'Ascending' },
+              { value: 'desc', label: t('users.descending') },
+              { value: 'asc', label: t('users.ascending') },
             ]}
             value={values.order}
             onChange={(e) => setFilter('order', e.currentTarget.value)}
@@ -111,7 +107,7 @@ export function AdminUsersPage() {
         </SimpleGrid>
 
         {list.isPending ? (
-          <PageLoader label="Loading users" />
+          <PageLoader label={t('users.loading')} />
         ) : list.isError ? (
           <LoadError message={msg('users.loadFailed')} onRetry={() => void list.refetch()} />
         ) : users.length === 0 ? (
@@ -119,26 +115,26 @@ export function AdminUsersPage() {
             <Text fw={600}>{msg('users.empty')}</Text>
             {filtered && (
               <Button variant="light" onClick={clear}>
-                Clear Filters
+                {t('users.clearFilters')}
               </Button>
             )}
           </Stack>
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              {list.data?.total} user(s)
+              {t('users.count', { count: list.data?.total ?? 0 })}
             </Text>
             <Table.ScrollContainer minWidth={900}>
-              <Table striped highlightOnHover aria-label="Users">
+              <Table striped highlightOnHover aria-label={t('users.tableLabel')}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Role</Table.Th>
-                    <Table.Th>Details</Table.Th>
-                    <Table.Th>Active</Table.Th>
-                    <Table.Th>Created</Table.Th>
-                    <Table.Th>Actions</Table.Th>
+                    <Table.Th>{t('users.columns.name')}</Table.Th>
+                    <Table.Th>{t('users.columns.email')}</Table.Th>
+                    <Table.Th>{t('users.columns.role')}</Table.Th>
+                    <Table.Th>{t('users.columns.details')}</Table.Th>
+                    <Table.Th>{t('users.columns.active')}</Table.Th>
+                    <Table.Th>{t('users.columns.created')}</Table.Th>
+                    <Table.Th>{t('users.columns.actions')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -154,30 +150,34 @@ export function AdminUsersPage() {
                         <Table.Td>{user.email}</Table.Td>
                         <Table.Td>
                           <Badge color={ROLE_COLORS[user.role]} variant="light">
-                            {titleCase(user.role)}
+                            {enumLabel('roles', user.role)}
                           </Badge>
                         </Table.Td>
                         <Table.Td>
-                          {user.role === 'student' && user.grade ? `Grade ${user.grade}${user.section ? ` ${user.section}` : ''}` : null}
-                          {user.role === 'teacher' && user.subject ? titleCase(user.subject) : null}
+                          {user.role === 'student' && user.grade
+                            ? user.section
+                              ? t('users.gradeSection', { grade: user.grade, section: user.section })
+                              : t('users.gradeOnly', { grade: user.grade })
+                            : null}
+                          {user.role === 'teacher' && user.subject ? enumLabel('subjects', user.subject) : null}
                         </Table.Td>
                         <Table.Td>
                           <Switch
                             checked={active}
                             disabled={own}
                             onChange={() => toggleActive(user)}
-                            label={active ? 'Active' : 'Inactive'}
-                            aria-label={`${active ? 'Deactivate' : 'Activate'} ${user.name}`}
+                            label={active ? t('users.active') : t('users.inactive')}
+                            aria-label={active ? t('users.deactivateName', { name: user.name }) : t('users.activateName', { name: user.name })}
                           />
                         </Table.Td>
                         <Table.Td>{formatDateTime(user.createdAt)}</Table.Td>
                         <Table.Td>
                           <Group gap={4} wrap="nowrap">
-                            <ActionIcon variant="subtle" onClick={() => setFormUser(user)} aria-label={`Edit ${user.name}`} title="Edit">
+                            <ActionIcon variant="subtle" onClick={() => setFormUser(user)} aria-label={t('users.editName', { name: user.name })} title={t('common:actions.edit')}>
                               <IconEdit size={18} />
                             </ActionIcon>
                             {!own && (
-                              <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(user)} aria-label={`Delete ${user.name}`} title="Delete">
+                              <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(user)} aria-label={t('users.deleteName', { name: user.name })} title={t('common:actions.delete')}>
                                 <IconTrash size={18} />
                               </ActionIcon>
                             )}
@@ -192,16 +192,16 @@ export function AdminUsersPage() {
           </>
         )}
 
-        <ListPagination total={list.data?.totalPages ?? 0} page={page} onChange={setPage} label="User pages" />
+        <ListPagination total={list.data?.totalPages ?? 0} page={page} onChange={setPage} label={t('users.pagination')} />
       </Stack>
 
       <UserFormModal opened={formUser !== undefined} user={formUser ?? null} selfId={me?._id} onClose={() => setFormUser(undefined)} />
       <BulkImportModal opened={importOpen} onClose={() => setImportOpen(false)} />
       <ConfirmDialog
         opened={deleting !== null}
-        title="Delete user"
+        title={t('users.deleteDialogTitle')}
         message={msg('users.deleteConfirm')}
-        confirmLabel="Delete"
+        confirmLabel={t('common:actions.delete')}
         busy={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}

@@ -3,6 +3,7 @@ import { IMPORT_COLUMNS, type ImportResult, type ImportRow } from '@exam/shared'
 import { ActionIcon, Alert, Badge, Button, FileInput, Group, List, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconEdit, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { messageFromServer } from '../../../api/http';
 import { notifySuccess } from '../../../lib/notify';
 import { useImportConfirm, useImportPreview } from './hooks';
@@ -10,16 +11,8 @@ import { rowsToCsv } from './importCsv';
 
 type Field = (typeof IMPORT_COLUMNS)[number];
 
-const EDITABLE: { field: Field; label: string }[] = [
-  { field: 'firstName', label: 'First name' },
-  { field: 'lastName', label: 'Last name' },
-  { field: 'email', label: 'Email' },
-  { field: 'role', label: 'Role' },
-  { field: 'grade', label: 'Grade' },
-  { field: 'section', label: 'Section' },
-  { field: 'subject', label: 'Subject' },
-  { field: 'parentEmail', label: 'Parent email' },
-];
+/** The columns shown and fixable on screen; each is named by import.columns.<field>. */
+const EDITABLE: Field[] = ['firstName', 'lastName', 'email', 'role', 'grade', 'section', 'subject', 'parentEmail'];
 
 /**
  * Bulk onboarding: choose a CSV, see every row with its problems before anything is written,
@@ -27,6 +20,7 @@ const EDITABLE: { field: Field; label: string }[] = [
  * one go. Rows that still have problems are skipped and listed in the summary.
  */
 export function BulkImportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const preview = useImportPreview();
   const confirm = useImportConfirm();
   const [file, setFile] = useState<File | null>(null);
@@ -73,7 +67,7 @@ export function BulkImportModal({ opened, onClose }: { opened: boolean; onClose:
     confirm.mutate(rowsToCsv(rows), {
       onSuccess: (data) => {
         setResult(data);
-        notifySuccess(`${data.created} user(s) imported`);
+        notifySuccess(t('import.imported', { count: data.created }));
       },
       onError: (e) => setError(messageFromServer(e, msg('users.importFailed'))),
     });
@@ -83,7 +77,7 @@ export function BulkImportModal({ opened, onClose }: { opened: boolean; onClose:
   const invalid = (rows?.length ?? 0) - valid;
 
   return (
-    <Modal opened={opened} onClose={close} title="Bulk Import Users" centered size="100%" closeOnClickOutside={false}>
+    <Modal opened={opened} onClose={close} title={t('import.title')} centered size="100%" closeOnClickOutside={false}>
       <Stack>
         {error && (
           <Alert color="red" role="alert" data-testid="import-error">
@@ -93,34 +87,30 @@ export function BulkImportModal({ opened, onClose }: { opened: boolean; onClose:
 
         {result ? (
           <Stack>
-            <Alert color="green" title="Import finished" data-testid="import-summary">
+            <Alert color="green" title={t('import.finished')} data-testid="import-summary">
               <List size="sm">
-                <List.Item>{result.created} user(s) created</List.Item>
-                <List.Item>{result.parentsCreated} parent account(s) created</List.Item>
-                <List.Item>{result.linked} parent–student link(s) made</List.Item>
-                <List.Item>{result.invited} invitation e-mail(s) sent with a link to set a password</List.Item>
-                <List.Item>{result.skipped} row(s) skipped because of problems</List.Item>
+                <List.Item>{t('import.summary.created', { count: result.created })}</List.Item>
+                <List.Item>{t('import.summary.parentsCreated', { count: result.parentsCreated })}</List.Item>
+                <List.Item>{t('import.summary.linked', { count: result.linked })}</List.Item>
+                <List.Item>{t('import.summary.invited', { count: result.invited })}</List.Item>
+                <List.Item>{t('import.summary.skipped', { count: result.skipped })}</List.Item>
               </List>
             </Alert>
             <Group justify="flex-end">
               <Button variant="default" onClick={reset}>
-                Import another file
+                {t('import.another')}
               </Button>
-              <Button onClick={close}>Done</Button>
+              <Button onClick={close}>{t('import.done')}</Button>
             </Group>
           </Stack>
         ) : (
           <>
-            <Text size="sm">
-              A CSV file with a header row and the columns {IMPORT_COLUMNS.join(', ')}. firstName, lastName, email and role are
-              required; students need grade (1–12) and section (A–D), teachers a subject. A student&apos;s parentEmail links them to
-              that parent, creating the parent&apos;s account when needed. Everyone new gets an e-mail with a link to set their password.
-            </Text>
+            <Text size="sm">{t('import.help', { columns: IMPORT_COLUMNS.join(', ') })}</Text>
             <Group align="flex-end">
               <FileInput
-                label="CSV file"
+                label={t('import.fileLabel')}
                 accept=".csv,text/csv"
-                placeholder="Choose a CSV file"
+                placeholder={t('import.filePlaceholder')}
                 leftSection={<IconUpload size={16} aria-hidden />}
                 value={file}
                 onChange={(f) => {
@@ -133,28 +123,28 @@ export function BulkImportModal({ opened, onClose }: { opened: boolean; onClose:
               />
             </Group>
 
-            {preview.isPending && <Text size="sm">Checking the file…</Text>}
+            {preview.isPending && <Text size="sm">{t('import.checking')}</Text>}
 
             {rows && (
               <>
                 <Group gap="xs" data-testid="import-counts">
                   <Badge color="green" variant="light">
-                    {valid} ready
+                    {t('import.readyCount', { count: valid })}
                   </Badge>
                   <Badge color={invalid ? 'red' : 'gray'} variant="light">
-                    {invalid} with problems
+                    {t('import.problemCount', { count: invalid })}
                   </Badge>
                 </Group>
                 <Table.ScrollContainer minWidth={900} mah={420}>
-                  <Table striped aria-label="Import preview" stickyHeader>
+                  <Table striped aria-label={t('import.previewLabel')} stickyHeader>
                     <Table.Thead>
                       <Table.Tr>
-                        <Table.Th>Line</Table.Th>
-                        {EDITABLE.map((c) => (
-                          <Table.Th key={c.field}>{c.label}</Table.Th>
+                        <Table.Th>{t('import.columns.line')}</Table.Th>
+                        {EDITABLE.map((field) => (
+                          <Table.Th key={field}>{t(`import.columns.${field}`)}</Table.Th>
                         ))}
-                        <Table.Th>Problems</Table.Th>
-                        <Table.Th>Fix</Table.Th>
+                        <Table.Th>{t('import.columns.problems')}</Table.Th>
+                        <Table.Th>{t('import.columns.fix')}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -163,12 +153,12 @@ export function BulkImportModal({ opened, onClose }: { opened: boolean; onClose:
                         return (
                           <Table.Tr key={`${row.line}-${index}`} data-testid={`import-row-${row.line}`}>
                             <Table.Td>{row.line}</Table.Td>
-                            {EDITABLE.map(({ field, label }) => (
+                            {EDITABLE.map((field) => (
                               <Table.Td key={field}>
                                 {isEditing ? (
                                   <TextInput
                                     size="xs"
-                                    aria-label={`${label} on line ${row.line}`}
+                                    aria-label={t('import.fieldOnLine', { field: t(`import.columns.${field}`), line: row.line })}
                                     value={editing.row[field]}
                                     onChange={(e) => setEditing({ index, row: { ...editing.row, [field]: e.currentTarget.value } })}
                                   />
@@ -186,18 +176,18 @@ export function BulkImportModal({ opened, onClose }: { opened: boolean; onClose:
                                 </List>
                               ) : (
                                 <Badge color="green" variant="light">
-                                  Ready
+                                  {t('import.ready')}
                                 </Badge>
                               )}
                             </Table.Td>
                             <Table.Td>
                               {isEditing ? (
-                                <ActionIcon aria-label={`Save line ${row.line}`} onClick={saveEdit} color="green" variant="light">
+                                <ActionIcon aria-label={t('import.saveLine', { line: row.line })} onClick={saveEdit} color="green" variant="light">
                                   <IconCheck size={16} />
                                 </ActionIcon>
                               ) : (
                                 row.problems.length > 0 && (
-                                  <ActionIcon aria-label={`Fix line ${row.line}`} onClick={() => setEditing({ index, row })} variant="subtle">
+                                  <ActionIcon aria-label={t('import.fixLine', { line: row.line })} onClick={() => setEditing({ index, row })} variant="subtle">
                                     <IconEdit size={16} />
                                   </ActionIcon>
                                 )
@@ -211,10 +201,10 @@ export function BulkImportModal({ opened, onClose }: { opened: boolean; onClose:
                 </Table.ScrollContainer>
                 <Group justify="flex-end">
                   <Button variant="default" onClick={close}>
-                    Cancel
+                    {t('common:actions.cancel')}
                   </Button>
                   <Button onClick={runImport} loading={confirm.isPending} disabled={valid === 0 || preview.isPending || editing !== null}>
-                    Import {valid} user(s)
+                    {t('import.importUsers', { count: valid })}
                   </Button>
                 </Group>
               </>

@@ -3,9 +3,11 @@ import { ROLES, SECTIONS, STUDENT_GRADES, SUBJECTS, adminCreateUserSchema, admin
 import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { ApiError, messageFromServer } from '../../../api/http';
 import { PasswordField } from '../../../components/PasswordField';
-import { titleCase } from '../../../lib/format';
+import { enumLabel } from '../../../i18n/format';
 import { notifySuccess } from '../../../lib/notify';
 import { apiFieldErrors, firstFormError, zodValidate } from '../../../lib/zodForm';
 import type { UserBody } from './api';
@@ -26,10 +28,15 @@ interface FormState {
 
 const EMPTY: FormState = { firstName: '', lastName: '', email: '', password: '', role: 'student', phone: '', dateOfBirth: '', grade: '', section: '', subject: '' };
 
-const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: titleCase(r) }));
-const GRADE_OPTIONS = [{ value: '', label: 'No grade' }, ...STUDENT_GRADES.map((g) => ({ value: String(g), label: `Grade ${g}` }))];
-const SECTION_OPTIONS = [{ value: '', label: 'No section' }, ...SECTIONS.map((s) => ({ value: s, label: `Section ${s}` }))];
-const SUBJECT_OPTIONS = [{ value: '', label: 'No subject' }, ...SUBJECTS.map((s) => ({ value: s, label: titleCase(s) }))];
+/** The form's option lists in the reader's language (built at render time, after the catalogues load). */
+function options(t: TFunction<'admin'>) {
+  return {
+    roles: ROLES.map((r) => ({ value: r, label: enumLabel('roles', r) })),
+    grades: [{ value: '', label: t('userForm.noGrade') }, ...STUDENT_GRADES.map((g) => ({ value: String(g), label: t('userForm.gradeOption', { grade: g }) }))],
+    sections: [{ value: '', label: t('userForm.noSection') }, ...SECTIONS.map((s) => ({ value: s, label: t('userForm.sectionOption', { section: s }) }))],
+    subjects: [{ value: '', label: t('userForm.noSubject') }, ...SUBJECTS.map((s) => ({ value: s, label: enumLabel('subjects', s) }))],
+  };
+}
 
 function fromUser(user: User): FormState {
   return {
@@ -48,17 +55,17 @@ function fromUser(user: User): FormState {
 
 /** Trimmed values; optional fields are sent only when filled (surroundings §5), and only for their role. */
 function toBody(values: FormState, withPassword: boolean): UserBody {
-  const t = (v: string) => v.trim() || undefined;
+  const opt = (v: string) => v.trim() || undefined;
   return {
     firstName: values.firstName.trim(),
     lastName: values.lastName.trim(),
     email: values.email.trim(),
     ...(withPassword ? { password: values.password.trim() } : {}),
     role: values.role,
-    phone: t(values.phone),
-    dateOfBirth: t(values.dateOfBirth),
-    ...(values.role === 'student' ? { grade: t(values.grade), section: t(values.section) } : {}),
-    ...(values.role === 'teacher' ? { subject: t(values.subject) } : {}),
+    phone: opt(values.phone),
+    dateOfBirth: opt(values.dateOfBirth),
+    ...(values.role === 'student' ? { grade: opt(values.grade), section: opt(values.section) } : {}),
+    ...(values.role === 'teacher' ? { subject: opt(values.subject) } : {}),
   };
 }
 
@@ -73,6 +80,7 @@ interface UserFormModalProps {
 
 /** Add user and Edit user (surroundings §4, §5) with the spec's texts and the shared zod rules. */
 export function UserFormModal({ opened, user, selfId, onClose }: UserFormModalProps) {
+  const { t } = useTranslation('admin');
   const editing = user !== null;
   const create = useCreateUser();
   const update = useUpdateUser();
@@ -113,10 +121,11 @@ export function UserFormModal({ opened, user, selfId, onClose }: UserFormModalPr
   const busy = create.isPending || update.isPending;
   const own = editing && user._id === selfId;
   const role = form.values.role;
+  const opts = options(t);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={editing ? 'Edit User' : 'Add User'} centered size="lg" closeOnClickOutside={!busy}>
-      <form onSubmit={submit} noValidate aria-label={editing ? 'Edit user' : 'Add user'}>
+    <Modal opened={opened} onClose={onClose} title={editing ? t('userForm.editTitle') : t('userForm.addTitle')} centered size="lg" closeOnClickOutside={!busy}>
+      <form onSubmit={submit} noValidate aria-label={editing ? t('userForm.editFormLabel') : t('userForm.addFormLabel')}>
         <Stack>
           {topError && (
             <Alert color="red" data-testid="form-error">
@@ -124,35 +133,35 @@ export function UserFormModal({ opened, user, selfId, onClose }: UserFormModalPr
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="First Name" required {...form.getInputProps('firstName')} />
-            <TextInput label="Last Name" required {...form.getInputProps('lastName')} />
+            <TextInput label={t('userForm.firstName')} required {...form.getInputProps('firstName')} />
+            <TextInput label={t('userForm.lastName')} required {...form.getInputProps('lastName')} />
           </SimpleGrid>
-          <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
-          {!editing && <PasswordField label="Password" description="At least 6 characters" required autoComplete="new-password" {...form.getInputProps('password')} />}
+          <TextInput label={t('userForm.email')} type="email" required {...form.getInputProps('email')} />
+          {!editing && <PasswordField label={t('userForm.password')} description={t('userForm.passwordHint')} required autoComplete="new-password" {...form.getInputProps('password')} />}
           <NativeSelect
-            label="Role"
-            data={ROLE_OPTIONS}
+            label={t('userForm.role')}
+            data={opts.roles}
             disabled={own}
-            description={own ? 'You cannot change your own role' : undefined}
+            description={own ? msg('users.ownRole') : undefined}
             {...form.getInputProps('role')}
           />
           {role === 'student' && (
             <SimpleGrid cols={2}>
-              <NativeSelect label="Grade" data={GRADE_OPTIONS} {...form.getInputProps('grade')} />
-              <NativeSelect label="Section" data={SECTION_OPTIONS} {...form.getInputProps('section')} />
+              <NativeSelect label={t('userForm.grade')} data={opts.grades} {...form.getInputProps('grade')} />
+              <NativeSelect label={t('userForm.section')} data={opts.sections} {...form.getInputProps('section')} />
             </SimpleGrid>
           )}
-          {role === 'teacher' && <NativeSelect label="Subject" data={SUBJECT_OPTIONS} {...form.getInputProps('subject')} />}
+          {role === 'teacher' && <NativeSelect label={t('userForm.subject')} data={opts.subjects} {...form.getInputProps('subject')} />}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Phone" description="Optional" type="tel" {...form.getInputProps('phone')} />
-            <TextInput label="Date of Birth" description="Optional" type="date" {...form.getInputProps('dateOfBirth')} />
+            <TextInput label={t('userForm.phone')} description={t('userForm.optional')} type="tel" {...form.getInputProps('phone')} />
+            <TextInput label={t('userForm.dateOfBirth')} description={t('userForm.optional')} type="date" {...form.getInputProps('dateOfBirth')} />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" loading={busy}>
-              {editing ? 'Save Changes' : 'Create User'}
+              {editing ? t('userForm.saveChanges') : t('userForm.createUser')}
             </Button>
           </Group>
         </Stack>

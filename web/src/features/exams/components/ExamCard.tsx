@@ -1,8 +1,10 @@
-import { formatDuration, type Role } from '@exam/shared';
+import type { Role } from '@exam/shared';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
-import { formatDateTime, titleCase } from '../../../lib/format';
+import { enumLabel, formatDuration, formatNumber } from '../../../i18n/format';
+import { formatDateTime } from '../../../lib/format';
 import { pointsLabel } from '../labels';
 import type { Exam } from '../types';
 import { ExamCardActions } from './ExamCardActions';
@@ -19,6 +21,7 @@ interface ExamCardProps {
 
 /** One exam of the catalogue (spec core §2 "Exam list"): status, countdown, facts and actions. */
 export function ExamCard({ exam, role, now, ...actions }: ExamCardProps) {
+  const { t } = useTranslation('exams');
   const titleId = `exam-title-${exam._id}`;
   return (
     <Card withBorder padding="lg" radius="md" component="article" aria-labelledby={titleId}>
@@ -29,7 +32,7 @@ export function ExamCard({ exam, role, now, ...actions }: ExamCardProps) {
           </Title>
           {!exam.isPublished && (
             <Badge color="orange" variant="outline" tt="none" leftSection={<IconEyeOff size={12} aria-hidden />} data-testid="exam-unpublished">
-              Unpublished
+              {t('card.unpublished')}
             </Badge>
           )}
         </Group>
@@ -38,18 +41,18 @@ export function ExamCard({ exam, role, now, ...actions }: ExamCardProps) {
           <MathText text={exam.description} />
         </Text>
         <Group gap="lg">
-          <Fact label="Subject" value={titleCase(exam.subject)} />
-          <Fact label="Grade" value={String(exam.grade)} />
-          <Fact label="Duration" value={formatDuration(exam.duration)} />
-          <Fact label="Questions" value={String(exam.totalQuestions)} />
-          <Fact label="Marks" value={pointsLabel(exam.totalMarks)} />
+          <Fact label={t('card.subject')} value={enumLabel('subjects', exam.subject)} />
+          <Fact label={t('card.grade')} value={formatNumber(exam.grade)} />
+          <Fact label={t('card.duration')} value={formatDuration(exam.duration)} />
+          <Fact label={t('card.questions')} value={formatNumber(exam.totalQuestions)} />
+          <Fact label={t('card.marks')} value={pointsLabel(exam.totalMarks)} />
         </Group>
         <Text size="sm">
-          Starts {formatDateTime(exam.schedule.startDate) ?? '—'} · Ends {formatDateTime(exam.schedule.endDate) ?? '—'}
+          {t('card.schedule', { start: formatDateTime(exam.schedule.startDate) ?? '—', end: formatDateTime(exam.schedule.endDate) ?? '—' })}
         </Text>
         {role !== 'teacher' && (
           <Text size="xs" c="dimmed">
-            By {exam.createdBy.firstName} {exam.createdBy.lastName}
+            {t('card.by', { name: `${exam.createdBy.firstName} ${exam.createdBy.lastName}` })}
           </Text>
         )}
         <ExamCardActions exam={exam} role={role} now={now} {...actions} />
@@ -59,10 +62,11 @@ export function ExamCard({ exam, role, now, ...actions }: ExamCardProps) {
 }
 
 function Fact({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation('exams');
   return (
     <Text size="sm">
       <Text span c="dimmed">
-        {label}:
+        {t('labelColon', { label })}
       </Text>{' '}
       {value}
     </Text>

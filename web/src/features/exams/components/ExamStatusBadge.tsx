@@ -1,5 +1,7 @@
-import { countdownText, examTimeStatus, type ExamTimeStatus } from '@exam/shared';
+import { examTimeStatus, type ExamTimeStatus } from '@exam/shared';
 import { Badge, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { countdownText, enumLabel } from '../../../i18n/format';
 import { IconCircleCheck, IconClock, IconHelp, IconPlayerPlay } from '@tabler/icons-react';
 
 const LOOK: Record<ExamTimeStatus, { color: string; icon: typeof IconClock }> = {
@@ -18,10 +20,12 @@ interface Schedule {
 export function ExamStatusBadge({ schedule, now, withCountdown = true }: { schedule: Schedule; now: number; withCountdown?: boolean }) {
   const status = examTimeStatus(schedule.startDate, schedule.endDate, now);
   const { color, icon: Icon } = LOOK[status];
+  const { t, i18n } = useTranslation('exams');
+  const word = status === 'unknown' ? t('status.unknown') : enumLabel('examStatuses', status);
   return (
     <Group gap="xs" wrap="nowrap">
       <Badge color={color} leftSection={<Icon size={12} aria-hidden />} data-testid="exam-status">
-        {status.toUpperCase()}
+        {word.toLocaleUpperCase(i18n.language)}
       </Badge>
       {withCountdown && status !== 'unknown' && (
         <Text size="sm" c="dimmed" data-testid="exam-countdown">

@@ -1,13 +1,14 @@
 import { DIFFICULTIES, QUESTION_TYPES, addQuestionsSchema, previewText } from '@exam/shared';
 import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/http';
 import { ListPagination } from '../../../components/ListPagination';
 import { MathText } from '../../../components/MathText';
 import { SearchField } from '../../../components/SearchField';
-import { titleCase } from '../../../lib/format';
+import { enumLabel, translateMessage } from '../../../i18n/format';
 import { useQuestionBank } from '../hooks';
-import { DIFFICULTY_LABELS, QUESTION_TYPE_LABELS, pointsLabel } from '../labels';
+import { pointsLabel } from '../labels';
 import { EXAM_TEXT } from '../messages';
 import type { Question } from '../types';
 
@@ -29,8 +30,9 @@ interface QuestionBankModalProps {
 
 /** The Add Questions modal over the teacher's question bank: filters, paging, multi-select. */
 export function QuestionBankModal({ opened, onClose, ...rest }: QuestionBankModalProps) {
+  const { t } = useTranslation('exams');
   return (
-    <Modal opened={opened} onClose={onClose} title="Add Questions" size="xl">
+    <Modal opened={opened} onClose={onClose} title={t('bank.title')} size="xl">
       {/* Mounted only while open, so every opening starts with no selection and no filters. */}
       {opened && <BankPicker onClose={onClose} {...rest} />}
     </Modal>
@@ -38,6 +40,7 @@ export function QuestionBankModal({ opened, onClose, ...rest }: QuestionBankModa
 }
 
 function BankPicker({ onClose, onConfirm, excludeExamId, alreadyAdded = [], busy = false }: Omit<QuestionBankModalProps, 'opened'>) {
+  const { t } = useTranslation('exams');
   const [filters, setFilters] = useState({ subject: '', type: '', difficulty: '', search: '' });
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Map<string, Question>>(new Map());
@@ -63,7 +66,8 @@ function BankPicker({ onClose, onConfirm, excludeExamId, alreadyAdded = [], busy
   const confirm = () => {
     const check = addQuestionsSchema.safeParse({ questionIds: [...selected.keys()] });
     if (!check.success) {
-      setProblem(check.error.issues[0]?.message ?? null);
+      const issue = check.error.issues[0]?.message;
+      setProblem(issue ? translateMessage(issue) : null);
       return;
     }
     void onConfirm([...selected.values()]);
@@ -76,29 +80,29 @@ function BankPicker({ onClose, onConfirm, excludeExamId, alreadyAdded = [], busy
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 4 }}>
         <NativeSelect
-          label="Subject"
-          data={[{ value: '', label: 'All subjects' }, ...BANK_FILTER_SUBJECTS.map((s) => ({ value: s, label: titleCase(s) }))]}
+          label={t('filters.subject')}
+          data={[{ value: '', label: t('filters.allSubjects') }, ...BANK_FILTER_SUBJECTS.map((s) => ({ value: s, label: enumLabel('subjects', s) }))]}
           value={filters.subject}
           onChange={(e) => setFilter('subject', e.currentTarget.value)}
         />
         <NativeSelect
-          label="Type"
-          data={[{ value: '', label: 'All types' }, ...QUESTION_TYPES.map((t) => ({ value: t, label: QUESTION_TYPE_LABELS[t] }))]}
+          label={t('bank.type')}
+          data={[{ value: '', label: t('bank.allTypes') }, ...QUESTION_TYPES.map((type) => ({ value: type, label: enumLabel('questionTypes', type) }))]}
           value={filters.type}
           onChange={(e) => setFilter('type', e.currentTarget.value)}
         />
         <NativeSelect
-          label="Difficulty"
-          data={[{ value: '', label: 'All difficulties' }, ...DIFFICULTIES.map((d) => ({ value: d, label: DIFFICULTY_LABELS[d] }))]}
+          label={t('filters.difficulty')}
+          data={[{ value: '', label: t('filters.allDifficulties') }, ...DIFFICULTIES.map((d) => ({ value: d, label: enumLabel('difficulties', d) }))]}
           value={filters.difficulty}
           onChange={(e) => setFilter('difficulty', e.currentTarget.value)}
         />
-        <SearchField value={filters.search} onSearch={(v) => setFilter('search', v)} />
+        <SearchField label={t('common:actions.search')} value={filters.search} onSearch={(v) => setFilter('search', v)} />
       </SimpleGrid>
 
       {bank.isPending ? (
         <Group justify="center" py="lg">
-          <Loader aria-label="Loading questions" />
+          <Loader aria-label={t('bank.loading')} />
         </Group>
       ) : bank.isError ? (
         <Alert color="red">{errorMessage(bank.error)}</Alert>
@@ -107,14 +111,14 @@ function BankPicker({ onClose, onConfirm, excludeExamId, alreadyAdded = [], busy
           {EXAM_TEXT.noBankMatches}
         </Text>
       ) : (
-        <Stack gap="xs" role="group" aria-label="Question bank">
+        <Stack gap="xs" role="group" aria-label={t('bank.listLabel')}>
           {questions.map((q) => {
             const already = added.has(q._id);
             return (
               <Group key={q._id} wrap="nowrap" align="flex-start" gap="sm">
                 <Checkbox
                   mt={4}
-                  aria-label={`Select question: ${previewText(q.text, 80)}`}
+                  aria-label={t('bank.selectQuestion', { text: previewText(q.text, 80) })}
                   checked={already || selected.has(q._id)}
                   disabled={already}
                   onChange={() => toggle(q)}
@@ -122,19 +126,19 @@ function BankPicker({ onClose, onConfirm, excludeExamId, alreadyAdded = [], busy
                 <Stack gap={4} style={{ flex: 1 }}>
                   <MathText block text={previewText(q.text)} />
                   <Group gap="xs">
-                    <Badge variant="light">{QUESTION_TYPE_LABELS[q.type]}</Badge>
+                    <Badge variant="light">{enumLabel('questionTypes', q.type)}</Badge>
                     <Badge variant="outline" color="gray">
-                      {titleCase(q.subject)}
+                      {enumLabel('subjects', q.subject)}
                     </Badge>
                     <Badge variant="outline" color="gray">
-                      {DIFFICULTY_LABELS[q.difficulty]}
+                      {enumLabel('difficulties', q.difficulty)}
                     </Badge>
                     <Badge variant="outline" color="gray">
                       {pointsLabel(q.points)}
                     </Badge>
                     {already && (
                       <Text size="xs" c="dimmed">
-                        Already added
+                        {t('bank.alreadyAdded')}
                       </Text>
                     )}
                   </Group>
@@ -145,7 +149,7 @@ function BankPicker({ onClose, onConfirm, excludeExamId, alreadyAdded = [], busy
         </Stack>
       )}
 
-      <ListPagination total={bank.data?.totalPages ?? 0} page={page} onChange={setPage} label="Question bank pages" />
+      <ListPagination total={bank.data?.totalPages ?? 0} page={page} onChange={setPage} label={t('bank.pages')} />
 
       {problem && (
         <Alert color="red" role="alert">
@@ -155,14 +159,14 @@ function BankPicker({ onClose, onConfirm, excludeExamId, alreadyAdded = [], busy
 
       <Group justify="space-between">
         <Text size="sm" aria-live="polite">
-          {selected.size} selected
+          {t('bank.selected', { count: selected.size })}
         </Text>
         <Group>
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
           <Button onClick={confirm} loading={busy}>
-            Add Selected
+            {t('bank.addSelected')}
           </Button>
         </Group>
       </Group>

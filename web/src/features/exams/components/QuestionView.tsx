@@ -2,9 +2,10 @@ import { previewText, type QuestionOptionValue, type QuestionType } from '@exam/
 import { Badge, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
-import { titleCase } from '../../../lib/format';
-import { QUESTION_TYPE_LABELS, pointsLabel } from '../labels';
+import { enumLabel } from '../../../i18n/format';
+import { pointsLabel } from '../labels';
 
 /** What every question shape we show has in common: a bank question or a wizard draft. */
 export interface ViewableQuestion {
@@ -33,20 +34,22 @@ interface QuestionViewProps {
 
 /** One question with its answer key, math rendered; the correct option is marked by icon and text. */
 export function QuestionView({ question, number, preview = false, showKey = !preview, actions, children }: QuestionViewProps) {
-  const heading = number === undefined ? QUESTION_TYPE_LABELS[question.type] : `Question ${number}`;
+  const { t } = useTranslation('exams');
+  const typeLabel = enumLabel('questionTypes', question.type);
+  const heading = number === undefined ? typeLabel : t('question.numbered', { number });
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-label={heading}>
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Group gap="xs">
             <Text fw={600}>{heading}</Text>
-            <Badge variant="light">{QUESTION_TYPE_LABELS[question.type]}</Badge>
+            <Badge variant="light">{typeLabel}</Badge>
             <Badge variant="outline" color="gray">
               {pointsLabel(question.points)}
             </Badge>
             {question.difficulty && (
               <Badge variant="outline" color="gray">
-                {titleCase(question.difficulty)}
+                {enumLabel('difficulties', question.difficulty)}
               </Badge>
             )}
             {question.topic && (
@@ -66,11 +69,14 @@ export function QuestionView({ question, number, preview = false, showKey = !pre
 }
 
 function AnswerKey({ question }: { question: ViewableQuestion }) {
+  const { t } = useTranslation('exams');
   const { options = [], acceptedAnswers = [], sampleAnswer, explanation } = question;
+  // True and False are the product's own words, not the teacher's: they read in the reader's language.
+  const optionText = (text: string) => (question.type === 'true-false' ? enumLabel('trueFalse', text) : text);
   return (
     <>
       {options.length > 0 && (
-        <List spacing={4} size="sm" listStyleType="none" aria-label="Options">
+        <List spacing={4} size="sm" listStyleType="none" aria-label={t('question.options')}>
           {options.map((option, i) => (
             <List.Item
               key={i}
@@ -80,10 +86,10 @@ function AnswerKey({ question }: { question: ViewableQuestion }) {
                 </ThemeIcon>
               }
             >
-              <MathText text={option.text} />
+              <MathText text={optionText(option.text)} />
               {option.isCorrect && (
                 <Text span size="sm" fw={600} c="green.8" ml="xs">
-                  (correct answer)
+                  {t('question.correctMark')}
                 </Text>
               )}
             </List.Item>
@@ -93,7 +99,7 @@ function AnswerKey({ question }: { question: ViewableQuestion }) {
       {question.type === 'fill-blank' && acceptedAnswers.length > 0 && (
         <Text size="sm">
           <Text span fw={600}>
-            Accepted answers:
+            {t('question.acceptedAnswers')}
           </Text>{' '}
           {acceptedAnswers.join(', ')}
         </Text>
@@ -101,7 +107,7 @@ function AnswerKey({ question }: { question: ViewableQuestion }) {
       {question.type === 'essay' && sampleAnswer && (
         <Text size="sm" component="div">
           <Text span fw={600}>
-            Sample answer:
+            {t('question.sampleAnswer')}
           </Text>{' '}
           <MathText text={sampleAnswer} />
         </Text>
@@ -109,7 +115,7 @@ function AnswerKey({ question }: { question: ViewableQuestion }) {
       {explanation && (
         <Text size="sm" c="dimmed" component="div">
           <Text span fw={600}>
-            Explanation:
+            {t('question.explanation')}
           </Text>{' '}
           <MathText text={explanation} />
         </Text>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteExam } from '../hooks';
@@ -16,6 +17,7 @@ interface DeletionTexts {
  * table word their toasts differently, hence `texts`.
  */
 export function useExamDeletion(texts: DeletionTexts) {
+  const { t } = useTranslation('exams');
   const remove = useDeleteExam();
   const [target, setTarget] = useState<Exam | null>(null);
 
@@ -32,9 +34,9 @@ export function useExamDeletion(texts: DeletionTexts) {
   const dialog = (
     <ConfirmDialog
       opened={target !== null}
-      title="Delete exam"
+      title={t('deleteDialog.title')}
       message={EXAM_TEXT.confirmDeleteExam}
-      confirmLabel="Delete"
+      confirmLabel={t('common:actions.delete')}
       busy={remove.isPending}
       onConfirm={confirm}
       onCancel={() => setTarget(null)}

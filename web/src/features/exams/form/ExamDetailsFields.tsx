@@ -12,10 +12,12 @@ import {
   Textarea,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { DIFFICULTIES } from '@exam/shared';
 import { useMemo } from 'react';
-import { titleCase } from '../../../lib/format';
+import { useTranslation } from 'react-i18next';
+import { enumLabel } from '../../../i18n/format';
 import { timeZoneOptions } from '../../../lib/zonedTime';
-import { ALLOWANCE_LABELS, DIFFICULTY_LABELS, PROCTORING_LABELS, SETTING_LABELS } from '../labels';
+import { ALLOWANCE_LABELS, PROCTORING_KEYS, SETTING_KEYS, proctoringLabel, settingLabel } from '../labels';
 import type { ExamFormValues } from './examForm';
 
 interface ExamDetailsFieldsProps {
@@ -28,16 +30,20 @@ interface ExamDetailsFieldsProps {
 
 /** The exam's details, schedule, instructions and settings: the wizard's step 1 and the edit form. */
 export function ExamDetailsFields({ form, grades, examTypes }: ExamDetailsFieldsProps) {
+  const { t, i18n } = useTranslation('exams');
+  const lang = i18n.language;
   const subjectOptions = useMemo(
-    () => [{ value: '', label: 'Select subject' }, ...SUBJECTS.map((s) => ({ value: s, label: titleCase(s) }))],
-    [],
+    () => [{ value: '', label: t('form.selectSubject') }, ...SUBJECTS.map((s) => ({ value: s, label: enumLabel('subjects', s) }))],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels follow the language
+    [lang],
   );
   const gradeOptions = useMemo(
-    () => [{ value: '', label: 'Select grade' }, ...grades.map((g) => ({ value: String(g), label: `Grade ${g}` }))],
-    [grades],
+    () => [{ value: '', label: t('form.selectGrade') }, ...grades.map((g) => ({ value: String(g), label: t('gradeN', { grade: g }) }))],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels follow the language
+    [grades, lang],
   );
-  const typeOptions = useMemo(() => examTypes.map((t) => ({ value: t, label: titleCase(t) })), [examTypes]);
-  const difficultyOptions = Object.entries(DIFFICULTY_LABELS).map(([value, label]) => ({ value, label }));
+  const typeOptions = examTypes.map((type) => ({ value: type, label: enumLabel('examTypes', type) }));
+  const difficultyOptions = DIFFICULTIES.map((d) => ({ value: d, label: enumLabel('difficulties', d) }));
   const zone = form.values.timezone;
   const zones = useMemo(() => timeZoneOptions([zone]), [zone]);
   const { settings } = form.values;
@@ -45,39 +51,39 @@ export function ExamDetailsFields({ form, grades, examTypes }: ExamDetailsFields
 
   return (
     <Stack gap="lg">
-      <Fieldset legend="Exam Details">
+      <Fieldset legend={t('form.detailsLegend')}>
         <Stack>
-          <TextInput label="Title" required {...form.getInputProps('title')} />
+          <TextInput label={t('form.title')} required {...form.getInputProps('title')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NativeSelect label="Subject" required data={subjectOptions} {...form.getInputProps('subject')} />
-            <NativeSelect label="Grade" required data={gradeOptions} {...form.getInputProps('grade')} />
+            <NativeSelect label={t('form.subject')} required data={subjectOptions} {...form.getInputProps('subject')} />
+            <NativeSelect label={t('form.grade')} required data={gradeOptions} {...form.getInputProps('grade')} />
           </SimpleGrid>
-          <Textarea label="Description" required autosize minRows={3} {...form.getInputProps('description')} />
+          <Textarea label={t('form.description')} required autosize minRows={3} {...form.getInputProps('description')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput label="Duration (minutes)" required min={1} allowDecimal={false} {...form.getInputProps('duration')} />
+            <NumberInput label={t('form.duration')} required min={1} allowDecimal={false} {...form.getInputProps('duration')} />
             <NumberInput
-              label="Passing Marks"
-              description="Percentage needed to pass"
+              label={t('form.passingMarks')}
+              description={t('form.passingMarksHint')}
               required
               min={0}
               max={100}
               allowDecimal={false}
               {...form.getInputProps('passingMarks')}
             />
-            <NativeSelect label="Exam Type" data={typeOptions} {...form.getInputProps('examType')} />
-            <NativeSelect label="Difficulty" data={difficultyOptions} {...form.getInputProps('difficulty')} />
+            <NativeSelect label={t('form.examType')} data={typeOptions} {...form.getInputProps('examType')} />
+            <NativeSelect label={t('form.difficulty')} data={difficultyOptions} {...form.getInputProps('difficulty')} />
           </SimpleGrid>
         </Stack>
       </Fieldset>
 
-      <Fieldset legend="Schedule">
+      <Fieldset legend={t('form.scheduleLegend')}>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Start Date & Time" type="datetime-local" required {...form.getInputProps('startLocal')} />
-          <TextInput label="End Date & Time" type="datetime-local" required {...form.getInputProps('endLocal')} />
+          <TextInput label={t('form.start')} type="datetime-local" required {...form.getInputProps('startLocal')} />
+          <TextInput label={t('form.end')} type="datetime-local" required {...form.getInputProps('endLocal')} />
           {/* Native: ~420 zones stay fast, and the browser's type-ahead finds one by its name. */}
           <NativeSelect
-            label="Time Zone"
-            description="Start and end are read on this zone's clock"
+            label={t('form.timezone')}
+            description={t('form.timezoneHint')}
             data={zones}
             {...form.getInputProps('timezone')}
           />
@@ -85,17 +91,17 @@ export function ExamDetailsFields({ form, grades, examTypes }: ExamDetailsFields
       </Fieldset>
 
       <Textarea
-        label="Instructions"
-        description="Shown to students before they start"
+        label={t('form.instructions')}
+        description={t('form.instructionsHint')}
         autosize
         minRows={3}
         {...form.getInputProps('instructions')}
       />
 
-      <Fieldset legend="Settings">
+      <Fieldset legend={t('form.settingsLegend')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {(Object.keys(SETTING_LABELS) as (keyof typeof SETTING_LABELS)[]).map((key) => (
-            <Checkbox key={key} label={SETTING_LABELS[key]} {...checkbox(`settings.${key}`)} />
+          {SETTING_KEYS.map((key) => (
+            <Checkbox key={key} label={settingLabel(key)} {...checkbox(`settings.${key}`)} />
           ))}
         </SimpleGrid>
         {/* Spec core §5: maxAttempts is shown only when multiple attempts are allowed. */}
@@ -103,7 +109,7 @@ export function ExamDetailsFields({ form, grades, examTypes }: ExamDetailsFields
           <NumberInput
             mt="md"
             maw={220}
-            label="Max Attempts"
+            label={t('settings.maxAttempts')}
             min={1}
             max={10}
             allowDecimal={false}
@@ -112,13 +118,13 @@ export function ExamDetailsFields({ form, grades, examTypes }: ExamDetailsFields
         )}
       </Fieldset>
 
-      <Fieldset legend="Proctoring">
+      <Fieldset legend={t('proctoring.title')}>
         <Stack>
-          <Checkbox label="Enable proctoring" {...checkbox('settings.proctoring.enabled')} />
+          <Checkbox label={t('proctoring.enable')} {...checkbox('settings.proctoring.enabled')} />
           {settings.proctoring.enabled && (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {(Object.keys(PROCTORING_LABELS) as (keyof typeof PROCTORING_LABELS)[]).map((key) => (
-                <Checkbox key={key} label={PROCTORING_LABELS[key]} {...checkbox(`settings.proctoring.${key}`)} />
+              {PROCTORING_KEYS.map((key) => (
+                <Checkbox key={key} label={proctoringLabel(key)} {...checkbox(`settings.proctoring.${key}`)} />
               ))}
             </SimpleGrid>
           )}
@@ -136,15 +142,15 @@ export function ExamDetailsFields({ form, grades, examTypes }: ExamDetailsFields
       </Fieldset>
 
       <TagsInput
-        label="Tags"
-        description="Press Enter after each tag"
+        label={t('form.tags')}
+        description={t('form.tagsHint')}
         maxTags={20}
         {...form.getInputProps('tags')}
       />
       <Text size="sm" c="dimmed">
         {form.values.eligibleStudents.length
-          ? `Only the ${form.values.eligibleStudents.length} listed student(s) can take this exam.`
-          : 'Every student of the selected grade can take this exam once it is published.'}
+          ? t('form.eligibleListed', { count: form.values.eligibleStudents.length })
+          : t('form.eligibleGrade')}
       </Text>
     </Stack>
   );

@@ -3,6 +3,7 @@ import { Alert, Box, Button, Group, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../../api/http';
 import { PageLoader } from '../../../components/PageLoader';
@@ -11,7 +12,7 @@ import { apiFieldErrors } from '../../../lib/zodForm';
 import { ExamDetailsFields } from '../form/ExamDetailsFields';
 import { examToFormValues, formToExamBody, toExamFormErrors, validateExamForm, type ExamFormValues } from '../form/examForm';
 import { useExam, useUpdateExam } from '../hooks';
-import { EXAM_TEXT, failureReason } from '../messages';
+import { EXAM_TEXT, examFailure, failureReason } from '../messages';
 import type { Exam } from '../types';
 
 /**
@@ -20,6 +21,7 @@ import type { Exam } from '../types';
  * Cancel, Back and a successful update go to /exams too.
  */
 export function EditExamPage() {
+  const { t } = useTranslation('exams');
   const { examId } = useParams();
   const navigate = useNavigate();
   const exam = useExam(examId, { silent: true });
@@ -30,12 +32,13 @@ export function EditExamPage() {
     navigate('/exams', { replace: true });
   }, [exam.isError, navigate]);
 
-  if (!exam.data) return <PageLoader label="Loading exam" />;
+  if (!exam.data) return <PageLoader label={t('edit.loading')} />;
   // Keyed by exam: the form takes its initial values once, from the loaded exam.
   return <EditExamForm key={exam.data._id} exam={exam.data} />;
 }
 
 function EditExamForm({ exam }: { exam: Exam }) {
+  const { t } = useTranslation('exams');
   const navigate = useNavigate();
   const update = useUpdateExam(exam._id);
   const [failure, setFailure] = useState<string | null>(null);
@@ -52,7 +55,7 @@ function EditExamForm({ exam }: { exam: Exam }) {
         navigate('/exams');
       },
       onError: (error) => {
-        setFailure(EXAM_TEXT.updateFailed + failureReason(error, EXAM_TEXT.updateFallback));
+        setFailure(examFailure('updateFailed', failureReason(error, EXAM_TEXT.updateFallback)));
         if (error instanceof ApiError && error.errors.length) form.setErrors(toExamFormErrors(apiFieldErrors(error.errors)));
       },
     });
@@ -65,10 +68,10 @@ function EditExamForm({ exam }: { exam: Exam }) {
         <Stack gap="lg">
           <Group justify="space-between">
             <Title order={1} size="h2" id="edit-exam-title">
-              Edit Exam
+              {t('edit.title')}
             </Title>
             <Button component={Link} to="/exams" variant="subtle" leftSection={<IconArrowLeft size={16} />}>
-              Back to Exams
+              {t('backToExams')}
             </Button>
           </Group>
 
@@ -81,10 +84,10 @@ function EditExamForm({ exam }: { exam: Exam }) {
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => navigate('/exams')} disabled={saving}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" disabled={saving}>
-              {saving ? 'Updating...' : 'Update Exam'}
+              {saving ? t('edit.updating') : t('edit.submit')}
             </Button>
           </Group>
         </Stack>

@@ -1,13 +1,15 @@
 import { DIFFICULTIES, EXAM_GRADES, EXAM_STATUS_FILTERS, PAGE_SIZE, SUBJECTS } from '@exam/shared';
 import { Box, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LoadError } from '../../../components/LoadError';
 import { ListPagination } from '../../../components/ListPagination';
 import { PageLoader } from '../../../components/PageLoader';
 import { SearchField } from '../../../components/SearchField';
 import { StatCard } from '../../../components/StatCard';
-import { titleCase } from '../../../lib/format';
+import { i18n } from '../../../i18n';
+import { enumLabel } from '../../../i18n/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFilterParams } from '../../../lib/useFilterParams';
 import { useNow } from '../../../lib/useNow';
@@ -15,19 +17,21 @@ import { useAuth } from '../../auth/useAuth';
 import { ExamCard } from '../components/ExamCard';
 import { useExamDeletion } from '../components/useExamDeletion';
 import { useExamList, usePublishExam } from '../hooks';
-import { DIFFICULTY_LABELS } from '../labels';
-import { EXAM_TEXT, failureReason } from '../messages';
+import { EXAM_TEXT, examFailure, failureReason } from '../messages';
 import type { Exam } from '../types';
 
-export const EXAM_SORT_OPTIONS = [
-  { value: '-startTime', label: 'Latest start' },
-  { value: 'startTime', label: 'Earliest start' },
-  { value: 'title', label: 'Title A–Z' },
-  { value: '-title', label: 'Title Z–A' },
-  { value: 'subject', label: 'Subject A–Z' },
-  { value: 'duration', label: 'Shortest' },
-  { value: '-duration', label: 'Longest' },
-];
+/** The catalogue's orders: the sort the server understands, and its name (exams:list.sort.<key>). */
+const EXAM_SORTS = [
+  ['-startTime', 'latestStart'],
+  ['startTime', 'earliestStart'],
+  ['title', 'titleAsc'],
+  ['-title', 'titleDesc'],
+  ['subject', 'subjectAsc'],
+  ['duration', 'shortest'],
+  ['-duration', 'longest'],
+] as const;
+
+export const examSortOptions = () => EXAM_SORTS.map(([value, key]) => ({ value, label: i18n.t(`exams:list.sort.${key}`) }));
 
 const FILTER_DEFAULTS = { subject: '', grade: '', difficulty: '', status: '', search: '', sort: '-startTime' };
 
@@ -35,10 +39,6 @@ const options = (all: string, values: readonly (string | number)[], label: (v: s
   { value: '', label: all },
   ...values.map((v) => ({ value: String(v), label: label(String(v)) })),
 ];
-const SUBJECT_OPTIONS = options('All subjects', SUBJECTS, titleCase);
-const GRADE_OPTIONS = options('All grades', EXAM_GRADES, (g) => `Grade ${g}`);
-const DIFFICULTY_OPTIONS = options('All difficulties', DIFFICULTIES, (d) => DIFFICULTY_LABELS[d as keyof typeof DIFFICULTY_LABELS]);
-const STATUS_OPTIONS = options('All statuses', EXAM_STATUS_FILTERS, titleCase);
 
 /**
  * The exam catalogue, /exams and /exam-list (spec core §2 "Exam list"). The server decides which
@@ -46,6 +46,7 @@ const STATUS_OPTIONS = options('All statuses', EXAM_STATUS_FILTERS, titleCase);
  * exam, so their cards carry the teacher's actions.
  */
 export function ExamListPage() {
+  const { t } = useTranslation('exams');
   const { user } = useAuth();
   const now = useNow();
   const { values, page, setFilter, setPage, clear, filtered } = useFilterParams(FILTER_DEFAULTS);
@@ -53,7 +54,7 @@ export function ExamListPage() {
   const publish = usePublishExam();
   const deletion = useExamDeletion({
     success: EXAM_TEXT.deleted,
-    failure: (error) => EXAM_TEXT.deleteFailed + failureReason(error, EXAM_TEXT.deleteFallback),
+    failure: (error) => examFailure('deleteFailed', failureReason(error, EXAM_TEXT.deleteFallback)),
   });
 
   const onPublish = (exam: Exam) =>
@@ -78,48 +79,48 @@ export function ExamListPage() {
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={1} size="h2">
-            {role === 'teacher' ? 'My Exams' : 'Available Exams'}
+            {role === 'teacher' ? t('list.myExams') : t('list.availableExams')}
           </Title>
           {manages && (
             <Button component={Link} to="/create-exam" leftSection={<IconPlus size={16} />}>
-              Create Exam
+              {t('list.createExam')}
             </Button>
           )}
         </Group>
 
         {stats && (
-          <SimpleGrid cols={{ base: 2, sm: manages ? 6 : 4 }} aria-label="Exam counts">
-            <StatCard label="Total" value={stats.total} />
-            <StatCard label="Upcoming" value={stats.upcoming} />
-            <StatCard label="Ongoing" value={stats.ongoing} />
-            <StatCard label="Completed" value={stats.completed} />
-            {manages && <StatCard label="Published" value={stats.published} />}
-            {manages && <StatCard label="Drafts" value={stats.draft} />}
+          <SimpleGrid cols={{ base: 2, sm: manages ? 6 : 4 }} aria-label={t('list.counts')}>
+            <StatCard label={t('list.stats.total')} value={stats.total} />
+            <StatCard label={t('list.stats.upcoming')} value={stats.upcoming} />
+            <StatCard label={t('list.stats.ongoing')} value={stats.ongoing} />
+            <StatCard label={t('list.stats.completed')} value={stats.completed} />
+            {manages && <StatCard label={t('list.stats.published')} value={stats.published} />}
+            {manages && <StatCard label={t('list.stats.drafts')} value={stats.draft} />}
           </SimpleGrid>
         )}
 
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 6 }} role="search" aria-label="Filter exams">
-          {filterSelect('subject', 'Subject', SUBJECT_OPTIONS)}
-          {filterSelect('grade', 'Grade', GRADE_OPTIONS)}
-          {filterSelect('difficulty', 'Difficulty', DIFFICULTY_OPTIONS)}
-          {filterSelect('status', 'Status', STATUS_OPTIONS)}
-          <SearchField value={values.search} onSearch={(v) => setFilter('search', v)} />
-          {filterSelect('sort', 'Sort by', EXAM_SORT_OPTIONS)}
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 6 }} role="search" aria-label={t('list.filterLabel')}>
+          {filterSelect('subject', t('filters.subject'), options(t('filters.allSubjects'), SUBJECTS, (s) => enumLabel('subjects', s)))}
+          {filterSelect('grade', t('filters.grade'), options(t('filters.allGrades'), EXAM_GRADES, (g) => t('gradeN', { grade: g })))}
+          {filterSelect('difficulty', t('filters.difficulty'), options(t('filters.allDifficulties'), DIFFICULTIES, (d) => enumLabel('difficulties', d)))}
+          {filterSelect('status', t('filters.status'), options(t('filters.allStatuses'), EXAM_STATUS_FILTERS, (s) => enumLabel('examStatuses', s)))}
+          <SearchField label={t('common:actions.search')} value={values.search} onSearch={(v) => setFilter('search', v)} />
+          {filterSelect('sort', t('filters.sortBy'), examSortOptions())}
         </SimpleGrid>
 
         {list.isPending ? (
-          <PageLoader label="Loading exams" />
+          <PageLoader label={t('list.loading')} />
         ) : list.isError ? (
           <LoadError message={failureReason(list.error, EXAM_TEXT.fetchExamsFallback)} onRetry={() => void list.refetch()} />
         ) : exams.length === 0 ? (
           <Stack align="center" py="xl" gap="xs">
-            <Text fw={600}>No exams found</Text>
+            <Text fw={600}>{t('list.empty.title')}</Text>
             <Text c="dimmed" size="sm">
-              {filtered ? 'No exam matches these filters.' : manages ? 'Create your first exam to see it here.' : 'None is open to you yet.'}
+              {filtered ? t('list.empty.filtered') : manages ? t('list.empty.manager') : t('list.empty.other')}
             </Text>
             {filtered && (
               <Button variant="light" onClick={clear}>
-                Clear Filters
+                {t('filters.clear')}
               </Button>
             )}
           </Stack>
@@ -139,7 +140,7 @@ export function ExamListPage() {
           </SimpleGrid>
         )}
 
-        <ListPagination total={list.data?.totalPages ?? 0} page={page} onChange={setPage} label="Exam pages" />
+        <ListPagination total={list.data?.totalPages ?? 0} page={page} onChange={setPage} label={t('list.pages')} />
       </Stack>
 
       {deletion.dialog}

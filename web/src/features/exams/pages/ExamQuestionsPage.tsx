@@ -2,6 +2,7 @@ import { msg } from '../../../i18n/messages';
 import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageLoader } from '../../../components/PageLoader';
@@ -10,7 +11,7 @@ import { QuestionBankModal } from '../components/QuestionBankModal';
 import { QuestionView } from '../components/QuestionView';
 import { useAddQuestions, useExam, useExamQuestions, useRemoveQuestion } from '../hooks';
 import { pointsLabel } from '../labels';
-import { EXAM_TEXT, failureReason } from '../messages';
+import { EXAM_TEXT, examFailure, failureReason } from '../messages';
 import type { Question } from '../types';
 
 /**
@@ -20,6 +21,7 @@ import type { Question } from '../types';
  * changes with its 'frozen' message, which is shown as it is.
  */
 export function ExamQuestionsPage() {
+  const { t } = useTranslation('exams');
   const { examId = '' } = useParams();
   const exam = useExam(examId);
   const questions = useExamQuestions(examId);
@@ -36,7 +38,7 @@ export function ExamQuestionsPage() {
           notifySuccess(EXAM_TEXT.questionsAdded);
           setBankOpen(false);
         },
-        onError: (error) => notifyError(EXAM_TEXT.addQuestionsFailed + failureReason(error)),
+        onError: (error) => notifyError(examFailure('addQuestionsFailed', failureReason(error))),
       },
     );
 
@@ -44,18 +46,18 @@ export function ExamQuestionsPage() {
     if (!toRemove) return;
     remove.mutate(toRemove._id, {
       onSuccess: () => notifySuccess(EXAM_TEXT.questionRemoved),
-      onError: (error) => notifyError(EXAM_TEXT.removeQuestionFailed + failureReason(error)),
+      onError: (error) => notifyError(examFailure('removeQuestionFailed', failureReason(error))),
       onSettled: () => setToRemove(null),
     });
   };
 
-  if (questions.isPending) return <PageLoader label="Loading questions" />;
+  if (questions.isPending) return <PageLoader label={t('questionsPage.loading')} />;
   if (questions.isError) {
     return (
       <Box py="lg">
         <Alert color="red" title={failureReason(questions.error)}>
           <Button mt="sm" component={Link} to="/exams" variant="light" color="red">
-            Back to Exams
+            {t('backToExams')}
           </Button>
         </Alert>
       </Box>
@@ -70,25 +72,25 @@ export function ExamQuestionsPage() {
     <Box py="lg">
       <Stack gap="lg">
         <Button component={Link} to="/exams" variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content">
-          Back to Exams
+          {t('backToExams')}
         </Button>
         <Group justify="space-between" align="flex-end">
           <div>
             <Title order={1} size="h2">
-              {exam.data ? `${exam.data.title}: Questions` : 'Exam Questions'}
+              {exam.data ? t('questionsPage.titleOf', { title: exam.data.title }) : t('questionsPage.title')}
             </Title>
             <Text c="dimmed" size="sm">
-              {list.length} {list.length === 1 ? 'question' : 'questions'} · {pointsLabel(total)}
+              {t('questionsPage.summary', { count: list.length, points: pointsLabel(total) })}
             </Text>
           </div>
           <Group gap="xs">
             {list.length > 0 && (
               <Button variant="default" component={Link} to={`/exam/${examId}/preview`} leftSection={<IconEye size={16} />}>
-                Preview as Student
+                {t('questionsPage.previewAsStudent')}
               </Button>
             )}
             <Button leftSection={<IconPlus size={16} />} onClick={() => setBankOpen(true)} disabled={frozen}>
-              Add Questions
+              {t('bank.title')}
             </Button>
           </Group>
         </Group>
@@ -99,7 +101,7 @@ export function ExamQuestionsPage() {
           <Stack align="center" py="xl" gap="xs">
             <Text fw={600}>{EXAM_TEXT.noQuestionsAdded}</Text>
             <Text c="dimmed" size="sm">
-              Add questions from your question bank.
+              {t('questionsPage.emptyHint')}
             </Text>
           </Stack>
         ) : (
@@ -118,11 +120,11 @@ export function ExamQuestionsPage() {
                     variant="subtle"
                     color="red"
                     leftSection={<IconTrash size={14} />}
-                    aria-label={`Remove question ${i + 1}`}
+                    aria-label={t('question.removeN', { number: i + 1 })}
                     disabled={frozen}
                     onClick={() => setToRemove(q)}
                   >
-                    Remove
+                    {t('question.remove')}
                   </Button>
                 }
               />
@@ -134,9 +136,9 @@ export function ExamQuestionsPage() {
       <QuestionBankModal opened={bankOpen} onClose={() => setBankOpen(false)} excludeExamId={examId} onConfirm={addSelected} busy={add.isPending} />
       <ConfirmDialog
         opened={toRemove !== null}
-        title="Remove question"
+        title={t('questionsPage.removeDialogTitle')}
         message={EXAM_TEXT.confirmRemoveQuestion}
-        confirmLabel="Remove"
+        confirmLabel={t('question.remove')}
         busy={remove.isPending}
         onConfirm={confirmRemove}
         onCancel={() => setToRemove(null)}

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Grid, Group, Paper, Stack, Text, Title } from '@man
 import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { LoadError } from '../../../components/LoadError';
@@ -10,10 +11,12 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { QuestionCard } from '../../exam-taking/QuestionCard';
 import { QuestionPalette } from '../../exam-taking/QuestionPalette';
 import { takingQuestionSchema } from '../../exam-taking/types';
+import { i18n } from '../../../i18n';
 import { examsApi } from '../api';
 import { examKeys, useExam } from '../hooks';
 
-export const PREVIEW_NOTICE = 'Preview — no answers are recorded';
+/** The banner over every preview, so nobody takes it for a real attempt. */
+export const previewNotice = () => i18n.t('exams:preview.notice');
 
 /** The questions as the server gives them to a student, parsed as the exam screen parses them. */
 const previewQuestions = z.array(takingQuestionSchema);
@@ -24,6 +27,7 @@ const previewQuestions = z.array(takingQuestionSchema);
  * no attempt, no live session, nothing saved; leaving the page forgets them.
  */
 export function ExamPreviewPage() {
+  const { t } = useTranslation('exams');
   const { examId = '' } = useParams();
   // The exam itself names the page and its breadcrumb.
   const exam = useExam(examId, { silent: true });
@@ -36,13 +40,13 @@ export function ExamPreviewPage() {
   const [marked, setMarked] = useState<Set<string>>(new Set());
   const [current, setCurrent] = useState(0);
   const flushRef = useRef<(() => void) | null>(null);
-  useDocumentTitle(exam.data ? `Preview: ${exam.data.title}` : 'Preview');
+  useDocumentTitle(exam.data ? t('preview.documentTitleOf', { title: exam.data.title }) : t('preview.documentTitle'));
 
-  if (preview.isPending) return <PageLoader label="Loading preview" />;
+  if (preview.isPending) return <PageLoader label={t('preview.loading')} />;
   if (preview.isError) {
     return (
       <Box py="lg">
-        <LoadError message="The preview could not be loaded. The exam may not exist, or it is not yours to preview." onRetry={() => void preview.refetch()} />
+        <LoadError message={t('preview.loadFailed')} onRetry={() => void preview.refetch()} />
       </Box>
     );
   }
@@ -65,20 +69,20 @@ export function ExamPreviewPage() {
   return (
     <Box py="lg">
       <Stack gap="md">
-        <Alert color="grape" icon={<IconEye />} title={PREVIEW_NOTICE} data-testid="preview-notice">
+        <Alert color="grape" icon={<IconEye />} title={previewNotice()} data-testid="preview-notice">
           <Group justify="space-between" wrap="wrap" gap="sm">
-            <Text size="sm">This is what a student sees. Try the answers: they stay on this page and are gone when you leave it.</Text>
+            <Text size="sm">{t('preview.explanation')}</Text>
             <Button component={Link} to={`/exam/${examId}/questions`} variant="default" size="xs" leftSection={<IconArrowLeft size={14} />}>
-              Back to Questions
+              {t('preview.backToQuestions')}
             </Button>
           </Group>
         </Alert>
         <Title order={1} size="h3">
-          {exam.data?.title ?? 'Exam preview'}
+          {exam.data?.title ?? t('preview.heading')}
         </Title>
 
         {!question ? (
-          <Text c="dimmed">This exam has no questions yet.</Text>
+          <Text c="dimmed">{t('preview.noQuestions')}</Text>
         ) : (
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 8 }}>
@@ -100,7 +104,7 @@ export function ExamPreviewPage() {
                 <Stack gap="md">
                   <QuestionPalette statuses={statuses} current={current} onGo={go} />
                   <Text size="sm" c="dimmed">
-                    Students submit from here. A preview has nothing to submit.
+                    {t('preview.nothingToSubmit')}
                   </Text>
                 </Stack>
               </Paper>

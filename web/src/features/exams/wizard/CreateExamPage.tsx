@@ -3,6 +3,7 @@ import { WIZARD_GRADES, examCreateSchema } from '@exam/shared';
 import { Alert, Box, Button, Group, List, Stack, Stepper, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { notifySuccess } from '../../../lib/notify';
 import { ExamDetailsFields } from '../form/ExamDetailsFields';
@@ -18,7 +19,6 @@ import { editorInUse, initialWizardQuestions, questionCount, wizardQuestionsRedu
 
 /** The creation wizard offers three exam types (spec core §9); 'quiz' exists but is not offered here. */
 const WIZARD_EXAM_TYPES = ['practice', 'assessment', 'final'] as const;
-const FINISH_EDITING = 'Add the question you are writing (or clear its text) before moving on.';
 
 /**
  * Create Exam (spec core §2 and §4 "Creation wizard"): Exam Details → Questions → Review & Submit.
@@ -27,6 +27,7 @@ const FINISH_EDITING = 'Add the question you are writing (or clear its text) bef
  * transaction: a failure leaves nothing half-made, and its field list says which step to fix.
  */
 export function CreateExamPage() {
+  const { t } = useTranslation('exams');
   const navigate = useNavigate();
   const [active, setActive] = useState(DETAILS_STEP);
   const [questions, dispatch] = useReducer(wizardQuestionsReducer, undefined, initialWizardQuestions);
@@ -63,7 +64,7 @@ export function CreateExamPage() {
       return;
     }
     if (target > QUESTIONS_STEP && editorInUse(questions)) {
-      setStepProblem(FINISH_EDITING);
+      setStepProblem(t('wizard.finishEditing'));
       setActive(QUESTIONS_STEP);
       return;
     }
@@ -109,7 +110,7 @@ export function CreateExamPage() {
     <Box py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
-          Create Exam
+          {t('wizard.title')}
         </Title>
 
         {failure && (
@@ -125,13 +126,13 @@ export function CreateExamPage() {
         )}
 
         <Stepper active={active} onStepClick={goTo} allowNextStepsSelect={false}>
-          <Stepper.Step label={WIZARD_STEPS[0]}>
+          <Stepper.Step label={t(`wizard.steps.${WIZARD_STEPS[0]}`)}>
             <ExamDetailsFields form={form} grades={WIZARD_GRADES} examTypes={WIZARD_EXAM_TYPES} />
           </Stepper.Step>
-          <Stepper.Step label={WIZARD_STEPS[1]}>
+          <Stepper.Step label={t(`wizard.steps.${WIZARD_STEPS[1]}`)}>
             <QuestionsStep state={questions} dispatch={dispatch} subject={form.values.subject} />
           </Stepper.Step>
-          <Stepper.Step label={WIZARD_STEPS[2]}>
+          <Stepper.Step label={t(`wizard.steps.${WIZARD_STEPS[2]}`)}>
             <ReviewStep values={form.values} questions={questions} publishNow={publishNow} onPublishNowChange={setPublishNow} />
           </Stepper.Step>
         </Stepper>
@@ -144,13 +145,13 @@ export function CreateExamPage() {
 
         <Group justify="space-between">
           <Button variant="default" onClick={() => goTo(active - 1)} disabled={active === DETAILS_STEP || create.isPending}>
-            Previous
+            {t('common:actions.previous')}
           </Button>
           {active < REVIEW_STEP ? (
-            <Button onClick={() => goTo(active + 1)}>Next</Button>
+            <Button onClick={() => goTo(active + 1)}>{t('common:actions.next')}</Button>
           ) : (
             <Button onClick={submit} loading={create.isPending} disabled={create.isPending}>
-              Create Exam
+              {t('wizard.submit')}
             </Button>
           )}
         </Group>

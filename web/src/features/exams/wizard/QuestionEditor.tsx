@@ -1,9 +1,10 @@
-import { QUESTION_TYPES, type QuestionType } from '@exam/shared';
+import { DIFFICULTIES, QUESTION_TYPES, type QuestionType } from '@exam/shared';
 import { ActionIcon, Button, Fieldset, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
-import { DIFFICULTY_LABELS, QUESTION_TYPE_LABELS } from '../labels';
+import { enumLabel } from '../../../i18n/format';
 import { MAX_OPTIONS, MIN_OPTIONS, answerChoices, changeType, removeOption, setOption, type QuestionDraft } from './questionDraft';
 
 interface QuestionEditorProps {
@@ -16,28 +17,30 @@ interface QuestionEditorProps {
   onCancel: () => void;
 }
 
-const TYPE_OPTIONS = QUESTION_TYPES.map((t) => ({ value: t, label: QUESTION_TYPE_LABELS[t] }));
-const DIFFICULTY_OPTIONS = Object.entries(DIFFICULTY_LABELS).map(([value, label]) => ({ value, label }));
-
 /** The wizard's question form (spec core §5 "Question (create wizard)"). */
 export function QuestionEditor({ draft, errors, editingIndex, onChange, onSubmit, onCancel }: QuestionEditorProps) {
+  const { t } = useTranslation('exams');
+  const typeOptions = QUESTION_TYPES.map((type) => ({ value: type, label: enumLabel('questionTypes', type) }));
+  const difficultyOptions = DIFFICULTIES.map((d) => ({ value: d, label: enumLabel('difficulties', d) }));
+  // True and False are the product's words (translated); option texts are the teacher's (as written).
+  const choiceLabel = (choice: string) => (draft.type === 'true-false' ? enumLabel('trueFalse', choice) : choice);
   const set = <K extends keyof QuestionDraft>(key: K, value: QuestionDraft[K]) => onChange({ ...draft, [key]: value });
   const choices = answerChoices(draft);
   const editing = editingIndex !== null;
   const error = (field: string) => (typeof errors[field] === 'string' ? (errors[field] as string) : undefined);
 
   return (
-    <Fieldset legend={editing ? `Edit Question ${editingIndex + 1}` : 'New Question'}>
+    <Fieldset legend={editing ? t('editor.editLegend', { number: editingIndex + 1 }) : t('editor.newLegend')}>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <NativeSelect
-            label="Question Type"
-            data={TYPE_OPTIONS}
+            label={t('editor.type')}
+            data={typeOptions}
             value={draft.type}
             onChange={(e) => onChange(changeType(draft, e.currentTarget.value as QuestionType))}
           />
           <NumberInput
-            label="Points"
+            label={t('editor.points')}
             min={1}
             allowDecimal={false}
             value={draft.points}
@@ -45,16 +48,16 @@ export function QuestionEditor({ draft, errors, editingIndex, onChange, onSubmit
             error={error('points')}
           />
           <NativeSelect
-            label="Difficulty"
-            data={DIFFICULTY_OPTIONS}
+            label={t('editor.difficulty')}
+            data={difficultyOptions}
             value={draft.difficulty}
             onChange={(e) => set('difficulty', e.currentTarget.value as QuestionDraft['difficulty'])}
           />
         </SimpleGrid>
 
         <Textarea
-          label="Question Text"
-          description="Write math between dollar signs, for example $x^2 + 1$"
+          label={t('editor.text')}
+          description={t('editor.textHint')}
           autosize
           minRows={2}
           value={draft.text}
@@ -62,28 +65,28 @@ export function QuestionEditor({ draft, errors, editingIndex, onChange, onSubmit
           error={error('text')}
         />
         {draft.text.includes('$') && (
-          <Paper withBorder p="sm" aria-label="Question preview" role="region">
+          <Paper withBorder p="sm" aria-label={t('editor.previewLabel')} role="region">
             <Text size="xs" c="dimmed" mb={4}>
-              Preview
+              {t('editor.preview')}
             </Text>
             <MathText block text={draft.text} />
           </Paper>
         )}
 
         {draft.type === 'multiple-choice' && (
-          <Stack gap="xs" role="group" aria-label="Options">
+          <Stack gap="xs" role="group" aria-label={t('question.options')}>
             {draft.options.map((option, i) => (
               <TextInput
                 key={i}
-                label={`Option ${i + 1}`}
+                label={t('editor.optionN', { number: i + 1 })}
                 value={option}
                 onChange={(e) => onChange(setOption(draft, i, e.currentTarget.value))}
                 rightSection={
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={`Remove option ${i + 1}`}
-                    title={`Remove option ${i + 1}`}
+                    aria-label={t('editor.removeOptionN', { number: i + 1 })}
+                    title={t('editor.removeOptionN', { number: i + 1 })}
                     disabled={draft.options.length <= MIN_OPTIONS}
                     onClick={() => onChange(removeOption(draft, i))}
                   >
@@ -105,7 +108,7 @@ export function QuestionEditor({ draft, errors, editingIndex, onChange, onSubmit
                 disabled={draft.options.length >= MAX_OPTIONS}
                 onClick={() => set('options', [...draft.options, ''])}
               >
-                Add Option
+                {t('editor.addOption')}
               </Button>
             </Group>
           </Stack>
@@ -113,15 +116,15 @@ export function QuestionEditor({ draft, errors, editingIndex, onChange, onSubmit
 
         {draft.type === 'true-false' && (
           <Text size="sm" c="dimmed">
-            Options are fixed: True and False.
+            {t('editor.trueFalseFixed')}
           </Text>
         )}
 
         {(draft.type === 'multiple-choice' || draft.type === 'true-false') && (
           <NativeSelect
-            label="Correct Answer"
-            description={draft.type === 'multiple-choice' ? 'Choose among the options filled in above' : undefined}
-            data={[{ value: '', label: 'Select correct answer' }, ...choices.map((c) => ({ value: c, label: c }))]}
+            label={t('editor.correctAnswer')}
+            description={draft.type === 'multiple-choice' ? t('editor.correctAnswerHint') : undefined}
+            data={[{ value: '', label: t('editor.selectCorrectAnswer') }, ...choices.map((c) => ({ value: c, label: choiceLabel(c) }))]}
             value={draft.correctAnswer}
             onChange={(e) => set('correctAnswer', e.currentTarget.value)}
             error={error('correctAnswer')}
@@ -130,8 +133,8 @@ export function QuestionEditor({ draft, errors, editingIndex, onChange, onSubmit
 
         {draft.type === 'fill-blank' && (
           <Textarea
-            label="Accepted Answers"
-            description="One accepted answer per line; compared ignoring case and surrounding spaces"
+            label={t('editor.acceptedAnswers')}
+            description={t('editor.acceptedAnswersHint')}
             autosize
             minRows={2}
             value={draft.acceptedAnswers}
@@ -142,8 +145,8 @@ export function QuestionEditor({ draft, errors, editingIndex, onChange, onSubmit
 
         {draft.type === 'essay' && (
           <Textarea
-            label="Sample Answer"
-            description="For the teacher grading the essay; students never see it before their results"
+            label={t('editor.sampleAnswer')}
+            description={t('editor.sampleAnswerHint')}
             autosize
             minRows={2}
             value={draft.sampleAnswer}
@@ -153,22 +156,22 @@ export function QuestionEditor({ draft, errors, editingIndex, onChange, onSubmit
 
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Textarea
-            label="Explanation"
+            label={t('editor.explanation')}
             autosize
             minRows={1}
             value={draft.explanation}
             onChange={(e) => set('explanation', e.currentTarget.value)}
           />
-          <TextInput label="Topic" value={draft.topic} onChange={(e) => set('topic', e.currentTarget.value)} />
+          <TextInput label={t('editor.topic')} value={draft.topic} onChange={(e) => set('topic', e.currentTarget.value)} />
         </SimpleGrid>
 
         <Group>
           <Button onClick={onSubmit} leftSection={editing ? undefined : <IconPlus size={16} />}>
-            {editing ? 'Save Question' : 'Add Question'}
+            {editing ? t('editor.save') : t('editor.add')}
           </Button>
           {editing && (
             <Button variant="default" onClick={onCancel}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
           )}
         </Group>

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDatabase, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState, type Dispatch } from 'react';
+import { useTranslation } from 'react-i18next';
 import { QuestionBankModal } from '../components/QuestionBankModal';
 import { QuestionView } from '../components/QuestionView';
 import { pointsLabel } from '../labels';
@@ -15,6 +16,7 @@ interface QuestionsStepProps {
 
 /** Step 2: the questions written so far, the editor, and reuse from the question bank. */
 export function QuestionsStep({ state, dispatch, subject }: QuestionsStepProps) {
+  const { t } = useTranslation('exams');
   const [bankOpen, setBankOpen] = useState(false);
   const count = questionCount(state);
 
@@ -23,20 +25,20 @@ export function QuestionsStep({ state, dispatch, subject }: QuestionsStepProps) 
       <Group justify="space-between">
         <div>
           <Title order={2} size="h4">
-            Questions ({count})
+            {t('wizard.questions.heading', { number: count })}
           </Title>
           <Text size="sm" c="dimmed">
-            Total: {pointsLabel(totalPoints(state, subject))}
+            {t('wizard.questions.total', { points: pointsLabel(totalPoints(state, subject)) })}
           </Text>
         </div>
         <Button variant="light" leftSection={<IconDatabase size={16} />} onClick={() => setBankOpen(true)}>
-          Add from Question Bank
+          {t('wizard.questions.addFromBank')}
         </Button>
       </Group>
 
       {count === 0 && (
         <Text c="dimmed" size="sm">
-          No questions yet. Write one below or reuse questions from your bank.
+          {t('wizard.questions.empty')}
         </Text>
       )}
 
@@ -53,26 +55,26 @@ export function QuestionsStep({ state, dispatch, subject }: QuestionsStepProps) 
                   size="xs"
                   variant="subtle"
                   leftSection={<IconEdit size={14} />}
-                  aria-label={`Edit question ${i + 1}`}
+                  aria-label={t('question.editN', { number: i + 1 })}
                   onClick={() => dispatch({ type: 'editor.edit', index: i })}
                 >
-                  Edit
+                  {t('common:actions.edit')}
                 </Button>
                 <Button
                   size="xs"
                   variant="subtle"
                   color="red"
                   leftSection={<IconTrash size={14} />}
-                  aria-label={`Remove question ${i + 1}`}
+                  aria-label={t('question.removeN', { number: i + 1 })}
                   onClick={() => dispatch({ type: 'draft.remove', index: i })}
                 >
-                  Remove
+                  {t('question.remove')}
                 </Button>
               </>
             }
           >
             {errors.length > 0 && (
-              <Alert color="red" title="The server refused this question">
+              <Alert color="red" title={t('wizard.questions.serverRefused')}>
                 {errors.map(([field, message]) => (
                   <div key={field}>{String(message)}</div>
                 ))}
@@ -91,16 +93,16 @@ export function QuestionsStep({ state, dispatch, subject }: QuestionsStepProps) 
             question={q}
             actions={
               <>
-                <Badge variant="dot">From question bank</Badge>
+                <Badge variant="dot">{t('wizard.questions.fromBank')}</Badge>
                 <Button
                   size="xs"
                   variant="subtle"
                   color="red"
                   leftSection={<IconTrash size={14} />}
-                  aria-label={`Remove question ${number}`}
+                  aria-label={t('question.removeN', { number })}
                   onClick={() => dispatch({ type: 'bank.remove', id: q._id })}
                 >
-                  Remove
+                  {t('question.remove')}
                 </Button>
               </>
             }

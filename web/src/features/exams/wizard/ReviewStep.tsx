@@ -1,9 +1,9 @@
-import { formatDuration } from '@exam/shared';
 import { Checkbox, Divider, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/DetailList';
 import { MathText } from '../../../components/MathText';
 import { Section } from '../../../components/Section';
-import { titleCase } from '../../../lib/format';
+import { enumLabel, formatDuration, formatNumber, formatPercent } from '../../../i18n/format';
 import { formatOnClock } from '../../../lib/dateFormat';
 import { wallTimeToIso } from '../../../lib/zonedTime';
 import { ExamRules } from '../components/ExamRules';
@@ -21,6 +21,7 @@ interface ReviewStepProps {
 
 /** Step 3: everything that will be created, read-only, before the one creating call. */
 export function ReviewStep({ values, questions, publishNow, onPublishNowChange }: ReviewStepProps) {
+  const { t } = useTranslation('exams');
   const zone = values.timezone;
   const count = questionCount(questions);
   return (
@@ -33,15 +34,15 @@ export function ReviewStep({ values, questions, publishNow, onPublishNowChange }
         <DetailList
           cols={3}
           items={[
-            { label: 'Subject', value: titleCase(values.subject) },
-            { label: 'Grade', value: `Grade ${values.grade}` },
-            { label: 'Duration', value: formatDuration(Number(values.duration)) },
-            { label: 'Passing Marks', value: `${values.passingMarks}%` },
-            { label: 'Exam Type', value: titleCase(values.examType) },
-            { label: 'Difficulty', value: titleCase(values.difficulty) },
-            { label: 'Starts', value: formatOnClock(wallTimeToIso(values.startLocal, zone), zone) },
-            { label: 'Ends', value: formatOnClock(wallTimeToIso(values.endLocal, zone), zone) },
-            { label: 'Questions', value: `${count} (${pointsLabel(totalPoints(questions, values.subject))})` },
+            { label: t('review.subject'), value: enumLabel('subjects', values.subject) },
+            { label: t('review.grade'), value: t('gradeN', { grade: values.grade }) },
+            { label: t('review.duration'), value: formatDuration(Number(values.duration)) },
+            { label: t('review.passingMarks'), value: formatPercent(Number(values.passingMarks)) },
+            { label: t('review.examType'), value: enumLabel('examTypes', values.examType) },
+            { label: t('review.difficulty'), value: enumLabel('difficulties', values.difficulty) },
+            { label: t('review.starts'), value: formatOnClock(wallTimeToIso(values.startLocal, zone), zone) },
+            { label: t('review.ends'), value: formatOnClock(wallTimeToIso(values.endLocal, zone), zone) },
+            { label: t('review.questions'), value: t('review.questionsValue', { number: formatNumber(count), points: pointsLabel(totalPoints(questions, values.subject)) }) },
           ]}
         />
       </section>
@@ -50,7 +51,7 @@ export function ReviewStep({ values, questions, publishNow, onPublishNowChange }
 
       <Divider />
 
-      <Section title="Questions" order={3}>
+      <Section title={t('review.questions')} order={3}>
         <Stack gap="sm">
           {questions.drafts.map((d, i) => (
             <QuestionView key={`d${i}`} number={i + 1} question={viewOfDraft(d, values.subject)} />
@@ -62,8 +63,8 @@ export function ReviewStep({ values, questions, publishNow, onPublishNowChange }
       </Section>
 
       <Checkbox
-        label="Publish now"
-        description="Students can see a published exam; you can also publish it later from its card"
+        label={t('review.publishNow')}
+        description={t('review.publishNowHint')}
         checked={publishNow}
         onChange={(e) => onPublishNowChange(e.currentTarget.checked)}
       />

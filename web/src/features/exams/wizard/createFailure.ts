@@ -1,11 +1,13 @@
 import type { FormErrors } from '@mantine/form';
 import { ApiError, messageFromServer } from '../../../api/http';
+import { i18n } from '../../../i18n';
 import { apiFieldErrors } from '../../../lib/zodForm';
 import { fieldLabel } from '../form/fieldLabels';
 import { toExamFormErrors } from '../form/examForm';
 import { EXAM_TEXT } from '../messages';
 
-export const WIZARD_STEPS = ['Exam Details', 'Questions', 'Review & Submit'] as const;
+/** The wizard's steps, by their key in exams:wizard.steps. */
+export const WIZARD_STEPS = ['details', 'questions', 'review'] as const;
 export const DETAILS_STEP = 0;
 export const QUESTIONS_STEP = 1;
 export const REVIEW_STEP = 2;
@@ -49,7 +51,7 @@ export function describeCreateFailure(error: unknown): CreateFailure {
   }
   return {
     title: EXAM_TEXT.validationErrors,
-    lines: error.errors.map((e) => `${fieldLabel(e.field)}: ${e.msg}`),
+    lines: error.errors.map((e) => i18n.t('exams:wizard.failureLine', { field: fieldLabel(e.field), message: e.msg })),
     step: Math.min(...error.errors.map((e) => stepOf(e.field))),
     detailErrors: toExamFormErrors(apiFieldErrors(detailFields)),
     questionErrors,

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Group, NumberInput, Text, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../i18n/format';
 import { MathText } from '../../../components/MathText';
 import { QuestionCard } from '../../results/components/QuestionCard';
 import type { SubmissionAnswer } from '../../results/types';
@@ -28,31 +30,32 @@ function Labelled({ label, children }: { label: string; children: ReactNode }) {
  * question with the key and its automatic marks, which the teacher may override.
  */
 export function AnswerGradeCard({ answer: a, draft, error, onChange }: AnswerGradeCardProps) {
+  const { t } = useTranslation('grading');
   const essay = a.type === 'essay';
   return (
     <QuestionCard answer={a} gap="sm">
-      <Labelled label="Student’s answer">
-        {a.userAnswer?.trim() ? <MathText block text={a.userAnswer} data-testid="student-answer" /> : <Text c="dimmed">No answer</Text>}
+      <Labelled label={t('card.studentAnswer')}>
+        {a.userAnswer?.trim() ? <MathText block text={a.userAnswer} data-testid="student-answer" /> : <Text c="dimmed">{t('card.noAnswer')}</Text>}
       </Labelled>
       {essay && (
-        <Labelled label="Sample answer">
-          {a.sampleAnswer ? <MathText block text={a.sampleAnswer} /> : <Text c="dimmed">No sample answer was written for this question.</Text>}
+        <Labelled label={t('card.sampleAnswer')}>
+          {a.sampleAnswer ? <MathText block text={a.sampleAnswer} /> : <Text c="dimmed">{t('card.noSample')}</Text>}
         </Labelled>
       )}
       {!essay && a.correctAnswer && (
-        <Labelled label="Correct answer">
+        <Labelled label={t('card.correctAnswer')}>
           <MathText block text={a.correctAnswer} />
         </Labelled>
       )}
       {!essay && a.autoMarks !== undefined && a.autoMarks !== null && (
         <Text size="sm" data-testid="auto-marks">
-          Automatic marks: {a.autoMarks} / {a.points}
+          {t('card.autoMarks', { marks: formatNumber(a.autoMarks), points: formatNumber(a.points) })}
         </Text>
       )}
       <Group align="flex-start" grow>
         <NumberInput
-          label={essay ? `Marks for question ${a.index}` : `Override marks for question ${a.index}`}
-          description={`0 to ${a.points}`}
+          label={essay ? t('card.marks', { number: a.index }) : t('card.overrideMarks', { number: a.index })}
+          description={t('card.marksRange', { points: formatNumber(a.points) })}
           min={0}
           step={0.5}
           decimalScale={2}
@@ -63,7 +66,7 @@ export function AnswerGradeCard({ answer: a, draft, error, onChange }: AnswerGra
           maw={220}
         />
         <Textarea
-          label={`Feedback for question ${a.index}`}
+          label={t('card.feedback', { number: a.index })}
           autosize
           minRows={2}
           maxLength={5000}

@@ -1,13 +1,15 @@
 import { Table } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { ResultsTableFrame, ScoreCells, StatusCell, StudentCell, SubmissionActionsCell, TimeAndSubmittedCells } from '../../results/components/SubmissionCells';
 import type { Submission } from '../../results/types';
 
-const COLUMNS = ['Student', 'Attempt', 'Status', 'Score', 'Percentage', 'Grade', 'Time', 'Submitted', 'Actions'];
+const COLUMNS = ['student', 'attempt', 'status', 'score', 'percentage', 'grade', 'time', 'submitted', 'actions'];
 
 /** One exam's submissions (spec core §2 "Exam submissions screen"). */
 export function SubmissionsTable({ submissions }: { submissions: Submission[] }) {
+  const { t } = useTranslation('grading');
   return (
-    <ResultsTableFrame label="Submissions" columns={COLUMNS} minWidth={960}>
+    <ResultsTableFrame label={t('list.tableLabel')} columns={COLUMNS.map((c) => t(`list.columns.${c}`))} minWidth={960}>
       {submissions.map((s) => (
         <Table.Tr key={s._id}>
           <StudentCell student={s.student} />

@@ -1,6 +1,7 @@
 import { List, SimpleGrid, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Section } from '../../../components/Section';
-import { titleCase } from '../../../lib/format';
+import { enumLabel } from '../../../i18n/format';
 import { recommendations } from '../insights';
 import type { ProgressReport } from '../types';
 
@@ -9,7 +10,7 @@ function Subjects({ subjects, none }: { subjects: string[]; none: string }) {
   return (
     <List size="sm">
       {subjects.map((s) => (
-        <List.Item key={s}>{titleCase(s)}</List.Item>
+        <List.Item key={s}>{enumLabel('subjects', s)}</List.Item>
       ))}
     </List>
   );
@@ -17,15 +18,16 @@ function Subjects({ subjects, none }: { subjects: string[]; none: string }) {
 
 /** Strengths (average 80 or more), areas for improvement (under 60) and recommendations. */
 export function InsightsPanel({ report }: { report: ProgressReport }) {
+  const { t } = useTranslation('reports');
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-      <Section title="Strengths" order={3}>
-        <Subjects subjects={report.insights.strengths} none="No subject averages 80% or more yet." />
+      <Section title={t('insights.strengths')} order={3}>
+        <Subjects subjects={report.insights.strengths} none={t('insights.noStrengths')} />
       </Section>
-      <Section title="Areas for Improvement" order={3}>
-        <Subjects subjects={report.insights.improvements} none="No subject averages below 60%." />
+      <Section title={t('insights.improvements')} order={3}>
+        <Subjects subjects={report.insights.improvements} none={t('insights.noImprovements')} />
       </Section>
-      <Section title="Recommendations" order={3}>
+      <Section title={t('insights.recommendations')} order={3}>
         <List size="sm">
           {recommendations(report.progress.averageScore, report.progress.passRate).map((line) => (
             <List.Item key={line}>{line}</List.Item>

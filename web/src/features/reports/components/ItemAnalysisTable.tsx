@@ -1,24 +1,29 @@
 import { previewText } from '@exam/shared';
 import { Stack, Table, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
-import { QUESTION_TYPE_LABELS } from '../../exams/labels';
+import { currentLanguage } from '../../../i18n';
+import { enumLabel, formatPercent } from '../../../i18n/format';
 import type { ExamStatsResponse } from '../../results/types';
 
-const fixed = (x: number | null, digits = 2) => (x === null ? '—' : x.toFixed(digits));
-const asPercent = (x: number | null) => (x === null ? '—' : `${Math.round(x * 100)}%`);
+/** A statistic with a fixed number of decimals, in the reader's number format ('0.50', '0,50'). */
+const fixed = (x: number | null, digits = 2) =>
+  x === null ? '—' : new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
 
 /** How facility reads: the share of full marks, with the usual easy/hard wording. */
-function facilityWord(f: number | null): string {
-  if (f === null) return '';
-  if (f >= 0.8) return ' (easy)';
-  if (f < 0.3) return ' (hard)';
-  return '';
+function facilityText(t: TFunction, f: number | null): string {
+  if (f === null) return '—';
+  const facility = formatPercent(f * 100);
+  if (f >= 0.8) return t('items.easy', { facility });
+  if (f < 0.3) return t('items.hard', { facility });
+  return facility;
 }
 
-function optionText(counts: Record<string, number> | null): string {
+function optionText(t: TFunction, counts: Record<string, number> | null): string {
   if (!counts) return '—';
   return Object.entries(counts)
-    .map(([option, n]) => `${option}: ${n}`)
+    .map(([option, n]) => t('items.optionCount', { option, n }))
     .join(', ');
 }
 
@@ -28,25 +33,26 @@ function optionText(counts: Record<string, number> | null): string {
  * how often each option was chosen; plus the exam's reliability when there are enough attempts.
  */
 export function ItemAnalysisTable({ analysis }: { analysis: ExamStatsResponse['analysis'] }) {
+  const { t } = useTranslation('reports');
   return (
     <Stack gap="sm">
       <Text data-testid="reliability">
         {analysis.reliability === null
-          ? 'Reliability: Not enough attempts yet'
-          : `Reliability (${analysis.method ?? 'coefficient'}): ${analysis.reliability.toFixed(2)}`}
+          ? t('items.reliabilityUnknown')
+          : t('items.reliability', { method: analysis.method ?? t('items.coefficient'), value: fixed(analysis.reliability) })}
       </Text>
       <Table.ScrollContainer minWidth={900}>
-        <Table striped aria-label="Item analysis">
+        <Table striped aria-label={t('items.label')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>Question</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Facility</Table.Th>
-              <Table.Th>Discrimination</Table.Th>
-              <Table.Th>Average marks</Table.Th>
-              <Table.Th>Option choices</Table.Th>
-              <Table.Th>Graded</Table.Th>
+              <Table.Th>{t('items.number')}</Table.Th>
+              <Table.Th>{t('items.question')}</Table.Th>
+              <Table.Th>{t('items.type')}</Table.Th>
+              <Table.Th>{t('items.facility')}</Table.Th>
+              <Table.Th>{t('items.discrimination')}</Table.Th>
+              <Table.Th>{t('items.averageMarks')}</Table.Th>
+              <Table.Th>{t('items.optionChoices')}</Table.Th>
+              <Table.Th>{t('items.graded')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -56,15 +62,12 @@ export function ItemAnalysisTable({ analysis }: { analysis: ExamStatsResponse['a
                 <Table.Td maw={320}>
                   <MathText text={previewText(item.question)} />
                 </Table.Td>
-                <Table.Td>{item.type ? QUESTION_TYPE_LABELS[item.type] : '—'}</Table.Td>
-                <Table.Td>
-                  {asPercent(item.facility)}
-                  {facilityWord(item.facility)}
-                </Table.Td>
+                <Table.Td>{item.type ? enumLabel('questionTypes', item.type) : '—'}</Table.Td>
+                <Table.Td>{facilityText(t, item.facility)}</Table.Td>
                 <Table.Td>{fixed(item.discrimination)}</Table.Td>
-                <Table.Td>{item.averageMarks === null ? '—' : `${fixed(item.averageMarks, 1)} / ${item.points ?? '?'}`}</Table.Td>
+                <Table.Td>{item.averageMarks === null ? '—' : t('items.averageOf', { average: fixed(item.averageMarks, 1), points: item.points ?? '?' })}</Table.Td>
                 <Table.Td>
-                  <MathText text={optionText(item.optionCounts)} />
+                  <MathText text={optionText(t, item.optionCounts)} />
                 </Table.Td>
                 <Table.Td>{item.graded}</Table.Td>
               </Table.Tr>

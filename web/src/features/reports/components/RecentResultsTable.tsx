@@ -1,17 +1,20 @@
 import { Anchor, Table } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { titleCase } from '../../../lib/format';
+import { enumLabel, formatNumber, formatPercent } from '../../../i18n/format';
 import { DateCell, ResultsTableFrame } from '../../results/components/SubmissionCells';
 import type { ProgressReport } from '../types';
 import { useGradeOf } from '../../platform/useGradeOf';
 
-const COLUMNS = ['Exam', 'Subject', 'Score', 'Grade', 'Date', 'Result'];
+const COLUMNS = ['exam', 'subject', 'score', 'grade', 'date', 'result'];
 
 /** The ten latest results (surroundings §2): exam, subject, score, grade, date, passed or failed. */
 export function RecentResultsTable({ results }: { results: ProgressReport['recentSubmissions'] }) {
+  const { t } = useTranslation('reports');
   const gradeOf = useGradeOf();
+  const number = (n: number | null) => (n === null ? '—' : formatNumber(n));
   return (
-    <ResultsTableFrame label="Recent results" columns={COLUMNS} minWidth={700} highlightOnHover={false}>
+    <ResultsTableFrame label={t('recent.label')} columns={COLUMNS.map((c) => t(`recent.columns.${c}`))} minWidth={700} highlightOnHover={false}>
       {results.map((r) => (
         <Table.Tr key={r._id}>
           <Table.Td>
@@ -19,13 +22,11 @@ export function RecentResultsTable({ results }: { results: ProgressReport['recen
               {r.exam.title}
             </Anchor>
           </Table.Td>
-          <Table.Td>{titleCase(r.exam.subject)}</Table.Td>
-          <Table.Td>
-            {r.score ?? '—'} / {r.totalMarks ?? '—'} ({r.percentage}%)
-          </Table.Td>
+          <Table.Td>{enumLabel('subjects', r.exam.subject)}</Table.Td>
+          <Table.Td>{t('recent.score', { score: number(r.score), total: number(r.totalMarks), percent: formatPercent(r.percentage, 2) })}</Table.Td>
           <Table.Td>{gradeOf(r.percentage)}</Table.Td>
           <DateCell value={r.submittedAt} />
-          <Table.Td>{r.isPassed ? 'Passed' : 'Failed'}</Table.Td>
+          <Table.Td>{enumLabel('submissionStatuses', r.isPassed ? 'passed' : 'failed')}</Table.Td>
         </Table.Tr>
       ))}
     </ResultsTableFrame>

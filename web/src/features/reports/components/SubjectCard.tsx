@@ -1,17 +1,20 @@
 import { Paper, RingProgress, Stack, Text } from '@mantine/core';
-import { titleCase } from '../../../lib/format';
+import { useTranslation } from 'react-i18next';
+import { enumLabel, formatPercent } from '../../../i18n/format';
 import { scoreColor } from '../../results/labels';
-import { improvementText, NOT_ENOUGH_RESULTS } from '../insights';
+import { improvementText, notEnoughResultsText } from '../insights';
 import type { SubjectProgress } from '../types';
 
 /** One subject's figures; the improvement is the server's measured one, or none. */
 export function SubjectCard({ subject: s }: { subject: SubjectProgress }) {
+  const { t } = useTranslation('reports');
+  const subject = enumLabel('subjects', s.subject);
   return (
-    <Paper withBorder p="md" radius="md" component="article" aria-label={titleCase(s.subject)}>
+    <Paper withBorder p="md" radius="md" component="article" aria-label={subject}>
       <Stack gap="xs" align="center">
-        <Text fw={600}>{titleCase(s.subject)}</Text>
+        <Text fw={600}>{subject}</Text>
         <Text size="sm" c="dimmed">
-          {s.totalExams} {s.totalExams === 1 ? 'exam' : 'exams'}
+          {t('subject.exams', { count: s.totalExams })}
         </Text>
         <RingProgress
           size={110}
@@ -20,15 +23,15 @@ export function SubjectCard({ subject: s }: { subject: SubjectProgress }) {
           sections={[{ value: s.averageScore, color: scoreColor(s.averageScore) }]}
           label={
             <Text ta="center" fw={700}>
-              {s.averageScore}%
+              {formatPercent(s.averageScore, 2)}
             </Text>
           }
           aria-hidden
         />
-        <Text size="sm">Average {s.averageScore}%</Text>
-        <Text size="sm">Best score {s.bestScore}%</Text>
+        <Text size="sm">{t('subject.average', { percent: formatPercent(s.averageScore, 2) })}</Text>
+        <Text size="sm">{t('subject.best', { percent: formatPercent(s.bestScore, 2) })}</Text>
         <Text size="sm" data-testid="improvement">
-          Improvement: {s.improvement === null ? NOT_ENOUGH_RESULTS : improvementText(s.improvement)}
+          {t('subject.improvement', { value: s.improvement === null ? notEnoughResultsText() : improvementText(s.improvement) })}
         </Text>
       </Stack>
     </Paper>

@@ -1,13 +1,20 @@
 import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
+import { i18n } from '../../../i18n';
+import { enumLabel, formatNumber } from '../../../i18n/format';
 import type { SubmissionAnswer } from '../types';
 import { QuestionCard } from './QuestionCard';
 
 function marksText(answer: SubmissionAnswer): string | null {
+  const t = (key: string, values: Record<string, unknown>) => i18n.t(key, { ns: 'results', ...values });
   if (answer.status === 'submitted') return null;
-  if (answer.status === 'pending' || answer.marks === null) return `Marks: pending review (out of ${answer.points})`;
-  return `Marks: ${answer.marks} / ${answer.points}`;
+  if (answer.status === 'pending' || answer.marks === null) return t('answers.marksPending', { points: formatNumber(answer.points) });
+  return t('answers.marks', { marks: formatNumber(answer.marks), points: formatNumber(answer.points) });
 }
+
+/** True and False are the platform's own options: their words follow the reader's language. */
+const answerText = (answer: SubmissionAnswer, value: string) => (answer.type === 'true-false' ? enumLabel('trueFalse', value) : value);
 
 interface AnswerListProps {
   answers: SubmissionAnswer[];
@@ -19,6 +26,7 @@ interface AnswerListProps {
 
 /** The detailed answer list of the result screen, questions rendered with their math. */
 export function AnswerList({ answers, showKeys, answerLabel }: AnswerListProps) {
+  const { t } = useTranslation('results');
   return (
     <Stack gap="sm">
       {answers.map((a) => {
@@ -27,15 +35,21 @@ export function AnswerList({ answers, showKeys, answerLabel }: AnswerListProps) 
           <QuestionCard key={a.questionId} answer={a} gap="xs">
             <Text size="sm">
               <Text span fw={600}>
-                {answerLabel}:{' '}
+                {t('answers.labelled', { label: answerLabel })}{' '}
               </Text>
-              {a.userAnswer?.trim() ? <MathText text={a.userAnswer} /> : <Text span c="dimmed">No answer</Text>}
+              {a.userAnswer?.trim() ? (
+                <MathText text={answerText(a, a.userAnswer)} />
+              ) : (
+                <Text span c="dimmed">
+                  {t('answers.noAnswer')}
+                </Text>
+              )}
             </Text>
             {marks && <Text size="sm">{marks}</Text>}
             {a.feedback && (
               <Text size="sm">
                 <Text span fw={600}>
-                  Teacher feedback:{' '}
+                  {t('answers.feedback')}{' '}
                 </Text>
                 {a.feedback}
               </Text>
@@ -43,15 +57,15 @@ export function AnswerList({ answers, showKeys, answerLabel }: AnswerListProps) 
             {showKeys && a.correctAnswer && (
               <Text size="sm" data-testid="correct-answer">
                 <Text span fw={600}>
-                  Correct answer:{' '}
+                  {t('answers.correctAnswer')}{' '}
                 </Text>
-                <MathText text={a.correctAnswer} />
+                <MathText text={answerText(a, a.correctAnswer)} />
               </Text>
             )}
             {showKeys && a.explanation && (
               <Text size="sm">
                 <Text span fw={600}>
-                  Explanation:{' '}
+                  {t('answers.explanation')}{' '}
                 </Text>
                 <MathText text={a.explanation} />
               </Text>

@@ -1,17 +1,19 @@
 import { Text, Title } from '@mantine/core';
-import { titleCase } from '../../../lib/format';
+import { useTranslation } from 'react-i18next';
+import { enumLabel } from '../../../i18n/format';
 import type { Exam } from '../../exams/types';
 
 /** An exam screen's title with its subject and grade; a plain heading until the exam loads. */
 export function ExamHeading({ exam, suffix }: { exam: Exam | undefined; suffix: string }) {
+  const { t } = useTranslation('results');
   return (
     <div>
       <Title order={1} size="h2">
-        {exam ? `${exam.title}: ${suffix}` : suffix}
+        {exam ? t('heading.withExam', { title: exam.title, suffix }) : suffix}
       </Title>
       {exam && (
         <Text c="dimmed" data-testid="exam-meta">
-          {titleCase(exam.subject)} · Grade {exam.grade}
+          {t('heading.meta', { subject: enumLabel('subjects', exam.subject), grade: exam.grade })}
         </Text>
       )}
     </div>

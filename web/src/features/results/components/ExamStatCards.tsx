@@ -1,20 +1,24 @@
 import { SimpleGrid } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { StatCard } from '../../../components/StatCard';
+import { formatPercent } from '../../../i18n/format';
 import type { ExamStats } from '../types';
 
 /** The exam's counters (spec core §3 "Exam stats"); scores are percentages over graded attempts. */
 export function ExamStatCards({ stats }: { stats: ExamStats }) {
+  const { t } = useTranslation('results');
+  const pct = (value: number) => formatPercent(value, 2);
   const graded = stats.gradedSubmissions > 0;
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-      <StatCard label="Total Submissions" value={stats.totalSubmissions} />
-      <StatCard label="Pending Grading" value={stats.pendingGrading} />
-      <StatCard label="Average Score" value={graded ? `${stats.averageScore}%` : '—'} />
-      <StatCard label="Passed" value={stats.passedCount} />
-      <StatCard label="Failed" value={stats.failedCount} />
-      <StatCard label="Highest Score" value={graded ? `${stats.highestScore}%` : '—'} />
-      <StatCard label="Lowest Score" value={graded ? `${stats.lowestScore}%` : '—'} />
-      <StatCard label="Passing Marks" value={`${stats.passingMarks}%`} />
+      <StatCard label={t('stats.totalSubmissions')} value={stats.totalSubmissions} />
+      <StatCard label={t('stats.pendingGrading')} value={stats.pendingGrading} />
+      <StatCard label={t('stats.averageScore')} value={graded ? pct(stats.averageScore) : '—'} />
+      <StatCard label={t('stats.passed')} value={stats.passedCount} />
+      <StatCard label={t('stats.failed')} value={stats.failedCount} />
+      <StatCard label={t('stats.highestScore')} value={graded ? pct(stats.highestScore) : '—'} />
+      <StatCard label={t('stats.lowestScore')} value={graded ? pct(stats.lowestScore) : '—'} />
+      <StatCard label={t('stats.passingMarks')} value={pct(stats.passingMarks)} />
     </SimpleGrid>
   );
 }

@@ -1,8 +1,9 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCircleHalf2, IconClock, IconMinus, IconSend, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
-import { pointsLabel, QUESTION_TYPE_LABELS } from '../../exams/labels';
+import { enumLabel } from '../../../i18n/format';
 import { ANSWER_STATUS_COLOR, answerStatusText } from '../labels';
 import type { AnswerStatus, SubmissionAnswer } from '../types';
 
@@ -20,6 +21,7 @@ const STATUS_ICON: Record<AnswerStatus, ReactNode> = {
  * of its marks "Partially correct · 3 / 5", never a red "Incorrect".
  */
 export function AnswerStatusBadge({ answer }: { answer: Pick<SubmissionAnswer, 'status' | 'marks' | 'points'> }) {
+  useTranslation('results');
   return (
     <Badge color={ANSWER_STATUS_COLOR[answer.status]} variant="light" leftSection={STATUS_ICON[answer.status]} data-testid="answer-status" style={{ textTransform: 'none' }}>
       {answerStatusText(answer)}
@@ -33,14 +35,15 @@ export function AnswerStatusBadge({ answer }: { answer: Pick<SubmissionAnswer, '
  * Used by the result screen's answer list and the grading screen.
  */
 export function QuestionCard({ answer: a, gap, children }: { answer: SubmissionAnswer; gap: 'xs' | 'sm'; children: ReactNode }) {
+  const { t } = useTranslation('results');
   return (
-    <Paper withBorder p="md" radius="md" component="article" aria-label={`Question ${a.index}`}>
+    <Paper withBorder p="md" radius="md" component="article" aria-label={t('answers.question', { number: a.index })}>
       <Stack gap={gap}>
         <Group justify="space-between" gap="xs">
           <Text fw={600}>
-            Question {a.index}{' '}
+            {t('answers.question', { number: a.index })}{' '}
             <Text span c="dimmed" size="sm" fw={400}>
-              · {QUESTION_TYPE_LABELS[a.type] ?? a.type} · {pointsLabel(a.points)}
+              · {enumLabel('questionTypes', a.type)} · {t('answers.points', { count: a.points })}
             </Text>
           </Text>
           <AnswerStatusBadge answer={a} />

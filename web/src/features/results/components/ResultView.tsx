@@ -2,10 +2,12 @@ import type { Role } from '@exam/shared';
 import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEye, IconEyeOff, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Section } from '../../../components/Section';
 import { StatCard } from '../../../components/StatCard';
-import { formatDateTime, titleCase } from '../../../lib/format';
+import { enumLabel } from '../../../i18n/format';
+import { formatDateTime } from '../../../lib/format';
 import { formatTimeSpent, studentName } from '../labels';
 import { RESULT_TEXT } from '../messages';
 import type { SubmissionDetail } from '../types';
@@ -24,6 +26,7 @@ interface ResultViewProps {
  * server: hidden results come without a score, keys only when the exam shows them.
  */
 export function ResultView({ detail, role }: ResultViewProps) {
+  const { t } = useTranslation('results');
   const { submission } = detail;
   const [showKeys, setShowKeys] = useState(false);
   const staff = role === 'teacher' || role === 'admin';
@@ -37,10 +40,14 @@ export function ResultView({ detail, role }: ResultViewProps) {
             {submission.exam.title}
           </Title>
           <Text c="dimmed">
-            {titleCase(submission.exam.subject)}
-            {role !== 'student' && ` · ${studentName(submission.student)}`}
-            {submission.attemptNumber > 1 && ` · Attempt ${submission.attemptNumber}`}
-            {submission.submittedAt && ` · Submitted ${formatDateTime(submission.submittedAt)}`}
+            {[
+              enumLabel('subjects', submission.exam.subject),
+              role !== 'student' && studentName(submission.student),
+              submission.attemptNumber > 1 && t('view.attempt', { number: submission.attemptNumber }),
+              submission.submittedAt && t('view.submittedAt', { date: formatDateTime(submission.submittedAt) }),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
         </div>
         <Group gap="xs">
@@ -51,42 +58,42 @@ export function ResultView({ detail, role }: ResultViewProps) {
               aria-pressed={showKeys}
               onClick={() => setShowKeys((v) => !v)}
             >
-              {showKeys ? 'Hide Answers' : 'Show Answers'}
+              {showKeys ? t('view.hideAnswers') : t('view.showAnswers')}
             </Button>
           )}
           {staff && submission.isSubmitted && (
             <Button component={Link} to={`/grade-submission/${submission._id}`} variant="light">
-              {submission.isGraded ? 'Regrade' : 'Grade Submission'}
+              {submission.isGraded ? t('view.regrade') : t('view.gradeSubmission')}
             </Button>
           )}
           <Button component={Link} to="/dashboard" variant="subtle" leftSection={<IconArrowLeft size={16} />}>
-            Back to Dashboard
+            {t('page.backToDashboard')}
           </Button>
         </Group>
       </Group>
 
       {!submission.resultsReleased ? (
-        <Alert color="blue" icon={<IconLock />} title="Results not released yet" data-testid="results-hidden">
+        <Alert color="blue" icon={<IconLock />} title={t('view.notReleasedTitle')} data-testid="results-hidden">
           {RESULT_TEXT.resultsHidden}
         </Alert>
       ) : (
         <>
           <ScoreSummary submission={submission} />
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            <StatCard label="Time Spent" value={formatTimeSpent(submission.timeSpent)} />
-            <StatCard label="Total Questions" value={submission.totalQuestions} />
-            <StatCard label="Correct" value={submission.correctAnswers ?? 0} />
-            <StatCard label="Incorrect" value={submission.incorrectAnswers ?? 0} />
+            <StatCard label={t('view.timeSpent')} value={formatTimeSpent(submission.timeSpent)} />
+            <StatCard label={t('view.totalQuestions')} value={submission.totalQuestions} />
+            <StatCard label={t('view.correct')} value={submission.correctAnswers ?? 0} />
+            <StatCard label={t('view.incorrect')} value={submission.incorrectAnswers ?? 0} />
           </SimpleGrid>
-          <Section title="Performance">
+          <Section title={t('view.performance')}>
             <PerformanceBars submission={submission} />
           </Section>
-          <Section title="Security Report">
+          <Section title={t('view.securityReport')}>
             <SecurityReport submission={submission} />
           </Section>
           {submission.answers.length > 0 && (
-            <Section title="Answers">
-              <AnswerList answers={submission.answers} showKeys={showKeys} answerLabel={role === 'student' ? 'Your answer' : 'Student’s answer'} />
+            <Section title={t('view.answers')}>
+              <AnswerList answers={submission.answers} showKeys={showKeys} answerLabel={role === 'student' ? t('view.yourAnswer') : t('view.studentsAnswer')} />
             </Section>
           )}
         </>

@@ -1,6 +1,7 @@
-import { resultMessage } from '@exam/shared';
 import { Alert, Badge, Group, Paper, RingProgress, Stack, Text } from '@mantine/core';
-import { DISPLAY_STATUS_COLOR, scoreColor } from '../labels';
+import { useTranslation } from 'react-i18next';
+import { formatNumber, formatPercent } from '../../../i18n/format';
+import { DISPLAY_STATUS_COLOR, displayStatusText, resultMessageText, scoreColor } from '../labels';
 import type { Submission } from '../types';
 import { useGradeOf } from '../../platform/useGradeOf';
 
@@ -9,7 +10,9 @@ import { useGradeOf } from '../../platform/useGradeOf';
  * teacher the figures are provisional and say so, and no grade or final message is shown.
  */
 export function ScoreSummary({ submission }: { submission: Submission }) {
+  const { t } = useTranslation('results');
   const pct = submission.percentage ?? 0;
+  const pctText = formatPercent(pct, 2);
   const final = submission.isGraded;
   const letter = useGradeOf()(final ? submission.percentage : null);
   return (
@@ -23,10 +26,10 @@ export function ScoreSummary({ submission }: { submission: Submission }) {
           label={
             <Stack gap={0} align="center">
               <Text fz={28} fw={700} data-testid="result-percentage">
-                {pct}%
+                {pctText}
               </Text>
               <Text fw={600} data-testid="result-grade">
-                {letter ? `Grade ${letter}` : 'Grade pending'}
+                {letter ? t('score.grade', { letter }) : t('score.gradePending')}
               </Text>
             </Stack>
           }
@@ -35,23 +38,22 @@ export function ScoreSummary({ submission }: { submission: Submission }) {
         <Stack gap="xs" style={{ flex: 1, minWidth: 220 }}>
           {/* The ring is decorative: the same figures are written out here for everyone. */}
           <Text size="lg" fw={600} data-testid="result-points">
-            {submission.score ?? 0} / {submission.totalMarks ?? 0} points ({pct}%)
+            {t('score.points', { score: formatNumber(submission.score ?? 0), total: formatNumber(submission.totalMarks ?? 0), percent: pctText })}
           </Text>
           <Group gap="xs">
             <Badge color={DISPLAY_STATUS_COLOR[submission.displayStatus]} variant="light" data-testid="result-status">
-              {submission.displayStatus}
+              {displayStatusText(submission.displayStatus)}
             </Badge>
-            {letter && <Text size="sm">Grade {letter}</Text>}
+            {letter && <Text size="sm">{t('score.grade', { letter })}</Text>}
             <Text size="sm" c="dimmed">
-              Pass mark {submission.passingMarks}%
+              {t('score.passMark', { percent: formatPercent(submission.passingMarks, 2) })}
             </Text>
           </Group>
           {final ? (
-            <Text data-testid="result-message">{resultMessage(pct)}</Text>
+            <Text data-testid="result-message">{resultMessageText(pct)}</Text>
           ) : (
-            <Alert color="yellow" title="Awaiting review" data-testid="result-pending">
-              {submission.pendingAnswers === 1 ? '1 answer is' : `${submission.pendingAnswers} answers are`} waiting for a teacher’s review.
-              The score so far counts only the marked answers and may go up.
+            <Alert color="yellow" title={t('score.awaitingReview')} data-testid="result-pending">
+              {t('score.pending', { count: submission.pendingAnswers })}
             </Alert>
           )}
         </Stack>

@@ -1,18 +1,21 @@
+import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/DetailList';
-import { SUBMIT_REASON_TEXT } from '../labels';
+import { formatNumber } from '../../../i18n/format';
+import { submitReasonText } from '../labels';
 import type { Submission } from '../types';
 
 /** What the session recorded (the server's counts, not the browser's). */
 export function SecurityReport({ submission }: { submission: Submission }) {
+  const { t } = useTranslation('results');
   const { tabSwitches, fullscreenExited, warningsReceived } = submission.securityFlags;
   return (
     <DetailList
       cols={4}
       items={[
-        { label: 'Tab switches', value: tabSwitches },
-        { label: 'Fullscreen exits', value: fullscreenExited },
-        { label: 'Warnings', value: warningsReceived },
-        { label: 'How it was submitted', value: submission.submitReason ? SUBMIT_REASON_TEXT[submission.submitReason] : '—' },
+        { label: t('security.tabSwitches'), value: formatNumber(tabSwitches) },
+        { label: t('security.fullscreenExits'), value: formatNumber(fullscreenExited) },
+        { label: t('security.warnings'), value: formatNumber(warningsReceived) },
+        { label: t('security.howSubmitted'), value: submission.submitReason ? submitReasonText(submission.submitReason) : '—' },
       ]}
     />
   );

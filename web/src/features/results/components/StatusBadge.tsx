@@ -1,12 +1,14 @@
 import { Badge } from '@mantine/core';
-import { DISPLAY_STATUS_COLOR } from '../labels';
+import { useTranslation } from 'react-i18next';
+import { DISPLAY_STATUS_COLOR, displayStatusText } from '../labels';
 import type { DisplayStatus } from '../types';
 
 /** A submission's display status (spec core §4) as words on a coloured badge. */
 export function StatusBadge({ status }: { status: DisplayStatus }) {
+  useTranslation('results');
   return (
     <Badge color={DISPLAY_STATUS_COLOR[status]} variant="light" data-testid="submission-status">
-      {status}
+      {displayStatusText(status)}
     </Badge>
   );
 }

@@ -2,6 +2,8 @@ import { Button, Group, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PersonLabel } from '../../../components/PersonAvatar';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../i18n/format';
 import { formatDateTime } from '../../../lib/format';
 import { formatTimeSpent, percentText, studentName } from '../labels';
 import type { Submission } from '../types';
@@ -67,7 +69,7 @@ export function ScoreCells({ submission: s }: { submission: Submission }) {
   const letter = useGradeOf()(s.resultsReleased && s.isGraded ? s.percentage : null);
   return (
     <>
-      <Table.Td>{s.score === null ? '—' : `${s.score} / ${s.totalMarks}`}</Table.Td>
+      <Table.Td>{s.score === null ? '—' : `${formatNumber(s.score)} / ${formatNumber(s.totalMarks ?? 0)}`}</Table.Td>
       <Table.Td>{s.isSubmitted ? percentText(s.percentage) : '—'}</Table.Td>
       <Table.Td>{letter ?? '—'}</Table.Td>
     </>
@@ -81,6 +83,7 @@ export function DateCell({ value }: { value: string | null | undefined }) {
 
 /** Two cells: time spent and when it was submitted. */
 export function TimeAndSubmittedCells({ submission: s }: { submission: Submission }) {
+  useTranslation('results');
   return (
     <>
       <Table.Td>{s.isSubmitted ? formatTimeSpent(s.timeSpent) : '—'}</Table.Td>
@@ -91,17 +94,19 @@ export function TimeAndSubmittedCells({ submission: s }: { submission: Submissio
 
 /** View (once submitted) and, where the viewer may grade, Grade Submission (until graded). */
 export function SubmissionActionsCell({ submission: s, viewLabel, canGrade }: { submission: Submission; viewLabel: 'submission' | 'result'; canGrade: boolean }) {
+  const { t } = useTranslation('results');
+  const name = studentName(s.student);
   return (
     <Table.Td>
       <Group gap="xs" wrap="nowrap">
         {s.isSubmitted && (
-          <Button size="xs" variant="subtle" component={Link} to={`/exam-result/${s._id}`} aria-label={`View ${viewLabel} of ${studentName(s.student)}`}>
-            View
+          <Button size="xs" variant="subtle" component={Link} to={`/exam-result/${s._id}`} aria-label={viewLabel === 'submission' ? t('cells.viewSubmissionOf', { name }) : t('cells.viewResultOf', { name })}>
+            {t('cells.view')}
           </Button>
         )}
         {canGrade && needsGrading(s) && (
-          <Button size="xs" component={Link} to={`/grade-submission/${s._id}`} aria-label={`Grade Submission of ${studentName(s.student)}`}>
-            Grade Submission
+          <Button size="xs" component={Link} to={`/grade-submission/${s._id}`} aria-label={t('cells.gradeSubmissionOf', { name })}>
+            {t('cells.gradeSubmission')}
           </Button>
         )}
       </Group>
