@@ -38,9 +38,13 @@ describe('the language of an answer', () => {
   });
 
   it('writes zod’s own messages in the visitor’s language too', async () => {
-    const res = await server.api('POST', '/auth/login', { email: 42, password: 'x' }, { headers: { 'accept-language': 'de' } });
-    expect(res.status).toBe(400);
-    expect(res.body.message).not.toMatch(/^Invalid input/);
+    const body = { name: 'Ana', email: 'ana@school.test', subject: 'Hello', message: 'A message long enough', website: 5 };
+    const de = await server.api('POST', '/contact', body, { headers: { 'accept-language': 'de' } });
+    expect(de.status).toBe(400);
+    expect(de.body.errors[0].field).toBe('website');
+    expect(de.body.message).toMatch(/^Ungültige Eingabe/);
+    const en = await server.api('POST', '/contact', body, { headers: EN });
+    expect(en.body.message).toMatch(/^Invalid input/);
   });
 
   it('answers an English request exactly as before, with or without the header', async () => {
