@@ -72,6 +72,7 @@ export function translateBody<B>(language: string | undefined, body: B, ref?: Me
   if (lng === DEFAULT_LANGUAGE || !body || typeof body !== 'object' || Object.getPrototypeOf(body) !== Object.prototype) return body;
   const b = body as { message?: unknown; errors?: unknown };
   const english = typeof b.message === 'string' ? b.message : undefined;
+  if (english === undefined && !Array.isArray(b.errors)) return body;
   const say = (text: string) => (ref && text === english ? translateRef(lng, ref) : translateMessage(lng, text));
   const out: Record<string, unknown> = { ...b };
   if (english !== undefined) out.message = say(english);
