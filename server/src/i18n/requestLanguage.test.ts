@@ -65,6 +65,9 @@ describe('the language of an answer', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe('Einstellungen erfolgreich gespeichert!');
 
+    const again = await server.api('POST', '/auth/login', { email: teacher.email, password: TEST_PASSWORD }, { headers: EN });
+    expect(again.body.message).toBe('Anmeldung erfolgreich!');
+
     const invalid = await server.api('POST', '/exams', { title: 'x' }, { token, headers: EN });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors.find((e: { field: string }) => e.field === 'title').msg).toBe('Der Titel muss mindestens 3 Zeichen lang sein');
