@@ -8,6 +8,7 @@ import send from 'koa-send';
 import type { Deps } from './deps';
 import type { AppState } from './middleware/auth';
 import { errorHandler } from './middleware/errorHandler';
+import { requestLanguage } from './middleware/language';
 import { nullBodyAsEmpty } from './middleware/nullBody';
 import { apiRouter } from './routes';
 import { paymentWebhookRoutes } from './routes/payments';
@@ -45,6 +46,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
     }),
   );
   app.use(requestLog(deps));
+  app.use(requestLanguage());
   app.use(errorHandler(deps.log, deps.dbOutage));
   // Stripe signs the raw bytes of its webhook: that route reads its body itself, before the parser.
   const webhook = paymentWebhookRoutes(deps);

@@ -7,6 +7,7 @@ import {
   SELF_REGISTER_ROLES,
   type SelfRegisterRole,
 } from './constants';
+import messages from './locales/en/messages.json';
 import { MSG } from './messages';
 
 /** Trims and turns "" into undefined so optional form fields stay optional. */
@@ -79,7 +80,7 @@ function checkRegistration(v: RawRegister, ctx: z.RefinementCtx, withConfirm: bo
   if (!email.success) issue('email', email.error.issues[0]?.message ?? MSG.emailInvalid);
   if (!(SELF_REGISTER_ROLES as readonly string[]).includes(v.role)) issue('role', MSG.roleInvalid);
   if (v.dateOfBirth && !/^\d{4}-\d{2}-\d{2}$/.test(v.dateOfBirth)) {
-    issue('dateOfBirth', 'Date of birth must be a date (YYYY-MM-DD)');
+    issue('dateOfBirth', messages.users.dateInvalid);
   }
 }
 

@@ -1,4 +1,16 @@
 import { countdownText, examTimeStatus } from './examTime';
+import { englishFormat, type Translate } from './i18n/translate';
+import { englishMessages } from './messages';
+
+/**
+ * The words of the card actions: `t` reads the `messages` namespace (cards.*), `format` the
+ * `format` one (the countdown). Both default to English; the web app passes the reader's language.
+ */
+export interface CardWords {
+  t: Translate;
+  format: Translate;
+}
+const ENGLISH: CardWords = { t: englishMessages, format: englishFormat };
 
 export interface CardExam {
   _id: string;
@@ -26,9 +38,9 @@ export interface CardAction {
  * The student's result of an exam they sat: their latest submission when known (/exam-result/{id},
  * spec core §2), else the latest-result page of the exam.
  */
-function viewResult(exam: CardExam): CardAction {
+function viewResult(exam: CardExam, t: Translate): CardAction {
   const id = exam.userAttempts?.lastSubmissionId;
-  return { kind: 'view-result', label: 'View Result', to: id ? `/exam-result/${id}` : `/exam/${exam._id}/result`, disabled: false };
+  return { kind: 'view-result', label: t('cards.viewResult'), to: id ? `/exam-result/${id}` : `/exam/${exam._id}/result`, disabled: false };
 }
 
 /**
@@ -37,39 +49,44 @@ function viewResult(exam: CardExam): CardAction {
  * (not a disabled 'Already Attempted' / 'Max Attempts Reached'), and an ended exam they never sat
  * offers no results at all.
  */
-export function studentCardAction(exam: CardExam, now: number = Date.now()): CardAction {
+export function studentCardAction(exam: CardExam, now: number = Date.now(), words: CardWords = ENGLISH): CardAction {
+  const { t } = words;
   const status = examTimeStatus(exam.schedule.startDate, exam.schedule.endDate, now);
   const a = exam.userAttempts ?? { hasAttempted: false, attemptCount: 0, nextAttemptNumber: 1 };
   if (status === 'upcoming' || status === 'unknown') {
-    return { kind: 'not-started', label: status === 'upcoming' ? `Not Started · ${countdownText(exam.schedule.startDate, exam.schedule.endDate, now)}` : 'Not Started', disabled: true };
+    return { kind: 'not-started', label:
+        status === 'upcoming'
+          ? t('cards.notStartedCountdown', { countdown: countdownText(exam.schedule.startDate, exam.schedule.endDate, now, words.format) })
+          : t('cards.notStarted'), disabled: true };
   }
-  if (status === 'completed') return a.hasAttempted ? viewResult(exam) : { kind: 'not-attempted', label: 'Not Attempted', disabled: true };
-  if (a.inProgress) return { kind: 'resume', label: 'Resume Exam', to: `/exam/${exam._id}`, disabled: false };
+  if (status === 'completed') return a.hasAttempted ? viewResult(exam, t) : { kind: 'not-attempted', label: t('cards.notAttempted'), disabled: true };
+  if (a.inProgress) return { kind: 'resume', label: t('cards.resume'), to: `/exam/${exam._id}`, disabled: false };
   const max = exam.settings.allowMultipleAttempts ? exam.settings.maxAttempts : 1;
-  if (a.hasAttempted && (!exam.settings.allowMultipleAttempts || a.attemptCount >= max)) return viewResult(exam);
+  if (a.hasAttempted && (!exam.settings.allowMultipleAttempts || a.attemptCount >= max)) return viewResult(exam, t);
   return {
     kind: 'take',
-    label: a.attemptCount > 0 ? `Attempt ${a.nextAttemptNumber}` : 'Take Exam',
+    label: a.attemptCount > 0 ? t('cards.attempt', { number: a.nextAttemptNumber }) : t('cards.take'),
     to: `/exam/${exam._id}`,
     disabled: false,
   };
 }
 
 /** Teacher card actions: Edit, Questions, Submissions, Results, Publish while unpublished, Delete while upcoming. */
-export function teacherCardActions(exam: CardExam, now: number = Date.now()): CardAction[] {
+export function teacherCardActions(exam: CardExam, now: number = Date.now(), words: CardWords = ENGLISH): CardAction[] {
+  const { t } = words;
   const status = examTimeStatus(exam.schedule.startDate, exam.schedule.endDate, now);
   const actions: CardAction[] = [
-    { kind: 'edit', label: 'Edit', to: `/exam/${exam._id}/edit`, disabled: false },
-    { kind: 'questions', label: 'Questions', to: `/exam/${exam._id}/questions`, disabled: false },
-    { kind: 'submissions', label: 'Submissions', to: `/exam/${exam._id}/submissions`, disabled: false },
-    { kind: 'results', label: 'Results', to: `/exam/results/${exam._id}`, disabled: false },
+    { kind: 'edit', label: t('cards.edit'), to: `/exam/${exam._id}/edit`, disabled: false },
+    { kind: 'questions', label: t('cards.questions'), to: `/exam/${exam._id}/questions`, disabled: false },
+    { kind: 'submissions', label: t('cards.submissions'), to: `/exam/${exam._id}/submissions`, disabled: false },
+    { kind: 'results', label: t('cards.results'), to: `/exam/results/${exam._id}`, disabled: false },
   ];
-  if (!exam.isPublished) actions.push({ kind: 'publish', label: 'Publish', disabled: false });
-  if (status === 'upcoming') actions.push({ kind: 'delete', label: 'Delete', disabled: false });
+  if (!exam.isPublished) actions.push({ kind: 'publish', label: t('cards.publish'), disabled: false });
+  if (status === 'upcoming') actions.push({ kind: 'delete', label: t('cards.delete'), disabled: false });
   return actions;
 }
 
 /** Parents see a View Progress link (to their child's progress). */
-export function parentCardAction(childId: string | undefined): CardAction {
-  return { kind: 'view-progress', label: 'View Progress', to: childId ? `/parent/child/${childId}/progress` : '/parent/dashboard', disabled: false };
+export function parentCardAction(childId: string | undefined, words: CardWords = ENGLISH): CardAction {
+  return { kind: 'view-progress', label: words.t('cards.viewProgress'), to: childId ? `/parent/child/${childId}/progress` : '/parent/dashboard', disabled: false };
 }

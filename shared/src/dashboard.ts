@@ -154,10 +154,10 @@ export interface AdminDashboard {
 
 /** The contact form (surroundings §2 Contact); `website` is the honeypot a person never fills. */
 export const contactMessageSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
-  email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address')).pipe(z.string().max(254)),
-  subject: z.string().trim().min(1, 'Subject is required').max(200, 'Subject must be at most 200 characters'),
-  message: z.string().trim().min(10, 'Message must be at least 10 characters').max(5000, 'Message must be at most 5000 characters'),
+  name: z.string().trim().min(1, messages.contact.nameRequired).max(100, messages.contact.nameTooLong),
+  email: z.string().trim().toLowerCase().pipe(z.email(messages.common.emailInvalid)).pipe(z.string().max(254)),
+  subject: z.string().trim().min(1, messages.contact.subjectRequired).max(200, messages.contact.subjectTooLong),
+  message: z.string().trim().min(10, messages.contact.messageTooShort).max(5000, messages.contact.messageTooLong),
   website: z.string().max(200).optional(),
 });
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;

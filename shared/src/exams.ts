@@ -185,7 +185,7 @@ const examFields = {
   instructions: z.string().trim().max(10000).default(''),
   schedule: scheduleSchema,
   settings: examSettingsSchema,
-  eligibleStudents: z.array(z.uuid('Eligible students must be student ids')).max(2000).default([]),
+  eligibleStudents: z.array(z.uuid(EXAM_MSG.eligibleStudentsInvalid)).max(2000).default([]),
   tags: z
     .array(z.string().trim().toLowerCase().min(1).max(40))
     .max(20)
@@ -226,7 +226,7 @@ const questionBase = z.object({
     .string()
     .trim()
     .max(2000)
-    .refine((s) => s === '' || /^(https?:\/\/|\/)/.test(s), 'Image must be a web address')
+    .refine((s) => s === '' || /^(https?:\/\/|\/)/.test(s), EXAM_MSG.imageUrlInvalid)
     .default(''),
 });
 
@@ -290,7 +290,7 @@ export const questionInputSchema = z.preprocess(
       .map((o) => (typeof o === 'string' ? { text: o.trim(), isCorrect: false } : { text: o.text.trim(), isCorrect: !!o.isCorrect }))
       .filter((o) => o.text !== '');
     if (options.length < 2) return fail('options', EXAM_MSG.optionsTooFew);
-    if (new Set(options.map((o) => o.text)).size !== options.length) return fail('options', 'Options must all be different');
+    if (new Set(options.map((o) => o.text)).size !== options.length) return fail('options', EXAM_MSG.optionsDuplicate);
     const correctText = answers[0] ?? options.find((o) => o.isCorrect)?.text;
     if (!correctText || !options.some((o) => o.text === correctText)) return fail('correctAnswer', EXAM_MSG.invalidCorrectAnswer);
     return { ...base, options: options.map((o) => ({ text: o.text, isCorrect: o.text === correctText })), correctAnswer: correctText };
@@ -328,8 +328,8 @@ export const addQuestionsSchema = z.object({
   questionIds: z.array(z.uuid()).min(1, EXAM_MSG.selectAtLeastOneQuestion).max(200),
 });
 
-const pageField = intField('Page must be a whole number').pipe(z.number().min(1)).default(1);
-const limitField = (def: number, max: number) => intField('Limit must be a whole number').pipe(z.number().min(1).max(max)).default(def);
+const pageField = intField(messages.validation.pageInvalid).pipe(z.number().min(1)).default(1);
+const limitField = (def: number, max: number) => intField(messages.validation.limitInvalid).pipe(z.number().min(1).max(max)).default(def);
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(values).optional());
 const optionalSubject = z.preprocess((v) => (v === '' || v === 'all' ? undefined : subjectSlug(v)), z.enum(SUBJECTS).optional());
@@ -346,7 +346,7 @@ export const examListQuerySchema = z.object({
   page: pageField,
   limit: limitField(10, 100),
   sort: z
-    .preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^-?(startTime|title|subject|duration|createdAt)$/, 'Unknown sort').optional())
+    .preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^-?(startTime|title|subject|duration|createdAt)$/, messages.validation.sortUnknown).optional())
     .default('-startTime'),
   subject: optionalSubject,
   grade: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), gradeField.optional()),

@@ -90,12 +90,12 @@ export const marksText = (marks: number, points: number) => `${marks} / ${points
 
 /** The result screen's message, changing at 90, 80, 70, 60 and 50. */
 export function resultMessage(pct: number): string {
-  if (pct >= 90) return 'Outstanding! Excellent work.';
-  if (pct >= 80) return 'Great job! Very good performance.';
-  if (pct >= 70) return 'Good work! Keep it up.';
-  if (pct >= 60) return 'Fair performance. There is room to improve.';
-  if (pct >= 50) return 'You passed the halfway mark. Keep practising.';
-  return 'Keep studying and try again. You can do better.';
+  if (pct >= 90) return GRADING_MSG.resultOutstanding;
+  if (pct >= 80) return GRADING_MSG.resultGreat;
+  if (pct >= 70) return GRADING_MSG.resultGood;
+  if (pct >= 60) return GRADING_MSG.resultFair;
+  if (pct >= 50) return GRADING_MSG.resultHalfway;
+  return GRADING_MSG.resultKeepStudying;
 }
 
 export const SCORE_BUCKETS = ['90-100', '80-89', '70-79', '60-69', '0-59'] as const;
@@ -214,11 +214,11 @@ export const gradeSubmissionSchema = z.object({
     .array(
       z.object({
         questionId: z.uuid(),
-        marks: z.number({ error: 'Marks must be a number' }).min(0, 'Marks cannot be negative'),
+        marks: z.number({ error: messages.grading.marksNumber }).min(0, messages.grading.marksNegative),
         feedback: z.string().trim().max(5000).optional(),
       }),
     )
-    .min(1, 'Grade at least one question')
+    .min(1, messages.grading.gradeAtLeastOne)
     .max(500),
 });
 
@@ -236,7 +236,7 @@ export const submissionListQuerySchema = z.object({
   sortBy: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SUBMISSION_SORTS).default('submittedAt')),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
   // A letter of the school's grading scale (platform settings).
-  grade: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.string().trim().min(1).max(3, 'A grade letter has at most 3 characters').optional()),
+  grade: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.string().trim().min(1).max(3, messages.grading.gradeLetterTooLong).optional()),
   subject: z.preprocess(subjectSlug, z.string().trim().max(40).optional()),
 });
 export type SubmissionListQuery = z.output<typeof submissionListQuerySchema>;

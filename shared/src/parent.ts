@@ -25,8 +25,8 @@ const required = z.preprocess(
 );
 
 export const addChildSchema = z.object({
-  childEmail: required.pipe(z.email({ error: 'Please enter a valid email address' })).transform((e) => e.toLowerCase()),
-  relationship: required.pipe(z.enum(RELATIONSHIPS, { error: 'Relationship must be father, mother, guardian, other or parent' })),
+  childEmail: required.pipe(z.email({ error: messages.common.emailInvalid })).transform((e) => e.toLowerCase()),
+  relationship: required.pipe(z.enum(RELATIONSHIPS, { error: PARENT_MSG.relationshipInvalid })),
 });
 export type AddChildInput = z.input<typeof addChildSchema>;
 
@@ -50,7 +50,7 @@ export const childRangeQuerySchema = z.object({
   range: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.enum([...PROGRESS_RANGES, ...REPORT_RANGES.filter((r) => r !== 'all')] as [ChildRange, ...ChildRange[]], {
-      error: 'Range must be all, week, month, this-month, last-3-months or this-year',
+      error: PARENT_MSG.rangeInvalid,
     }).default('all'),
   ),
 });

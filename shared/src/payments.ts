@@ -40,7 +40,7 @@ export const createPaymentSchema = z.object({
   card: z
     .object({
       brand: z.enum(CARD_BRANDS),
-      last4: z.string().regex(/^\d{4}$/, 'Card details are required'),
+      last4: z.string().regex(/^\d{4}$/, PAYMENT_MSG.cardRequired),
     })
     .optional(),
 });
@@ -126,11 +126,11 @@ export function cardBrand(input: string): CardBrand {
 /** MM/YY, this month or later. */
 export function expiryProblem(input: string, now: Date = new Date()): string | null {
   const m = /^(\d{2})\/(\d{2})$/.exec(input.trim());
-  if (!m) return 'Expiry must be MM/YY';
+  if (!m) return messages.card.expiryInvalid;
   const month = Number(m[1]);
   const year = 2000 + Number(m[2]);
-  if (month < 1 || month > 12) return 'Expiry must be MM/YY';
-  if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) return 'This card has expired';
+  if (month < 1 || month > 12) return messages.card.expiryInvalid;
+  if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) return messages.card.expired;
   return null;
 }
 

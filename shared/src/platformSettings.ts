@@ -4,6 +4,8 @@ import { SELF_REGISTER_ROLES } from './constants';
 import { EXAM_FORM_DEFAULTS, EXAM_MSG, violationAllowance } from './exams';
 import { FULLSCREEN_EXIT_LIMIT, TAB_SWITCH_LIMIT } from './session';
 
+const P = messages.platformSettings;
+
 /**
  * The school's own settings (admin settings page): stored once in the database, read by server
  * and web alike. The public part (no secrets) is what a visitor's browser may know.
@@ -12,22 +14,22 @@ import { FULLSCREEN_EXIT_LIMIT, TAB_SWITCH_LIMIT } from './session';
 const DOMAIN = /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 export const gradeBandSchema = z.object({
-  min: z.number().int().min(0, 'A band starts at 0 or more').max(100, 'A band starts at 100 or less'),
-  letter: z.string().trim().min(1, 'Each band needs a letter').max(3, 'A letter has at most 3 characters'),
+  min: z.number().int().min(0, P.bandMinLow).max(100, P.bandMinHigh),
+  letter: z.string().trim().min(1, P.bandLetterRequired).max(3, P.letterTooLong),
 });
 
 export const platformSettingsSchema = z.object({
-  schoolName: z.string().trim().min(2, 'School name must be at least 2 characters').max(100, 'School name must be at most 100 characters'),
+  schoolName: z.string().trim().min(2, P.schoolNameTooShort).max(100, P.schoolNameTooLong),
   registration: z.object({
     open: z.boolean(),
     roles: z.array(z.enum(SELF_REGISTER_ROLES)).max(3),
     allowedDomains: z
-      .array(z.string().trim().toLowerCase().regex(DOMAIN, 'Enter domains like school.edu'))
-      .max(50, 'At most 50 domains'),
+      .array(z.string().trim().toLowerCase().regex(DOMAIN, P.domainInvalid))
+      .max(50, P.tooManyDomains),
   }),
   examDefaults: z.object({
-    duration: z.number().int().min(1, 'Duration must be at least 1 minute').max(600, 'Duration must be at most 600 minutes'),
-    passingMarks: z.number().int().min(0, 'Passing marks must be between 0 and 100').max(100, 'Passing marks must be between 0 and 100'),
+    duration: z.number().int().min(1, messages.exams.durationTooShort).max(600, messages.exams.durationTooLong),
+    passingMarks: z.number().int().min(0, P.passingMarksRange).max(100, P.passingMarksRange),
     // Settings saved before the school could choose these read as the long-standing allowances.
     proctoring: z
       .object({
@@ -38,10 +40,10 @@ export const platformSettingsSchema = z.object({
   }),
   gradingScale: z
     .object({
-      bands: z.array(gradeBandSchema).min(1, 'Add at least one band').max(12, 'At most 12 bands'),
-      fallback: z.string().trim().min(1, 'The letter below every band is required').max(3, 'A letter has at most 3 characters'),
+      bands: z.array(gradeBandSchema).min(1, P.bandsRequired).max(12, P.tooManyBands),
+      fallback: z.string().trim().min(1, P.fallbackRequired).max(3, P.letterTooLong),
     })
-    .refine((s) => s.bands.every((b, i) => i === 0 || b.min < s.bands[i - 1]!.min), { message: 'Bands must go from the highest score down, each lower than the one before', path: ['bands'] }),
+    .refine((s) => s.bands.every((b, i) => i === 0 || b.min < s.bands[i - 1]!.min), { message: P.bandsOrder, path: ['bands'] }),
 });
 export type PlatformSettings = z.output<typeof platformSettingsSchema>;
 export type GradingScale = PlatformSettings['gradingScale'];

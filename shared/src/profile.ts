@@ -1,7 +1,7 @@
 import messages from './locales/en/messages.json';
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
-import { MSG } from './messages';
+import { fillMessage, MSG } from './messages';
 
 /** Texts of the profile and settings screens (surroundings §5 and §8), as written. */
 export const PROFILE_MSG = messages.profile;
@@ -16,7 +16,7 @@ const optional = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `Must be at most ${max} characters`)
+    .max(max, fillMessage(messages.validation.tooLong, { max }))
     .optional()
     .transform((v) => (v ? v : undefined));
 

@@ -1,5 +1,6 @@
 import messages from './locales/en/messages.json';
 import { z } from 'zod';
+import { fillMessage } from './messages';
 import { MAX_PG_INT } from './storable';
 
 /** The live exam session's contract (ARCHITECTURE "The live exam session"), shared by both sides. */
@@ -60,16 +61,16 @@ export const HANDSHAKE_ERRORS = {
 
 export const SESSION_MSG = messages.session;
 
-const id = z.uuid('A valid id is required');
+const id = z.uuid(messages.validation.idRequired);
 /** An answer is the chosen option's text, the typed text, or null to clear it. */
-const answerValue = z.string().max(MAX_ANSWER_LENGTH, `An answer can be at most ${MAX_ANSWER_LENGTH} characters`).nullable();
+const answerValue = z.string().max(MAX_ANSWER_LENGTH, fillMessage(SESSION_MSG.answerTooLong, { max: MAX_ANSWER_LENGTH })).nullable();
 
 export const attemptJoinSchema = z.object({ attemptId: id });
 export const answerSaveSchema = z.object({
   attemptId: id,
   questionId: id,
   answer: answerValue,
-  seq: z.number().int().min(1).max(MAX_PG_INT, `seq can be at most ${MAX_PG_INT}`),
+  seq: z.number().int().min(1).max(MAX_PG_INT, fillMessage(SESSION_MSG.seqTooLarge, { max: MAX_PG_INT })),
 });
 export type AnswerSave = z.infer<typeof answerSaveSchema>;
 export const violationSchema = z.object({
@@ -86,7 +87,7 @@ export const restAnswerSchema = z.object({
   questionId: id,
   answer: z.preprocess((v) => (v === undefined ? null : v), answerValue),
   timeTaken: z.number().min(0).optional(),
-  seq: z.number().int().min(1).max(MAX_PG_INT, `seq can be at most ${MAX_PG_INT}`).optional(),
+  seq: z.number().int().min(1).max(MAX_PG_INT, fillMessage(SESSION_MSG.seqTooLarge, { max: MAX_PG_INT })).optional(),
 });
 export const restSubmitSchema = z.object({ submissionId: id });
 export const submitExamSchema = z.object({
@@ -142,11 +143,11 @@ export const proctorWatchSchema = z.object({ examId: id });
 export const proctorMessageSchema = z.object({
   examId: id,
   attemptId: id.optional(),
-  text: z.string().trim().min(1, 'Write a message').max(500, 'A message can be at most 500 characters'),
+  text: z.string().trim().min(1, SESSION_MSG.messageRequired).max(500, SESSION_MSG.messageTooLong),
 });
 export const proctorExtendSchema = z.object({
   attemptId: id,
-  minutes: z.number().int('Minutes must be a whole number').min(1, 'Extend by at least 1 minute').max(MAX_EXTENSION_MINUTES, `Extend by at most ${MAX_EXTENSION_MINUTES} minutes`),
+  minutes: z.number().int(SESSION_MSG.minutesWhole).min(1, SESSION_MSG.extendAtLeast).max(MAX_EXTENSION_MINUTES, fillMessage(SESSION_MSG.extendAtMost, { max: MAX_EXTENSION_MINUTES })),
 });
 export const proctorAttemptSchema = z.object({ attemptId: id });
 /** The student's client reports its unacknowledged saves, so the proctor sees save health. */
@@ -213,5 +214,5 @@ export const rtcSignalSchema = z.object({
   attemptId: id,
   to: z.string().min(1).max(64),
   // simple-peer's signal objects (offer/answer/candidate); kept opaque but bounded.
-  data: z.record(z.string(), z.unknown()).refine((d) => JSON.stringify(d).length <= 20_000, 'Signal too large'),
+  data: z.record(z.string(), z.unknown()).refine((d) => JSON.stringify(d).length <= 20_000, SESSION_MSG.signalTooLarge),
 });

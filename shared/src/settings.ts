@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import messages from './locales/en/messages.json';
+import { fillMessage } from './messages';
 import { LANGUAGES } from './i18n/languages';
 
 /**
@@ -28,9 +30,9 @@ export const TIMEZONE_IANA: Record<TimezoneSetting, string> = {
   GMT: 'Etc/GMT',
 };
 
-const bool = z.boolean({ error: 'Must be true or false' });
+const bool = z.boolean({ error: messages.validation.mustBeBoolean });
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: `Must be one of: ${values.join(', ')}` });
+  z.enum(values, { error: fillMessage(messages.validation.mustBeOneOf, { values: values.join(', ') }) });
 
 export const notificationSettingsSchema = z.strictObject({
   emailNotifications: bool,
@@ -87,19 +89,19 @@ const categorySchemas = {
 /** PUT /users/settings: one value, checked against its own key's choices. */
 export const updateSettingSchema = z
   .object({
-    category: z.enum(SETTINGS_CATEGORIES, { error: `Category must be one of: ${SETTINGS_CATEGORIES.join(', ')}` }),
-    key: z.string({ error: 'Key is required' }).min(1, 'Key is required'),
+    category: z.enum(SETTINGS_CATEGORIES, { error: fillMessage(messages.profile.categoryInvalid, { values: SETTINGS_CATEGORIES.join(', ') }) }),
+    key: z.string({ error: messages.profile.keyRequired }).min(1, messages.profile.keyRequired),
     value: z.unknown(),
   })
   .superRefine((v, ctx) => {
     const shape = categorySchemas[v.category].shape as Record<string, z.ZodType>;
     const field = Object.hasOwn(shape, v.key) ? shape[v.key] : undefined;
     if (!field) {
-      ctx.addIssue({ code: 'custom', path: ['key'], message: `Unknown setting: ${v.category}.${v.key}` });
+      ctx.addIssue({ code: 'custom', path: ['key'], message: fillMessage(messages.profile.unknownSetting, { setting: `${v.category}.${v.key}` }) });
       return;
     }
     const parsed = field.safeParse(v.value);
-    if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['value'], message: parsed.error.issues[0]?.message ?? 'Invalid value' });
+    if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['value'], message: parsed.error.issues[0]?.message ?? messages.validation.invalidValue });
   });
 export type UpdateSettingInput = z.infer<typeof updateSettingSchema>;
 

@@ -24,8 +24,8 @@ const optionalText = (max: number) =>
 
 const intFrom = (msg: string) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number({ error: msg }).int(msg));
-const pageField = intFrom('Page must be a whole number').pipe(z.number().min(1, 'Page must be a whole number')).default(1);
-const limitField = intFrom('Limit must be a whole number').pipe(z.number().min(1).max(100, 'Limit must be at most 100')).default(10);
+const pageField = intFrom(messages.validation.pageInvalid).pipe(z.number().min(1, messages.validation.pageInvalid)).default(1);
+const limitField = intFrom(messages.validation.limitInvalid).pipe(z.number().min(1).max(100, messages.validation.limitMax)).default(10);
 const gradeField = intFrom(USER_MSG.gradeInvalid).pipe(z.number().min(1, USER_MSG.gradeInvalid).max(12, USER_MSG.gradeInvalid));
 const sectionField = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v ?? undefined),
@@ -75,7 +75,7 @@ export const adminCreateUserSchema = z
     if (v.password && v.password.length < MIN_PASSWORD_LENGTH) issue('password', MSG.passwordTooShort);
     if (v.password.length > MAX_PASSWORD_LENGTH) issue('password', MSG.passwordTooLong);
     if (v.email.trim() && !userEmailSchema.safeParse(v.email).success) issue('email', MSG.emailInvalid);
-    if (v.firstName.trim().length > 100 || v.lastName.trim().length > 100) issue('firstName', 'Names may be at most 100 characters');
+    if (v.firstName.trim().length > 100 || v.lastName.trim().length > 100) issue('firstName', USER_MSG.namesTooLong);
   })
   .transform((v) => ({
     ...v,
@@ -101,7 +101,7 @@ export const adminUpdateUserSchema = z
       if (!v[f].trim()) issue(f, USER_MSG.requiredFields);
     }
     if (v.email.trim() && !userEmailSchema.safeParse(v.email).success) issue('email', MSG.emailInvalid);
-    if (v.firstName.trim().length > 100 || v.lastName.trim().length > 100) issue('firstName', 'Names may be at most 100 characters');
+    if (v.firstName.trim().length > 100 || v.lastName.trim().length > 100) issue('firstName', USER_MSG.namesTooLong);
   })
   .transform((v) => ({ ...v, firstName: v.firstName.trim(), lastName: v.lastName.trim(), email: v.email.trim().toLowerCase() }));
 export type AdminUpdateUserInput = z.output<typeof adminUpdateUserSchema>;
@@ -149,7 +149,7 @@ export const studentListQuerySchema = z
     order: orderField,
     grade: z.preprocess(blankToUndefined, gradeField.optional()),
     section: sectionField,
-    status: z.preprocess(blankToUndefined, z.enum(['active', 'inactive'], { error: 'Status must be active or inactive' }).optional()),
+    status: z.preprocess(blankToUndefined, z.enum(['active', 'inactive'], { error: USER_MSG.statusInvalid }).optional()),
     search: trimmed(100).optional(),
   })
   .transform((v, ctx) => ({

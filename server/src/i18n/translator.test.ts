@@ -14,3 +14,24 @@ describe('the server translator', () => {
     expect(translateMessage('es', 'Maria Lopez')).toBe('Maria Lopez');
   });
 });
+
+describe('translating an answer', () => {
+  it('translates texts with values, and a body’s message and field errors, leaving English untouched', async () => {
+    const { translateBody } = await import('./translator');
+    expect(translateMessage('de', 'Extend by at most 120 minutes')).toBe('Verlängern Sie um höchstens 120 Minuten');
+    expect(translateMessage('fr', '1 user(s) imported')).toBe('1 utilisateur importé');
+    expect(translateMessage('es', '3 user(s) imported')).toBe('3 usuarios importados');
+    const body = { success: false, message: MSG.emailRequired, errors: [{ field: 'email', msg: MSG.emailRequired }] };
+    expect(translateBody('en', body)).toBe(body);
+    const es = translateBody('es', body);
+    expect(es).toEqual({ success: false, message: 'El correo electrónico es obligatorio', errors: [{ field: 'email', msg: 'El correo electrónico es obligatorio' }] });
+    expect(body.message).toBe(MSG.emailRequired);
+    expect(translateBody('fr', 'plain text')).toBe('plain text');
+  });
+
+  it('keeps names, titles and figures as they are inside a translated line', () => {
+    expect(translateMessage('fr', 'Maria Lopez scored 85% (B) on Algebra: part 1')).toBe('Maria Lopez a obtenu 85 % (B) à Algebra: part 1');
+    expect(translateMessage('de', 'Duplicate e-mail: also on line 3')).toBe('Doppelte E-Mail-Adresse: steht auch in Zeile 3');
+    expect(translateMessage('es', 'Unknown role "pupil" (use admin, teacher, student, parent)')).toBe('Rol desconocido «pupil» (usa admin, teacher, student, parent)');
+  });
+});

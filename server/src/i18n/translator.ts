@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, messageKeyOf, type Language, type Translate } from '@exam/shared';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, messageOf, type FieldError, type Language, type MessageRef, type Translate } from '@exam/shared';
 import { createInstance, type Resource } from 'i18next';
 
 /**
@@ -45,12 +45,46 @@ export function translatorFor(language: string | undefined, ns: string): Transla
   return (key, values) => i18n.t(key, { lng, ns, ...values });
 }
 
-/** An English text of the spec's catalogue in another language; any other text unchanged. */
+/**
+ * An English text of the spec's catalogue in another language, with the values it was filled
+ * with ('Extend by at most 120 minutes'); any other text (a name, a value) unchanged. English is
+ * returned as it came, byte for byte.
+ */
 export function translateMessage(language: string | undefined, text: string): string {
   const lng = languageOr(language);
   if (lng === DEFAULT_LANGUAGE) return text;
-  const key = messageKeyOf(text);
-  return key ? i18n.t(key, { lng, ns: 'messages' }) : text;
+  const ref = messageOf(text);
+  return ref ? i18n.t(ref.key, { lng, ns: 'messages', ...ref.values }) : text;
+}
+
+/** A catalogue key with its values in a language (the `text` of an AppError). */
+export function translateRef(language: string | undefined, ref: MessageRef): string {
+  return i18n.t(ref.key, { lng: languageOr(language), ns: 'messages', ...ref.values });
+}
+
+/**
+ * A response body's `message` and `errors[].msg` in the reader's language: a new object, the
+ * body itself untouched (it may be shared). Anything that is not such a body, or English, as is.
+ * `ref` is the key and values the message was made from, when known.
+ */
+export function translateBody<B>(language: string | undefined, body: B, ref?: MessageRef): B {
+  const lng = languageOr(language);
+  if (lng === DEFAULT_LANGUAGE || !body || typeof body !== 'object' || Object.getPrototypeOf(body) !== Object.prototype) return body;
+  const b = body as { message?: unknown; errors?: unknown };
+  const english = typeof b.message === 'string' ? b.message : undefined;
+  if (english === undefined && !Array.isArray(b.errors)) return body;
+  const say = (text: string) => (ref && text === english ? translateRef(lng, ref) : translateMessage(lng, text));
+  const out: Record<string, unknown> = { ...b };
+  if (english !== undefined) out.message = say(english);
+  if (Array.isArray(b.errors)) {
+    out.errors = b.errors.map((e: unknown) => (e && typeof e === 'object' && typeof (e as FieldError).msg === 'string' ? { ...(e as FieldError), msg: say((e as FieldError).msg) } : e));
+  }
+  return out as B;
 }
 
 export const languageOr = (language: string | undefined): Language => (isLanguage(language) ? language : DEFAULT_LANGUAGE);
+
+/** Catalogue texts inside an answer's data (a row's problems, an activity line) in a language. */
+export function translateTexts(language: string | undefined, texts: readonly string[]): string[] {
+  return languageOr(language) === DEFAULT_LANGUAGE ? [...texts] : texts.map((t) => translateMessage(language, t));
+}

@@ -1,10 +1,11 @@
 import type { Context, Next, ParameterizedContext } from 'koa';
-import type { Role } from '@exam/shared';
+import { MSG, type Role } from '@exam/shared';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import { authenticate, type Authenticated } from '../services/sessions';
+import { useLanguage, type LanguageState } from './language';
 
-export interface AppState {
+export interface AppState extends LanguageState {
   auth?: Authenticated;
 }
 
@@ -25,6 +26,8 @@ export function auth(deps: Deps, roles?: readonly Role[], opts: { allowExpired?:
     const token = bearerToken(ctx.get('authorization'));
     if (!token) throw Errors.unauthorized();
     const authed = await authenticate(deps, token, opts);
+    // The user's own language from here on, for this answer and whatever it throws.
+    useLanguage(ctx, authed.language);
     if (roles && !roles.includes(authed.user.role)) throw Errors.forbidden();
     (ctx.state as AppState).auth = authed;
     await next();
@@ -45,7 +48,7 @@ export function currentAuth(ctx: Context): Authenticated {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A path id that is not a UUID names nothing: the same 404 as a missing row. */
-export function idParam(ctx: Context, name: string, notFound = 'Resource not found.'): string {
+export function idParam(ctx: Context, name: string, notFound: string = MSG.notFound): string {
   const value = (ctx as unknown as { params: Record<string, string> }).params[name] ?? '';
   if (!UUID.test(value)) throw Errors.notFound(notFound);
   return value.toLowerCase();

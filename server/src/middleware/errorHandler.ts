@@ -1,14 +1,18 @@
 import type { Middleware } from 'koa';
-import { MSG } from '@exam/shared';
+import { MSG, SERVER_MSG } from '@exam/shared';
 import type { DbOutage } from '../db/outage';
 import { AppError, Errors, fromDatabaseError } from '../errors';
+import { translateBody } from '../i18n/translator';
 import type { Logger } from '../logger';
+import { languageOf } from './language';
 
-export const DB_UNAVAILABLE_MSG = 'The service is temporarily unavailable. Please try again in a moment.';
+export const DB_UNAVAILABLE_MSG = SERVER_MSG.unavailable;
 
 /**
  * Known errors become the documented envelope; anything else is logged with its stack and
- * answered with a generic 500 (no stack traces in responses).
+ * answered with a generic 500 (no stack traces in responses). Every JSON answer's `message` and
+ * `errors[].msg` are written in the request's language (middleware/language.ts); English ones
+ * stay exactly as the code wrote them.
  */
 export function errorHandler(log: Logger, dbOutage?: DbOutage): Middleware {
   return async (ctx, next) => {
@@ -18,6 +22,8 @@ export function errorHandler(log: Logger, dbOutage?: DbOutage): Middleware {
         ctx.status = 404;
         ctx.body = { success: false, message: MSG.notFound };
       }
+      const translated = translateBody(languageOf(ctx), ctx.body);
+      if (translated !== ctx.body) ctx.body = translated;
     } catch (err) {
       // A database outage is a 503 the caller can retry, logged once per outage rather than per request.
       const outage = !(err instanceof AppError) && dbOutage?.failed(err) ? Errors.unavailable(DB_UNAVAILABLE_MSG) : undefined;
@@ -25,12 +31,12 @@ export function errorHandler(log: Logger, dbOutage?: DbOutage): Middleware {
       if (known) {
         ctx.status = known.status;
         if (known.headers) ctx.set(known.headers);
-        ctx.body = { success: false, message: known.message, ...(known.errors ? { errors: known.errors } : {}) };
+        ctx.body = translateBody(languageOf(ctx), { success: false, message: known.message, ...(known.errors ? { errors: known.errors } : {}) }, known.text);
         return;
       }
       log.error({ err, method: ctx.method, path: ctx.path }, 'unhandled error');
       ctx.status = 500;
-      ctx.body = { success: false, message: MSG.serverError };
+      ctx.body = translateBody(languageOf(ctx), { success: false, message: MSG.serverError });
     }
   };
 }
@@ -40,7 +46,7 @@ function fromHttpError(err: unknown): AppError | undefined {
   const e = err as { status?: unknown; expose?: unknown; message?: unknown } | null;
   if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
     const message =
-      e.status === 413 ? 'The request is too large.' : e.status === 400 || e.status === 415 ? 'The request body is not valid JSON.' : MSG.genericError;
+      e.status === 413 ? SERVER_MSG.tooLarge : e.status === 400 || e.status === 415 ? SERVER_MSG.invalidJson : MSG.genericError;
     return new AppError(e.status, 'http', message);
   }
   return undefined;

@@ -2,14 +2,19 @@ import type { Context, Next } from 'koa';
 import type { z } from 'zod';
 import type { FieldError } from '@exam/shared';
 import { Errors } from '../errors';
+import { parseOptions } from '../i18n/zodErrors';
+import { languageOf } from './language';
 
 export function zodFieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((i) => ({ field: i.path.join('.') || '_', msg: i.message }));
 }
 
-/** Parses with a shared schema or throws the documented 400 with field messages. */
-export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
-  const result = schema.safeParse(data ?? {});
+/**
+ * Parses with a shared schema or throws the documented 400 with field messages. Given the
+ * request's language, zod's own messages come in it (the schemas' messages are translated later).
+ */
+export function parseInput<S extends z.ZodType>(schema: S, data: unknown, language?: string): z.output<S> {
+  const result = schema.safeParse(data ?? {}, parseOptions(language));
   if (!result.success) throw Errors.validation(zodFieldErrors(result.error));
   return result.data;
 }
@@ -27,7 +32,7 @@ export function validated<S extends z.ZodType, C extends Context = Context>(
 ) {
   const middleware = async (ctx: C, _next: Next) => {
     const raw = source === 'body' ? (ctx.request as { body?: unknown }).body : ctx.query;
-    await handler(ctx, parseInput(schema, raw));
+    await handler(ctx, parseInput(schema, raw, languageOf(ctx)));
   };
   // The API reference reads the schema from here, so it documents exactly what is validated.
   return Object.assign(middleware, { [INPUT_SCHEMA]: { schema, source } as InputSchemaInfo });

@@ -1,9 +1,12 @@
 import type { Socket } from 'socket.io';
 import type { z } from 'zod';
-import { STORABLE_MSG, findNul } from '@exam/shared';
+import { MSG, STORABLE_MSG, VALIDATION_MSG, findNul } from '@exam/shared';
 import type { Logger } from '../logger';
 import { dbOutageOf } from '../db/outage';
 import { AppError } from '../errors';
+import { translateMessage, translateRef } from '../i18n/translator';
+import { parseOptions } from '../i18n/zodErrors';
+import type { SocketData } from './socketData';
 
 type AckFn = (response: unknown) => void;
 
@@ -30,26 +33,36 @@ export function onAck<S extends z.ZodType>(
 ): void {
   if (handlers.has(event)) throw new Error(`Two handlers for the socket event ${event}`);
   handlers.set(event, async (socket, payload, ack) => {
-    const reply: AckFn = typeof ack === 'function' ? ack : () => undefined;
+    const send: AckFn = typeof ack === 'function' ? ack : () => undefined;
+    // Every failure's message in the socket user's language (see socketServer.ts).
+    const language = (socket.data as Partial<SocketData>).auth?.language;
+    const reply: AckFn = (response) => send(translatedAck(language, response));
     // As for REST (middleware/storableInput.ts): text the database cannot store is refused here, for every event.
     if (findNul(payload) !== undefined) {
       reply({ ok: false, code: 'invalid', message: STORABLE_MSG.nul });
       return;
     }
-    const parsed = schema.safeParse(payload);
+    const parsed = schema.safeParse(payload, parseOptions(language));
     if (!parsed.success) {
-      reply({ ok: false, code: 'invalid', message: parsed.error.issues[0]?.message ?? 'Invalid payload' });
+      reply({ ok: false, code: 'invalid', message: parsed.error.issues[0]?.message ?? VALIDATION_MSG.invalidPayload });
       return;
     }
     try {
       reply(await handler(parsed.data, socket));
     } catch (err) {
       if (err instanceof AppError) {
-        reply({ ok: false, code: err.id, message: err.message });
+        send({ ok: false, code: err.id, message: err.text && language && language !== 'en' ? translateRef(language, err.text) : translateMessage(language, err.message) });
         return;
       }
       if (!dbOutageOf(log)?.failed(err)) log.error({ err, event }, 'socket handler failed');
-      reply({ ok: false, code: 'error', message: 'Server error. Please try again later.' });
+      reply({ ok: false, code: 'error', message: MSG.serverError });
     }
   });
+}
+
+/** A failed ack's message in a language; successes and English as they are. */
+function translatedAck(language: string | undefined, response: unknown): unknown {
+  if (!language || language === 'en' || !response || typeof response !== 'object') return response;
+  const r = response as { ok?: unknown; message?: unknown };
+  return r.ok === false && typeof r.message === 'string' ? { ...r, message: translateMessage(language, r.message) } : response;
 }

@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io';
-import { PROCTOR_EVENTS, SOCKET_EVENTS, answerSaveSchema, attemptHealthSchema, attemptJoinSchema, attemptSubmitSchema, violationSchema } from '@exam/shared';
+import { PROCTOR_EVENTS, SESSION_MSG, SOCKET_EVENTS, answerSaveSchema, attemptHealthSchema, attemptJoinSchema, attemptSubmitSchema, violationSchema } from '@exam/shared';
 import type { Deps } from '../deps';
 import { joinData, ownAttempt, submitAttempt } from '../services/attempts';
 import { recordViolation } from '../services/violations';
@@ -32,7 +32,7 @@ export function attemptHandlers(deps: Deps, handlers: SocketHandlers): void {
 
   onAck(handlers, deps.log, PROCTOR_EVENTS.health, attemptHealthSchema, async ({ attemptId, pending }, socket) => {
     const mine = student(socket).attempts[attemptId];
-    if (!mine) return { ok: false, code: 'invalid', message: 'Join the attempt first.' };
+    if (!mine) return { ok: false, code: 'invalid', message: SESSION_MSG.joinFirst };
     mine.pending = pending;
     deps.realtime.emit(rooms.proctors(mine.examId), 'proctor:health', { attemptId, pending, at: new Date().toISOString() });
     return { ok: true };

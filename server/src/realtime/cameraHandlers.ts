@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io';
-import { CAMERA_EVENTS, cameraRequestSchema, rtcSignalSchema } from '@exam/shared';
+import { CAMERA_EVENTS, SESSION_MSG, cameraRequestSchema, rtcSignalSchema } from '@exam/shared';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import { ownAttempt } from '../services/attempts';
@@ -29,8 +29,8 @@ export function cameraHandlers(deps: Deps, handlers: SocketHandlers): void {
     if (!isStaff(socket)) throw Errors.forbidden();
     const attempt = await attemptFor(socket, attemptId);
     const exam = (await deps.db('exams').where({ id: attempt.exam_id }).first('settings')) as { settings: { proctoring: { enabled: boolean; enableCamera: boolean } } };
-    if (!exam.settings.proctoring.enabled || !exam.settings.proctoring.enableCamera) throw Errors.conflict('This exam does not use the camera.');
-    if (attempt.status !== 'in_progress') throw Errors.conflict('This student is not sitting the exam right now.');
+    if (!exam.settings.proctoring.enabled || !exam.settings.proctoring.enableCamera) throw Errors.conflict(SESSION_MSG.cameraNotUsed);
+    if (attempt.status !== 'in_progress') throw Errors.conflict(SESSION_MSG.studentNotSitting);
     // Both peers get the same STUN/TURN servers, so a TURN relay works whichever side is behind the strict NAT.
     const { iceServers } = deps.config;
     deps.realtime.emit(rooms.attempt(attemptId), CAMERA_EVENTS.request, { attemptId, proctorSocketId: socket.id, iceServers });
@@ -48,7 +48,7 @@ export function cameraHandlers(deps: Deps, handlers: SocketHandlers): void {
     const attempt = await attemptFor(socket, attemptId);
     // The other end must be in this attempt's conversation: its student's sockets, or its exam's proctors.
     const peers = await deps.realtime.socketIds(userOf(socket).role === 'student' ? rooms.proctors(attempt.exam_id) : rooms.attempt(attemptId));
-    if (!peers.includes(to)) throw Errors.forbidden('That peer is not part of this exam.');
+    if (!peers.includes(to)) throw Errors.forbidden(SESSION_MSG.peerNotInExam);
     deps.realtime.emit(to, CAMERA_EVENTS.signal, { attemptId, from: socket.id, data });
     return { ok: true };
   });

@@ -1,8 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
-import { HANDSHAKE_ERRORS, MSG } from '@exam/shared';
+import { HANDSHAKE_ERRORS, MSG, negotiateLanguage } from '@exam/shared';
 import type { Deps } from '../deps';
+import { translateMessage } from '../i18n/translator';
 import { AppError } from '../errors';
 import { authenticate, openAttemptOf } from '../services/sessions';
 import { attemptHandlers, leftAttempts } from './attemptHandlers';
@@ -58,7 +59,9 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
       // A student whose token ran out mid-exam reconnects for their open attempt only (issue 14):
       // an exam must not depend on the client refreshing. Anyone else needs a current token.
       if (authed.expired && !(await openAttemptOf(deps, authed, {}))) return next(new Error(HANDSHAKE_ERRORS.unauthorized));
-      (socket.data as SocketData).auth = { ...authed, user: { id: authed.user.id, role: authed.user.role, grade: authed.user.grade } };
+      // Acks speak the user's chosen language, else the browser's: a two-letter string per socket.
+      const language = authed.language ?? negotiateLanguage(socket.handshake.headers['accept-language']);
+      (socket.data as SocketData).auth = { ...authed, language, user: { id: authed.user.id, role: authed.user.role, grade: authed.user.grade } };
       liveness.sawLive(authed.sessionId);
       next();
     } catch (err) {
@@ -70,7 +73,7 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
 
   io.on('connection', (socket) => {
     forgetHandshake(socket);
-    const { user, sessionId } = (socket.data as SocketData).auth;
+    const { user, sessionId, language } = (socket.data as SocketData).auth;
     void socket.join([rooms.user(user.id), rooms.session(sessionId)]);
     // Admins share one room: the admin dashboard and contact messages are the same for all of them.
     if (user.role === 'admin') void socket.join(rooms.admins);
@@ -83,7 +86,7 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
       liveness.isLive(sessionId).then(
         (live) => {
           if (!live) {
-            ack?.({ ok: false, code: 'unauthorized', message: MSG.sessionExpired });
+            ack?.({ ok: false, code: 'unauthorized', message: translateMessage(language, MSG.sessionExpired) });
             socket.disconnect(true);
             return;
           }
@@ -93,7 +96,7 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
         },
         (err: unknown) => {
           if (!deps.dbOutage.failed(err)) deps.log.error({ err }, 'socket event could not check the session');
-          ack?.({ ok: false, code: 'error', message: MSG.serverError });
+          ack?.({ ok: false, code: 'error', message: translateMessage(language, MSG.serverError) });
         },
       );
     });

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { SERVER_MSG } from '@exam/shared';
 import type { Deps } from '../deps';
 import type { AppState } from '../middleware/auth';
 import type { RedisStatus } from '../ports/redis';
@@ -34,7 +35,7 @@ export function healthRoutes(deps: Deps): Router<AppState> {
     const status = !ready ? 'not-ready' : checks.redis === 'fail' ? 'degraded' : 'ready';
     const data = { status, checks, redis: redisHealth(deps) };
     ctx.status = ready ? 200 : 503;
-    ctx.body = ready ? { success: true, data } : { success: false, message: 'Service not ready', data };
+    ctx.body = ready ? { success: true, data } : { success: false, message: SERVER_MSG.notReady, data };
   });
   return router;
 }

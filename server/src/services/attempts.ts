@@ -48,7 +48,7 @@ export async function inProgressAttempt(db: Trx, examId: string, studentId: stri
  * database clock: min(start + duration + extra time, exam end).
  */
 export async function startAttempt(deps: Deps, viewer: Viewer, examId: string): Promise<{ attempt: AttemptRow; resumed: boolean }> {
-  if (viewer.user.role !== 'student') throw Errors.forbidden('Only students can take exams.');
+  if (viewer.user.role !== 'student') throw Errors.forbidden(SESSION_MSG.onlyStudents);
   const exam = await getExamFor(deps.db, viewer, examId, 'read');
   const existing = await inProgressAttempt(deps.db, examId, viewer.user.id);
   if (existing) return { attempt: existing, resumed: true };

@@ -1,4 +1,6 @@
 import {
+  DASHBOARD_MSG,
+  fillMessage,
   DASHBOARD_LIST_LIMIT,
   DASHBOARD_NOTIFICATION_LIMIT,
   TREND_DAYS,
@@ -139,8 +141,8 @@ export async function teacherDashboard(deps: Deps, teacher: UserRow): Promise<Te
     recentActivity: recent.map(
       (r): ActivityItem =>
         r.status === 'graded'
-          ? { icon: 'graded', message: `${r.first_name} ${r.last_name} scored ${r.percentage ?? 0}% (${letter(r.percentage ?? 0)}) on ${r.title}`, timestamp: iso(r.submitted_at), link: `/exam-result/${r.id}` }
-          : { icon: 'submission', message: `${r.first_name} ${r.last_name} submitted ${r.title} (awaiting grading)`, timestamp: iso(r.submitted_at), link: `/grade-submission/${r.id}` },
+          ? { icon: 'graded', message: fillMessage(DASHBOARD_MSG.activityScored, { name: `${r.first_name} ${r.last_name}`, percentage: r.percentage ?? 0, grade: letter(r.percentage ?? 0), title: r.title }), timestamp: iso(r.submitted_at), link: `/exam-result/${r.id}` }
+          : { icon: 'submission', message: fillMessage(DASHBOARD_MSG.activitySubmitted, { name: `${r.first_name} ${r.last_name}`, title: r.title }), timestamp: iso(r.submitted_at), link: `/grade-submission/${r.id}` },
     ),
   };
 }

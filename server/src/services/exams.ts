@@ -44,7 +44,7 @@ async function assertStudents(trx: Trx, ids: string[]): Promise<void> {
   if (!ids.length) return;
   const found = (await trx('users').whereIn('id', ids).where('role', 'student').count<{ n: number }[]>({ n: '*' })) as { n: number | string }[];
   if (Number(found[0]?.n) !== new Set(ids).size) {
-    throw Errors.badRequest('Eligible students must all be student accounts', 'eligibleStudents');
+    throw Errors.badRequest(EXAM_MSG.eligibleNotStudents, 'eligibleStudents');
   }
 }
 
@@ -62,7 +62,7 @@ async function usableQuestions(trx: Trx, viewer: Viewer, ids: string[]): Promise
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
   const rows = (await trx('questions').whereIn('id', unique)) as QuestionRow[];
-  if (rows.length !== unique.length) throw Errors.badRequest('Some of the selected questions no longer exist', 'questionIds');
+  if (rows.length !== unique.length) throw Errors.badRequest(EXAM_MSG.questionsMissing, 'questionIds');
   if (viewer.user.role !== 'admin' && rows.some((q) => q.owner_id !== viewer.user.id)) {
     throw Errors.forbidden(EXAM_MSG.questionNotYours);
   }
@@ -202,9 +202,9 @@ export async function removeQuestionFromExam(db: Db, viewer: Viewer, examId: str
     const exam = await getExamFor(trx, viewer, examId, 'manage-questions');
     assertNotFrozen(exam);
     const removed = await trx('exam_questions').where({ exam_id: examId, question_id: questionId }).delete();
-    if (!removed) throw Errors.notFound('This question is not in the exam.');
+    if (!removed) throw Errors.notFound(EXAM_MSG.questionNotInExam);
     // A published exam keeps at least one question: an empty exam could not be taken.
-    if (exam.is_published && exam.total_questions <= 1) throw Errors.conflict('A published exam must keep at least one question.');
+    if (exam.is_published && exam.total_questions <= 1) throw Errors.conflict(EXAM_MSG.publishedKeepsQuestion);
     await trx('exams').where({ id: examId }).update({ updated_at: trx.fn.now() });
   });
 }

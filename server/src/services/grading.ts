@@ -3,7 +3,7 @@ import { GRADING_MSG, autoGrade, classifyAnswer, hasPassed, percentageOf, type E
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { attemptsChangedDashboards } from './dashboardEvents';
-import { Errors } from '../errors';
+import { Errors, withValues } from '../errors';
 import type { Viewer } from '../policies';
 import type { AttemptRow } from '../presenters/attempt';
 import type { SubmitBy } from '../ports/submissions';
@@ -267,7 +267,7 @@ export async function gradeSubmission(
   for (const g of grades) {
     const q = attempt.question_order.includes(g.questionId) ? questions.get(g.questionId) : undefined;
     if (!q) throw Errors.badRequest(GRADING_MSG.questionNotInAttempt, 'grades');
-    if (g.marks > q.points) throw Errors.badRequest(`${GRADING_MSG.marksAbovePoints} (${q.points})`, 'grades');
+    if (g.marks > q.points) throw Errors.badRequest(withValues('grading.marksAbovePointsOf', { points: q.points }), 'grades');
   }
   const wasGraded = attempt.status === 'graded';
   const updated = await deps.db.transaction(async (trx) => {

@@ -1,18 +1,15 @@
 import { parse } from 'csv-parse/sync';
-import { IMPORT_COLUMNS, MAX_IMPORT_ROWS, MSG, ROLES, SECTIONS, USER_MSG, isUserRole, userEmailSchema, type ImportRow } from '@exam/shared';
-import { Errors } from '../errors';
+import { IMPORT_COLUMNS, MAX_IMPORT_ROWS, MSG, ROLES, SECTIONS, USER_MSG, fillMessage, isUserRole, userEmailSchema, type ImportRow } from '@exam/shared';
+import { Errors, withValues } from '../errors';
 
 type Column = (typeof IMPORT_COLUMNS)[number];
-const REQUIRED: Column[] = ['firstName', 'lastName', 'email', 'role'];
-const LABELS: Record<Column, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  email: 'E-mail',
-  role: 'Role',
-  grade: 'Grade',
-  section: 'Section',
-  subject: 'Subject',
-  parentEmail: 'Parent e-mail',
+const REQUIRED = ['firstName', 'lastName', 'email', 'role'] as const satisfies readonly Column[];
+/** A required column left empty, in the catalogue's words. */
+const MISSING: Record<(typeof REQUIRED)[number], string> = {
+  firstName: USER_MSG.firstNameMissing,
+  lastName: USER_MSG.lastNameMissing,
+  email: USER_MSG.emailMissing,
+  role: USER_MSG.roleMissing,
 };
 
 /** "First Name", "first_name" and "FIRSTNAME" all name the firstName column. */
@@ -40,10 +37,10 @@ export function parseImportCsv(text: string): ImportRow[] {
         }),
     }) as typeof records;
   } catch (err) {
-    throw Errors.badRequest(`The CSV file could not be read: ${(err as Error).message}`, 'csv');
+    throw Errors.badRequest(withValues('users.csvUnreadable', { reason: (err as Error).message }), 'csv');
   }
   const missing = REQUIRED.filter((c) => !present.has(c));
-  if (missing.length) throw Errors.badRequest(`The CSV file needs the columns ${IMPORT_COLUMNS.join(', ')} (missing: ${missing.join(', ')})`, 'csv');
+  if (missing.length) throw Errors.badRequest(withValues('users.csvColumns', { columns: IMPORT_COLUMNS.join(', '), missing: missing.join(', ') }), 'csv');
   if (records.length === 0) throw Errors.badRequest(USER_MSG.csvRequired, 'csv');
   if (records.length > MAX_IMPORT_ROWS) throw Errors.badRequest(USER_MSG.csvTooLarge, 'csv');
   return records.map(({ record, info }) => ({
@@ -75,13 +72,13 @@ export function checkImportRows(rows: ImportRow[], existing: Map<string, Existin
   const firstLineOf = new Map<string, number>();
   for (const row of rows) {
     const problems: string[] = [];
-    for (const c of REQUIRED) if (!row[c]) problems.push(`${LABELS[c]} is missing`);
-    if (row.firstName.length > 100 || row.lastName.length > 100) problems.push('Names may be at most 100 characters');
+    for (const c of REQUIRED) if (!row[c]) problems.push(MISSING[c]);
+    if (row.firstName.length > 100 || row.lastName.length > 100) problems.push(USER_MSG.namesTooLong);
     if (row.email && !userEmailSchema.safeParse(row.email).success) problems.push(MSG.emailInvalid);
-    if (row.role && !isUserRole(row.role)) problems.push(`Unknown role "${row.role}" (use ${ROLES.join(', ')})`);
+    if (row.role && !isUserRole(row.role)) problems.push(fillMessage(USER_MSG.roleUnknown, { role: row.role, roles: ROLES.join(', ') }));
     if (row.email) {
       const first = firstLineOf.get(row.email);
-      if (first !== undefined) problems.push(`Duplicate e-mail: also on line ${first}`);
+      if (first !== undefined) problems.push(fillMessage(USER_MSG.duplicateEmail, { line: first }));
       else firstLineOf.set(row.email, row.line);
       if (existing.has(row.email)) problems.push(MSG.emailTaken);
     }
@@ -93,15 +90,15 @@ export function checkImportRows(rows: ImportRow[], existing: Map<string, Existin
         if (!(SECTIONS as readonly string[]).includes(row.section)) problems.push(MSG.sectionInvalid);
       }
     }
-    if (row.role === 'teacher' && !row.subject) problems.push('Subject is required for teachers');
-    if (row.subject.length > 100) problems.push('Subject may be at most 100 characters');
+    if (row.role === 'teacher' && !row.subject) problems.push(USER_MSG.subjectRequiredTeacher);
+    if (row.subject.length > 100) problems.push(USER_MSG.subjectTooLong);
     if (row.parentEmail) {
-      if (row.role !== 'student') problems.push('Only a student row can have a parent e-mail');
-      else if (!userEmailSchema.safeParse(row.parentEmail).success) problems.push('Parent e-mail is not a valid e-mail address');
-      else if (row.parentEmail === row.email) problems.push("Parent e-mail must differ from the student's");
+      if (row.role !== 'student') problems.push(USER_MSG.parentEmailNotStudent);
+      else if (!userEmailSchema.safeParse(row.parentEmail).success) problems.push(USER_MSG.parentEmailInvalid);
+      else if (row.parentEmail === row.email) problems.push(USER_MSG.parentEmailSame);
       else {
         const holder = existing.get(row.parentEmail);
-        if (holder && holder.role !== 'parent') problems.push(`Parent e-mail belongs to a ${holder.role} account`);
+        if (holder && holder.role !== 'parent') problems.push(fillMessage(USER_MSG.parentEmailAccount, { role: holder.role }));
       }
     }
     row.problems = problems;
@@ -112,8 +109,8 @@ export function checkImportRows(rows: ImportRow[], existing: Map<string, Existin
     if (!row.parentEmail || row.problems.length) continue;
     const parentRow = byEmail.get(row.parentEmail);
     if (!parentRow) continue;
-    if (parentRow.role !== 'parent') row.problems.push(`Parent e-mail belongs to a ${parentRow.role || 'non-parent'} row (line ${parentRow.line})`);
-    else if (parentRow.problems.length) row.problems.push(`The parent's row (line ${parentRow.line}) has problems`);
+    if (parentRow.role !== 'parent') row.problems.push(fillMessage(USER_MSG.parentEmailRow, { role: parentRow.role || 'non-parent', line: parentRow.line }));
+    else if (parentRow.problems.length) row.problems.push(fillMessage(USER_MSG.parentRowProblems, { line: parentRow.line }));
   }
   return rows;
 }

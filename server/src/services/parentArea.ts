@@ -175,7 +175,7 @@ export async function parentDashboard(deps: Deps, parent: UserRow): Promise<Pare
 export async function acceptedChild(deps: Deps, viewer: Viewer, childId: string): Promise<UserRow> {
   if (!viewer.children.some((c) => c.id === childId)) {
     const requested = await deps.db('parent_children').where({ parent_id: viewer.user.id, child_id: childId }).first('status');
-    throw requested ? Errors.forbidden(`${PARENT_MSG.awaitingConfirmation}: this child has not accepted your request.`) : Errors.notFound(PARENT_MSG.childNotFound);
+    throw requested ? Errors.forbidden(PARENT_MSG.notAcceptedYet) : Errors.notFound(PARENT_MSG.childNotFound);
   }
   const child = (await deps.db('users').where({ id: childId, role: 'student' }).first()) as UserRow | undefined;
   if (!child) throw Errors.notFound(PARENT_MSG.childNotFound);

@@ -55,7 +55,7 @@ export async function listQuestions(db: Db, viewer: Viewer, query: QuestionListQ
 
 export async function getOwnedQuestion(db: Db | Knex.Transaction, viewer: Viewer, id: string, action: 'read' | 'update' | 'delete'): Promise<QuestionRow> {
   const row = (await db('questions').where({ id }).first()) as QuestionRow | undefined;
-  if (!row) throw Errors.notFound('Question not found.');
+  if (!row) throw Errors.notFound(EXAM_MSG.questionNotFound);
   authorize(viewer, action, 'question', row);
   return row;
 }

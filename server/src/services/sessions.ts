@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
-import { MSG, SAVE_GRACE_MS } from '@exam/shared';
+import { LANGUAGES, MSG, SAVE_GRACE_MS, isLanguage } from '@exam/shared';
+
+const LANGUAGE_COLUMN = 'preferred_language__';
 import { signAccessToken, verifyAccessToken } from '../auth/jwt';
 import { hashOpaqueToken, newOpaqueToken } from '../auth/opaqueTokens';
 import type { Db } from '../db';
@@ -116,6 +118,8 @@ export async function endSessionOfRefreshToken(deps: Deps, presented: string): P
 export interface Authenticated {
   user: UserRow;
   sessionId: string;
+  /** The language the user chose in their settings (preferences.language), if they saved one. */
+  language?: string;
   /**
    * The access token's lifetime is over (only when the caller allowed it): the caller may act
    * only on the student's own attempt that is still open. See `openAttemptOf`.
@@ -132,14 +136,17 @@ export interface Authenticated {
 export async function authenticate(deps: Deps, accessToken: string, opts: { allowExpired?: boolean } = {}): Promise<Authenticated> {
   const claims = verifyAccessToken(deps.config.jwtSecret, accessToken, opts);
   if (!claims) throw Errors.unauthorized(MSG.sessionExpired);
-  const user = (await deps.db('users as u')
+  // The user's language rides along with the session check (one primary-key join, no extra query).
+  const row = (await deps.db('users as u')
     .join('sessions as s', 's.user_id', 'u.id')
+    .leftJoin('user_settings as us', 'us.user_id', 'u.id')
     .where({ 'u.id': claims.sub, 's.id': claims.sid })
     .whereNull('s.revoked_at')
-    .first('u.*')) as UserRow | undefined;
-  if (!user) throw Errors.unauthorized(MSG.sessionExpired);
+    .first('u.*', deps.db.raw(`us.settings->'preferences'->>'language' as ${LANGUAGE_COLUMN}`))) as (UserRow & { [LANGUAGE_COLUMN]?: string | null }) | undefined;
+  if (!row) throw Errors.unauthorized(MSG.sessionExpired);
+  const { [LANGUAGE_COLUMN]: language, ...user } = row;
   if (!user.is_active) throw Errors.unauthorized(MSG.accountDeactivated);
-  return { user, sessionId: claims.sid, ...(claims.expired ? { expired: true } : {}) };
+  return { user, sessionId: claims.sid, ...(isLanguage(language) ? { language: LANGUAGES.find((l) => l === language) } : {}), ...(claims.expired ? { expired: true } : {}) };
 }
 
 /**

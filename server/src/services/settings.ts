@@ -27,6 +27,17 @@ export async function languageOf(db: Trx, userId: string): Promise<string> {
   return (await getSettings(db, userId)).preferences.language;
 }
 
+/**
+ * The language a user chose, if they ever saved one (no default): what a request of theirs is
+ * answered in when it is not behind `auth()` (the sign-in itself).
+ */
+export async function chosenLanguage(db: Trx, userId: string): Promise<string | undefined> {
+  const row = (await db('user_settings').where({ user_id: userId }).first(db.raw("settings->'preferences'->>'language' as language"))) as
+    | { language: string | null }
+    | undefined;
+  return row?.language ?? undefined;
+}
+
 /** Settings of many users at once (one query), each resolved over the defaults. */
 export async function settingsOf(db: Trx, userIds: string[]): Promise<Map<string, UserSettings>> {
   const ids = [...new Set(userIds)];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { HealthStatus, NodeHealth, SystemHealth } from '@exam/shared';
+import { SERVER_MSG, fillMessage, type HealthStatus, type NodeHealth, type SystemHealth } from '@exam/shared';
 import type { Deps } from '../deps';
 import { lastFinishedAt } from '../jobs/periodic';
 
@@ -36,12 +36,12 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 
 /** Judges a node from its own figures; a database that does not answer means the node is down. */
 export function judge(r: Omit<NodeHealth, 'status' | 'problems'>): Pick<NodeHealth, 'status' | 'problems'> {
-  if (r.dbLatencyMs === null) return { status: 'down', problems: ['The database does not answer.'] };
+  if (r.dbLatencyMs === null) return { status: 'down', problems: [SERVER_MSG.dbDown] };
   const problems: string[] = [];
-  if (r.dbLatencyMs > HEALTH_LIMITS.dbLatencyMs) problems.push(`Database latency ${r.dbLatencyMs} ms.`);
-  if (r.redis === 'fail') problems.push('Redis does not answer: other nodes miss this node’s live events.');
-  if (r.sweeperLagMs !== null && r.sweeperLagMs > HEALTH_LIMITS.sweeperLagMs) problems.push(`The deadline sweeper last ran ${Math.round(r.sweeperLagMs / 1000)} s ago.`);
-  if (r.oldestOverdueSeconds > HEALTH_LIMITS.overdueSeconds) problems.push(`An attempt is ${r.oldestOverdueSeconds} s past its deadline and still open.`);
+  if (r.dbLatencyMs > HEALTH_LIMITS.dbLatencyMs) problems.push(fillMessage(SERVER_MSG.dbLatency, { ms: r.dbLatencyMs }));
+  if (r.redis === 'fail') problems.push(SERVER_MSG.redisDown);
+  if (r.sweeperLagMs !== null && r.sweeperLagMs > HEALTH_LIMITS.sweeperLagMs) problems.push(fillMessage(SERVER_MSG.sweeperLag, { seconds: Math.round(r.sweeperLagMs / 1000) }));
+  if (r.oldestOverdueSeconds > HEALTH_LIMITS.overdueSeconds) problems.push(fillMessage(SERVER_MSG.attemptOverdue, { seconds: r.oldestOverdueSeconds }));
   return { status: problems.length ? 'degraded' : 'healthy', problems };
 }
 

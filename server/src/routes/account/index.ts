@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { Errors } from '../../errors';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
+import { languageOf, useLanguage } from '../../middleware/language';
 import { parseInput, validated } from '../../middleware/validate';
 import { authorize, type Viewer } from '../../policies';
 import { presentUser, presentUserFor, type UserRow } from '../../presenters/user';
@@ -36,7 +37,7 @@ export function accountRoutes(deps: Deps): Router<AppState> {
 
   router.put('/profile', signedIn, avatarUpload(deps.config.dataDir), async (ctx) => {
     const { user } = currentAuth(ctx);
-    const input = parseInput(updateProfileSchema, (ctx.request as { body?: unknown }).body);
+    const input = parseInput(updateProfileSchema, (ctx.request as { body?: unknown }).body, languageOf(ctx));
     const file = uploadedAvatar(ctx);
     const avatarUrl = file ? await storeAvatar(deps.config.dataDir, file) : undefined;
     const updated = await updateProfile(deps, user.id, input, avatarUrl);
@@ -58,7 +59,7 @@ export function accountRoutes(deps: Deps): Router<AppState> {
     validated(updatePasswordSchema, async (ctx, input) => {
       const { user, sessionId } = currentAuth(ctx);
       await accounts.changePassword(deps, { user, sessionId, ...input });
-      ctx.body = { success: true, message: `${PROFILE_MSG.passwordUpdated} ${PROFILE_MSG.otherSessionsSignedOut}`, data: { otherSessionsSignedOut: true } };
+      ctx.body = { success: true, message: PROFILE_MSG.passwordUpdatedSignedOut, data: { otherSessionsSignedOut: true } };
     }),
   );
 
@@ -97,6 +98,8 @@ export function accountRoutes(deps: Deps): Router<AppState> {
     validated(updateSettingSchema, async (ctx, input) => {
       const change = { [input.category]: { [input.key]: input.value } } as BulkSettingsInput;
       const settings = await changeSettings(deps.db, currentAuth(ctx).user.id, change);
+      // A new language answers in itself at once.
+      if (change.preferences?.language) useLanguage(ctx, settings.preferences.language);
       ctx.body = { success: true, message: PROFILE_MSG.settingsSaved, data: { settings } };
     }),
   );
@@ -107,6 +110,7 @@ export function accountRoutes(deps: Deps): Router<AppState> {
     validated(bulkSettingsSchema, async (ctx, input) => {
       // The documented payload is the settings object; `{ settings: {...} }` is accepted too.
       const settings = await changeSettings(deps.db, currentAuth(ctx).user.id, input);
+      if (input.preferences?.language) useLanguage(ctx, settings.preferences.language);
       ctx.body = { success: true, message: PROFILE_MSG.settingsSaved, data: { settings } };
     }),
   );

@@ -55,9 +55,9 @@ function parser(spool: string, opened: string[]) {
     onError(err) {
       const code = (err as { code?: number }).code;
       if (code !== undefined && TOO_LARGE.has(code)) throw Errors.badRequest(PROFILE_MSG.avatarTooLarge, 'avatar');
-      if (code === 1015) throw Errors.badRequest('Only one file can be uploaded.', 'avatar');
+      if (code === 1015) throw Errors.badRequest(PROFILE_MSG.oneFileOnly, 'avatar');
       if (code === 1010) throw Errors.badRequest(PROFILE_MSG.avatarInvalidType, 'avatar');
-      throw err instanceof AppError ? err : Errors.badRequest('The form could not be read.');
+      throw err instanceof AppError ? err : Errors.badRequest(PROFILE_MSG.formUnreadable);
     },
   });
 }
@@ -66,6 +66,6 @@ function parser(spool: string, opened: string[]) {
 export function uploadedAvatar(ctx: Context): string | undefined {
   const files = (ctx.request as { files?: Record<string, unknown> }).files ?? {};
   const f = files.avatar;
-  if (Array.isArray(f)) throw Errors.badRequest('Only one file can be uploaded.', 'avatar');
+  if (Array.isArray(f)) throw Errors.badRequest(PROFILE_MSG.oneFileOnly, 'avatar');
   return (f as { filepath?: string } | undefined)?.filepath;
 }

@@ -13,7 +13,9 @@ import {
 import type { Deps } from '../../deps';
 import { Errors } from '../../errors';
 import { auth, bearerToken, currentAuth, type AppState } from '../../middleware/auth';
+import { useLanguage } from '../../middleware/language';
 import { validated } from '../../middleware/validate';
+import { chosenLanguage } from '../../services/settings';
 import { presentUser } from '../../presenters/user';
 import * as accounts from '../../services/accounts';
 import { authenticate, endSessionOfRefreshToken, endSessions, rotateRefreshToken } from '../../services/sessions';
@@ -58,6 +60,8 @@ export function authRoutes(deps: Deps): Router<AppState> {
     validated(loginSchema, async (ctx, input) => {
       const { user, session } = await accounts.login(deps, { ...input, ip: ctx.ip, userAgent: ctx.get('user-agent'), signal: abandoned(ctx) });
       setRefreshCookie(ctx, deps.config, session.refreshToken, session.refreshExpiresAt);
+      // Signed in: the answer speaks the user's own language, as every later request will.
+      useLanguage(ctx, await chosenLanguage(deps.db, user.id));
       ctx.body = { success: true, message: MSG.loginSuccess, data: { user: presentUser(user), accessToken: session.accessToken } };
     }),
   );

@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps';
+import { translateMessage, translateTexts } from '../../i18n/translator';
 import { auth, currentAuth, type AppState } from '../../middleware/auth';
+import { languageOf } from '../../middleware/language';
 import { viewerOf } from '../../middleware/viewer';
 import { adminDashboard, parentDashboard, studentDashboard, teacherDashboard } from '../../services/dashboards';
 
@@ -9,10 +11,16 @@ export function dashboardRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/dashboard' });
 
   router.get('/admin', auth(deps, ['admin']), async (ctx) => {
-    ctx.body = { success: true, data: await adminDashboard(deps) };
+    const data = await adminDashboard(deps);
+    const language = languageOf(ctx);
+    const nodes = data.systemHealth.nodes.map((n) => ({ ...n, problems: translateTexts(language, n.problems) }));
+    ctx.body = { success: true, data: { ...data, systemHealth: { ...data.systemHealth, nodes } } };
   });
   router.get('/teacher', auth(deps, ['teacher']), async (ctx) => {
-    ctx.body = { success: true, data: await teacherDashboard(deps, currentAuth(ctx).user) };
+    const data = await teacherDashboard(deps, currentAuth(ctx).user);
+    const language = languageOf(ctx);
+    const recentActivity = data.recentActivity.map((a) => ({ ...a, message: translateMessage(language, a.message) }));
+    ctx.body = { success: true, data: { ...data, recentActivity } };
   });
   router.get('/student', auth(deps, ['student']), async (ctx) => {
     ctx.body = { success: true, data: await studentDashboard(deps, await viewerOf(deps, ctx)) };

@@ -55,7 +55,7 @@ export function examRoutes(deps: Deps): Router<AppState> {
       if (input.isPublished) await notifyExamPublished(deps, id);
       const row = await findExam(deps.db, viewer, id);
       ctx.status = 201;
-      ctx.body = { success: true, message: 'Exam created successfully!', data: { exam: presentExam(row!, viewer) } };
+      ctx.body = { success: true, message: EXAM_MSG.created, data: { exam: presentExam(row!, viewer) } };
     }),
   );
 
@@ -89,7 +89,7 @@ export function examRoutes(deps: Deps): Router<AppState> {
       const viewer = await viewerOf(deps, ctx);
       await exams.updateExam(deps.db, viewer, examId(ctx), input);
       const row = await findExam(deps.db, viewer, examId(ctx));
-      ctx.body = { success: true, message: 'Exam updated successfully!', data: { exam: presentExam(row!, viewer) } };
+      ctx.body = { success: true, message: EXAM_MSG.updated, data: { exam: presentExam(row!, viewer) } };
     }),
   );
 
@@ -98,14 +98,14 @@ export function examRoutes(deps: Deps): Router<AppState> {
     ctx.body =
       outcome === 'archived'
         ? { success: true, message: EXAM_ARCHIVED_MSG, data: { archived: true } }
-        : { success: true, message: 'Exam deleted successfully!', data: { archived: false } };
+        : { success: true, message: EXAM_MSG.deleted, data: { archived: false } };
   });
 
   router.put('/:id/publish', staff, async (ctx) => {
     const viewer = await viewerOf(deps, ctx);
     if (await exams.publishExam(deps.db, viewer, examId(ctx))) await notifyExamPublished(deps, examId(ctx));
     const row = await findExam(deps.db, viewer, examId(ctx));
-    ctx.body = { success: true, message: 'Exam published successfully!', data: { exam: presentExam(row!, viewer) } };
+    ctx.body = { success: true, message: EXAM_MSG.published, data: { exam: presentExam(row!, viewer) } };
   });
 
   router.get('/:id/result', auth(deps, ['student']), async (ctx) => {
@@ -128,7 +128,7 @@ export function examRoutes(deps: Deps): Router<AppState> {
 
   router.put('/:id/release-results', staff, async (ctx) => {
     await releaseResults(deps, await viewerOf(deps, ctx), examId(ctx));
-    ctx.body = { success: true, message: 'Results released to students and parents' };
+    ctx.body = { success: true, message: EXAM_MSG.resultsReleased };
   });
 
   router.get('/:id/questions', staff, async (ctx) => {
@@ -150,13 +150,13 @@ export function examRoutes(deps: Deps): Router<AppState> {
       const viewer = await viewerOf(deps, ctx);
       const added = await exams.addQuestionsToExam(deps.db, viewer, examId(ctx), input.questionIds);
       const questions = (await exams.examQuestions(deps.db, examId(ctx))).map(presentQuestion);
-      ctx.body = { success: true, message: 'Questions added successfully!', data: { added, questions } };
+      ctx.body = { success: true, message: EXAM_MSG.questionsAdded, data: { added, questions } };
     }),
   );
 
   router.delete('/:id/questions/:questionId', staff, async (ctx) => {
     await exams.removeQuestionFromExam(deps.db, await viewerOf(deps, ctx), examId(ctx), idParam(ctx, 'questionId', 'Question not found.'));
-    ctx.body = { success: true, message: 'Question removed successfully!' };
+    ctx.body = { success: true, message: EXAM_MSG.questionRemoved };
   });
 
   return router;

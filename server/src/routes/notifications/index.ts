@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { bulkNotificationSchema, notificationListQuerySchema } from '@exam/shared';
+import { NOTIFICATION_MSG, bulkNotificationSchema, notificationListQuerySchema } from '@exam/shared';
 import type { Deps } from '../../deps';
 import { Errors } from '../../errors';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
@@ -41,7 +41,7 @@ export function notificationRoutes(deps: Deps): Router<AppState> {
 
   router.put('/read-all', signedIn, async (ctx) => {
     const updated = await mine(ctx).whereNull('read_at').update({ read_at: deps.db.fn.now() });
-    ctx.body = { success: true, message: 'All notifications marked as read', data: { updated } };
+    ctx.body = { success: true, message: NOTIFICATION_MSG.allRead, data: { updated } };
   });
 
   router.put('/:id/read', signedIn, async (ctx) => {
@@ -59,14 +59,14 @@ export function notificationRoutes(deps: Deps): Router<AppState> {
     signedIn,
     validated(bulkNotificationSchema, async (ctx, input) => {
       const deleted = await mine(ctx).whereIn('id', input.notificationIds).delete();
-      ctx.body = { success: true, message: 'Notifications deleted', data: { deleted } };
+      ctx.body = { success: true, message: NOTIFICATION_MSG.deletedMany, data: { deleted } };
     }),
   );
 
   router.delete('/:id', signedIn, async (ctx) => {
     const deleted = await mine(ctx).where({ id: idParam(ctx, 'id', NOT_FOUND) }).delete();
     if (!deleted) throw Errors.notFound(NOT_FOUND);
-    ctx.body = { success: true, message: 'Notification deleted' };
+    ctx.body = { success: true, message: NOTIFICATION_MSG.deleted };
   });
 
   return router;

@@ -3,6 +3,7 @@ import { addChildSchema, adminLinkSchema, childRangeQuerySchema, PARENT_MSG } fr
 import type { Deps } from '../../deps';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
 import { parseInput, validated } from '../../middleware/validate';
+import { languageOf } from '../../middleware/language';
 import { viewerOf } from '../../middleware/viewer';
 import { childExams, childProgress, childResults, listChildren, parentDashboard } from '../../services/parentArea';
 import { adminLink, pendingRequests, removeChildLink, requestChildLink, respondToRequest } from '../../services/parentLinks';
@@ -16,7 +17,7 @@ export function parentRoutes(deps: Deps): Router<AppState> {
   const parent = auth(deps, ['parent']);
   const student = auth(deps, ['student']);
   const childId = (ctx: Parameters<typeof idParam>[0]) => idParam(ctx, 'id', PARENT_MSG.childNotFound);
-  const range = (ctx: Parameters<typeof idParam>[0]) => parseInput(childRangeQuerySchema, ctx.query).range;
+  const range = (ctx: Parameters<typeof idParam>[0]) => parseInput(childRangeQuerySchema, ctx.query, languageOf(ctx)).range;
 
   router.post(
     '/add-child',

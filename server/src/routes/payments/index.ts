@@ -5,6 +5,7 @@ import type { Deps } from '../../deps';
 import { AppError, Errors } from '../../errors';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
 import { parseInput, validated } from '../../middleware/validate';
+import { languageOf } from '../../middleware/language';
 import { presentPayment, type PaymentRow } from '../../presenters/payment';
 import { createPaymentGateway } from '../../services/payments/gateway';
 import { applyProviderEvent, createPayment, refundPayment } from '../../services/payments/payments';
@@ -70,9 +71,9 @@ export function paymentRoutes(deps: Deps): Router<AppState> {
 
   router.post('/', signedIn, async (ctx) => {
     const { user } = currentAuth(ctx);
-    const input = parseInput(createPaymentSchema, (ctx.request as { body?: unknown }).body);
+    const input = parseInput(createPaymentSchema, (ctx.request as { body?: unknown }).body, languageOf(ctx));
     const key = ctx.get('idempotency-key') || undefined;
-    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw Errors.badRequest('Idempotency-Key must be 1 to 255 printable characters.');
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw Errors.badRequest(PAYMENT_MSG.idempotencyKeyInvalid);
     if (gateway.name === 'sandbox' && !input.card) throw Errors.validation([{ field: 'card', msg: PAYMENT_MSG.cardRequired }]);
     const { row, clientSecret } = await createPayment(deps, gateway, user.id, input, key);
     const payment = presentPayment(row);
@@ -114,9 +115,9 @@ export function paymentWebhookRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/payments' });
   const gateway = createPaymentGateway(deps.config.payments);
   router.post('/webhook', koaBody({ includeUnparsed: true, jsonLimit: '1mb', text: false, urlencoded: false, multipart: false }), async (ctx) => {
-    if (gateway.name !== 'stripe') throw Errors.notFound('Payments use the sandbox: there is no webhook.');
+    if (gateway.name !== 'stripe') throw Errors.notFound(PAYMENT_MSG.noWebhook);
     const raw = (ctx.request as { rawBody?: unknown }).rawBody;
-    if (typeof raw !== 'string') throw Errors.badRequest('Expected a JSON webhook payload.');
+    if (typeof raw !== 'string') throw Errors.badRequest(PAYMENT_MSG.webhookPayload);
     let event;
     try {
       event = gateway.parseWebhook(raw, ctx.get('stripe-signature') || undefined);

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { questionInputSchema, questionListQuerySchema } from '@exam/shared';
+import { EXAM_MSG, questionInputSchema, questionListQuerySchema } from '@exam/shared';
 import type { Deps } from '../../deps';
 import { auth, idParam, type AppState } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
@@ -34,7 +34,7 @@ export function questionRoutes(deps: Deps): Router<AppState> {
     validated(questionInputSchema, async (ctx, input) => {
       const [row] = await questions.insertQuestions(deps.db, (await viewerOf(deps, ctx)).user.id, [input]);
       ctx.status = 201;
-      ctx.body = { success: true, message: 'Question created successfully!', data: { question: presentQuestion(row!) } };
+      ctx.body = { success: true, message: EXAM_MSG.questionCreated, data: { question: presentQuestion(row!) } };
     }),
   );
 
@@ -48,13 +48,13 @@ export function questionRoutes(deps: Deps): Router<AppState> {
     staff,
     validated(questionInputSchema, async (ctx, input) => {
       const row = await questions.updateQuestion(deps.db, await viewerOf(deps, ctx), idParam(ctx, 'id', 'Question not found.'), input);
-      ctx.body = { success: true, message: 'Question updated successfully!', data: { question: presentQuestion(row) } };
+      ctx.body = { success: true, message: EXAM_MSG.questionUpdated, data: { question: presentQuestion(row) } };
     }),
   );
 
   router.delete('/:id', staff, async (ctx) => {
     await questions.deleteQuestion(deps.db, await viewerOf(deps, ctx), idParam(ctx, 'id', 'Question not found.'));
-    ctx.body = { success: true, message: 'Question deleted successfully!' };
+    ctx.body = { success: true, message: EXAM_MSG.questionDeleted };
   });
 
   return router;

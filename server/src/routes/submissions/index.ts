@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { GRADING_MSG, gradeSubmissionSchema, restAnswerSchema, restSubmitSchema, startAttemptSchema, submissionListQuerySchema, submitExamSchema } from '@exam/shared';
+import { GRADING_MSG, SESSION_MSG, gradeSubmissionSchema, restAnswerSchema, restSubmitSchema, startAttemptSchema, submissionListQuerySchema, submitExamSchema } from '@exam/shared';
 import type { Deps } from '../../deps';
 import { Errors } from '../../errors';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
@@ -52,7 +52,7 @@ export function submissionRoutes(deps: Deps): Router<AppState> {
       const seq = input.seq ?? (stored?.seq ?? 0) + 1;
       const outcome = await deps.answerSaver.save({ attemptId: input.submissionId, questionId: input.questionId, answer: input.answer, seq }, user.id);
       if (!outcome.ok) throw saveRefused(outcome);
-      ctx.body = { success: true, message: 'Answer saved', data: { savedAt: outcome.savedAt, seq } };
+      ctx.body = { success: true, message: SESSION_MSG.answerSaved, data: { savedAt: outcome.savedAt, seq } };
     }),
   );
 
@@ -64,7 +64,7 @@ export function submissionRoutes(deps: Deps): Router<AppState> {
       await requireOpenAttemptIfExpired(deps, currentAuth(ctx), { attemptId: input.submissionId });
       await ownAttempt(deps.db, input.submissionId, user.id);
       const { attempt } = await submitAttempt(deps, input.submissionId, 'student', user.id);
-      ctx.body = { success: true, message: 'Exam submitted successfully!', data: { submissionId: attempt.id, submission: presentAttempt(attempt) } };
+      ctx.body = { success: true, message: SESSION_MSG.submitted, data: { submissionId: attempt.id, submission: presentAttempt(attempt) } };
     }),
   );
 
@@ -83,7 +83,7 @@ export function submissionRoutes(deps: Deps): Router<AppState> {
         timeSpent: input.timeSpent,
         securityFlags: input.securityFlags,
       });
-      ctx.body = { success: true, message: 'Exam submitted successfully!', data: { submissionId: attempt.id, submission: presentAttempt(attempt) } };
+      ctx.body = { success: true, message: SESSION_MSG.submitted, data: { submissionId: attempt.id, submission: presentAttempt(attempt) } };
     }),
   );
 
@@ -107,7 +107,7 @@ export function submissionRoutes(deps: Deps): Router<AppState> {
     const viewer = await viewerOf(deps, ctx);
     const id = idParam(ctx, 'id', GRADING_MSG.resultNotFound);
     await gradeSubmission(deps, viewer, id, input.grades);
-    ctx.body = { success: true, message: 'Grades saved successfully!', data: await submissionDetail(deps, viewer, id) };
+    ctx.body = { success: true, message: GRADING_MSG.gradesSaved, data: await submissionDetail(deps, viewer, id) };
   });
   router.post('/:id/grade', staff, grade);
   router.put('/:id/grade', staff, grade);

@@ -3,6 +3,7 @@ import { USER_MSG, adminCreateUserSchema } from '@exam/shared';
 import type { Deps } from '../../deps';
 import { bearerToken } from '../../middleware/auth';
 import { parseInput } from '../../middleware/validate';
+import { languageOf } from '../../middleware/language';
 import { presentUser } from '../../presenters/user';
 import { authenticate } from '../../services/sessions';
 import { createUserByAdmin } from '../../services/userAdmin';
@@ -19,7 +20,7 @@ export function createByAdmin(deps: Deps) {
     if (!token) return next();
     const { user: caller } = await authenticate(deps, token);
     if (caller.role !== 'admin') return next();
-    const input = parseInput(adminCreateUserSchema, (ctx.request as { body?: unknown }).body);
+    const input = parseInput(adminCreateUserSchema, (ctx.request as { body?: unknown }).body, languageOf(ctx));
     const user = await createUserByAdmin(deps, input);
     ctx.status = 201;
     ctx.body = { success: true, message: USER_MSG.created, data: { user: presentUser(user) } };

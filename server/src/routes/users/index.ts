@@ -4,6 +4,8 @@ import compose from 'koa-compose';
 import {
   USER_MSG,
   adminCreateUserSchema,
+  fillMessage,
+  type ImportRow,
   adminUpdateUserSchema,
   studentListQuerySchema,
   userImportSchema,
@@ -14,6 +16,8 @@ import {
 import type { Deps } from '../../deps';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
+import { languageOf } from '../../middleware/language';
+import { translateTexts } from '../../i18n/translator';
 import { presentUser, presentUserFor } from '../../presenters/user';
 import { contactShownTo } from '../../services/contactPrivacy';
 import { listStudents } from '../../services/studentList';
@@ -95,7 +99,8 @@ export function userRoutes(deps: Deps): Router<AppState> {
     '/import/preview',
     admin,
     validated(userImportSchema, async (ctx, input) => {
-      ctx.body = { success: true, data: await previewImport(deps, input.csv) };
+      const preview = await previewImport(deps, input.csv);
+      ctx.body = { success: true, data: { ...preview, rows: rowsIn(languageOf(ctx), preview.rows) } };
     }),
   );
 
@@ -105,7 +110,7 @@ export function userRoutes(deps: Deps): Router<AppState> {
     validated(userImportSchema, async (ctx, input) => {
       const result = await confirmImport(deps, input.csv, ctx.state.language as Language | undefined);
       ctx.status = 201;
-      ctx.body = { success: true, message: `${result.created} user(s) imported`, data: result };
+      ctx.body = { success: true, message: fillMessage(USER_MSG.imported_other, { count: result.created }), data: { ...result, rows: rowsIn(languageOf(ctx), result.rows) } };
     }),
   );
 
@@ -140,4 +145,9 @@ export function userRoutes(deps: Deps): Router<AppState> {
   );
 
   return router;
+}
+
+/** The import rows with their problems in the reader's language. */
+function rowsIn(language: string, rows: ImportRow[]): ImportRow[] {
+  return language === 'en' ? rows : rows.map((r) => (r.problems.length ? { ...r, problems: translateTexts(language, r.problems) } : r));
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PAYMENT_MSG } from '@exam/shared';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './provider';
 import { WebhookSignatureError } from './provider';
 
@@ -27,7 +28,7 @@ export function createSandboxGateway(): PaymentGateway {
     },
     async refund() {},
     parseWebhook() {
-      throw new WebhookSignatureError('The sandbox has no webhooks.');
+      throw new WebhookSignatureError(PAYMENT_MSG.sandboxNoWebhooks);
     },
   };
 }

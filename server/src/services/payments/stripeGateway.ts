@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { CardBrand } from '@exam/shared';
-import { CARD_BRANDS } from '@exam/shared';
+import { CARD_BRANDS, PAYMENT_MSG } from '@exam/shared';
 import type { ChargeRequest, ChargeResult, PaymentGateway, ProviderEvent } from './provider';
 import { WebhookSignatureError } from './provider';
 
@@ -50,12 +50,12 @@ export function createStripeGateway(s: StripeSettings): PaymentGateway {
       await stripe.refunds.create({ payment_intent: providerRef }, { idempotencyKey: `refund-${paymentId}` });
     },
     parseWebhook(rawBody: string, signature: string | undefined): ProviderEvent {
-      if (!s.webhookSecret || !signature) throw new WebhookSignatureError('Missing webhook signature.');
+      if (!s.webhookSecret || !signature) throw new WebhookSignatureError(PAYMENT_MSG.webhookSignatureMissing);
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature, s.webhookSecret);
       } catch {
-        throw new WebhookSignatureError('Invalid webhook signature.');
+        throw new WebhookSignatureError(PAYMENT_MSG.webhookSignatureInvalid);
       }
       switch (event.type) {
         case 'payment_intent.succeeded': {
