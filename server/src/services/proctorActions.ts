@@ -27,7 +27,7 @@ export async function sendProctorMessage(deps: Deps, viewer: Viewer, input: { ex
   const q = deps.db('attempts').where({ exam_id: input.examId, status: 'in_progress' });
   if (input.attemptId) q.where({ id: input.attemptId });
   const targets = (await q.select('id', 'student_id')) as { id: string; student_id: string }[];
-  if (input.attemptId && !targets.length) throw Errors.conflict('This student is not sitting the exam right now.');
+  if (input.attemptId && !targets.length) throw Errors.conflict(SESSION_MSG.studentNotSitting);
   const notifications = await deps.db.transaction(async (trx) => {
     for (const t of targets) await logEvent(trx, t.id, 'message', viewer.user.id, { text: input.text, to: input.attemptId ? 'student' : 'all' });
     return createNotifications(
@@ -56,7 +56,7 @@ export async function extendAttempt(deps: Deps, viewer: Viewer, attemptId: strin
         updated_at: trx.fn.now(),
       })
       .returning('*')) as AttemptRow[];
-    if (!row) throw Errors.conflict('Only an attempt in progress can be given more time.');
+    if (!row) throw Errors.conflict(SESSION_MSG.extendOnlyInProgress);
     await logEvent(trx, attemptId, 'extended', viewer.user.id, { minutes, deadlineAt: new Date(row.deadline_at).toISOString() });
     return row;
   });
@@ -72,7 +72,7 @@ export function announceTime(deps: Deps, attempt: AttemptRow): void {
 export async function forceSubmit(deps: Deps, viewer: Viewer, attemptId: string): Promise<AttemptRow> {
   await proctoredAttempt(deps, viewer, attemptId);
   const { attempt, changed } = await submitAttempt(deps, attemptId, 'proctor', viewer.user.id);
-  if (!changed) throw Errors.conflict('This attempt has already been submitted.');
+  if (!changed) throw Errors.conflict(SESSION_MSG.alreadySubmitted);
   return attempt;
 }
 
@@ -108,7 +108,7 @@ export async function reinstateAttempt(deps: Deps, viewer: Viewer, attemptId: st
         updated_at: trx.fn.now(),
       })
       .returning('*')) as AttemptRow[];
-    if (!updated) throw new AppError(409, 'not-reinstatable', 'Only an attempt submitted for violations, with time left, can be reinstated.');
+    if (!updated) throw new AppError(409, 'not-reinstatable', SESSION_MSG.notReinstatable);
     await trx('answers').where({ attempt_id: attemptId }).whereNull('graded_by').update({ marks: null, is_correct: null });
     await logEvent(trx, attemptId, 'reinstated', viewer.user.id, { clearedTabSwitches: current.tab_switches, clearedFullscreenExits: current.fullscreen_exits });
     return updated;

@@ -2,7 +2,7 @@ import {
   countdownText as sharedCountdownText,
   durationText as sharedDurationText,
   formatDuration as sharedFormatDuration,
-  messageKeyOf,
+  messageOf,
   performanceLabel as sharedPerformanceLabel,
   timeLeftText as sharedTimeLeftText,
   type Translate,
@@ -67,10 +67,10 @@ export type EnumKind =
   | 'timeFormats';
 
 /**
- * A text from a shared schema or the spec's catalogue (English, see messageKeyOf) in the reader's
+ * A text from a shared schema or the spec's catalogue (English, see messageOf: values included) in the reader's
  * language; any other text (a server message already translated, a name) as it is.
  */
 export function translateMessage(text: string): string {
-  const key = messageKeyOf(text);
-  return key ? i18n.t(key, { ns: 'messages' }) : text;
+  const found = messageOf(text);
+  return found ? i18n.t(found.key, { ns: 'messages', ...found.values }) : text;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { formatDateTime, formatMoney, PAYMENT_MSG, zoneLabel, type CardBrand, type createPaymentSchema } from '@exam/shared';
+import { EXAM_MSG, formatDateTime, formatMoney, PAYMENT_MSG, zoneLabel, type CardBrand, type createPaymentSchema } from '@exam/shared';
 import type { Deps } from '../../deps';
 import { AppError, Errors } from '../../errors';
 import { presentPayment, type PaymentRow } from '../../presenters/payment';
@@ -40,7 +40,7 @@ export async function createPayment(
   const hash = requestHash(input);
   if (input.examId) {
     const exam = (await deps.db('exams').where({ id: input.examId }).first('id')) as { id: string } | undefined;
-    if (!exam) throw Errors.badRequest('Exam not found.', 'examId');
+    if (!exam) throw Errors.badRequest(EXAM_MSG.examNotFound, 'examId');
   }
   const inserted = (await deps.db.raw(
     `INSERT INTO payments (user_id, exam_id, amount_cents, currency, description, type, payment_method, provider, status, card_brand, card_last4, idempotency_key, request_hash)
@@ -151,7 +151,7 @@ export async function refundPayment(deps: Deps, gateway: PaymentGateway, payment
     await gateway.refund(row.id, row.provider_ref);
   } catch (err) {
     deps.log.error({ err, paymentId }, 'refund failed at the provider');
-    throw new AppError(502, 'provider-error', 'The payment provider refused the refund. Please try again later.');
+    throw new AppError(502, 'provider-error', PAYMENT_MSG.refundRefused);
   }
   return (await settle(deps, row.id, { kind: 'refunded' }))!;
 }

@@ -12,7 +12,6 @@ import { useAuth } from '../auth/useAuth';
 import { EmptyLine, Panel, PlainList, QuickActions, StatGrid } from './components';
 import { formatFixed, formatMemoryMb, formatUptime } from './healthFormat';
 import { ACCOUNT_ACTIONS, ADMIN_SETTINGS_ACTION, QUICK_ACTIONS } from './quickActions';
-import { healthProblemText } from './serverTexts';
 import { useRoleDashboard } from './useDashboard';
 import { relativeTimeOf } from '../../lib/dateFormat';
 
@@ -228,7 +227,7 @@ function HealthPanel({ health }: { health: SystemHealth }) {
       )}
       {health.nodes.flatMap((n) => n.problems).map((p) => (
         <Text key={p} size="sm" c="red.8">
-          {healthProblemText(p)}
+          {p}
         </Text>
       ))}
     </Panel>

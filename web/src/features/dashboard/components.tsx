@@ -6,7 +6,6 @@ import { Link } from 'react-router-dom';
 import { useCanOpen } from '../../app/routeTable';
 import { StatCard } from '../../components/StatCard';
 import { relativeTimeOf } from '../../lib/dateFormat';
-import { activityText } from './serverTexts';
 
 /** A titled card section of a dashboard; its heading names the region for screen readers. */
 export function Panel({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
@@ -59,10 +58,10 @@ export function ActivityList({ items, now }: { items: ActivityItem[]; now: numbe
         <li key={`${a.timestamp}-${a.message}`}>
           {a.link ? (
             <Anchor component={Link} to={a.link} size="sm">
-              {activityText(a.message)}
+              {a.message}
             </Anchor>
           ) : (
-            <Text size="sm">{activityText(a.message)}</Text>
+            <Text size="sm">{a.message}</Text>
           )}
           <Text size="xs" c="dimmed">
             {relativeTimeOf(a.timestamp, now)}
