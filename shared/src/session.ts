@@ -78,7 +78,6 @@ export const violationSchema = z.object({
   type: z.enum(VIOLATION_TYPES),
   at: z.union([z.number(), z.string()]).optional(),
 });
-export const attemptSubmitSchema = z.object({ attemptId: id });
 
 // REST readings of the same calls (spec core §7).
 export const startAttemptSchema = z.object({ examId: id });
@@ -103,6 +102,16 @@ export const submitExamSchema = z.object({
     .object({ tabSwitches: z.number().int().min(0).optional(), fullscreenExited: z.number().int().min(0).optional(), warningsReceived: z.number().int().min(0).optional() })
     .partial()
     .optional(),
+});
+
+/**
+ * attempt:submit. Every answer is already saved (the client waits for its last acks first); the
+ * device's time and flags are recorded beside the server's own, as with POST /submissions.
+ */
+export const attemptSubmitSchema = z.object({
+  attemptId: id,
+  timeSpent: submitExamSchema.shape.timeSpent,
+  securityFlags: submitExamSchema.shape.securityFlags,
 });
 
 export interface AttemptTime {

@@ -48,10 +48,10 @@ export function attemptHandlers(deps: Deps, handlers: SocketHandlers): void {
     return { ok: true, counts: result.counts, submitted: result.submitted };
   });
 
-  onAck(handlers, deps.log, SOCKET_EVENTS.submit, attemptSubmitSchema, async ({ attemptId }, socket) => {
+  onAck(handlers, deps.log, SOCKET_EVENTS.submit, attemptSubmitSchema, async ({ attemptId, timeSpent, securityFlags }, socket) => {
     const { user } = student(socket);
     await ownAttempt(deps.db, attemptId, user.id);
-    const { attempt } = await submitAttempt(deps, attemptId, 'student', user.id);
+    const { attempt } = await submitAttempt(deps, attemptId, 'student', user.id, { timeSpent, securityFlags });
     return { ok: true, submissionId: attempt.id, reason: attempt.submit_reason };
   });
 }

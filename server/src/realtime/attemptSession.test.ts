@@ -181,9 +181,12 @@ describe('ending an attempt', () => {
     await call(socket, 'attempt:join', { attemptId });
     await call(socket, 'answer:save', { attemptId, questionId: exam.questionIds[0], answer: 'Four', seq: 1 });
     const told = nextEvent(socket, 'attempt:submitted');
-    expect(await call(socket, 'attempt:submit', { attemptId })).toEqual({ ok: true, submissionId: attemptId, reason: 'student' });
+    const flags = { tabSwitches: 1, fullscreenExited: 0, warningsReceived: 1 };
+    expect(await call(socket, 'attempt:submit', { attemptId, timeSpent: 95, securityFlags: flags })).toEqual({ ok: true, submissionId: attemptId, reason: 'student' });
     expect(await told).toEqual({ attemptId, reason: 'student' });
     expect(await call(socket, 'attempt:submit', { attemptId })).toMatchObject({ ok: true, reason: 'student' });
+    // The device's own time and flags are kept beside the server's, as with POST /submissions.
+    expect(await server.deps.db('attempts').where({ id: attemptId }).first('client_time_spent', 'client_security_flags')).toEqual({ client_time_spent: 95, client_security_flags: flags });
   });
 
   it('the sweeper submits an attempt past its deadline with no client connected, keeping its answers', async () => {

@@ -158,8 +158,14 @@ export async function announceSubmitted(deps: Deps, ...attempts: AttemptRow[]): 
  * A student's or a proctor's submission, grouped with the others arriving at the same moment
  * (services/attemptSubmitter.ts): resolves once it has committed and been announced.
  */
-export function submitAttempt(deps: Deps, attemptId: string, reason: SubmitReason, actorId: string | null): Promise<SubmitResult> {
-  return deps.submitter.submit({ attemptId, reason, actorId });
+export function submitAttempt(
+  deps: Deps,
+  attemptId: string,
+  reason: SubmitReason,
+  actorId: string | null,
+  client: { timeSpent?: number; securityFlags?: unknown } = {},
+): Promise<SubmitResult> {
+  return deps.submitter.submit({ attemptId, reason, actorId, clientTimeSpent: client.timeSpent, clientSecurityFlags: client.securityFlags });
 }
 
 /** Is the attempt still taking saves (in progress, and not past its deadline plus the grace)? */

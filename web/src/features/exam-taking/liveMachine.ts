@@ -4,6 +4,7 @@ import { i18n } from '../../i18n';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { loadExam, readSubmitReason, startAttempt, submitAttempt } from './api';
 import { cameraResponder } from './cameraResponder';
+import { submitOverSocket } from './liveSubmit';
 import { examMedia } from './examMedia';
 import { examTakingMachine } from './examTakingMachine';
 import { exitFullscreen } from './fullscreen';
@@ -29,7 +30,8 @@ export function createLiveExamMachine() {
           return { pending: [], ...review, outboxAvailable: false };
         }
       }),
-      submitAttempt: fromPromise(({ input }) => submitAttempt(input)),
+      // Over the open socket when it can, else over HTTP (both close the attempt the same way).
+      submitAttempt: fromPromise(async ({ input }) => (await submitOverSocket(input)) ?? submitAttempt(input)),
       readSubmitReason: fromPromise(({ input }) => readSubmitReason(input.attemptId)),
       session: createSessionActor({ createSocket, outbox, refreshToken: refreshSocketToken, attachCamera: cameraResponder(examMedia.get) }),
       ticker,

@@ -3,6 +3,7 @@ import { createActor, createMachine, sendTo } from 'xstate';
 import type { AppSocket } from '../../api/socket';
 import type { SessionCommand } from './examTakingMachine';
 import type { Outbox, OutboxRecord } from './outbox';
+import { submitOverSocket } from './liveSubmit';
 import { createSessionActor } from './sessionActor';
 
 const ATTEMPT = 'attempt-1';
@@ -134,6 +135,38 @@ describe('socket session actor', () => {
     expect(saves.indexOf('emit answer:save q1#1')).toBeLessThan(saves.indexOf('ack q1#1'));
     expect(saves.indexOf('emit answer:save q1#1')).toBeLessThan(saves.indexOf('emit answer:save q2#1'));
     expect(outbox.rows.size).toBe(0);
+  });
+
+  it('submits over its joined socket with the time and flags, and offers nothing once offline or stopped', async () => {
+    const sent: Record<string, unknown>[] = [];
+    const { socket, types, actor } = harness({
+      reply: (event, payload) => {
+        if (event !== 'attempt:submit') return okReplies(event, payload);
+        sent.push(payload);
+        return { ok: true, submissionId: ATTEMPT, reason: 'student' };
+      },
+    });
+    const input = { examId: 'exam-1', attemptId: ATTEMPT, answers: {}, timeSpent: 61, securityFlags: { tabSwitches: 1, fullscreenExited: 0, warningsReceived: 1 } };
+    await vi.waitFor(() => expect(types()).toContain('socket.joined'));
+    await expect(submitOverSocket(input)).resolves.toEqual({ submissionId: ATTEMPT, reason: 'student' });
+    expect(sent).toEqual([{ attemptId: ATTEMPT, timeSpent: 61, securityFlags: input.securityFlags }]);
+
+    // Offline, the caller submits over HTTP instead.
+    socket.drop();
+    await expect(submitOverSocket(input)).resolves.toBeUndefined();
+    actor.stop();
+    await expect(submitOverSocket(input)).resolves.toBeUndefined();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('leaves a refused submission to HTTP, which gives the reason', async () => {
+    const { types } = harness({
+      reply: (event, payload) => (event === 'attempt:submit' ? { ok: false, code: 'error', message: 'busy' } : okReplies(event, payload)),
+    });
+    await vi.waitFor(() => expect(types()).toContain('socket.joined'));
+    await expect(
+      submitOverSocket({ examId: 'exam-1', attemptId: ATTEMPT, answers: {}, timeSpent: 1, securityFlags: { tabSwitches: 0, fullscreenExited: 0, warningsReceived: 0 } }),
+    ).resolves.toBeUndefined();
   });
 
   it('keeps a save made offline in the outbox without emitting it', async () => {

@@ -1,8 +1,9 @@
-import { PROCTOR_EVENTS, SOCKET_EVENTS, VIOLATION_TYPES, type ViolationType } from '@exam/shared';
+import { PROCTOR_EVENTS, SOCKET_EVENTS, SUBMIT_REASONS, VIOLATION_TYPES, type ViolationType } from '@exam/shared';
 import { fromCallback } from 'xstate';
 import { z } from 'zod';
 import { emitWithAck, handshakeRetryDelay, isSessionRefused, type AppSocket } from '../../api/socket';
 import type { ExamEvent, SessionCommand } from './examTakingMachine';
+import { offerSocketSubmit, type SubmitOverSocket } from './liveSubmit';
 import type { Outbox } from './outbox';
 import { attemptReinstatedSchema, attemptSubmittedSchema, attemptTimeSchema, joinDataSchema, proctorMessageSchema, type PendingSave } from './types';
 
@@ -25,6 +26,8 @@ export interface SessionDeps {
 const JOIN_TIMEOUT_MS = 8_000;
 const SAVE_TIMEOUT_MS = 10_000;
 const VIOLATION_TIMEOUT_MS = 8_000;
+/** A submission grouped with thousands at the deadline still answers well inside this. */
+const SUBMIT_TIMEOUT_MS = 15_000;
 /** Consecutive refused handshakes before giving up: a token the API takes may still be refused here. */
 const MAX_UNAUTHORIZED = 2;
 /** Save health goes to the proctor at most this often: a fast typist must not flood the board. */
@@ -33,6 +36,7 @@ export const HEALTH_INTERVAL_MS = 2_000;
 const failure = z.object({ ok: z.literal(false), code: z.string(), message: z.string() });
 const joinAck = z.union([z.object({ ok: z.literal(true), data: joinDataSchema }), failure]);
 const saveAck = z.union([z.object({ ok: z.literal(true) }), failure]);
+const submitAck = z.union([z.object({ ok: z.literal(true), submissionId: z.string(), reason: z.enum(SUBMIT_REASONS).nullable() }), failure]);
 const violationAck = z.union([
   z.object({ ok: z.literal(true), counts: z.object({ tabSwitches: z.number(), fullscreenExits: z.number() }), submitted: z.boolean() }),
   failure,
@@ -77,6 +81,19 @@ export function createSessionActor(deps: SessionDeps) {
       reportHealth();
     };
 
+    // The machine submits only once every save is acknowledged, so the server already holds every
+    // answer: the socket needs to send only the attempt, its time and flags.
+    let withdrawSubmit: (() => void) | undefined;
+    const submitHere: SubmitOverSocket = async ({ timeSpent, securityFlags }) => {
+      if (stopped || !joined || !socket.connected) return undefined;
+      try {
+        const ack = submitAck.safeParse(await emitWithAck(socket, SOCKET_EVENTS.submit, { attemptId, timeSpent, securityFlags }, SUBMIT_TIMEOUT_MS));
+        return ack.success && ack.data.ok ? { submissionId: ack.data.submissionId, reason: ack.data.reason } : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+
     const join = async () => {
       const sentAt = Date.now();
       try {
@@ -89,6 +106,7 @@ export function createSessionActor(deps: SessionDeps) {
         }
         sendBack({ type: 'socket.joined', data: ack.data.data, sentAt, receivedAt: Date.now() });
         joined = true;
+        withdrawSubmit ??= offerSocketSubmit(attemptId, submitHere);
         reportHealth(true);
         for (const v of queuedViolations.splice(0)) void reportViolation(v.violationType, v.at);
       } catch {
@@ -239,6 +257,7 @@ export function createSessionActor(deps: SessionDeps) {
 
     return () => {
       stopped = true;
+      withdrawSubmit?.();
       window.removeEventListener('offline', onOffline);
       clearTimeout(retryTimer);
       clearTimeout(healthTimer);
