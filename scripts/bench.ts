@@ -36,6 +36,14 @@ const PHASES = new Set((process.env.BENCH_PHASES ?? 'rate,storm,closed,sweep,sub
 /** Seconds of each closed-loop run. */
 const CLOSED_SECONDS = 5;
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** The figures the product promises (issues 10 and 19); a run that misses one exits 1. */
+const TARGETS = {
+  saveP99Ms: 50,
+  violationToBoardP99Ms: 150,
+  stormSignInP99Ms: 3000,
+  kibPerSocket: 24,
+  sweepSeconds: 2,
+};
 const QUESTIONS = 20;
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -317,8 +325,13 @@ async function ratePhase(gens: LoadGenerators, held: number, open: (token: strin
   const notifyLatency = families.map((f) => (notifiedAt.has(f.studentId) ? notifiedAt.get(f.studentId)! - submittedAt.get(f.studentId)! : Number.POSITIVE_INFINITY)).sort((a, b) => a - b);
   [proctor, ...parentSockets, ...studentSockets].forEach((x) => x.close());
   const rate = summarise('ours at set rate', rateRun, SECONDS);
+  const violationP99 = percentile(violationLatency, 99);
   return {
     acked: rateRun.acked,
+    missed: [
+      ...(rate.p99 > TARGETS.saveP99Ms ? [`save ack p99 ${rate.p99.toFixed(1)} ms > ${TARGETS.saveP99Ms} ms`] : []),
+      ...(!(violationP99 <= TARGETS.violationToBoardP99Ms) ? [`violation to board p99 ${violationP99.toFixed(1)} ms > ${TARGETS.violationToBoardP99Ms} ms`] : []),
+    ],
     lines: [
       `  saves at set rate (${RATE}/s offered):   ${rate.perSecond}/s acknowledged, errors ${rate.errors}, violations sent ${rate.violations}`,
       `  ack latency at set rate p50/p95/p99:  ${fmt(rate.p50)} / ${fmt(rate.p95)} / ${fmt(rate.p99)} ms`,
@@ -359,20 +372,24 @@ async function main() {
     const held = await gens.connect();
     const rssAfter = rssKb(node.child.pid!);
     log(`${held} sockets connected and joined`);
+    const kibPerSocket = (rssAfter - rssBefore) / held;
+    const missed: string[] = [];
 
     const lines = [
       '',
       'Live session benchmark',
       `  machine: ${(await import('node:os')).cpus().length} cores; server, PostgreSQL and load generators on one box`,
       `  sockets held:                         ${held}`,
-      `  server memory per socket:             ${((rssAfter - rssBefore) / held).toFixed(1)} KiB`,
+      `  server memory per socket:             ${kibPerSocket.toFixed(1)} KiB`,
     ];
     const acked: [string, string, number][] = [];
+    if (kibPerSocket > TARGETS.kibPerSocket) missed.push(`memory ${kibPerSocket.toFixed(1)} KiB per socket > ${TARGETS.kibPerSocket} KiB`);
 
     if (PHASES.has('rate')) {
       const r = await ratePhase(gens, held, open, examId, teacherToken, families);
       acked.push(...r.acked);
       lines.push(...r.lines);
+      missed.push(...r.missed);
       log('rate phase done');
     }
 
@@ -400,6 +417,10 @@ async function main() {
         `  server CPU during the storm:          ${stormCpu.toFixed(1)} s over ${stormWall.toFixed(0)} s, ${((stormCpu * 1000) / STORM_STUDENTS).toFixed(0)} ms per student incl. the saves`,
         `  machine load average (1 min) after:   ${(await import('node:os')).loadavg()[0]!.toFixed(1)} (other work on the box inflates every latency)`,
       );
+      const stormP99 = percentile(signIns, 99);
+      if (!(stormP99 <= TARGETS.stormSignInP99Ms)) missed.push(`storm sign-in p99 ${fmt(stormP99)} ms > ${TARGETS.stormSignInP99Ms} ms`);
+      if (during.p99 > TARGETS.saveP99Ms) missed.push(`saves during the storm p99 ${fmt(during.p99)} ms > ${TARGETS.saveP99Ms} ms`);
+      if (r.failed.length || r.refused) missed.push(`storm: ${r.refused} refused, ${r.failed.length} failed`);
       log('storm phase done');
     }
 
@@ -420,7 +441,6 @@ async function main() {
       }
       log('sweeps done');
     }
-    const missed: string[] = [];
     if (PHASES.has('submitStorm')) {
       // After the sweeps every attempt is closed: the exam goes on, an hour left for everyone.
       if (sweeps.length) await reopen(db, examId);
@@ -447,6 +467,8 @@ async function main() {
       );
     }
     lines.push(`  saves lost (acked, not in database):  ${lost} of ${acked.length} acknowledged`);
+    if (lost) missed.push(`${lost} acknowledged saves lost`);
+    if (sweeps.length && median(sweeps) > TARGETS.sweepSeconds) missed.push(`sweeper ${median(sweeps).toFixed(2)} s after the deadline > ${TARGETS.sweepSeconds} s`);
     if (sweeps.length) {
       lines.push(
         `  sweeper, ${held} attempts one deadline: all seen submitted ${median(sweeps).toFixed(2)} s after the deadline (median of ${sweeps.length}; ${sweeps.map((x) => x.toFixed(2)).join(', ')})`,
