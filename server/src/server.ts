@@ -19,7 +19,7 @@ import { HEARTBEAT_MS, publishHeartbeat } from './services/systemHealth';
 import { forgetPlatformSettings } from './services/platformSettings';
 import { SETTINGS_CHANGED_EVENT } from '@exam/shared';
 import { createAnswerSaver } from './services/answerSaver';
-import { announceSubmitted } from './services/attempts';
+import { followUpSubmitted, tellSubmitted } from './services/attempts';
 import { createAttemptSubmitter } from './services/attemptSubmitter';
 import { createMailer } from './services/mail';
 import { createRateLimiters } from './services/rateLimits';
@@ -79,7 +79,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     // Two submission batches at most (one stuck on a lock, one beside it), so with the saves' four
     // the pool keeps connections for everything else. Announcing needs the finished deps; it is
     // only called after a batch commits.
-    submitter: createAttemptSubmitter(db, log, answerSaver, { maxInFlight: Math.min(2, maxInFlight), dbOutage, announce: (rows) => announceSubmitted(deps, ...rows) }),
+    submitter: createAttemptSubmitter(db, log, answerSaver, { maxInFlight: Math.min(2, maxInFlight), dbOutage, tell: (rows) => tellSubmitted(deps, rows), followUp: (rows) => followUpSubmitted(deps, rows) }),
   };
   const app = createApp(deps, { webDist: opts.webDist ?? WEB_DIST });
   const http = createServer(app.callback());

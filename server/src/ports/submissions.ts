@@ -23,6 +23,13 @@ export interface SubmitRequest extends SubmitBy {
    * already hold, and only while the attempt still takes saves. Autosave is the record.
    */
   answers?: Record<string, string | null>;
+  /**
+   * Answer once the attempt is committed and its room told (attempt:submitted, the proctor board),
+   * without waiting for the results to reach parents and dashboards, which follow. The exam
+   * screen's socket submit asks for this: at the deadline a student should not wait for the
+   * school's notifications. Without it the call resolves after everything has been announced.
+   */
+  answerOnceTold?: boolean;
 }
 
 export interface SubmitResult {

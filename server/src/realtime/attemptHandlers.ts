@@ -51,7 +51,7 @@ export function attemptHandlers(deps: Deps, handlers: SocketHandlers): void {
   onAck(handlers, deps.log, SOCKET_EVENTS.submit, attemptSubmitSchema, async ({ attemptId, timeSpent, securityFlags }, socket) => {
     const { user } = student(socket);
     await ownAttempt(deps.db, attemptId, user.id);
-    const { attempt } = await submitAttempt(deps, attemptId, 'student', user.id, { timeSpent, securityFlags });
+    const { attempt } = await submitAttempt(deps, attemptId, 'student', user.id, { timeSpent, securityFlags, answerOnceTold: true });
     return { ok: true, submissionId: attempt.id, reason: attempt.submit_reason };
   });
 }

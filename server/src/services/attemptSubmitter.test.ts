@@ -211,6 +211,45 @@ describe('many submissions at once', () => {
 });
 
 // PGlite has a single connection, so only PostgreSQL can hold a save back while a submission waits.
+describe('who hears a submission when', () => {
+  it('answers the exam screen once the room is told, and everyone else once results are out', async () => {
+    const exam = await buildExam(server.deps, (await teacherOf()).id, { questions: 1 });
+    const attempts = [];
+    for (let i = 0; i < 2; i++) {
+      const student = await buildUser(server.deps, { role: 'student' });
+      attempts.push({ ...(await buildAttempt(server.deps, exam.id, student.id, 1, 'in_progress')), studentId: student.id });
+    }
+    const order: string[] = [];
+    let release!: () => void;
+    const followUpHeld = new Promise<void>((resolve) => (release = resolve));
+    const saves = createAnswerSaver(server.deps.db, server.deps.log, {});
+    const submitter = createAttemptSubmitter(server.deps.db, server.deps.log, saves, {
+      tell: (rows) => rows.forEach((r) => order.push(`told ${r.id}`)),
+      followUp: async (rows) => {
+        await followUpHeld;
+        rows.forEach((r) => order.push(`followed ${r.id}`));
+      },
+    });
+    const [screen, other] = attempts as [(typeof attempts)[number], (typeof attempts)[number]];
+    const fromScreen = submitter.submit({ attemptId: screen.id, reason: 'student', actorId: screen.studentId, answerOnceTold: true }).then((r) => {
+      order.push(`answered ${screen.id}`);
+      return r;
+    });
+    const fromElsewhere = submitter.submit({ attemptId: other.id, reason: 'student', actorId: other.studentId }).then(() => order.push(`answered ${other.id}`));
+
+    // The screen hears while the results are still on their way; the other caller waits for them.
+    expect(await fromScreen).toMatchObject({ changed: true, attempt: { status: 'graded' } });
+    expect(order).toContain(`told ${screen.id}`);
+    expect(order.indexOf(`told ${screen.id}`)).toBeLessThan(order.indexOf(`answered ${screen.id}`));
+    expect(order.some((o) => o.startsWith('followed'))).toBe(false);
+    expect(order).not.toContain(`answered ${other.id}`);
+    release();
+    await fromElsewhere;
+    expect(order.indexOf(`followed ${other.id}`)).toBeLessThan(order.indexOf(`answered ${other.id}`));
+    await submitter.drain();
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)('a submission behind its own queued save (PostgreSQL)', () => {
   it('waits until the save queued before it is written, then holds it', async () => {
     const exam = await buildExam(server.deps, (await teacherOf()).id, { questions: 1 });
@@ -224,7 +263,7 @@ describe.runIf(process.env.DATABASE_URL)('a submission behind its own queued sav
     const [blocked, mine] = [await make(), await make()];
     // A saver that writes one batch at a time, never two: a stuck batch keeps every later save queued.
     const saves = createAnswerSaver(server.deps.db, server.deps.log, { maxInFlight: 1 });
-    const submitter = createAttemptSubmitter(server.deps.db, server.deps.log, saves, { announce: async () => undefined });
+    const submitter = createAttemptSubmitter(server.deps.db, server.deps.log, saves, { tell: () => undefined, followUp: async () => undefined });
     const trx = await server.deps.db.transaction();
     onTestFinished(async () => {
       if (!trx.isCompleted()) await trx.rollback();

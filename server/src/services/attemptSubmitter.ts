@@ -16,8 +16,10 @@ export interface AttemptSubmitterOptions {
   /** Most batches written at the same time (PGlite has one connection, so 1 there). */
   maxInFlight?: number;
   stallMs?: number;
-  /** Tells sockets, boards, students and parents, after the commit. */
-  announce: (attempts: AttemptRow[]) => Promise<void>;
+  /** Tells the attempts' rooms and boards, at once after the commit. */
+  tell: (attempts: AttemptRow[]) => void;
+  /** Then tells students, parents and dashboards (results, notifications). */
+  followUp: (attempts: AttemptRow[]) => Promise<void>;
   dbOutage?: DbOutage;
 }
 
@@ -73,21 +75,29 @@ export function createAttemptSubmitter(db: Db, log: Logger, saver: AnswerSaver, 
       const unchanged = rest.length ? ((await trx('attempts').whereIn('id', rest)) as AttemptRow[]) : [];
       return { closed, unchanged };
     });
-    // Committed: only now does anyone hear "submitted", once it has been announced. The first
-    // caller of an attempt closed it; any other in the same batch (a second tab, a proctor) finds
-    // it already submitted. The announcing runs beside the next batch, not in its way.
+    // Committed: only now does anyone hear "submitted": first the attempts' rooms and boards, then
+    // results and dashboards. The first caller of an attempt closed it; any other in the same
+    // batch (a second tab, a proctor) finds it already submitted. A caller that asked to be
+    // answered once told (the exam screen) hears before the follow-up; the others after it. The
+    // follow-up runs beside the next batch, not in its way.
     const rows = new Map([...closed, ...unchanged].map((a) => [a.id, a]));
     const changed = new Set(closed.map((a) => a.id));
-    const told = (closed.length ? opts.announce(closed) : Promise.resolve())
+    const answer = (p: Pending, i: number, attempt: AttemptRow | undefined) =>
+      attempt ? p.resolve({ attempt, changed: i === 0 && changed.has(attempt.id) }) : p.reject(Errors.notFound(SESSION_MSG.attemptNotFound));
+    const callers = groups.flatMap((g) => g.map((p, i) => ({ p, i, attempt: rows.get(first(g).attemptId) })));
+    try {
+      if (closed.length) opts.tell(closed);
+    } catch (err) {
+      log.error({ err }, 'telling submissions failed');
+    }
+    for (const c of callers) if (c.p.request.answerOnceTold) answer(c.p, c.i, c.attempt);
+    const followed = (closed.length ? opts.followUp(closed) : Promise.resolve())
       .catch((err: unknown) => log.error({ err }, 'announcing submissions failed'))
       .then(() => {
-        for (const g of groups) {
-          const attempt = rows.get(first(g).attemptId);
-          g.forEach((p, i) => (attempt ? p.resolve({ attempt, changed: i === 0 && changed.has(attempt.id) }) : p.reject(Errors.notFound(SESSION_MSG.attemptNotFound))));
-        }
+        for (const c of callers) if (!c.p.request.answerOnceTold) answer(c.p, c.i, c.attempt);
       })
-      .finally(() => announcing.delete(told));
-    announcing.add(told);
+      .finally(() => announcing.delete(followed));
+    announcing.add(followed);
   }
 
   async function writeBatch(batch: Pending[]): Promise<void> {

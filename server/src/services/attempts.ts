@@ -141,6 +141,12 @@ export async function submitAttemptTx(trx: Knex.Transaction, attemptId: string, 
  * students and parents that a result exists where grading already finished.
  */
 export async function announceSubmitted(deps: Deps, ...attempts: AttemptRow[]): Promise<void> {
+  tellSubmitted(deps, attempts);
+  await followUpSubmitted(deps, attempts);
+}
+
+/** What the attempt's room and its proctors hear at once: the camera closes, the attempt is submitted. */
+export function tellSubmitted(deps: Deps, attempts: AttemptRow[]): void {
   for (const a of attempts) {
     // A privacy promise: once the attempt ends no proctor keeps watching; both ends drop their peers.
     // Sent before attempt:submitted, which may end the student's session (and its listeners).
@@ -150,22 +156,34 @@ export async function announceSubmitted(deps: Deps, ...attempts: AttemptRow[]): 
     deps.realtime.emit(rooms.attempt(a.id), 'attempt:submitted', { attemptId: a.id, reason: a.submit_reason });
   }
   deps.proctor.events(attempts.map((a) => ({ attemptId: a.id, type: 'submitted', detail: { reason: a.submit_reason } })));
+}
+
+/** What follows a submission: results to students and parents (graded ones), dashboards. */
+export async function followUpSubmitted(deps: Deps, attempts: AttemptRow[]): Promise<void> {
   await notifyResults(deps, attempts).catch((err: unknown) => deps.log.error({ err }, 'result notification failed'));
   await attemptsChangedDashboards(deps, attempts, 'submitted');
 }
 
 /**
  * A student's or a proctor's submission, grouped with the others arriving at the same moment
- * (services/attemptSubmitter.ts): resolves once it has committed and been announced.
+ * (services/attemptSubmitter.ts): resolves once it has committed and been announced (or, with
+ * `answerOnceTold`, once its room and the board have heard; results follow).
  */
 export function submitAttempt(
   deps: Deps,
   attemptId: string,
   reason: SubmitReason,
   actorId: string | null,
-  client: { timeSpent?: number; securityFlags?: unknown } = {},
+  client: { timeSpent?: number; securityFlags?: unknown; answerOnceTold?: boolean } = {},
 ): Promise<SubmitResult> {
-  return deps.submitter.submit({ attemptId, reason, actorId, clientTimeSpent: client.timeSpent, clientSecurityFlags: client.securityFlags });
+  return deps.submitter.submit({
+    attemptId,
+    reason,
+    actorId,
+    clientTimeSpent: client.timeSpent,
+    clientSecurityFlags: client.securityFlags,
+    answerOnceTold: client.answerOnceTold,
+  });
 }
 
 /** Is the attempt still taking saves (in progress, and not past its deadline plus the grace)? */
