@@ -32,7 +32,8 @@ const teacherData: TeacherDashboard = {
     { _id: 'e3', title: 'Cells', subject: 'biology', duration: 30, schedule: { startDate: iso(47.5 * HOUR), endDate: iso(50 * HOUR) }, isPublished: false, sittingNow: 0 },
   ],
   pendingGrading: [{ _id: 'a1', exam: { _id: 'e2', title: 'Rivers' }, student: { _id: 's1', name: 'Ada Lee' }, submittedAt: iso(-5 * 60_000) }],
-  recentActivity: [{ icon: 'graded', message: 'Ada Lee scored 80% (B) on Fractions', timestamp: iso(-HOUR), link: '/exam-result/a0' }],
+  // As the server writes it for a German reader (it translates its own lines).
+  recentActivity: [{ icon: 'graded', message: 'Ada Lee hat in Fractions 80 % (B) erreicht', timestamp: iso(-HOUR), link: '/exam-result/a0' }],
 };
 
 describe('TeacherDashboardPage', { timeout: 15_000 }, () => {
@@ -52,7 +53,7 @@ describe('TeacherDashboardPage', { timeout: 15_000 }, () => {
     expect(within(pending).getByRole('heading', { name: 'Zu bewerten (2)' })).toBeTruthy();
     expect(within(pending).getByText('Rivers · abgegeben: vor 5 Minuten')).toBeTruthy();
     expect(within(pending).getByRole('link', { name: '„Rivers“ von Ada Lee bewerten' }).textContent).toBe('Bewerten');
-    expect(within(screen.getByTestId('recent-activity')).getByText('Ada Lee hat in „Fractions“ 80 % erreicht (B)')).toBeTruthy();
+    expect(within(screen.getByTestId('recent-activity')).getByText('Ada Lee hat in Fractions 80 % (B) erreicht')).toBeTruthy();
     expect(within(screen.getByTestId('quick-actions')).getByRole('heading', { name: 'Schnellzugriff' })).toBeTruthy();
     expect(within(screen.getByTestId('quick-actions')).getByRole('link', { name: /^Abgaben bewerten/ }).textContent).toBe('Abgaben bewertenAufsätze, die auf Ihre Bewertung warten.');
     expect(document.title).toBe('Übersicht für Lehrkräfte · ExamPortal');
@@ -72,7 +73,7 @@ const adminData: AdminDashboard = {
       {
         nodeId: 'web-1',
         status: 'degraded',
-        problems: ['Database latency 812 ms.'],
+        problems: ['Latenz der Datenbank: 812 ms.'],
         uptime: 90_061,
         memory: { heapUsed: 55_094_800, heapTotal: 104_857_600, rss: 0 },
         sockets: 12,
@@ -103,7 +104,7 @@ describe('AdminDashboardPage', { timeout: 15_000 }, () => {
     expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([
       'web-1', 'eingeschränkt', '1 T. 1 Std. 1 Min.', '52,54', '12', '812 ms', 'nicht eingerichtet', '1,5 s', 'keine',
     ]);
-    expect(within(health).getByText('Datenbanklatenz: 812 ms.')).toBeTruthy();
+    expect(within(health).getByText('Latenz der Datenbank: 812 ms.')).toBeTruthy();
     expect(within(screen.getByTestId('recent-exams')).getByText('Mathematik · von Lina Live · Entwurf')).toBeTruthy();
     expect(within(screen.getByTestId('recent-users')).getByText('Noch keine Benutzer.')).toBeTruthy();
     expect(within(screen.getByTestId('trend-activity')).getByText('Keine Verlaufsdaten.')).toBeTruthy();
