@@ -60,6 +60,8 @@ export async function submitStormPhase(
   if (!(pct(acks, 99) <= ACK_P99_TARGET_MS)) missed.push(`submit ack p99 ${fmt(pct(acks, 99))} ms > ${ACK_P99_TARGET_MS} ms`);
   if (gone.answers || gone.submissions) missed.push(`${gone.answers} acknowledged answers and ${gone.submissions} acknowledged submissions lost`);
   if (r.submitErrors || r.submitted.length !== held) missed.push(`${held - r.submitted.length} of ${held} submissions not acknowledged`);
+  // The students still writing must not feel the storm beyond the save target.
+  if (pct(saves, 99) > SAVE_P99_TARGET_MS) missed.push(`saves during the submit storm p99 ${fmt(pct(saves, 99))} ms > ${SAVE_P99_TARGET_MS} ms`);
   return {
     missed,
     lines: [
