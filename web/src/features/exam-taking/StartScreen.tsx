@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { i18n } from '../../i18n';
 import { enumLabel, formatDuration, formatNumber } from '../../i18n/format';
 import { formatDateTime } from '../../lib/format';
-import { cardActionLabel } from '../schedule/cardActionLabel';
+import { cardWords } from '../../i18n/cardWords';
 import { MediaCheck } from './MediaCheck';
 import { mediaKindOf, ordinalText } from './messages';
 import type { ExamInfo, Proctoring } from './types';
@@ -36,7 +36,11 @@ function startUnavailableText(kind: CardAction['kind']): string | null {
 /** Everything the student should know before the clock starts, and the one button that starts it. */
 export function StartScreen({ exam, attemptInProgress, starting, onStart }: { exam: ExamInfo; attemptInProgress: boolean; starting: boolean; onStart: () => void }) {
   const { t } = useTranslation('examTaking');
-  const action = studentCardAction({ ...exam, userAttempts: exam.userAttempts ? { ...exam.userAttempts, inProgress: attemptInProgress || exam.userAttempts.inProgress } : exam.userAttempts });
+  const action = studentCardAction(
+    { ...exam, userAttempts: exam.userAttempts ? { ...exam.userAttempts, inProgress: attemptInProgress || exam.userAttempts.inProgress } : exam.userAttempts },
+    Date.now(),
+    cardWords(),
+  );
   const resume = attemptInProgress || action.kind === 'resume';
   const canStart = resume || action.kind === 'take';
   const proctoring = exam.settings.proctoring;
@@ -112,12 +116,12 @@ export function StartScreen({ exam, attemptInProgress, starting, onStart }: { ex
         ) : (
           <Stack gap="sm">
             <Alert color="gray" icon={<IconInfoCircle />}>
-              {startUnavailableText(action.kind) ?? cardActionLabel(action, exam)}
+              {startUnavailableText(action.kind) ?? action.label}
             </Alert>
             <Group>
               {action.kind === 'view-result' && action.to && (
                 <Button component={Link} to={action.to}>
-                  {cardActionLabel(action, exam)}
+                  {action.label}
                 </Button>
               )}
               <Button variant="default" component={Link} to="/exams">

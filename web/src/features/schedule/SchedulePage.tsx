@@ -16,7 +16,7 @@ import { ExamStatusBadge } from '../exams/components/ExamStatusBadge';
 import { useExamList } from '../exams/hooks';
 import type { Exam } from '../exams/types';
 import { useDatePrefs } from '../../lib/dateFormat';
-import { cardActionLabel } from './cardActionLabel';
+import { cardWords } from '../../i18n/cardWords';
 import { dayHeading, groupByDay, timeRange } from './groupByDay';
 
 /** Each tab is one server filter and the order that reads naturally for it. */
@@ -117,8 +117,8 @@ function ScheduleList({ role, status, sort, page, onPage }: ScheduleListProps) {
 export function scheduleAction(exam: Exam, role: Role, now: number): CardAction | null {
   const status = examTimeStatus(exam.schedule.startDate, exam.schedule.endDate, now);
   if (role === 'teacher' || role === 'admin') return { kind: 'questions', label: i18n.t('schedule:actions.manage'), to: `/exam/${exam._id}/questions`, disabled: false };
-  if (role === 'parent') return parentCardAction(exam.forChildren?.[0]);
-  if (status === 'ongoing' || status === 'completed') return studentCardAction(exam, now);
+  if (role === 'parent') return parentCardAction(exam.forChildren?.[0], cardWords());
+  if (status === 'ongoing' || status === 'completed') return studentCardAction(exam, now, cardWords());
   return null;
 }
 
@@ -145,11 +145,11 @@ function ScheduleItem({ exam, role, now }: { exam: Exam; role: Role; now: number
         {action &&
           (action.to && !action.disabled ? (
             <Button component={Link} to={action.to} size="sm">
-              {cardActionLabel(action, exam, now)}
+              {action.label}
             </Button>
           ) : (
             <Button size="sm" disabled>
-              {cardActionLabel(action, exam, now)}
+              {action.label}
             </Button>
           ))}
       </Group>
