@@ -7,7 +7,7 @@ import {
   SELF_REGISTER_ROLES,
   type SelfRegisterRole,
 } from './constants';
-import messages from './locales/en/messages.json';
+import messages from './locales/en/messages.json' with { type: 'json' };
 import { MSG } from './messages';
 
 /** Trims and turns "" into undefined so optional form fields stay optional. */

@@ -1,4 +1,4 @@
-import messages from './locales/en/messages.json';
+import messages from './locales/en/messages.json' with { type: 'json' };
 import { z } from 'zod';
 import type { Notification } from './notifications';
 import type { Role } from './constants';

@@ -1,4 +1,4 @@
-import messages from './locales/en/messages.json';
+import messages from './locales/en/messages.json' with { type: 'json' };
 import { englishFormat, type Translate } from './i18n/translate';
 import { z } from 'zod';
 import { subjectSlug } from './exams';

@@ -1,8 +1,8 @@
 import { createInstance } from 'i18next';
 import { messageKeyOf } from './i18n/messageKey';
 import type { Translate } from './i18n/translate';
-import enFormat from './locales/en/format.json';
-import messages from './locales/en/messages.json';
+import enFormat from './locales/en/format.json' with { type: 'json' };
+import messages from './locales/en/messages.json' with { type: 'json' };
 
 /**
  * User-facing texts of the spec, in one place so web and server say the same thing. The English

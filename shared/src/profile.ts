@@ -1,4 +1,4 @@
-import messages from './locales/en/messages.json';
+import messages from './locales/en/messages.json' with { type: 'json' };
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
 import { fillMessage, MSG } from './messages';

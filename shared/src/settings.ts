@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import messages from './locales/en/messages.json';
+import messages from './locales/en/messages.json' with { type: 'json' };
 import { fillMessage } from './messages';
 import { LANGUAGES } from './i18n/languages';
 

@@ -1,4 +1,4 @@
-import messages from './locales/en/messages.json';
+import messages from './locales/en/messages.json' with { type: 'json' };
 /**
  * What PostgreSQL can store, checked at the edge (every REST body, query and socket payload) so
  * one caller's bad value is refused on its own and never reaches a statement shared with others.

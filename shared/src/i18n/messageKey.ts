@@ -1,4 +1,4 @@
-import messages from '../locales/en/messages.json';
+import messages from '../locales/en/messages.json' with { type: 'json' };
 
 type Tree = { [key: string]: string | Tree };
 

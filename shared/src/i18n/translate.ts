@@ -1,5 +1,5 @@
 import { createInstance } from 'i18next';
-import enFormat from '../locales/en/format.json';
+import enFormat from '../locales/en/format.json' with { type: 'json' };
 
 /**
  * A translation function bound to one namespace. Shared code that writes words (durations,
