@@ -125,7 +125,8 @@ for (const viewport of [DESKTOP, PHONE]) {
     await page.getByLabel('Name').fill('Cara Chrome');
     await page.getByLabel('Email').fill(teacher.email);
     await page.getByLabel('Subject').fill('Toast placement');
-    await page.getByLabel('Message').fill('Checking where the toast appears on the page.');
+    // The form's field: the FAQ beside it asks 'Who reads my message?'.
+    await page.getByRole('textbox', { name: 'Message' }).fill('Checking where the toast appears on the page.');
     await page.getByRole('button', { name: 'Send Message' }).click();
     const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Message sent successfully!' });
     await expect(toast).toBeVisible();

@@ -109,7 +109,8 @@ test('a contact message reaches the admin dashboard', async ({ page, browser }) 
   await page.getByLabel('Name').fill('Visiting Parent');
   await page.getByLabel('Email').fill('visitor@example.org');
   await page.getByLabel('Subject').fill(subject);
-  await page.getByLabel('Message').fill('When does the spring term start?');
+  // The form's field: the FAQ beside it asks 'Who reads my message?'.
+  await page.getByRole('textbox', { name: 'Message' }).fill('When does the spring term start?');
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText('Message sent successfully! We will get back to you soon.')).toBeVisible();
 
