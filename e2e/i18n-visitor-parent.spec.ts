@@ -26,7 +26,7 @@ test('a visitor switches the home page to German from the footer, without a relo
   const header = page.getByRole('navigation', { name: 'Hauptnavigation' });
   await expect(header.getByRole('link', { name: 'Anmelden' })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Registrieren' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Kostenlos starten' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Kostenlos starten' }).first()).toBeVisible();
   await expect(page.getByText('Online-Prüfungen für Schulen und Nachhilfe.')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
