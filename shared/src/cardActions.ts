@@ -1,6 +1,5 @@
 import { countdownText, examTimeStatus } from './examTime';
-import { englishFormat, type Translate } from './i18n/translate';
-import { englishMessages } from './messages';
+import { englishFormat, englishMessages, type Translate } from './i18n/translate';
 
 /**
  * The words of the card actions: `t` reads the `messages` namespace (cards.*), `format` the

@@ -1,7 +1,4 @@
-import { createInstance } from 'i18next';
 import { messageKeyOf } from './i18n/messageKey';
-import type { Translate } from './i18n/translate';
-import enFormat from './locales/en/format.json' with { type: 'json' };
 import messages from './locales/en/messages.json' with { type: 'json' };
 
 /**
@@ -91,16 +88,3 @@ export function messageOf(text: string): MessageRef | undefined {
   }
   return undefined;
 }
-
-const english = createInstance();
-void english.init({
-  lng: 'en',
-  fallbackLng: false,
-  initAsync: false,
-  resources: { en: { messages, format: enFormat } },
-  defaultNS: 'messages',
-  interpolation: { escapeValue: false },
-});
-
-/** The `messages` namespace in English: the default of shared functions that write sentences. */
-export const englishMessages: Translate = (key, values) => english.t(key, { ns: 'messages', ...values });

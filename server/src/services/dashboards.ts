@@ -19,7 +19,6 @@ import { scopeToViewer } from './examCatalogue';
 import { presentNotification, type NotificationRow } from '../presenters/notification';
 import { systemHealth } from './systemHealth';
 import { gradeLetters } from './platformSettings';
-import { languageOf } from './settings';
 
 /**
  * The four role dashboards (surroundings §3 "Dashboard data"), each a handful of indexed queries.
@@ -55,16 +54,14 @@ const examItem = (r: ExamListRow) => ({
   duration: r.duration_minutes,
 });
 
-async function unreadNotifications(deps: Deps, userId: string) {
-  const [rows, language] = await Promise.all([
-    deps
-      .db('notifications')
-      .where({ user_id: userId })
-      .whereNull('read_at')
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-      .limit(DASHBOARD_NOTIFICATION_LIMIT) as Promise<NotificationRow[]>,
-    languageOf(deps.db, userId),
-  ]);
+/** The reader's unread notifications, in their language (the request's: their own setting). */
+async function unreadNotifications(deps: Deps, userId: string, language: string) {
+  const rows = (await deps
+    .db('notifications')
+    .where({ user_id: userId })
+    .whereNull('read_at')
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .limit(DASHBOARD_NOTIFICATION_LIMIT)) as NotificationRow[];
   return rows.map((row) => presentNotification(row, language));
 }
 
@@ -189,7 +186,7 @@ async function resultTotals(db: Knex, studentIds: string[]) {
   return { completed: int(row?.completed), average: int(row?.average), pending: int(row?.pending) };
 }
 
-export async function studentDashboard(deps: Deps, viewer: Viewer): Promise<StudentDashboard> {
+export async function studentDashboard(deps: Deps, viewer: Viewer, language: string): Promise<StudentDashboard> {
   const { db } = deps;
   const me = viewer.user.id;
   const [{ total }] = (await scopeToViewer(db('exams as e'), viewer).whereNull('e.archived_at').count({ total: '*' })) as [{ total: number | string }];
@@ -214,11 +211,11 @@ export async function studentDashboard(deps: Deps, viewer: Viewer): Promise<Stud
     stats: { totalExams: int(total), completedExams: totals.completed, averageScore: totals.average, pendingResults: totals.pending },
     upcomingExams: upcoming.map((r) => ({ ...examItem(r), attemptsLeft: int(r.attempts_left) })),
     recentResults: results.map(resultItem),
-    notifications: await unreadNotifications(deps, me),
+    notifications: await unreadNotifications(deps, me, language),
   };
 }
 
-export async function parentDashboard(deps: Deps, parent: UserRow): Promise<ParentDashboardData> {
+export async function parentDashboard(deps: Deps, parent: UserRow, language: string): Promise<ParentDashboardData> {
   const { db } = deps;
   const children = (await db('parent_children as pc')
     .join('users as u', 'u.id', 'pc.child_id')
@@ -246,7 +243,7 @@ export async function parentDashboard(deps: Deps, parent: UserRow): Promise<Pare
     stats: { totalChildren: children.length, totalExamsTaken: int(taken), averagePerformance: totals.average },
     children: children.map((c) => ({ _id: c.id, name: `${c.first_name} ${c.last_name}`, grade: c.grade, totalExams: int(c.total_exams), averageScore: int(c.average) })),
     recentResults: results.map((r) => ({ ...resultItem(r), childName: names.get(r.student_id) ?? '' })),
-    notifications: await unreadNotifications(deps, parent.id),
+    notifications: await unreadNotifications(deps, parent.id, language),
   };
 }
 

@@ -1,5 +1,6 @@
 import { createInstance } from 'i18next';
 import enFormat from '../locales/en/format.json' with { type: 'json' };
+import messages from '../locales/en/messages.json' with { type: 'json' };
 
 /**
  * A translation function bound to one namespace. Shared code that writes words (durations,
@@ -13,10 +14,12 @@ void english.init({
   lng: 'en',
   fallbackLng: false,
   initAsync: false,
-  resources: { en: { format: enFormat } },
+  resources: { en: { format: enFormat, messages } },
   defaultNS: 'format',
   interpolation: { escapeValue: false },
 });
 
 /** The `format` namespace in English. */
 export const englishFormat: Translate = (key, values) => english.t(key, { ns: 'format', ...values });
+/** The `messages` namespace in English: the default of shared functions that write sentences. */
+export const englishMessages: Translate = (key, values) => english.t(key, { ns: 'messages', ...values });

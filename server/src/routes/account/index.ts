@@ -85,7 +85,7 @@ export function accountRoutes(deps: Deps): Router<AppState> {
   );
 
   router.get('/achievements', signedIn, async (ctx) => {
-    ctx.body = { success: true, data: { achievements: await listAchievements(deps, currentAuth(ctx).user.id, ctx.state.language as string | undefined) } };
+    ctx.body = { success: true, data: { achievements: await listAchievements(deps, currentAuth(ctx).user.id, languageOf(ctx)) } };
   });
 
   router.get('/settings', signedIn, async (ctx) => {

@@ -8,11 +8,11 @@ import {
   registerSchema,
   resetPasswordSchema,
   verifyEmailSchema,
-  type Language,
 } from '@exam/shared';
 import type { Deps } from '../../deps';
 import { Errors } from '../../errors';
 import { auth, bearerToken, currentAuth, type AppState } from '../../middleware/auth';
+import { languageOf } from '../../middleware/language';
 import { useLanguage } from '../../middleware/language';
 import { validated } from '../../middleware/validate';
 import { chosenLanguage } from '../../services/settings';
@@ -49,7 +49,7 @@ export function authRoutes(deps: Deps): Router<AppState> {
       // visitor: bound by the school's registration settings and limited per address.
       const refused = registrationRefusal(await getPlatformSettings(deps), input);
       if (refused) throw refused;
-      const user = await accounts.registerUser(deps, input, ctx.ip, ctx.state.language as Language | undefined);
+      const user = await accounts.registerUser(deps, input, ctx.ip, languageOf(ctx));
       ctx.status = 201;
       ctx.body = { success: true, message: MSG.registered, data: { user: presentUser(user) } };
     }),

@@ -23,10 +23,10 @@ export function dashboardRoutes(deps: Deps): Router<AppState> {
     ctx.body = { success: true, data: { ...data, recentActivity } };
   });
   router.get('/student', auth(deps, ['student']), async (ctx) => {
-    ctx.body = { success: true, data: await studentDashboard(deps, await viewerOf(deps, ctx)) };
+    ctx.body = { success: true, data: await studentDashboard(deps, await viewerOf(deps, ctx), languageOf(ctx)) };
   });
   router.get('/parent', auth(deps, ['parent']), async (ctx) => {
-    ctx.body = { success: true, data: await parentDashboard(deps, currentAuth(ctx).user) };
+    ctx.body = { success: true, data: await parentDashboard(deps, currentAuth(ctx).user, languageOf(ctx)) };
   });
   return router;
 }

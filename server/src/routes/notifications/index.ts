@@ -3,6 +3,7 @@ import { NOTIFICATION_MSG, bulkNotificationSchema, notificationListQuerySchema }
 import type { Deps } from '../../deps';
 import { Errors } from '../../errors';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
+import { languageOf } from '../../middleware/language';
 import { validated } from '../../middleware/validate';
 import { presentNotification, type NotificationRow } from '../../presenters/notification';
 
@@ -32,7 +33,7 @@ export function notificationRoutes(deps: Deps): Router<AppState> {
         const [{ unread }] = (await mine(ctx).whereNull('read_at').count({ unread: '*' })) as [{ unread: number | string }];
         ctx.body = {
           success: true,
-          data: { notifications: rows.map((row) => presentNotification(row, ctx.state.language as string | undefined)), total: Number(total), unreadCount: Number(unread), currentPage: q.page, totalPages: Math.ceil(Number(total) / q.limit) },
+          data: { notifications: rows.map((row) => presentNotification(row, languageOf(ctx))), total: Number(total), unreadCount: Number(unread), currentPage: q.page, totalPages: Math.ceil(Number(total) / q.limit) },
         };
       },
       'query',
@@ -50,7 +51,7 @@ export function notificationRoutes(deps: Deps): Router<AppState> {
       .update({ read_at: deps.db.raw('coalesce(read_at, now())') })
       .returning('*')) as NotificationRow[];
     if (!row) throw Errors.notFound(NOT_FOUND);
-    ctx.body = { success: true, data: { notification: presentNotification(row, ctx.state.language as string | undefined) } };
+    ctx.body = { success: true, data: { notification: presentNotification(row, languageOf(ctx)) } };
   });
 
   // Registered before '/:id' so 'bulk' is never read as an id.

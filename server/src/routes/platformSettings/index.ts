@@ -4,6 +4,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n/translator';
 import { auth, currentAuth, type AppState } from '../../middleware/auth';
+import { languageOf } from '../../middleware/language';
 import { escapeHtml } from '../../services/mail';
 import { validated } from '../../middleware/validate';
 import { getPlatformSettings, publicSettings, savePlatformSettings } from '../../services/platformSettings';
@@ -38,7 +39,7 @@ export function platformSettingsRoutes(deps: Deps): Router<AppState> {
   router.post('/test-email', admin, async (ctx) => {
     const me = currentAuth(ctx).user;
     const { schoolName } = await getPlatformSettings(deps);
-    const language = ctx.state.language as string | undefined;
+    const language = languageOf(ctx);
     const t = (key: string, values?: Record<string, unknown>) => translate(language, `emails:${key}`, { school: schoolName, ...values });
     try {
       await deps.mailer.send({

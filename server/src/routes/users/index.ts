@@ -11,7 +11,6 @@ import {
   userImportSchema,
   userListQuerySchema,
   userStatusSchema,
-  type Language,
 } from '@exam/shared';
 import type { Deps } from '../../deps';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
@@ -108,7 +107,7 @@ export function userRoutes(deps: Deps): Router<AppState> {
     '/import/confirm',
     admin,
     validated(userImportSchema, async (ctx, input) => {
-      const result = await confirmImport(deps, input.csv, ctx.state.language as Language | undefined);
+      const result = await confirmImport(deps, input.csv, languageOf(ctx));
       ctx.status = 201;
       ctx.body = { success: true, message: fillMessage(USER_MSG.imported_other, { count: result.created }), data: { ...result, rows: rowsIn(languageOf(ctx), result.rows) } };
     }),
