@@ -106,11 +106,34 @@ class MigrationSource implements Knex.MigrationSource<string> {
   }
 }
 
+interface RawConnection {
+  query(text: string): Promise<unknown>;
+}
+
 /**
- * Brings the schema up to date. Several nodes starting together race for knex's migration lock;
- * the losers wait for the winner instead of failing.
+ * Brings the schema up to date. Several nodes starting together on PostgreSQL take turns under an
+ * advisory lock: on an empty database knex's own tables are created without any lock, and two
+ * nodes inserting a row each into its lock table would leave every node "already locked" for
+ * good. The lock belongs to a session, so a node that dies while migrating frees it.
  */
 export async function migrate(db: Db, waitMs = 60_000): Promise<string[]> {
+  if (db.client.config.client !== 'pg') return migrateOnce(db, waitMs);
+  const conn = (await db.client.acquireConnection()) as RawConnection;
+  try {
+    // knex set the connection's search_path, so the key is this schema's own.
+    await conn.query("SELECT pg_advisory_lock(hashtext('knex_migrations:' || current_schema()))");
+    try {
+      return await migrateOnce(db, waitMs);
+    } finally {
+      await conn.query("SELECT pg_advisory_unlock(hashtext('knex_migrations:' || current_schema()))");
+    }
+  } finally {
+    await db.client.releaseConnection(conn);
+  }
+}
+
+/** knex's migration, waiting while a node of an older release (without the advisory lock) holds knex's own lock. */
+async function migrateOnce(db: Db, waitMs: number): Promise<string[]> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {

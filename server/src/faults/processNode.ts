@@ -38,7 +38,11 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     const ok = await fetch(`${url}/api/ready`).then((r) => r.ok, () => false);
     if (ok) return { url, child, output: () => out };
-    if (Date.now() > deadline) throw new Error(`server not ready in time:\n${out}`);
+    if (Date.now() > deadline) {
+      // Not handed to the caller, so nobody else would ever stop it.
+      child.kill('SIGKILL');
+      throw new Error(`server not ready in time:\n${out}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 }
