@@ -22,7 +22,9 @@ export function LanguageSwitch() {
       leftSection={<IconLanguage size={16} aria-hidden />}
       size="xs"
       w={160}
-      comboboxProps={{ withinPortal: true }}
+      // At the foot of the page floating-ui may judge the field clipped, and Mantine would then hide
+      // the open list with display: none: a visitor (and a browser test) saw it open and vanish.
+      comboboxProps={{ withinPortal: true, hideDetached: false }}
       data-testid="language-switch"
     />
   );
