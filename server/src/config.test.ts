@@ -38,6 +38,14 @@ describe('configuration', () => {
   });
 });
 
+describe('Redis key prefix', () => {
+  it('namespaces shared state under KEY_PREFIX, exam by default, and refuses one with a separator in it', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).keyPrefix).toBe('exam');
+    expect(loadConfig({ DATA_DIR: tmp(), KEY_PREFIX: 'bench-1a2b' }).keyPrefix).toBe('bench-1a2b');
+    expect(() => loadConfig({ DATA_DIR: tmp(), KEY_PREFIX: 'a:b' })).toThrow(/KEY_PREFIX/);
+  });
+});
+
 describe('password hashing', () => {
   it('takes HASH_CONCURRENCY as the number of hashes at once, and refuses a bad value by name', () => {
     expect(loadConfig({ DATA_DIR: tmp() }).hashConcurrency).toBeUndefined();

@@ -23,6 +23,11 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Namespace of everything the nodes share in Redis; one per deployment (or benchmark run) on one Redis.
+  KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, "_", "." and "-", at most 64')
+    .default('exam'),
   // Payments: Stripe when both keys are set, the sandbox otherwise.
   CURRENCY: z
     .string()
@@ -70,7 +75,7 @@ export interface Config {
   hashConcurrency?: number;
   /** Per-window budgets for the abuse-prone auth calls. */
   rateLimits: RateLimits;
-  /** Namespace for shared state in Redis (rate-limit keys), so test runs never collide. */
+  /** Namespace for shared state in Redis (rate limits, the Socket.IO adapter, node health): KEY_PREFIX, `exam` by default. */
   keyPrefix: string;
   payments: PaymentSettings;
   /** STUN/TURN servers both camera peers use (ICE_SERVERS; one public STUN server by default). */
@@ -155,7 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     hashConcurrency: e.HASH_CONCURRENCY,
     rateLimits: DEFAULT_RATE_LIMITS,
-    keyPrefix: 'exam',
+    keyPrefix: e.KEY_PREFIX,
     iceServers: e.ICE_SERVERS ?? DEFAULT_ICE_SERVERS,
     payments: {
       currency: e.CURRENCY,
