@@ -5,8 +5,11 @@ import { announceSubmitted } from '../services/attempts';
 import { submitAndGradeTx, type AttemptToSubmit } from '../services/grading';
 import { every, type Job } from './periodic';
 
-/** Most attempts one claim-and-grade transaction takes. */
-const MAX_BATCH = 2000;
+/**
+ * Most attempts one claim-and-grade transaction takes: enough that 10,000 attempts with one
+ * deadline are one batch per lane (at 2,000, two lanes ran two batches one after the other).
+ */
+const MAX_BATCH = 4000;
 /**
  * Claim-and-grade transactions at once: SKIP LOCKED keeps them disjoint, so they share the work.
  * Three on two cores, so one lane's grading in Node overlaps the others' statements.
