@@ -6,6 +6,7 @@ import type { Logger } from './logger';
 import type { ProctorFeed, RealtimeHub } from './ports/realtime';
 import type { RedisLink } from './ports/redis';
 import type { AttemptSubmitter } from './ports/submissions';
+import type { ViolationRecorder } from './ports/violations';
 import type { AnswerSaver } from './services/answerSaver';
 import type { Mailer } from './services/mail';
 import type { RateLimiters } from './services/rateLimits';
@@ -14,6 +15,11 @@ import type { RateLimiters } from './services/rateLimits';
 export interface Deps {
   config: Config;
   db: Db;
+  /**
+   * The live session's own connections (saves, submissions, violations, session checks), so
+   * nothing else a busy school does makes a student's save wait for one. The same as `db` on PGlite.
+   */
+  liveDb: Db;
   /** Logs a database outage once and tells outage errors from bad statements. */
   dbOutage: DbOutage;
   log: Logger;
@@ -23,6 +29,8 @@ export interface Deps {
   answerSaver: AnswerSaver;
   /** Every submission but the sweeper's and a violation's goes through it, grouped like saves. */
   submitter: AttemptSubmitter;
+  /** Students' violations, grouped like saves; a crossing one submits the attempt. */
+  violations: ViolationRecorder;
   proctor: ProctorFeed;
   /** Present when REDIS_URL is set. */
   redis?: Redis;

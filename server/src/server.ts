@@ -12,6 +12,7 @@ import { createRealtimeHub } from './realtime/hub';
 import { createProctorFeed } from './realtime/proctorFeed';
 import { createRedisLink } from './realtime/redisLink';
 import { createSocketServer } from './realtime/socketServer';
+import { createSessionLiveness, ENDED_POLL_MS } from './realtime/sessionLiveness';
 import { startDeadlineSweeper } from './jobs/deadlineSweeper';
 import { every } from './jobs/periodic';
 import { sendStartReminders } from './services/examNotifications';
@@ -19,7 +20,8 @@ import { HEARTBEAT_MS, publishHeartbeat } from './services/systemHealth';
 import { forgetPlatformSettings } from './services/platformSettings';
 import { SETTINGS_CHANGED_EVENT } from '@exam/shared';
 import { createAnswerSaver } from './services/answerSaver';
-import { followUpSubmitted, tellSubmitted } from './services/attempts';
+import { announceSubmitted, followUpSubmitted, tellSubmitted } from './services/attempts';
+import { createViolationRecorder } from './services/violations';
 import { createAttemptSubmitter } from './services/attemptSubmitter';
 import { createMailer } from './services/mail';
 import { createRateLimiters } from './services/rateLimits';
@@ -63,10 +65,16 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const proctor = createProctorFeed(db, realtime, log);
   const dbOutage = createDbOutage(db, log);
   const maxInFlight = config.databaseUrl ? 4 : 1;
-  const answerSaver = createAnswerSaver(db, log, { maxInFlight, onCommitted: (ids) => proctor.saved(ids), dbOutage });
+  // The live session has connections of its own (on PostgreSQL): at 10,000 students the board's
+  // progress, violations and result notifications kept all ten of the main pool busy, and a save
+  // batch waited 150-250 ms for a connection before its statement could start. The saves' four,
+  // two batches each of submissions and violations, one for the session checks.
+  const liveDb = config.databaseUrl ? await createDb({ databaseUrl: config.databaseUrl, schema: opts.schema, poolMax: maxInFlight + 5 }) : db;
+  const answerSaver = createAnswerSaver(liveDb, log, { maxInFlight, onCommitted: (ids) => proctor.saved(ids), dbOutage });
   const deps: Deps = {
     config,
     db,
+    liveDb,
     dbOutage,
     log,
     redis,
@@ -76,18 +84,19 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     realtime,
     proctor,
     answerSaver,
-    // Two submission batches at most (one stuck on a lock, one beside it), so with the saves' four
-    // the pool keeps connections for everything else. Announcing needs the finished deps; it is
-    // only called after a batch commits.
-    submitter: createAttemptSubmitter(db, log, answerSaver, { maxInFlight: Math.min(2, maxInFlight), dbOutage, tell: (rows) => tellSubmitted(deps, rows), followUp: (rows) => followUpSubmitted(deps, rows) }),
+    // Two submission batches at most (one stuck on a lock, one beside it), and as many of
+    // violations. Announcing needs the finished deps; it is only called after a batch commits.
+    submitter: createAttemptSubmitter(liveDb, log, answerSaver, { maxInFlight: Math.min(2, maxInFlight), dbOutage, tell: (rows) => tellSubmitted(deps, rows), followUp: (rows) => followUpSubmitted(deps, rows) }),
+    violations: createViolationRecorder(liveDb, log, { maxInFlight: Math.min(2, maxInFlight), dbOutage, tell: (events) => proctor.events(events), announce: (rows) => announceSubmitted(deps, ...rows) }),
   };
   const app = createApp(deps, { webDist: opts.webDist ?? WEB_DIST });
   const http = createServer(app.callback());
-  const io = createSocketServer(deps, http);
+  const liveness = createSessionLiveness(liveDb);
+  const io = createSocketServer(deps, http, liveness);
   deps.realtime.attach(io);
   await redisLink?.settled(3000);
   deps.realtime.onNodeEvent(SETTINGS_CHANGED_EVENT, () => forgetPlatformSettings(deps));
-  const jobs = [startDeadlineSweeper(deps, opts.sweepIntervalMs), every(deps, 'start-reminders', 30_000, () => sendStartReminders(deps)), every(deps, 'health-heartbeat', HEARTBEAT_MS, () => publishHeartbeat(deps))];
+  const jobs = [startDeadlineSweeper(deps, opts.sweepIntervalMs), every(deps, 'start-reminders', 30_000, () => sendStartReminders(deps)), every(deps, 'health-heartbeat', HEARTBEAT_MS, () => publishHeartbeat(deps)), every(deps, 'ended-sessions', ENDED_POLL_MS, () => liveness.pollEnded())];
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(config.port, config.host, () => resolve());
@@ -103,10 +112,12 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await new Promise<void>((resolve) => io.close(() => resolve()));
       http.closeAllConnections();
       await deps.submitter.drain();
+      await deps.violations.drain();
       await deps.answerSaver.drain();
       await proctor.stop();
       await deps.mailer.idle();
       dbOutage.stop();
+      if (liveDb !== db) await liveDb.destroy();
       await db.destroy();
       await redisLink?.close();
     })());

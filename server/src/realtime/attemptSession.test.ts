@@ -163,6 +163,24 @@ describe('saving answers over the socket', () => {
     expect(bad).toMatchObject({ ok: false, code: 'invalid' });
   });
 
+  it('students joining at the same moment each get their own attempt and answers, and an intruder among them is refused alone', async () => {
+    const hall = await Promise.all([0, 1, 2].map(() => studentInExam()));
+    await Promise.all(hall.map((s, i) => call(s.socket, 'answer:save', { attemptId: s.attemptId, questionId: s.exam.questionIds[0], answer: `mine ${i}`, seq: 3 })));
+    await server.deps.db('attempts').whereIn('id', hall.map((s) => s.attemptId)).update({ last_seen_at: null });
+    const intruder = await connectAs(server, (await buildUser(server.deps, { role: 'student' })).email);
+    sockets.push(intruder);
+    // Sent in one go, so the server sees them in the same tick.
+    const [stolen, ...joins] = await Promise.all([call(intruder, 'attempt:join', { attemptId: hall[0]!.attemptId }), ...hall.map((s) => call(s.socket, 'attempt:join', { attemptId: s.attemptId }))]);
+    expect(stolen).toMatchObject({ ok: false, code: 'forbidden', message: SESSION_MSG.notYourAttempt });
+    joins.forEach((j, i) => {
+      expect(j).toMatchObject({ ok: true, data: { attemptId: hall[i]!.attemptId, status: 'in_progress', answers: { [hall[i]!.exam.questionIds[0]!]: `mine ${i}` }, seqs: { [hall[i]!.exam.questionIds[0]!]: 3 } } });
+      expect(Math.abs(Date.parse(j.data.serverNow) - Date.now())).toBeLessThan(5_000);
+    });
+    // Each is marked seen for the proctor board; nobody else's attempt is touched by the intruder.
+    const seen = await server.deps.db('attempts').whereIn('id', hall.map((s) => s.attemptId)).pluck('last_seen_at');
+    expect(seen.every((at) => at !== null)).toBe(true);
+  });
+
   it('lets no other student join or save into an attempt', async () => {
     const { attemptId, exam } = await studentInExam();
     const intruder = await buildUser(server.deps, { role: 'student' });
@@ -262,6 +280,31 @@ describe('violations', () => {
     for (let i = 0; i < 6; i++) await call(socket, 'violation', { attemptId, type: 'tab-switch' });
     const row = await server.deps.db('attempts').where({ id: attemptId }).first('status', 'tab_switches');
     expect(row).toEqual({ status: 'in_progress', tab_switches: 6 });
+  });
+
+  it("takes violations arriving together each in its order, submits on the crossing one, and refuses an intruder's alone", async () => {
+    const a = await studentInExam({ settings: PROCTORED });
+    const b = await studentInExam({ settings: PROCTORED });
+    const intruder = await connectAs(server, (await buildUser(server.deps, { role: 'student' })).email);
+    sockets.push(intruder);
+    await Promise.all([a, b].map((s) => call(s.socket, 'attempt:join', { attemptId: s.attemptId })));
+    const told = nextEvent(a.socket, 'attempt:submitted');
+    // Sent in one go, so the server takes them together.
+    const [stolen, ...acks] = await Promise.all([
+      call(intruder, 'violation', { attemptId: b.attemptId, type: 'tab-switch' }),
+      ...[1, 2, 3, 4, 5].map(() => call(a.socket, 'violation', { attemptId: a.attemptId, type: 'tab-switch' })),
+      call(b.socket, 'violation', { attemptId: b.attemptId, type: 'fullscreen-exit' }),
+    ]);
+    expect(stolen).toMatchObject({ ok: false, code: 'forbidden', message: SESSION_MSG.notYourAttempt });
+    expect(acks.slice(0, 5).map((x) => [x.counts.tabSwitches, x.submitted])).toEqual([[1, false], [2, false], [3, false], [4, true], [4, true]]);
+    expect(acks[5]).toEqual({ ok: true, counts: { tabSwitches: 0, fullscreenExits: 1 }, submitted: false });
+    expect(await told).toEqual({ attemptId: a.attemptId, reason: 'violations' });
+    const logged = async (attemptId: string) => (await server.deps.db('attempt_events').where({ attempt_id: attemptId, type: 'violation' })).length;
+    expect([await logged(a.attemptId), await logged(b.attemptId)]).toEqual([4, 1]);
+    expect(await server.deps.db('attempts').whereIn('id', [a.attemptId, b.attemptId]).orderBy('tab_switches', 'desc').select('status', 'tab_switches', 'warnings')).toEqual([
+      { status: 'graded', tab_switches: 4, warnings: 3 },
+      { status: 'in_progress', tab_switches: 0, warnings: 1 },
+    ]);
   });
 
   it('keeps the event log append-only', async () => {

@@ -13,6 +13,7 @@ const PROGRESS_INTERVAL_MS = 1000;
 const PROGRESS_CHUNK = 250;
 /** Above this many attempts, one lookup of each exam's room is cheaper than one per attempt room. */
 const PER_ATTEMPT_LOOKUP_LIMIT = 20;
+const EXAM_OF_CACHE_LIMIT = 100_000;
 
 /**
  * A queue that runs its work in batches: whatever arrives while a batch runs goes in the next one,
@@ -58,6 +59,22 @@ function batchQueue<T>(log: Logger, name: string, run: (items: T[]) => Promise<v
 export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): ProctorFeed {
   let dirty = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
+  /** An attempt's exam never changes: asked once, not on every violation and every second's progress. */
+  const examOfAttempt = new Map<string, string>();
+
+  async function examsOfAttempts(attemptIds: string[]): Promise<Map<string, string>> {
+    const missing = attemptIds.filter((id) => !examOfAttempt.has(id));
+    if (missing.length) {
+      if (examOfAttempt.size + missing.length > EXAM_OF_CACHE_LIMIT) examOfAttempt.clear();
+      for (const [id, examId] of await examsOf(db, missing)) examOfAttempt.set(id, examId);
+    }
+    const found = new Map<string, string>();
+    for (const id of attemptIds) {
+      const examId = examOfAttempt.get(id);
+      if (examId) found.set(id, examId);
+    }
+    return found;
+  }
 
   function merge(into: { online: Set<string>; health: DeviceHealth }, examId: string | undefined, sockets: StudentSocketData[], only?: string) {
     for (const data of sockets) {
@@ -112,7 +129,7 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
 
   // The second's progress goes in a few messages per exam: a busy exam would otherwise mean thousands of packets a second.
   const progress = batchQueue<string[]>(log, 'proctor progress', async (chunks) => {
-    const examOf = await examsOf(db, chunks.flat());
+    const examOf = await examsOfAttempts(chunks.flat());
     const watching = await watched(examOf.values());
     for (const chunk of chunks) {
       const ids = chunk.filter((id) => watching.has(examOf.get(id)!));
@@ -137,7 +154,7 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
     const allIds = [...new Set(all.map((e) => e.attemptId))];
     const pendingProgress = new Set(takeDirty(new Set(allIds)));
     // A proctor who starts watching later gets a snapshot that already holds these changes.
-    const examOf = await examsOf(db, allIds);
+    const examOf = await examsOfAttempts(allIds);
     const watching = await watched(examOf.values());
     const list = all.filter((e) => watching.has(examOf.get(e.attemptId)!));
     if (!list.length) return;

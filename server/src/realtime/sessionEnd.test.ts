@@ -123,12 +123,18 @@ describe('ending a session closes its live sockets', () => {
     await closed;
   });
 
-  it('refuses the next event of a deactivated account', async () => {
+  it('refuses the next event of an account an admin deactivates, even when the close never reached its node', async () => {
     const student = await buildUser(server.deps, { role: 'student' });
-    const session = await signIn(server, student.email);
-    const socket = await socketFor(server, session.token);
-    await server.deps.db('users').where({ id: student.id }).update({ is_active: false });
+    const admin = await signIn(server, (await buildUser(server.deps, { role: 'admin' })).email);
+    const socket = await socketFor(server, (await signIn(server, student.email)).token);
+    // Trusted by now: its events are no longer checked one by one.
+    expect(await call(socket, 'attempt:join', { attemptId: student.id })).toMatchObject({ ok: false, code: 'not-found' });
+    const lost = vi.spyOn(server.deps.realtime, 'disconnect').mockImplementation(() => undefined);
+    onTestFinished(() => lost.mockRestore());
+    expect((await server.api('PUT', `/users/${student.id}/status`, { isActive: false }, { token: admin.token })).status).toBe(200);
+    const deactivatedAt = performance.now();
     await vi.waitFor(async () => expect(await call(socket, 'attempt:join', { attemptId: student.id })).toMatchObject({ ok: false, code: 'unauthorized' }), { timeout: 3000, interval: 100 });
+    expect(performance.now() - deactivatedAt).toBeLessThan(1500);
   });
 });
 

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildUser, TEST_PASSWORD } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
+import { call, openSocket } from '../test/sockets';
+import { signAccessToken, verifyAccessToken } from '../auth/jwt';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -36,6 +39,23 @@ describe('socket handshake', () => {
     socket.close();
   });
 
+  it('checks each of many handshakes arriving together against its own session', async () => {
+    const users = await Promise.all([0, 1, 2, 3].map(() => buildUser(server.deps)));
+    const tokens = await Promise.all(users.map(async (u) => (await server.api('POST', '/auth/login', { email: u.email, password: TEST_PASSWORD })).body.data.accessToken as string));
+    const [live1, live2, signedOut, other] = tokens;
+    expect((await server.api('POST', '/auth/logout', undefined, { token: signedOut })).status).toBe(200);
+    // A genuine signature over one user's id and another user's session.
+    const crossed = signAccessToken(server.deps.config.jwtSecret, { sub: users[0]!.id, sid: verifyAccessToken(server.deps.config.jwtSecret, other!)!.sid, role: 'student' });
+    const outcomes = await Promise.allSettled([live1, live2, signedOut, crossed].map((t) => openSocket(server.url, t!)));
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected']);
+    expect(outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason.message)).toEqual(['Unauthorized', 'Unauthorized']);
+    for (const [i, o] of outcomes.slice(0, 2).entries()) {
+      const [held] = (await server.io.in(`user:${users[i]!.id}`).fetchSockets()) as unknown as { data: { auth: { user: { id: string } } } }[];
+      expect(held!.data.auth.user.id).toBe(users[i]!.id);
+      (o as PromiseFulfilledResult<Socket>).value.close();
+    }
+  });
+
   it('keeps neither the access token nor the upgrade request for the life of a connection', async () => {
     const user = await buildUser(server.deps);
     const login = await server.api('POST', '/auth/login', { email: user.email, password: TEST_PASSWORD });
@@ -56,5 +76,22 @@ describe('socket handshake', () => {
     const reply = await socket.timeout(10_000).emitWithAck('proctor:watch', { examId: '00000000-0000-4000-8000-000000000000' });
     expect(reply).toMatchObject({ ok: false, code: 'forbidden' });
     socket.close();
+  });
+
+  it("asks the database about a trusted session's events twice a second in all, not once per event", async () => {
+    const user = await buildUser(server.deps, { role: 'student' });
+    const token = (await server.api('POST', '/auth/login', { email: user.email, password: TEST_PASSWORD })).body.data.accessToken as string;
+    const socket = await openSocket(server.url, token);
+    onTestFinished(() => void socket.close());
+    const sql: string[] = [];
+    const onQuery = (q: { sql: string }) => sql.push(q.sql);
+    server.deps.liveDb.on('query', onQuery);
+    onTestFinished(() => void server.deps.liveDb.removeListener('query', onQuery));
+    // After a poll of ended sessions, the node trusts the sessions it has seen live.
+    await vi.waitFor(() => expect(sql.some((q) => /revoked_at >= coalesce/.test(q))).toBe(true), { timeout: 3000, interval: 20 });
+    sql.length = 0;
+    const replies = await Promise.all(Array.from({ length: 20 }, () => call(socket, 'attempt:join', { attemptId: randomUUID() })));
+    expect(replies.every((r) => r.ok === false && r.code === 'not-found')).toBe(true);
+    expect(sql.filter((q) => /from "sessions"/.test(q) && !/revoked_at >= coalesce/.test(q))).toEqual([]);
   });
 });

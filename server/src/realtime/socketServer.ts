@@ -5,14 +5,15 @@ import { HANDSHAKE_ERRORS, MSG, negotiateLanguage } from '@exam/shared';
 import type { Deps } from '../deps';
 import { translateMessage } from '../i18n/translator';
 import { AppError } from '../errors';
-import { authenticate, openAttemptOf } from '../services/sessions';
+import { authenticate, openAttemptOf, sessionUsers } from '../services/sessions';
+import { tickBatch } from '../services/tickBatch';
 import { attemptHandlers, leftAttempts } from './attemptHandlers';
 import type { SocketHandlers } from './ack';
 import { rooms } from '../ports/realtime';
 import { cameraHandlers } from './cameraHandlers';
 import { proctorHandlers } from './proctorHandlers';
 import { resyncOnRecovery } from './resync';
-import { createSessionLiveness } from './sessionLiveness';
+import type { SessionLiveness } from './sessionLiveness';
 import type { SocketData } from './socketData';
 
 
@@ -22,9 +23,10 @@ import type { SocketData } from './socketData';
  * (the database is down) is refused with `Unavailable` instead, which clients retry: an outage
  * must not look like a sign-out. The token is checked at connect only, so a connected exam socket
  * stays authorised for its attempt however long the exam runs; the session behind it is checked
- * on every event. With Redis the adapter fans events out across server processes.
+ * on every event, through `liveness` (its poll of ended sessions runs among the server's jobs).
+ * With Redis the adapter fans events out across server processes.
  */
-export function createSocketServer(deps: Deps, http: HttpServer): Server {
+export function createSocketServer(deps: Deps, http: HttpServer, liveness: SessionLiveness): Server {
   const io = new Server(http, {
     path: '/socket.io',
     serveClient: false,
@@ -42,7 +44,8 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
     resyncOnRecovery(io, deps.redisLink, deps.db, deps.log);
   }
 
-  const liveness = createSessionLiveness(deps.db);
+  // Handshakes of one tick check their sessions in one query: a whole hall connects at once.
+  const lookup = tickBatch((keys: { userId: string; sessionId: string }[]) => sessionUsers(deps.db, keys));
   const handlers: SocketHandlers = new Map();
   attemptHandlers(deps, handlers);
   cameraHandlers(deps, handlers);
@@ -55,7 +58,7 @@ export function createSocketServer(deps: Deps, http: HttpServer): Server {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || !token) return next(new Error(HANDSHAKE_ERRORS.unauthorized));
     try {
-      const authed = await authenticate(deps, token, { allowExpired: true });
+      const authed = await authenticate(deps, token, { allowExpired: true, lookup });
       // A student whose token ran out mid-exam reconnects for their open attempt only (issue 14):
       // an exam must not depend on the client refreshing. Anyone else needs a current token.
       if (authed.expired && !(await openAttemptOf(deps, authed, {}))) return next(new Error(HANDSHAKE_ERRORS.unauthorized));

@@ -190,8 +190,9 @@ describe('many submissions at once', () => {
     const onQuery = (q: { sql: string; bindings?: unknown[] }) => {
       if (/order by "id" asc for update$/.test(q.sql)) locks.push(q.bindings ?? []);
     };
-    server.deps.db.on('query', onQuery);
-    onTestFinished(() => void server.deps.db.removeListener('query', onQuery));
+    // Submissions run on the live session's own connections.
+    server.deps.liveDb.on('query', onQuery);
+    onTestFinished(() => void server.deps.liveDb.removeListener('query', onQuery));
 
     const outcomes = await Promise.allSettled(attempts.map((a) => server.deps.submitter.submit({ attemptId: a.id, reason: 'student', actorId: a.studentId })));
 

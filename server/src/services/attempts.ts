@@ -100,14 +100,14 @@ export async function questionsForAttempt(db: Trx, attempt: AttemptRow) {
     .map((q) => presentQuestionForStudent(q, attempt.option_order[q.id]));
 }
 
+export interface SavedAnswer {
+  question_id: string;
+  answer: string | null;
+  seq: number;
+}
+
 /** What a (re)joining client needs: status, server time, deadline, and every saved answer with its seq. */
-export async function joinData(db: Trx, attempt: AttemptRow): Promise<JoinData> {
-  const saved = (await db('answers').where({ attempt_id: attempt.id }).select('question_id', 'answer', 'seq')) as {
-    question_id: string;
-    answer: string | null;
-    seq: number;
-  }[];
-  const { now } = (await db.raw('select now() as now')).rows?.[0] ?? { now: new Date() };
+export function presentJoin(attempt: Pick<AttemptRow, 'id' | 'status' | 'deadline_at'>, saved: SavedAnswer[], now: Date | string): JoinData {
   return {
     attemptId: attempt.id,
     status: attempt.status,
@@ -116,6 +116,12 @@ export async function joinData(db: Trx, attempt: AttemptRow): Promise<JoinData> 
     answers: Object.fromEntries(saved.map((a) => [a.question_id, a.answer])),
     seqs: Object.fromEntries(saved.map((a) => [a.question_id, a.seq])),
   };
+}
+
+export async function joinData(db: Trx, attempt: AttemptRow): Promise<JoinData> {
+  const saved = (await db('answers').where({ attempt_id: attempt.id }).select('question_id', 'answer', 'seq')) as SavedAnswer[];
+  const { now } = (await db.raw('select now() as now')).rows?.[0] ?? { now: new Date() };
+  return presentJoin(attempt, saved, now);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { LANGUAGES, MSG, SAVE_GRACE_MS, isLanguage } from '@exam/shared';
 
 const LANGUAGE_COLUMN = 'preferred_language__';
+const SESSION_COLUMN = 'session_id__';
 import { signAccessToken, verifyAccessToken } from '../auth/jwt';
 import { hashOpaqueToken, newOpaqueToken } from '../auth/opaqueTokens';
 import type { Db } from '../db';
@@ -133,20 +134,36 @@ export interface Authenticated {
  * an expired token of a live session through, marked `expired`, for the exam calls that must
  * not depend on the client refreshing.
  */
-export async function authenticate(deps: Deps, accessToken: string, opts: { allowExpired?: boolean } = {}): Promise<Authenticated> {
+export async function authenticate(deps: Deps, accessToken: string, opts: { allowExpired?: boolean; lookup?: SessionUserLookup } = {}): Promise<Authenticated> {
   const claims = verifyAccessToken(deps.config.jwtSecret, accessToken, opts);
   if (!claims) throw Errors.unauthorized(MSG.sessionExpired);
-  // The user's language rides along with the session check (one primary-key join, no extra query).
-  const row = (await deps.db('users as u')
-    .join('sessions as s', 's.user_id', 'u.id')
-    .leftJoin('user_settings as us', 'us.user_id', 'u.id')
-    .where({ 'u.id': claims.sub, 's.id': claims.sid })
-    .whereNull('s.revoked_at')
-    .first('u.*', deps.db.raw(`us.settings->'preferences'->>'language' as ${LANGUAGE_COLUMN}`))) as (UserRow & { [LANGUAGE_COLUMN]?: string | null }) | undefined;
+  const lookup = opts.lookup ?? (async (key) => (await sessionUsers(deps.db, [key]))[0]);
+  const row = await lookup({ userId: claims.sub, sessionId: claims.sid });
   if (!row) throw Errors.unauthorized(MSG.sessionExpired);
-  const { [LANGUAGE_COLUMN]: language, ...user } = row;
+  const { [LANGUAGE_COLUMN]: language, [SESSION_COLUMN]: _session, ...user } = row;
   if (!user.is_active) throw Errors.unauthorized(MSG.accountDeactivated);
   return { user, sessionId: claims.sid, ...(isLanguage(language) ? { language: LANGUAGES.find((l) => l === language) } : {}), ...(claims.expired ? { expired: true } : {}) };
+}
+
+type SessionUserRow = UserRow & { [LANGUAGE_COLUMN]?: string | null; [SESSION_COLUMN]: string };
+export type SessionUserLookup = (key: { userId: string; sessionId: string }) => Promise<SessionUserRow | undefined>;
+
+/**
+ * The users behind sessions that are not revoked, in the order asked (undefined where there is
+ * none). The user's language rides along (one primary-key join, no extra query).
+ */
+export async function sessionUsers(db: Db, keys: { userId: string; sessionId: string }[]): Promise<(SessionUserRow | undefined)[]> {
+  const rows = (await db('users as u')
+    .join('sessions as s', 's.user_id', 'u.id')
+    .leftJoin('user_settings as us', 'us.user_id', 'u.id')
+    .whereIn(['u.id', 's.id'], keys.map((k) => [k.userId, k.sessionId]))
+    .whereNull('s.revoked_at')
+    .select('u.*', db.raw(`us.settings->'preferences'->>'language' as ${LANGUAGE_COLUMN}`), `s.id as ${SESSION_COLUMN}`)) as SessionUserRow[];
+  const bySession = new Map(rows.map((r) => [r[SESSION_COLUMN], r]));
+  return keys.map((k) => {
+    const row = bySession.get(k.sessionId);
+    return row?.id === k.userId ? row : undefined;
+  });
 }
 
 /**

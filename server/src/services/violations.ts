@@ -1,71 +1,162 @@
-import { SESSION_MSG, violationLimits, type ExamSettings, type ViolationType } from '@exam/shared';
-import type { Deps } from '../deps';
-import { Errors } from '../errors';
+import { SESSION_MSG, violationLimits, type ExamSettings } from '@exam/shared';
+import type { Db } from '../db';
+import { isDbUnavailable, type DbOutage } from '../db/outage';
+import { AppError, Errors } from '../errors';
+import type { Logger } from '../logger';
 import type { AttemptRow } from '../presenters/attempt';
-import { announceSubmitted, submitAttemptTx } from './attempts';
+import type { FeedEvent } from '../ports/realtime';
+import type { ViolationInput, ViolationRecorder, ViolationResult } from '../ports/violations';
+import { submitAndGradeTx } from './grading';
+import { createGroupCommit, writeInHalves } from './groupCommit';
 
-export interface ViolationResult {
-  counts: { tabSwitches: number; fullscreenExits: number };
-  submitted: boolean;
-  attempt: AttemptRow;
-  /** True when this very event ended the attempt. */
-  crossed: boolean;
+export interface ViolationRecorderOptions {
+  /** Most batches written at the same time (PGlite has one connection, so 1 there). */
+  maxInFlight?: number;
+  dbOutage?: DbOutage;
+  /** The proctor board hears of each violation, in order, at once after the commit. */
+  tell: (events: FeedEvent[]) => void;
+  /** Attempts a violation ended: announced (rooms, board, results) before their callers hear. */
+  announce: (attempts: AttemptRow[]) => Promise<void>;
 }
 
+interface Pending {
+  input: ViolationInput;
+  resolve: (result: ViolationResult) => void;
+  reject: (err: unknown) => void;
+}
+
+type LockedAttempt = AttemptRow & { exam_settings: ExamSettings };
+
+const VIOLATION = 'violation';
+
 /**
- * Counts and logs a violation on the server. The attempt is submitted (reason violations) on the
+ * Counts and logs violations on the server. An attempt is submitted (reason violations) on the
  * event that takes tab switches or fullscreen exits above the exam's allowance (by default 3 and
- * 2, the school's choice when the exam was made), when the exam's proctoring is on: the count includes this event, so the threshold fires on the crossing event itself, not one
- * late as the old product did.
+ * 2, the school's choice when the exam was made), when the exam's proctoring is on: the count
+ * includes this event, so the threshold fires on the crossing event itself, not one late as the
+ * old product did.
+ *
+ * Violations that arrive together share one transaction, as saves and submissions do: lock their
+ * attempts in id order (the order saves and submissions lock theirs), apply each event in the
+ * order it came, write the counts and the log in one statement each, and close the attempts that
+ * crossed with the sweeper's own statement. A hall of students leaving fullscreen at the same
+ * moment is a handful of transactions, not five statements each.
  */
-export async function recordViolation(
-  deps: Deps,
-  input: { attemptId: string; studentId: string; type: ViolationType; at?: number | string },
-): Promise<ViolationResult> {
-  const result = await deps.db.transaction(async (trx) => {
-    const row = (await trx('attempts as a')
-      .join('exams as e', 'e.id', 'a.exam_id')
-      .where('a.id', input.attemptId)
-      .forUpdate('a')
-      .first('a.*', 'e.settings as exam_settings')) as (AttemptRow & { exam_settings: ExamSettings }) | undefined;
-    if (!row) throw Errors.notFound(SESSION_MSG.attemptNotFound);
-    if (row.student_id !== input.studentId) throw Errors.forbidden(SESSION_MSG.notYourAttempt);
-    const { exam_settings: settings, ...attempt } = row;
-    if (attempt.status !== 'in_progress') {
-      return { counts: { tabSwitches: attempt.tab_switches, fullscreenExits: attempt.fullscreen_exits }, submitted: true, attempt, crossed: false };
-    }
-    const proctoring = settings.proctoring;
-    const limits = violationLimits(proctoring);
-    const tabSwitches = attempt.tab_switches + (input.type === 'tab-switch' ? 1 : 0);
-    const fullscreenExits = attempt.fullscreen_exits + (input.type === 'fullscreen-exit' ? 1 : 0);
-    const crossed =
-      proctoring.enabled &&
-      ((proctoring.preventTabSwitching && tabSwitches > limits.tabSwitches) || (proctoring.requireFullscreen && fullscreenExits > limits.fullscreenExits));
-    const warned = proctoring.enabled && !crossed;
-    const clientAt = input.at === undefined ? null : new Date(input.at);
-    await trx('attempts')
-      .where({ id: attempt.id })
-      .update({ tab_switches: tabSwitches, fullscreen_exits: fullscreenExits, warnings: attempt.warnings + (warned ? 1 : 0), updated_at: trx.fn.now() });
-    await trx('attempt_events').insert({
-      attempt_id: attempt.id,
-      type: 'violation',
-      actor_id: input.studentId,
-      detail: JSON.stringify({ violation: input.type }),
-      client_at: clientAt && !Number.isNaN(clientAt.getTime()) ? clientAt : null,
+export function createViolationRecorder(db: Db, log: Logger, opts: ViolationRecorderOptions): ViolationRecorder {
+  const announcing = new Set<Promise<void>>();
+
+  async function write(part: Pending[]): Promise<void> {
+    const outcomes = new Map<Pending, ViolationResult | AppError>();
+    const closed = await db.transaction(async (trx) => {
+      const locked = (await trx('attempts as a')
+        .join('exams as e', 'e.id', 'a.exam_id')
+        .whereIn('a.id', [...new Set(part.map((p) => p.input.attemptId))])
+        .orderBy('a.id')
+        .forUpdate('a')
+        .select('a.*', 'e.settings as exam_settings')) as LockedAttempt[];
+      const attempts = new Map(locked.map((a) => [a.id, a]));
+      const crossing = new Set<string>();
+      const changed = new Set<string>();
+      const events: object[] = [];
+      for (const p of part) {
+        const { attemptId, studentId, type, at } = p.input;
+        const a = attempts.get(attemptId);
+        if (!a) {
+          outcomes.set(p, Errors.notFound(SESSION_MSG.attemptNotFound));
+          continue;
+        }
+        if (a.student_id !== studentId) {
+          outcomes.set(p, Errors.forbidden(SESSION_MSG.notYourAttempt));
+          continue;
+        }
+        if (a.status !== 'in_progress' || crossing.has(a.id)) {
+          outcomes.set(p, { counts: { tabSwitches: a.tab_switches, fullscreenExits: a.fullscreen_exits }, submitted: true, crossed: false });
+          continue;
+        }
+        const proctoring = a.exam_settings.proctoring;
+        const limits = violationLimits(proctoring);
+        a.tab_switches += type === 'tab-switch' ? 1 : 0;
+        a.fullscreen_exits += type === 'fullscreen-exit' ? 1 : 0;
+        const crossed =
+          proctoring.enabled &&
+          ((proctoring.preventTabSwitching && a.tab_switches > limits.tabSwitches) || (proctoring.requireFullscreen && a.fullscreen_exits > limits.fullscreenExits));
+        if (proctoring.enabled && !crossed) a.warnings += 1;
+        if (crossed) crossing.add(a.id);
+        changed.add(a.id);
+        const clientAt = at === undefined ? null : new Date(at);
+        events.push({
+          attempt_id: a.id,
+          type: VIOLATION,
+          actor_id: studentId,
+          detail: JSON.stringify({ violation: type }),
+          client_at: clientAt && !Number.isNaN(clientAt.getTime()) ? clientAt : null,
+        });
+        outcomes.set(p, { counts: { tabSwitches: a.tab_switches, fullscreenExits: a.fullscreen_exits }, submitted: crossed, crossed });
+      }
+      const rows = [...changed].map((id) => attempts.get(id)!);
+      if (rows.length) {
+        await trx.raw(
+          `update attempts as a set tab_switches = v.tab_switches, fullscreen_exits = v.fullscreen_exits, warnings = v.warnings, updated_at = now()
+             from unnest(?::uuid[], ?::int[], ?::int[], ?::int[]) as v(id, tab_switches, fullscreen_exits, warnings)
+            where a.id = v.id`,
+          [rows.map((a) => a.id), rows.map((a) => a.tab_switches), rows.map((a) => a.fullscreen_exits), rows.map((a) => a.warnings)] as unknown as readonly string[],
+        );
+        // One statement, in arrival order: the timeline lists them as they came.
+        await trx('attempt_events').insert(events);
+      }
+      return submitAndGradeTx(trx, [...crossing].map((id) => attempts.get(id)!), { reason: 'violations', actorId: null });
     });
-    if (crossed) {
-      const submitted = await submitAttemptTx(trx, attempt.id, 'violations', null);
-      return { counts: { tabSwitches, fullscreenExits }, submitted: true, attempt: submitted.attempt, crossed: true };
+    // Committed. The violations reach the proctor board before the submissions they caused, and
+    // a student whose violation ended the attempt hears once it has been announced.
+    const told: FeedEvent[] = [];
+    for (const p of part) {
+      const o = outcomes.get(p)!;
+      if (o instanceof AppError) p.reject(o);
+      else told.push({ attemptId: p.input.attemptId, type: VIOLATION, detail: { violation: p.input.type, counts: o.counts }, online: true });
     }
-    return {
-      counts: { tabSwitches, fullscreenExits },
-      submitted: false,
-      attempt: { ...attempt, tab_switches: tabSwitches, fullscreen_exits: fullscreenExits },
-      crossed: false,
+    try {
+      opts.tell(told);
+    } catch (err) {
+      log.error({ err }, 'telling violations failed');
+    }
+    const answer = () => {
+      for (const p of part) {
+        const o = outcomes.get(p)!;
+        if (!(o instanceof AppError)) p.resolve(o);
+      }
     };
+    if (!closed.length) return answer();
+    const announced = opts
+      .announce(closed)
+      .catch((err: unknown) => log.error({ err }, 'announcing submissions failed'))
+      .then(answer)
+      .finally(() => announcing.delete(announced));
+    announcing.add(announced);
+  }
+
+  const commit = createGroupCommit<Pending>({
+    maxBatch: 1000,
+    maxInFlight: opts.maxInFlight ?? 2,
+    stallMs: 25,
+    // A batch the database (or grading) refuses is retried in halves, so one bad event fails alone.
+    write: (batch) =>
+      writeInHalves(batch, write, (err) => !isDbUnavailable(err), (p, err) => {
+        log.error({ err, attemptId: p.input.attemptId }, 'violation could not be recorded');
+        p.reject(err);
+      }),
+    failed(err, batch) {
+      if (!opts.dbOutage?.failed(err)) log.error({ err, size: batch.length }, 'violation batch failed');
+      for (const p of batch) p.reject(err);
+    },
   });
-  // The violation reaches the proctor board before the submission it caused.
-  deps.proctor.events([{ attemptId: input.attemptId, type: 'violation', detail: { violation: input.type, counts: result.counts }, online: true }]);
-  if (result.crossed) await announceSubmitted(deps, result.attempt);
-  return result;
+
+  return {
+    record(input) {
+      return new Promise((resolve, reject) => commit.push({ input, resolve, reject }));
+    },
+    async drain() {
+      await commit.drain();
+      await Promise.all([...announcing]);
+    },
+  };
 }

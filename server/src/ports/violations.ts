@@ -1,0 +1,26 @@
+import type { ViolationType } from '@exam/shared';
+
+/**
+ * Recording violations as the live session sees it: the interface of the violation group commit
+ * (services/violations.ts), so the dependency container names no implementation.
+ */
+
+export interface ViolationInput {
+  attemptId: string;
+  studentId: string;
+  type: ViolationType;
+  at?: number | string;
+}
+
+export interface ViolationResult {
+  counts: { tabSwitches: number; fullscreenExits: number };
+  submitted: boolean;
+  /** True when this very event ended the attempt. */
+  crossed: boolean;
+}
+
+export interface ViolationRecorder {
+  record(input: ViolationInput): Promise<ViolationResult>;
+  /** Resolves when nothing is queued, being written or being announced (tests, shutdown). */
+  drain(): Promise<void>;
+}
