@@ -6,25 +6,29 @@
  * Settings (environment): BENCH_SOCKETS (5000), BENCH_RATE total saves/s (2000), BENCH_SECONDS (20),
  * BENCH_WORKERS (2), BENCH_CONCURRENCY for the closed-loop ceiling run (500),
  * BENCH_REPEAT (3): closed-loop runs and sweeps measured, the median reported with the range,
- * BENCH_PHASES (rate,storm,closed,sweep,submitStorm): which measurements to make, BENCH_PROFILE=1 for a server CPU profile,
+ * BENCH_PHASES (rate,storm,closed,sweep,submitStorm): which measurements to make; `twoNodes`, not among the
+ * defaults, runs after the others on two server processes of its own with Redis (REDIS_URL, default
+ * redis://127.0.0.1:6379; scripts/bench/twoNodes.ts), BENCH_PROFILE=1 for a server CPU profile,
  * BENCH_STORM_STUDENTS (1000) and BENCH_STORM_SECONDS (60) for the exam-start storm,
  * BENCH_SUBMIT_SECONDS (10) and BENCH_SUBMIT_VIA (rest | socket) for the end-of-exam submit storm,
  * DATABASE_URL (PostgreSQL to create a scratch database in; default the local test server).
  */
 import { fork } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import knexFactory, { type Knex } from 'knex';
-import { EXAM_SETTINGS_DEFAULTS } from '@exam/shared';
 import { signAccessToken } from '../server/src/auth/jwt';
 import { freePort, killHard, startServerProcess } from '../server/src/faults/processNode';
-import { io as connectSocket, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { ROOT } from './webBuild';
+import { cpuSeconds, fmt, lostSaves, percentile, rssKb, summarise, type Acked, type RunResult, type Summary } from './bench/figures';
+import { LoadGenerators, type Client } from './bench/loadGenerators';
+import { boardLine, openSocket, watchViolations } from './bench/proctorBoard';
 import { scratchDatabase } from './bench/scratchDatabase';
+import { insertOpenExam, seedLiveSession } from './bench/seed';
 import { runStorm, seedStorm, STORM_SECONDS, STORM_STUDENTS } from './bench/storm';
-import { submitStormPhase, type SubmitStormRun } from './bench/submitStorm';
+import { bareStormLines, submitStormMessage, submitStormPhase, type SubmitStormRun } from './bench/submitStorm';
+import { twoNodesPhase } from './bench/twoNodes';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
 const RATE = Number(process.env.BENCH_RATE ?? 2000);
@@ -33,6 +37,8 @@ const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 500);
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'rate,storm,closed,sweep,submitStorm').split(','));
+/** twoNodes starts servers of its own; the single node runs for any other phase (`none`: connect only). */
+const SINGLE_NODE = [...PHASES].some((p) => p !== 'twoNodes');
 /** Seconds of each closed-loop run. */
 const CLOSED_SECONDS = 5;
 const PROFILE = process.env.BENCH_PROFILE === '1';
@@ -44,82 +50,9 @@ const TARGETS = {
   kibPerSocket: 24,
   sweepSeconds: 2,
 };
-const QUESTIONS = 20;
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-interface Client {
-  token: string;
-  examId: string;
-  attemptId: string;
-  questionIds: string[];
-}
-interface RunResult {
-  sent: number;
-  errors: number;
-  violations: number;
-  latencies: number[];
-  acked: [string, string, number][];
-  violationSentAt: [string, number][];
-}
-
 const log = (...a: unknown[]) => console.error('[bench]', ...a);
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function rssKb(pid: number): number {
-  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) : 0;
-}
-
-/** A published exam open from a minute ago for six hours, with the default settings (no proctoring). */
-async function insertOpenExam(db: Knex, ownerId: string, e: { title: string; subject: string; description: string; grade: number }): Promise<{ id: string }> {
-  const [exam] = await db('exams')
-    .insert({
-      owner_id: ownerId,
-      ...e,
-      duration_minutes: 180,
-      start_at: new Date(Date.now() - 60_000),
-      end_at: new Date(Date.now() + 6 * 3600_000),
-      settings: JSON.stringify(EXAM_SETTINGS_DEFAULTS),
-      is_published: true,
-    })
-    .returning('id');
-  return exam as { id: string };
-}
-
-/** One teacher, one ongoing exam, and per student a user, a session and an attempt in progress. */
-async function seed(db: Knex, secret: string): Promise<{ examId: string; clients: Client[]; teacherToken: string; teacherId: string }> {
-  const [teacher] = await db('users').insert({ email: 'bench-teacher@bench.test', password_hash: 'x', first_name: 'Bench', last_name: 'Teacher', role: 'teacher', is_verified: true }).returning('id');
-  const [teacherSession] = await db('sessions').insert({ user_id: teacher.id }).returning('id');
-  const questionRows = Array.from({ length: QUESTIONS }, (_, i) => ({ owner_id: teacher.id, text: `Benchmark question number ${i + 1}`, type: 'essay', subject: 'physics' }));
-  const questions = (await db('questions').insert(questionRows).returning('id')) as { id: string }[];
-  const exam = await insertOpenExam(db, teacher.id, { title: 'Benchmark exam', subject: 'physics', description: 'The exam the benchmark sits', grade: 10 });
-  await db('exam_questions').insert(questions.map((q, i) => ({ exam_id: exam.id, question_id: q.id, position: i + 1 })));
-  const questionIds = questions.map((q) => q.id);
-  const clients: Client[] = [];
-  for (let offset = 0; offset < SOCKETS; offset += 1000) {
-    const n = Math.min(1000, SOCKETS - offset);
-    const users = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), email: `s${offset + i}@bench.test`, password_hash: 'x', first_name: 'S', last_name: String(offset + i), role: 'student', grade: 10, is_verified: true }));
-    await db('users').insert(users);
-    const sessions = users.map((u) => ({ id: randomUUID(), user_id: u.id }));
-    await db('sessions').insert(sessions);
-    const attempts = users.map((u) => ({ id: randomUUID(), exam_id: exam.id, student_id: u.id, attempt_number: 1, deadline_at: new Date(Date.now() + 3 * 3600_000), question_order: JSON.stringify(questionIds) }));
-    await db('attempts').insert(attempts);
-    users.forEach((u, i) =>
-      clients.push({ token: signAccessToken(secret, { sub: u.id, sid: sessions[i]!.id, role: 'student' }), examId: exam.id, attemptId: attempts[i]!.id, questionIds }),
-    );
-  }
-  return { examId: exam.id, clients, teacherId: teacher.id, teacherToken: signAccessToken(secret, { sub: teacher.id, sid: teacherSession.id, role: 'teacher' }) };
-}
 
 interface Family {
   studentToken: string;
@@ -160,71 +93,6 @@ async function seedFamilies(db: Knex, secret: string, teacherId: string): Promis
   return families;
 }
 
-class LoadGenerators {
-  private workers: Worker[];
-  constructor(url: string, clients: Client[]) {
-    const per = Math.ceil(clients.length / WORKERS);
-    this.workers = Array.from({ length: WORKERS }, (_, w) => new Worker(path.join(ROOT, 'scripts/bench/loadWorker.mjs'), { workerData: { url, clients: clients.slice(w * per, (w + 1) * per) } }));
-  }
-  private all<T>(msg: object, expect: string): Promise<T[]> {
-    return Promise.all(
-      this.workers.map(
-        (w) =>
-          new Promise<T>((resolve) => {
-            const onMsg = (m: { type: string } & Record<string, unknown>) => {
-              if (m.type !== expect) return;
-              w.off('message', onMsg);
-              resolve((m.result ?? m.count ?? m) as T);
-            };
-            w.on('message', onMsg);
-            w.postMessage(msg);
-          }),
-      ),
-    );
-  }
-  async connect(): Promise<number> {
-    return (await this.all<number>({ type: 'connect' }, 'connected')).reduce((a, b) => a + b, 0);
-  }
-  /** Every worker's result in one: counts added, lists joined. */
-  async run<R extends object = RunResult>(msg: object): Promise<R> {
-    const parts = await this.all<Record<string, number | unknown[]>>(msg, 'result');
-    return parts.reduce((a, b) =>
-      Object.fromEntries(Object.entries(a).map(([k, v]) => [k, Array.isArray(v) ? v.concat(b[k]) : (v as number) + (b[k] as number)])),
-    ) as R;
-  }
-  async close(): Promise<void> {
-    await this.all({ type: 'close' }, 'closed');
-    await Promise.all(this.workers.map((w) => w.terminate()));
-  }
-}
-
-function summarise(name: string, r: RunResult, seconds: number) {
-  const sorted = [...r.latencies].sort((a, b) => a - b);
-  return {
-    name,
-    acked: r.latencies.length,
-    perSecond: Math.round(r.latencies.length / seconds),
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    errors: r.errors,
-    violations: r.violations,
-  };
-}
-
-async function lostSaves(db: Knex, acked: [string, string, number][]): Promise<number> {
-  const newest = new Map<string, number>();
-  for (const [a, q, seq] of acked) newest.set(`${a}:${q}`, Math.max(seq, newest.get(`${a}:${q}`) ?? 0));
-  const stored = new Map<string, number>();
-  const rows = (await db('answers').select('attempt_id', 'question_id', 'seq')) as { attempt_id: string; question_id: string; seq: number }[];
-  for (const r of rows) stored.set(`${r.attempt_id}:${r.question_id}`, r.seq);
-  let lost = 0;
-  for (const [key, seq] of newest) if ((stored.get(key) ?? 0) < seq) lost++;
-  return lost;
-}
-
-type Summary = ReturnType<typeof summarise>;
-
 /** REPEAT closed-loop runs: each `concurrency` sockets saving the next answer as soon as the last is acked. */
 async function closedLoop(gens: LoadGenerators, name: string): Promise<{ runs: Summary[]; all: RunResult[] }> {
   const all: RunResult[] = [];
@@ -236,17 +104,19 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const medianRun = (runs: Summary[]) => runs.find((r) => r.perSecond === median(runs.map((x) => x.perSecond)))!;
 
 /** The same load against a bare Socket.IO server: the transport's ceiling, and the load generator's own latency. */
-async function bareServer(clients: Client[], phases: { rate: boolean; closed: boolean }): Promise<{ rate?: Summary; closed: Summary[] }> {
+async function bareServer(clients: Client[], phases: { rate: boolean; closed: boolean; submitStorm: boolean }): Promise<{ rate?: Summary; closed: Summary[]; submitStorm?: SubmitStormRun }> {
   const port = await freePort();
   const bare = fork(path.join(ROOT, 'scripts/bench/bareServer.mjs'), { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
   await new Promise((r) => bare.once('message', r));
-  const gens = new LoadGenerators(`http://127.0.0.1:${port}`, clients);
+  const gens = new LoadGenerators(`http://127.0.0.1:${port}`, clients, WORKERS);
   const held = await gens.connect();
   const rate = phases.rate ? summarise('bare at set rate', await gens.run({ type: 'rate', ratePerSocket: RATE / held, seconds: SECONDS, violationEvery: 50 }), SECONDS) : undefined;
   const closed = phases.closed ? (await closedLoop(gens, 'bare closed-loop')).runs : [];
+  // The same students submitting at the same rate within the same seconds; no database, so nothing to check after.
+  const submitStorm = phases.submitStorm ? await gens.run<SubmitStormRun>(submitStormMessage(held, RATE)) : undefined;
   await gens.close();
   bare.kill('SIGKILL');
-  return { rate, closed };
+  return { rate, closed, submitStorm };
 }
 
 /** Gives every attempt still in progress one deadline 3 s ahead: how long after it is the last one submitted? */
@@ -283,14 +153,9 @@ function stopGently(node: Awaited<ReturnType<typeof startServerProcess>>): Promi
  * of another exam submit with their parents waiting for the result.
  */
 async function ratePhase(gens: LoadGenerators, held: number, open: (token: string) => Promise<Socket>, examId: string, teacherToken: string, families: Family[]) {
-  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
   // A proctor watches the exam while the load runs: when does each violation reach the board?
   const proctor = await open(teacherToken);
-  const violationSeenAt = new Map<string, number>();
-  proctor.on('proctor:event', (e: { type: string; attemptId: string; detail: { counts?: { tabSwitches: number } } }) => {
-    if (e.type === 'violation' && e.detail.counts) violationSeenAt.set(`${e.attemptId}:${e.detail.counts.tabSwitches}`, Date.now());
-  });
-  await proctor.timeout(60_000).emitWithAck('proctor:watch', { examId });
+  const boardLatencies = await watchViolations(proctor, examId);
 
   // Parents wait for their child's result while students of another exam submit during the load.
   const parentSockets = await Promise.all(families.map((f) => open(f.parentToken)));
@@ -319,9 +184,7 @@ async function ratePhase(gens: LoadGenerators, held: number, open: (token: strin
   const rateRun = await gens.run({ type: 'rate', ratePerSocket: RATE / held, seconds: SECONDS, violationEvery: 50 });
   await Promise.all(submissions);
   await new Promise((r) => setTimeout(r, 3000));
-  const violationLatency = rateRun.violationSentAt
-    .map(([key, sent]) => (violationSeenAt.has(key) ? violationSeenAt.get(key)! - sent : Number.POSITIVE_INFINITY))
-    .sort((a, b) => a - b);
+  const violationLatency = boardLatencies(rateRun.violationSentAt);
   const notifyLatency = families.map((f) => (notifiedAt.has(f.studentId) ? notifiedAt.get(f.studentId)! - submittedAt.get(f.studentId)! : Number.POSITIVE_INFINITY)).sort((a, b) => a - b);
   [proctor, ...parentSockets, ...studentSockets].forEach((x) => x.close());
   const rate = summarise('ours at set rate', rateRun, SECONDS);
@@ -335,19 +198,16 @@ async function ratePhase(gens: LoadGenerators, held: number, open: (token: strin
     lines: [
       `  saves at set rate (${RATE}/s offered):   ${rate.perSecond}/s acknowledged, errors ${rate.errors}, violations sent ${rate.violations}`,
       `  ack latency at set rate p50/p95/p99:  ${fmt(rate.p50)} / ${fmt(rate.p95)} / ${fmt(rate.p99)} ms`,
-      `  violation to proctor board p50/p99:   ${fmt(percentile(violationLatency, 50))} / ${fmt(percentile(violationLatency, 99))} ms (${violationLatency.filter(Number.isFinite).length}/${violationLatency.length} seen)`,
+      `  violation to proctor board p50/p99:   ${boardLine(violationLatency)}`,
       `  result to parent notification p50/p99: ${fmt(percentile(notifyLatency, 50))} / ${fmt(percentile(notifyLatency, 99))} ms (${notifyLatency.filter(Number.isFinite).length}/${notifyLatency.length} notified)`,
     ],
   };
 }
 
-async function main() {
-  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
-  log(`${SOCKETS} sockets, ${RATE} saves/s for ${SECONDS} s, ${WORKERS} load workers`);
-  const scratch = await scratchDatabase(BASE_URL);
-  const secret = randomBytes(32).toString('hex');
+/** The phases on one server process: the set rate, the storms, the closed loops and the sweeps. */
+async function singleNode(databaseUrl: string, secret: string): Promise<{ lines: string[]; missed: string[] }> {
   const node = await startServerProcess({
-    DATABASE_URL: scratch.url,
+    DATABASE_URL: databaseUrl,
     JWT_SECRET: secret,
     DATA_DIR: path.join(ROOT, '.tmp/bench-data'),
     LOG_LEVEL: 'error',
@@ -355,20 +215,15 @@ async function main() {
     // BENCH_PROFILE=1: a CPU profile of the server, written when it stops, in .tmp/bench-profile.
     PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.tmp/bench-profile')}`] : [],
   );
-  const db = knexFactory({ client: 'pg', connection: scratch.url, pool: { min: 0, max: 4 } });
+  const db = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 4 } });
   try {
-    const { examId, clients, teacherToken, teacherId } = await seed(db, secret);
+    const { examId, clients, teacherToken, teacherId } = await seedLiveSession(db, secret, SOCKETS);
     const families = await seedFamilies(db, secret, teacherId);
     const storm = PHASES.has('storm') ? await seedStorm(db, teacherId) : undefined;
     log('seeded');
-    const open = (token: string) =>
-      new Promise<Socket>((resolve, reject) => {
-        const socket = connectSocket(node.url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
-        socket.once('connect', () => resolve(socket));
-        socket.once('connect_error', reject);
-      });
+    const open = (token: string) => openSocket(node.url, token);
     const rssBefore = rssKb(node.child.pid!);
-    const gens = new LoadGenerators(node.url, clients);
+    const gens = new LoadGenerators(node.url, clients, WORKERS);
     const held = await gens.connect();
     const rssAfter = rssKb(node.child.pid!);
     log(`${held} sockets connected and joined`);
@@ -376,13 +231,10 @@ async function main() {
     const missed: string[] = [];
 
     const lines = [
-      '',
-      'Live session benchmark',
-      `  machine: ${(await import('node:os')).cpus().length} cores; server, PostgreSQL and load generators on one box`,
       `  sockets held:                         ${held}`,
       `  server memory per socket:             ${kibPerSocket.toFixed(1)} KiB`,
     ];
-    const acked: [string, string, number][] = [];
+    const acked: Acked = [];
     if (kibPerSocket > TARGETS.kibPerSocket) missed.push(`memory ${kibPerSocket.toFixed(1)} KiB per socket > ${TARGETS.kibPerSocket} KiB`);
 
     if (PHASES.has('rate')) {
@@ -441,20 +293,24 @@ async function main() {
       }
       log('sweeps done');
     }
+    let submitStorm: Awaited<ReturnType<typeof submitStormPhase>> | undefined;
     if (PHASES.has('submitStorm')) {
       // After the sweeps every attempt is closed: the exam goes on, an hour left for everyone.
       if (sweeps.length) await reopen(db, examId);
       await db('attempts').where({ exam_id: examId }).update({ deadline_at: db.raw("now() + interval '1 hour'") });
-      const r = await submitStormPhase(db, examId, held, RATE, (msg) => gens.run<SubmitStormRun>(msg), (stormAcked) => lostSaves(db, stormAcked), () => cpuSeconds(node.child.pid!));
-      lines.push(...r.lines);
-      missed.push(...r.missed);
+      submitStorm = await submitStormPhase(db, examId, held, RATE, (msg) => gens.run<SubmitStormRun>(msg), (stormAcked) => lostSaves(db, stormAcked), () => cpuSeconds(node.child.pid!));
+      lines.push(...submitStorm.lines);
+      missed.push(...submitStorm.missed);
       log('submit storm done');
     }
     const lost = await lostSaves(db, acked);
     await gens.close();
     await (PROFILE ? stopGently(node) : killHard(node));
 
-    const bare = PHASES.has('rate') || closed.length ? await bareServer(clients, { rate: PHASES.has('rate'), closed: closed.length > 0 }) : { closed: [] };
+    const bare =
+      PHASES.has('rate') || closed.length || submitStorm
+        ? await bareServer(clients, { rate: PHASES.has('rate'), closed: closed.length > 0, submitStorm: !!submitStorm })
+        : { closed: [] };
     if (bare.rate) lines.push(`  same rate, bare Socket.IO p50/p95/p99: ${fmt(bare.rate.p50)} / ${fmt(bare.rate.p95)} / ${fmt(bare.rate.p99)} ms (the load generator's own share)`);
     if (closed.length) {
       const ours = medianRun(closed);
@@ -466,6 +322,7 @@ async function main() {
         `  throughput vs bare ceiling:           ${(ours.perSecond / ceiling.perSecond).toFixed(2)}`,
       );
     }
+    if (submitStorm && bare.submitStorm) lines.push(...bareStormLines(submitStorm.latencies, bare.submitStorm));
     lines.push(`  saves lost (acked, not in database):  ${lost} of ${acked.length} acknowledged`);
     if (lost) missed.push(`${lost} acknowledged saves lost`);
     if (sweeps.length && median(sweeps) > TARGETS.sweepSeconds) missed.push(`sweeper ${median(sweeps).toFixed(2)} s after the deadline > ${TARGETS.sweepSeconds} s`);
@@ -474,13 +331,33 @@ async function main() {
         `  sweeper, ${held} attempts one deadline: all seen submitted ${median(sweeps).toFixed(2)} s after the deadline (median of ${sweeps.length}; ${sweeps.map((x) => x.toFixed(2)).join(', ')})`,
       );
     }
+    return { lines, missed };
+  } finally {
+    await db.destroy();
+    await killHard(node).catch(() => undefined);
+  }
+}
+
+async function main() {
+  log(`${SOCKETS} sockets, ${RATE} saves/s for ${SECONDS} s, ${WORKERS} load workers`);
+  const scratch = await scratchDatabase(BASE_URL);
+  const secret = randomBytes(32).toString('hex');
+  try {
+    const lines = ['', 'Live session benchmark', `  machine: ${(await import('node:os')).cpus().length} cores; server, PostgreSQL and load generators on one box`];
+    const parts: { lines: string[]; missed: string[] }[] = [];
+    if (SINGLE_NODE) parts.push(await singleNode(scratch.url, secret));
+    // After the single node has gone, so neither disturbs the other's figures.
+    if (PHASES.has('twoNodes')) {
+      parts.push(await twoNodesPhase({ databaseUrl: scratch.url, secret, students: SOCKETS, rate: RATE, seconds: SECONDS, workers: WORKERS, targets: TARGETS }));
+      log('two nodes phase done');
+    }
+    const missed = parts.flatMap((r) => r.missed);
+    lines.push(...parts.flatMap((r) => r.lines));
     if (missed.length) lines.push(`  TARGETS MISSED: ${missed.join('; ')}`);
     lines.push('');
     console.log(lines.join('\n'));
     return missed.length ? 1 : 0;
   } finally {
-    await db.destroy();
-    await killHard(node).catch(() => undefined);
     await scratch.drop();
   }
 }

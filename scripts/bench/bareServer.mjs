@@ -1,13 +1,18 @@
 // The transport ceiling: a bare Socket.IO server that acknowledges the same messages without
-// authentication or a database.
+// authentication or a database (and answers the REST submission the same way).
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
 
-const http = createServer();
+const http = createServer((req, res) => {
+  if (req.method !== 'POST' || req.url !== '/api/submissions') return void res.writeHead(404).end();
+  req.resume();
+  req.on('end', () => res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true })));
+});
 const io = new Server(http, { transports: ['websocket'], serveClient: false });
 io.on('connection', (socket) => {
   socket.on('attempt:join', (p, ack) => ack?.({ ok: true, data: { attemptId: p?.attemptId, status: 'in_progress', answers: {}, seqs: {} } }));
   socket.on('answer:save', (p, ack) => ack?.({ ok: true, savedAt: new Date().toISOString() }));
   socket.on('violation', (p, ack) => ack?.({ ok: true, counts: { tabSwitches: 0, fullscreenExits: 0 }, submitted: false }));
+  socket.on('attempt:submit', (p, ack) => ack?.({ ok: true, submissionId: p?.attemptId, reason: 'student' }));
 });
 http.listen(Number(process.env.PORT), '127.0.0.1', () => process.send?.('ready'));

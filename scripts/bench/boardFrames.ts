@@ -20,6 +20,7 @@ import { hashPassword } from '../../server/src/auth/passwords';
 import { killHard, startServerProcess } from '../../server/src/faults/processNode';
 import { ROOT } from '../webBuild';
 import { scratchDatabase } from './scratchDatabase';
+import { insertOpenExam } from './seed';
 
 const STUDENTS = Number(process.env.BOARD_STUDENTS ?? 300);
 const SECONDS = Number(process.env.BOARD_SECONDS ?? 20);
@@ -38,20 +39,7 @@ async function seed(db: Knex, secret: string) {
     .insert(Array.from({ length: QUESTIONS }, (_, i) => ({ owner_id: teacher.id, text: `Board question ${i + 1}`, type: 'essay', subject: 'physics' })))
     .returning('id')) as { id: string }[];
   const settings = { ...EXAM_SETTINGS_DEFAULTS, proctoring: { ...EXAM_SETTINGS_DEFAULTS.proctoring, enabled: true } };
-  const [exam] = await db('exams')
-    .insert({
-      owner_id: teacher.id,
-      title: 'Hall benchmark',
-      subject: 'physics',
-      description: 'The exam the board benchmark proctors',
-      grade: 10,
-      duration_minutes: 180,
-      start_at: new Date(Date.now() - 60_000),
-      end_at: new Date(Date.now() + 6 * 3600_000),
-      settings: JSON.stringify(settings),
-      is_published: true,
-    })
-    .returning('id');
+  const exam = await insertOpenExam(db, teacher.id, { title: 'Hall benchmark', subject: 'physics', description: 'The exam the board benchmark proctors', grade: 10, settings });
   await db('exam_questions').insert(questions.map((q, i) => ({ exam_id: exam.id, question_id: q.id, position: i + 1 })));
   const questionIds = questions.map((q) => q.id);
   const users = Array.from({ length: STUDENTS }, (_, i) => ({ id: randomUUID(), email: `hall${i}@bench.test`, password_hash: 'x', first_name: `Student`, last_name: `No. ${i + 1}`, role: 'student', grade: 10, is_verified: true }));

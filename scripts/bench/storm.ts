@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { EXAM_SETTINGS_DEFAULTS } from '@exam/shared';
 import { ARGON2_OPTIONS } from '../../server/src/auth/passwords';
+import { insertOpenExam } from './seed';
 
 export const STORM_STUDENTS = Number(process.env.BENCH_STORM_STUDENTS ?? 1000);
 export const STORM_SECONDS = Number(process.env.BENCH_STORM_SECONDS ?? 60);
@@ -26,20 +26,7 @@ export async function seedStorm(db: Knex, teacherId: string): Promise<StormSeed>
   const [question] = await db('questions')
     .insert({ owner_id: teacherId, text: 'Explain why the sky is blue.', type: 'essay', subject: 'physics' })
     .returning('id');
-  const [exam] = await db('exams')
-    .insert({
-      owner_id: teacherId,
-      title: 'Nine o’clock exam',
-      subject: 'physics',
-      description: 'The whole school starts this at once',
-      grade: 12,
-      duration_minutes: 60,
-      start_at: new Date(Date.now() - 60_000),
-      end_at: new Date(Date.now() + 6 * 3600_000),
-      settings: JSON.stringify(EXAM_SETTINGS_DEFAULTS),
-      is_published: true,
-    })
-    .returning('id');
+  const exam = await insertOpenExam(db, teacherId, { title: 'Nine o’clock exam', subject: 'physics', description: 'The whole school starts this at once', grade: 12, durationMinutes: 60 });
   await db('exam_questions').insert({ exam_id: exam.id, question_id: question.id, position: 1 });
   const users = Array.from({ length: STORM_STUDENTS }, (_, i) => ({
     id: randomUUID(),

@@ -1,0 +1,63 @@
+/** What the live-session benchmarks measure and how they sum it up; one copy for every phase. */
+import { readFileSync } from 'node:fs';
+import type { Knex } from 'knex';
+
+/** Acknowledged saves: attempt, question, seq. */
+export type Acked = [string, string, number][];
+
+/** One load run, as the load workers report it (every worker's result added up). */
+export interface RunResult {
+  sent: number;
+  errors: number;
+  violations: number;
+  latencies: number[];
+  acked: Acked;
+  /** Per violation sent: `attemptId:count` as the proctor board will see it, and when it was sent. */
+  violationSentAt: [string, number][];
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
+
+/** CPU seconds (user + system) a process has used so far. */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+export function rssKb(pid: number): number {
+  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : 0;
+}
+
+export function summarise(name: string, r: RunResult, seconds: number) {
+  const sorted = [...r.latencies].sort((a, b) => a - b);
+  return {
+    name,
+    acked: r.latencies.length,
+    perSecond: Math.round(r.latencies.length / seconds),
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    errors: r.errors,
+    violations: r.violations,
+  };
+}
+
+export type Summary = ReturnType<typeof summarise>;
+
+/** Acknowledged saves whose newest version the database does not hold. */
+export async function lostSaves(db: Knex, acked: Acked): Promise<number> {
+  const newest = new Map<string, number>();
+  for (const [a, q, seq] of acked) newest.set(`${a}:${q}`, Math.max(seq, newest.get(`${a}:${q}`) ?? 0));
+  const stored = new Map<string, number>();
+  const rows = (await db('answers').select('attempt_id', 'question_id', 'seq')) as { attempt_id: string; question_id: string; seq: number }[];
+  for (const r of rows) stored.set(`${r.attempt_id}:${r.question_id}`, r.seq);
+  let lost = 0;
+  for (const [key, seq] of newest) if ((stored.get(key) ?? 0) < seq) lost++;
+  return lost;
+}
