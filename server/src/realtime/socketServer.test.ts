@@ -85,10 +85,12 @@ describe('socket handshake', () => {
     onTestFinished(() => void socket.close());
     const sql: string[] = [];
     const onQuery = (q: { sql: string }) => sql.push(q.sql);
-    server.deps.liveDb.on('query', onQuery);
-    onTestFinished(() => void server.deps.liveDb.removeListener('query', onQuery));
-    // After a poll of ended sessions, the node trusts the sessions it has seen live.
-    await vi.waitFor(() => expect(sql.some((q) => /revoked_at >= coalesce/.test(q))).toBe(true), { timeout: 3000, interval: 20 });
+    let polled = false;
+    const onAnswer = (_rows: unknown, q: { sql: string }) => void (polled ||= /revoked_at >= coalesce/.test(q.sql));
+    server.deps.liveDb.on('query', onQuery).on('query-response', onAnswer);
+    onTestFinished(() => void server.deps.liveDb.removeListener('query', onQuery).removeListener('query-response', onAnswer));
+    // Once a poll of ended sessions has answered, the node trusts the sessions it has seen live.
+    await vi.waitFor(() => expect(polled).toBe(true), { timeout: 3000, interval: 5 });
     sql.length = 0;
     const replies = await Promise.all(Array.from({ length: 20 }, () => call(socket, 'attempt:join', { attemptId: randomUUID() })));
     expect(replies.every((r) => r.ok === false && r.code === 'not-found')).toBe(true);
