@@ -143,12 +143,13 @@ function RegisterForm({ roles, allowedDomains }: { roles: readonly RegisterRole[
     (errors: FormErrors) => setTopError(firstFormError(errors)),
   );
 
-  const role = form.values.role;
   const busy = mutation.isPending;
 
-  // Only the roles the school opened are offered: a closed one chosen (or the default) moves to the first open one.
+  // Only the roles the school opened are offered: a closed one chosen (or the default) moves to the
+  // first open one. Its fields show from the first render; the effect brings the form's value in line.
   const firstOpen = roles[0]!;
-  const roleOpen = (roles as readonly string[]).includes(role);
+  const roleOpen = (roles as readonly string[]).includes(form.values.role);
+  const role = roleOpen ? form.values.role : firstOpen;
   useEffect(() => {
     if (!roleOpen) form.setFieldValue('role', firstOpen);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable
