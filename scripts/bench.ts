@@ -238,9 +238,14 @@ async function singleNode(databaseUrl: string, secret: string): Promise<{ lines:
     if (kibPerSocket > TARGETS.kibPerSocket) missed.push(`memory ${kibPerSocket.toFixed(1)} KiB per socket > ${TARGETS.kibPerSocket} KiB`);
 
     if (PHASES.has('rate')) {
+      const cpuBefore = cpuSeconds(node.child.pid!);
+      const started = Date.now();
       const r = await ratePhase(gens, held, open, examId, teacherToken, families);
+      const cpu = cpuSeconds(node.child.pid!) - cpuBefore;
       acked.push(...r.acked);
       lines.push(...r.lines);
+      // All of the server's threads: near one second a second, its one event loop is the limit.
+      lines.push(`  server CPU during the set rate:       ${cpu.toFixed(1)} s over ${((Date.now() - started) / 1000).toFixed(1)} s, ${((cpu * 1e6) / Math.max(1, r.acked.length)).toFixed(0)} µs per acknowledged save incl. the rest of the phase`);
       missed.push(...r.missed);
       log('rate phase done');
     }
