@@ -11,7 +11,7 @@ import { presentQuestionForStudent, type QuestionRow } from '../presenters/quest
 import { rooms } from '../ports/realtime';
 import type { SubmitResult } from '../ports/submissions';
 import { examQuestions, getExamFor } from './exams';
-import { notifyResults, submitAndGradeTx, type AttemptToSubmit } from './grading';
+import { notifyResults } from './grading';
 
 type Trx = Db | Knex.Transaction;
 
@@ -122,24 +122,6 @@ export async function joinData(db: Trx, attempt: AttemptRow): Promise<JoinData> 
   const saved = (await db('answers').where({ attempt_id: attempt.id }).select('question_id', 'answer', 'seq')) as SavedAnswer[];
   const { now } = (await db.raw('select now() as now')).rows?.[0] ?? { now: new Date() };
   return presentJoin(attempt, saved, now);
-}
-
-/**
- * Ends an attempt inside the caller's own transaction (a violation that crosses the limit),
- * exactly once: locking the row only while it is still in progress lets only the first caller
- * through, and makes it wait for saves being committed, so everything saved so far is part of the
- * submission. Closing is the same statement the sweeper and the submission batches use.
- */
-export async function submitAttemptTx(trx: Knex.Transaction, attemptId: string, reason: SubmitReason, actorId: string | null): Promise<SubmitResult> {
-  const open = (await trx('attempts').where({ id: attemptId, status: 'in_progress' }).forUpdate().first('id', 'exam_id', 'question_order')) as AttemptToSubmit | undefined;
-  if (!open) {
-    const current = await findAttempt(trx, attemptId);
-    if (!current) throw Errors.notFound(SESSION_MSG.attemptNotFound);
-    return { attempt: current, changed: false };
-  }
-  // Graded in the same transaction: a submission never exists without its automatic marks.
-  const [submitted] = await submitAndGradeTx(trx, [open], { reason, actorId });
-  return { attempt: submitted!, changed: true };
 }
 
 /**
