@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { tickBatch } from '../services/tickBatch';
 
 export interface SessionLiveness {
   /** True while the session is neither revoked nor its user deactivated or deleted. */
@@ -33,7 +34,6 @@ export function createSessionLiveness(db: Db, pollMs = ENDED_POLL_MS): SessionLi
   const trusted = new Set<string>();
   /** The database's clock at the last poll that answered, and this process's. */
   let polled: { dbNow: Date; at: number } | undefined;
-  let waiting = new Map<string, { resolve: (live: boolean) => void; reject: (err: unknown) => void }[]>();
 
   const pollFresh = () => polled !== undefined && performance.now() - polled.at < 2 * pollMs;
 
@@ -42,36 +42,27 @@ export function createSessionLiveness(db: Db, pollMs = ENDED_POLL_MS): SessionLi
     trusted.add(sessionId);
   }
 
-  async function flush(): Promise<void> {
-    const batch = waiting;
-    waiting = new Map();
-    try {
-      const rows = (await db('sessions as s')
-        .join('users as u', 'u.id', 's.user_id')
-        .whereIn('s.id', [...batch.keys()])
-        .whereNull('s.revoked_at')
-        .where('u.is_active', true)
-        .select('s.id')) as { id: string }[];
-      const live = new Set(rows.map((r) => r.id));
-      for (const [id, waiters] of batch) {
-        if (live.has(id)) trust(id);
-        else trusted.delete(id);
-        for (const w of waiters) w.resolve(live.has(id));
-      }
-    } catch (err) {
-      for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
+  // The direct checks of one tick share one query.
+  const check = tickBatch(async (sessionIds: string[]) => {
+    const ids = [...new Set(sessionIds)];
+    const rows = (await db('sessions as s')
+      .join('users as u', 'u.id', 's.user_id')
+      .whereIn('s.id', ids)
+      .whereNull('s.revoked_at')
+      .where('u.is_active', true)
+      .select('s.id')) as { id: string }[];
+    const live = new Set(rows.map((r) => r.id));
+    for (const id of ids) {
+      if (live.has(id)) trust(id);
+      else trusted.delete(id);
     }
-  }
+    return sessionIds.map((id) => live.has(id));
+  });
 
   return {
     isLive(sessionId) {
       if (pollFresh() && trusted.has(sessionId)) return Promise.resolve(true);
-      return new Promise((resolve, reject) => {
-        if (!waiting.size) setImmediate(() => void flush());
-        const list = waiting.get(sessionId) ?? [];
-        list.push({ resolve, reject });
-        waiting.set(sessionId, list);
-      });
+      return check(sessionId).then((live) => live === true);
     },
     sawLive: trust,
     async pollEnded() {
