@@ -1,8 +1,7 @@
 import { SAVE_GRACE_MS } from '@exam/shared';
 import type { Deps } from '../deps';
-import type { AttemptRow } from '../presenters/attempt';
 import { announceSubmitted } from '../services/attempts';
-import { submitAndGradeTx, type AttemptToSubmit } from '../services/grading';
+import { submitAndGradeTx, type AttemptToSubmit, type SubmittedAttempt } from '../services/grading';
 import { every, type Job } from './periodic';
 
 /**
@@ -22,11 +21,11 @@ const PARALLEL = 3;
  * claimed with FOR UPDATE SKIP LOCKED and closed only while still in progress, so an attempt is
  * submitted exactly once.
  */
-export async function sweepOnce(deps: Deps, announcing: Set<Promise<void>> = new Set()): Promise<AttemptRow[]> {
+export async function sweepOnce(deps: Deps, announcing: Set<Promise<void>> = new Set()): Promise<SubmittedAttempt[]> {
   // Most ticks find nothing due: one indexed count, no transaction, no locks.
   const due = await countDue(deps);
   if (!due) return [];
-  const all: AttemptRow[] = [];
+  const all: SubmittedAttempt[] = [];
   // PGlite has one connection: its sweeps run one at a time.
   const lanes = deps.config.databaseUrl ? PARALLEL : 1;
   // The due attempts shared evenly, so the lanes finish together.
@@ -58,7 +57,7 @@ async function countDue(deps: Deps): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-async function sweepBatch(deps: Deps, batch: number): Promise<AttemptRow[]> {
+async function sweepBatch(deps: Deps, batch: number): Promise<SubmittedAttempt[]> {
   return deps.db.transaction(async (trx) => {
     const due = (await trx('attempts')
       .select('id', 'exam_id', 'question_order')
@@ -69,7 +68,7 @@ async function sweepBatch(deps: Deps, batch: number): Promise<AttemptRow[]> {
       .forUpdate()
       .skipLocked()) as AttemptToSubmit[];
     // Closed and graded in one update, with every answer saved so far.
-    return submitAndGradeTx(trx, due, { reason: 'time-expired', actorId: null });
+    return submitAndGradeTx(trx, due, { reason: 'time-expired', actorId: null }, 'summary');
   });
 }
 

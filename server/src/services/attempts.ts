@@ -11,7 +11,7 @@ import { presentQuestionForStudent, type QuestionRow } from '../presenters/quest
 import { rooms } from '../ports/realtime';
 import type { SubmitResult } from '../ports/submissions';
 import { examQuestions, getExamFor } from './exams';
-import { notifyResults } from './grading';
+import { notifyResults, type SubmittedAttempt } from './grading';
 
 type Trx = Db | Knex.Transaction;
 
@@ -128,13 +128,13 @@ export async function joinData(db: Trx, attempt: AttemptRow): Promise<JoinData> 
  * After the commit: tells the students' sockets and the proctor boards that attempts ended, and
  * students and parents that a result exists where grading already finished.
  */
-export async function announceSubmitted(deps: Deps, ...attempts: AttemptRow[]): Promise<void> {
+export async function announceSubmitted(deps: Deps, ...attempts: SubmittedAttempt[]): Promise<void> {
   tellSubmitted(deps, attempts);
   await followUpSubmitted(deps, attempts);
 }
 
 /** What the attempt's room and its proctors hear at once: the camera closes, the attempt is submitted. */
-export function tellSubmitted(deps: Deps, attempts: AttemptRow[]): void {
+export function tellSubmitted(deps: Deps, attempts: SubmittedAttempt[]): void {
   for (const a of attempts) {
     // A privacy promise: once the attempt ends no proctor keeps watching; both ends drop their peers.
     // Sent before attempt:submitted, which may end the student's session (and its listeners).
@@ -147,7 +147,7 @@ export function tellSubmitted(deps: Deps, attempts: AttemptRow[]): void {
 }
 
 /** What follows a submission: results to students and parents (graded ones), dashboards. */
-export async function followUpSubmitted(deps: Deps, attempts: AttemptRow[]): Promise<void> {
+export async function followUpSubmitted(deps: Deps, attempts: SubmittedAttempt[]): Promise<void> {
   await notifyResults(deps, attempts).catch((err: unknown) => deps.log.error({ err }, 'result notification failed'));
   await attemptsChangedDashboards(deps, attempts, 'submitted');
 }
