@@ -25,20 +25,27 @@ interface AnswerMarks {
   graded_by: string | null;
 }
 
-/** Saved answers with what grading needs: blankness for all, text only where a key decides. */
-function answersForGrading(trx: Trx, attemptIds: string[]) {
-  return trx('answers as an')
-    .join('questions as q', 'q.id', 'an.question_id')
-    // One array parameter: a sweep's thousands of ids as a list would cost more to parse and plan than to read.
-    .whereRaw('an.attempt_id = any(?::uuid[])', [attemptIds])
-    .select(
-      'an.attempt_id',
-      'an.question_id',
-      trx.raw("case when q.type = 'essay' then null else an.answer end as answer"),
-      trx.raw("(an.answer is null or btrim(an.answer) = '') as blank"),
-      'an.marks',
-      'an.graded_by',
-    ) as unknown as Promise<AnswerMarks[]>;
+/**
+ * Saved answers with what grading needs: blankness for all, text only where a key decides. One
+ * row per attempt, its answers as one JSON array: a sweep reads tens of thousands of answers, and
+ * parsed row by row they cost the node more than everything else in the sweep.
+ */
+async function answersForGrading(trx: Trx, attemptIds: string[]): Promise<AnswerMarks[]> {
+  const { rows } = (await trx.raw(
+    `select an.attempt_id,
+            json_agg(json_build_array(an.question_id, case when q.type = 'essay' then null else an.answer end,
+                                      an.answer is null or btrim(an.answer) = '', an.marks, an.graded_by)) as answers
+       from answers an join questions q on q.id = an.question_id
+      -- One array parameter: a sweep's thousands of ids as a list would cost more to parse and plan than to read.
+      where an.attempt_id = any(?::uuid[])
+      group by an.attempt_id`,
+    [attemptIds] as unknown as readonly string[],
+  )) as { rows: { attempt_id: string; answers: [string, string | null, boolean, number | null, string | null][] }[] };
+  const out: AnswerMarks[] = [];
+  for (const r of rows) {
+    for (const [question_id, answer, blank, marks, graded_by] of r.answers) out.push({ attempt_id: r.attempt_id, question_id, answer, blank, marks, graded_by });
+  }
+  return out;
 }
 
 const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
