@@ -170,6 +170,40 @@ describe('a proctor force-submit racing the student', () => {
   });
 });
 
+describe.runIf(process.env.DATABASE_URL)('a violation over the allowance racing the student’s save', () => {
+  it('waits for the save in flight, so the submission for violations holds it', async () => {
+    const exam = await buildExam(server.deps, (await teacherOf()).id, { questions: 2, settings: PROCTORED });
+    const s = await sitting(exam.id);
+    const saves = saver(s.socket, s.attemptId);
+    const [q0] = s.questionIds;
+    await saves.save(q0!, 'wrong', 1);
+    for (let n = 0; n < 3; n++) expect(await call(s.socket, 'violation', { attemptId: s.attemptId, type: 'tab-switch' })).toMatchObject({ ok: true, submitted: false });
+    // Another transaction holds the saved answer's row, so the next save's statement, past its
+    // check that the attempt is open, waits with the attempt locked for the save.
+    const trx = await server.deps.db.transaction();
+    onTestFinished(async () => {
+      if (!trx.isCompleted()) await trx.rollback();
+    });
+    await trx('answers').where({ attempt_id: s.attemptId, question_id: q0 }).forUpdate().first();
+    const { xid } = (await trx.raw('select pg_current_xact_id()::text::bigint as xid')).rows[0] as { xid: number };
+    const waitingOn = async () => (await server.deps.db.raw("select count(*)::int as n from pg_locks where locktype = 'transactionid' and not granted and transactionid::text = ?", [String(xid)])).rows[0].n as number;
+    const late = saves.save(q0!, 'Four', 2);
+    await expect.poll(waitingOn, { timeout: 10_000 }).toBe(1);
+    // The fourth tab switch ends the attempt: its submission must wait for that save, not grade without it.
+    let crossedAck: { ok: boolean; submitted?: boolean } | undefined;
+    const crossing = call<{ ok: boolean; submitted?: boolean }>(s.socket, 'violation', { attemptId: s.attemptId, type: 'tab-switch' }).then((a) => (crossedAck = a));
+    await expect
+      .poll(async () => crossedAck !== undefined || (await server.deps.db.raw("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%for update%'")).rows[0].n > 0, { timeout: 10_000 })
+      .toBe(true);
+    await trx.commit();
+    await crossing;
+    expect(await late).toMatchObject({ ok: true });
+    expect(crossedAck).toMatchObject({ ok: true, submitted: true });
+    const attempt = await expectOneSubmissionHolding(s.attemptId, saves.acked);
+    expect(attempt.submit_reason).toBe('violations');
+  });
+});
+
 describe('many submissions at once', () => {
   it('close in one batch, and an attempt the database refuses fails alone', async () => {
     const exam = await buildExam(server.deps, (await teacherOf()).id, { questions: 1 });
