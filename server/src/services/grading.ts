@@ -16,8 +16,6 @@ import { gradeLetters } from './platformSettings';
 type Trx = Db | Knex.Transaction;
 
 interface AnswerMarks {
-  attempt_id: string;
-  question_id: string;
   /** The text, for the types graded automatically only (an essay's text is not needed here). */
   answer: string | null;
   blank: boolean;
@@ -26,11 +24,12 @@ interface AnswerMarks {
 }
 
 /**
- * Saved answers with what grading needs: blankness for all, text only where a key decides. One
- * row per attempt, its answers as one JSON array: a sweep reads tens of thousands of answers, and
- * parsed row by row they cost the node more than everything else in the sweep.
+ * Saved answers with what grading needs, per attempt and question: blankness for all, text only
+ * where a key decides. One row per attempt, its answers as one JSON array: a sweep reads tens of
+ * thousands of answers, and parsed row by row they cost the node more than everything else in the
+ * sweep.
  */
-async function answersForGrading(trx: Trx, attemptIds: string[]): Promise<AnswerMarks[]> {
+async function answersForGrading(trx: Trx, attemptIds: string[]): Promise<Map<string, Map<string, AnswerMarks>>> {
   const { rows } = (await trx.raw(
     `select an.attempt_id,
             json_agg(json_build_array(an.question_id, case when q.type = 'essay' then null else an.answer end,
@@ -41,11 +40,9 @@ async function answersForGrading(trx: Trx, attemptIds: string[]): Promise<Answer
       group by an.attempt_id`,
     [attemptIds] as unknown as readonly string[],
   )) as { rows: { attempt_id: string; answers: [string, string | null, boolean, number | null, string | null][] }[] };
-  const out: AnswerMarks[] = [];
-  for (const r of rows) {
-    for (const [question_id, answer, blank, marks, graded_by] of r.answers) out.push({ attempt_id: r.attempt_id, question_id, answer, blank, marks, graded_by });
-  }
-  return out;
+  return new Map(
+    rows.map((r) => [r.attempt_id, new Map(r.answers.map(([questionId, answer, blank, marks, graded_by]) => [questionId, { answer, blank, marks, graded_by }]))]),
+  );
 }
 
 const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
@@ -114,12 +111,7 @@ export async function submitAndGradeTx(trx: Knex.Transaction, attempts: AttemptT
   const exams = new Map(
     ((await trx('exams').whereIn('id', [...new Set(attempts.map((a) => a.exam_id))]).select('id', 'passing_marks')) as { id: string; passing_marks: number }[]).map((e) => [e.id, e.passing_marks]),
   );
-  const saved = await answersForGrading(trx, attempts.map((a) => a.id));
-  const byAttempt = new Map<string, Map<string, AnswerMarks>>();
-  for (const a of saved) {
-    if (!byAttempt.has(a.attempt_id)) byAttempt.set(a.attempt_id, new Map());
-    byAttempt.get(a.attempt_id)!.set(a.question_id, a);
-  }
+  const byAttempt = await answersForGrading(trx, attempts.map((a) => a.id));
   const answerUpdates: { attempt_id: string; question_id: string; marks: number; is_correct: boolean }[] = [];
   const attemptUpdates: (ReturnType<typeof totals> & { id: string })[] = [];
   for (const attempt of attempts) {
@@ -314,7 +306,7 @@ export async function gradeSubmission(
         after_feedback: row.feedback,
       });
     }
-    const answers = new Map((await answersForGrading(trx, [attemptId])).map((a) => [a.question_id, a]));
+    const answers = (await answersForGrading(trx, [attemptId])).get(attemptId) ?? new Map<string, AnswerMarks>();
     const [row] = await writeTotals(trx, [{ id: attemptId, ...totals(locked, questions, answers, exam.passing_marks) }]);
     return row!;
   });
