@@ -69,7 +69,7 @@ const SAVE_BATCH_SQL = `
        and now() <= deadline_at + make_interval(secs => ?::float8)
      -- In id order, as submissions lock theirs: two batches never wait on each other in a cycle.
      order by id
-     for share
+     for key share
   ), written as (
     insert into answers (attempt_id, question_id, answer, seq, saved_at)
     select v.attempt_id, v.question_id, v.answer, v.seq, now() from v join open_attempts o on o.id = v.attempt_id
@@ -88,9 +88,11 @@ const SAVE_BATCH_SQL = `
  * written at once. Each caller is answered only after its batch has committed.
  *
  * A batch is ONE statement: it locks the batch's attempts that are still open (in progress and
- * within the deadline's grace) FOR SHARE and upserts into them, keeping the newest seq. A
- * submission updates the attempt row, so it waits for a batch in flight and a later batch sees the
- * attempt closed: every acknowledged save is part of the submission.
+ * within the deadline's grace) FOR KEY SHARE and upserts into them, keeping the newest seq. Every
+ * way of closing an attempt locks it FOR UPDATE first, so it waits for a batch in flight and a
+ * later batch sees the attempt closed: every acknowledged save is part of the submission. The
+ * weakest lock that does this: what only changes an open attempt's other columns (a violation's
+ * counts, a join's last-seen time) takes FOR NO KEY UPDATE, which a batch does not wait for.
  */
 export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions = {}): AnswerSaver {
   const maxBatch = opts.maxBatch ?? 1000;

@@ -41,6 +41,11 @@ const VIOLATION = 'violation';
  * order it came, write the counts and the log in one statement each, and close the attempts that
  * crossed with the sweeper's own statement. A hall of students leaving fullscreen at the same
  * moment is a handful of transactions, not five statements each.
+ *
+ * The attempts are locked FOR NO KEY UPDATE: a student who switched tabs comes back and saves at
+ * once, and that save (FOR KEY SHARE) must not wait for this transaction's round trips. Only the
+ * attempts that crossed are then locked FOR UPDATE, as every submission locks, which waits for
+ * their saves in flight so the submission holds them.
  */
 export function createViolationRecorder(db: Db, log: Logger, opts: ViolationRecorderOptions): ViolationRecorder {
   const announcing = new Set<Promise<void>>();
@@ -52,7 +57,7 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
         .join('exams as e', 'e.id', 'a.exam_id')
         .whereIn('a.id', [...new Set(part.map((p) => p.input.attemptId))])
         .orderBy('a.id')
-        .forUpdate('a')
+        .forNoKeyUpdate('a')
         .select('a.*', 'e.settings as exam_settings')) as LockedAttempt[];
       const attempts = new Map(locked.map((a) => [a.id, a]));
       const crossing = new Set<string>();
@@ -104,6 +109,8 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
         // One statement, in arrival order: the timeline lists them as they came.
         await trx('attempt_events').insert(events);
       }
+      if (!crossing.size) return [];
+      await trx('attempts').whereIn('id', [...crossing].sort()).orderBy('id').forUpdate().select('id');
       return submitAndGradeTx(trx, [...crossing].map((id) => attempts.get(id)!), { reason: 'violations', actorId: null });
     });
     // Committed. The violations reach the proctor board before the submissions they caused, and
