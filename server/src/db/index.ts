@@ -14,6 +14,8 @@ export interface DbOptions {
   /** PostgreSQL schema to work in (tests isolate themselves this way). */
   schema?: string;
   poolMax?: number;
+  /** Connections kept open even when idle (0 by default: opened as needed, closed after 30 s idle). */
+  poolMin?: number;
 }
 
 // pg returns BIGINT (count(*)) as strings; our counts fit in a JS number.
@@ -54,7 +56,7 @@ export async function createDb(opts: DbOptions): Promise<Db> {
       connection: opts.databaseUrl,
       // Only the test's own schema: nothing may fall through to tables elsewhere in the database.
       searchPath: opts.schema ? [opts.schema] : undefined,
-      pool: { min: 0, max: opts.poolMax ?? 10 },
+      pool: { min: opts.poolMin ?? 0, max: opts.poolMax ?? 10 },
     });
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
@@ -76,14 +78,32 @@ interface PgConnection {
  */
 export async function preparedQuery<Row>(db: Db, name: string, sql: string, values: unknown[]): Promise<Row[]> {
   if (db.client.config.client !== 'pg') return (await db.raw(sql, values as Knex.RawBinding[])).rows as Row[];
-  let n = 0;
-  const text = sql.replace(/\?/g, () => `$${++n}`);
   const conn = (await db.client.acquireConnection()) as PgConnection;
   try {
-    return (await conn.query({ name, text, values })).rows as Row[];
+    return (await conn.query({ name, text: numbered(sql), values })).rows as Row[];
   } finally {
     await db.client.releaseConnection(conn);
   }
+}
+
+/**
+ * Runs a preparedQuery statement once on each of `connections` connections, all held at once so
+ * none is missed (opening those not yet open): a pool ready for its first burst. PostgreSQL only.
+ */
+export async function prepareOnConnections(db: Db, connections: number, name: string, sql: string, values: unknown[]): Promise<void> {
+  if (db.client.config.client !== 'pg') return;
+  const conns = (await Promise.all(Array.from({ length: connections }, () => db.client.acquireConnection()))) as PgConnection[];
+  try {
+    await Promise.all(conns.map((conn) => conn.query({ name, text: numbered(sql), values })));
+  } finally {
+    await Promise.all(conns.map((conn) => db.client.releaseConnection(conn)));
+  }
+}
+
+/** `?` placeholders, each bound once and in order, as PostgreSQL's `$1`, `$2`… */
+function numbered(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
 }
 
 const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');

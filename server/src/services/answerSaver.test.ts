@@ -21,6 +21,20 @@ describe.runIf(process.env.DATABASE_URL)('answer saving on PostgreSQL', () => {
     return { attemptId: id, questionId: exam.questionIds[0]!, studentId: student.id };
   }
 
+  it('is ready with every live connection open and the save statement prepared on it, before the first save', async () => {
+    const client = server.deps.liveDb.client as { pool: { max: number; numFree(): number; numUsed(): number }; acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> };
+    type PgClient = { query(sql: string): Promise<{ rows: { name: string }[] }> };
+    const size = client.pool.max;
+    expect(client.pool.numFree() + client.pool.numUsed()).toBe(size);
+    const conns = await Promise.all(Array.from({ length: size }, () => client.acquireConnection()));
+    try {
+      const prepared = await Promise.all(conns.map(async (c) => (await c.query('select name from pg_prepared_statements')).rows.map((r) => r.name)));
+      expect(prepared.filter((names) => names.includes('answers.save'))).toHaveLength(size);
+    } finally {
+      await Promise.all(conns.map((c) => client.releaseConnection(c)));
+    }
+  });
+
   it("saves other students' answers while one student's save waits on a lock", async () => {
     const blocked = await attemptInProgress();
     const other = await attemptInProgress();

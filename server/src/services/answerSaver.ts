@@ -1,5 +1,5 @@
 import { SAVE_GRACE_MS, SESSION_MSG, type AnswerSave } from '@exam/shared';
-import { preparedQuery, type Db } from '../db';
+import { prepareOnConnections, preparedQuery, type Db } from '../db';
 import type { DbOutage } from '../db/outage';
 import type { Logger } from '../logger';
 import { createGroupCommit, writeInHalves } from './groupCommit';
@@ -26,6 +26,8 @@ export interface AnswerSaver {
   settled(attemptIds: string[]): Promise<void>;
   /** Resolves when nothing is queued or being written (tests, shutdown). */
   drain(): Promise<void>;
+  /** Opens `connections` of the pool and prepares the save statement on each (PostgreSQL). */
+  prepare(connections: number): Promise<void>;
 }
 
 export interface AnswerSaverOptions {
@@ -58,7 +60,8 @@ interface AttemptShape {
 
 const SHAPE_CACHE_LIMIT = 50_000;
 
-/** One batch of saves as one statement; see createAnswerSaver for why it is safe. */
+const SAVE_STATEMENT = 'answers.save';
+/** One batch of saves as one statement; see createAnswerSaver for why it is safe. An empty batch writes nothing. */
 const SAVE_BATCH_SQL = `
   with v as (
     select * from unnest(?::uuid[], ?::uuid[], ?::text[], ?::int[]) as v(attempt_id, question_id, answer, seq)
@@ -139,7 +142,7 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
     await writeInHalves(
       rows,
       async (part) => {
-        const [result] = (await preparedQuery<{ open_ids: string[]; now: Date }>(db, 'answers.save', SAVE_BATCH_SQL, [
+        const [result] = (await preparedQuery<{ open_ids: string[]; now: Date }>(db, SAVE_STATEMENT, SAVE_BATCH_SQL, [
           part.map((p) => p.save.attemptId),
           part.map((p) => p.save.questionId),
           part.map((p) => p.save.answer),
@@ -206,6 +209,7 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
 
   return {
     remember,
+    prepare: (connections) => prepareOnConnections(db, connections, SAVE_STATEMENT, SAVE_BATCH_SQL, [[], [], [], [], SAVE_GRACE_MS / 1000]),
     save(save, studentId) {
       const answered = new Promise<SaveOutcome>((resolve) => commit.push({ save, studentId, resolve }));
       const mine = outstanding.get(save.attemptId) ?? new Set();
