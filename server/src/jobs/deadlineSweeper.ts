@@ -10,10 +10,13 @@ import { every, type Job } from './periodic';
  */
 const MAX_BATCH = 4000;
 /**
- * Claim-and-grade transactions at once: SKIP LOCKED keeps them disjoint, so they share the work.
- * Three on two cores, so one lane's grading in Node overlaps the others' statements.
+ * Claim-and-grade transactions at once, each on its own share of the due attempts (SKIP LOCKED
+ * keeps them disjoint from other nodes' sweepers too). Three on two cores, so one lane's grading
+ * in Node overlaps the others' statements.
  */
 const PARALLEL = 3;
+/** Due attempts one tick reads; more are left to the next tick, 50 ms later. */
+const MAX_PER_TICK = 50_000;
 
 /**
  * Submits every attempt past its deadline (plus the grace for saves in flight), reason
@@ -22,21 +25,20 @@ const PARALLEL = 3;
  * submitted exactly once.
  */
 export async function sweepOnce(deps: Deps, announcing: Set<Promise<void>> = new Set()): Promise<SubmittedAttempt[]> {
-  // Most ticks find nothing due: one indexed count, no transaction, no locks.
-  const due = await countDue(deps);
-  if (!due) return [];
+  // Most ticks find nothing due: one indexed read that returns no rows, no transaction, no locks.
+  const due = await dueAttempts(deps);
+  if (!due.length) return [];
   const all: SubmittedAttempt[] = [];
   // PGlite has one connection: its sweeps run one at a time.
   const lanes = deps.config.databaseUrl ? PARALLEL : 1;
-  // The due attempts shared evenly, so the lanes finish together.
-  const batch = Math.min(MAX_BATCH, Math.ceil(due / lanes));
+  // The due attempts shared evenly, so the lanes finish together. Each lane locks only its own
+  // share: lanes that each took the next rows in deadline order, skipping those another had
+  // locked, each walked every due row (10,000 attempts: 0.6 s per lane, most of the sweep).
+  const size = Math.min(MAX_BATCH, Math.ceil(due.length / lanes));
+  const shares = Array.from({ length: Math.ceil(due.length / size) }, (_, i) => due.slice(i * size, (i + 1) * size));
   await Promise.all(
     Array.from({ length: lanes }, async () => {
-      for (;;) {
-        const swept = await sweepBatch(deps, batch);
-        all.push(...swept);
-        if (swept.length < batch) return;
-      }
+      for (let share = shares.shift(); share; share = shares.shift()) all.push(...(await sweepBatch(deps, share)));
     }),
   );
   // Announced once every batch is in: closing attempts comes before telling about them. Sockets
@@ -52,19 +54,25 @@ export async function sweepOnce(deps: Deps, announcing: Set<Promise<void>> = new
 
 const pastGrace = (db: Deps['db']) => db.raw('now() - make_interval(secs => ?)', [SAVE_GRACE_MS / 1000]);
 
-async function countDue(deps: Deps): Promise<number> {
-  const [row] = (await deps.db('attempts').where('status', 'in_progress').where('deadline_at', '<', pastGrace(deps.db)).count({ n: '*' })) as { n: number | string }[];
-  return Number(row?.n ?? 0);
+/** Attempts past their deadline and its grace, the earliest first; what one tick takes on. */
+async function dueAttempts(deps: Deps): Promise<string[]> {
+  const rows = (await deps.db('attempts').where('status', 'in_progress').where('deadline_at', '<', pastGrace(deps.db)).orderBy('deadline_at').limit(MAX_PER_TICK).select('id')) as { id: string }[];
+  return rows.map((r) => r.id);
 }
 
-async function sweepBatch(deps: Deps, batch: number): Promise<SubmittedAttempt[]> {
+/**
+ * Claims some due attempts and submits them, in one transaction. Claimed FOR UPDATE SKIP LOCKED
+ * and checked again under the lock: another node's sweeper, a student's submission or a
+ * proctor's extension may have got there since the due attempts were read.
+ */
+async function sweepBatch(deps: Deps, ids: string[]): Promise<SubmittedAttempt[]> {
   return deps.db.transaction(async (trx) => {
     const due = (await trx('attempts')
       .select('id', 'exam_id', 'question_order')
+      .whereRaw('id = any(?::uuid[])', [ids])
       .where('status', 'in_progress')
       .where('deadline_at', '<', pastGrace(trx))
-      .orderBy('deadline_at')
-      .limit(batch)
+      .orderBy('id')
       .forUpdate()
       .skipLocked()) as AttemptToSubmit[];
     // Closed and graded in one update, with every answer saved so far.
