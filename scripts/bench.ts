@@ -120,8 +120,11 @@ async function bareServer(clients: Client[], phases: { rate: boolean; closed: bo
 }
 
 /** Gives every attempt still in progress one deadline 3 s ahead: how long after it is the last one submitted? */
-async function sweepSeconds(db: Knex, examId: string): Promise<number> {
-  const [{ deadline }] = (await db.raw("update attempts set deadline_at = date_trunc('second', now()) + interval '3 seconds' where exam_id = ? and status = 'in_progress' returning deadline_at as deadline", [examId])).rows;
+async function sweepSeconds(db: Knex, examId: string, attempts: number): Promise<number> {
+  const set = (await db.raw("update attempts set deadline_at = date_trunc('second', now()) + interval '3 seconds' where exam_id = ? and status = 'in_progress' returning deadline_at as deadline", [examId])).rows as { deadline: Date }[];
+  // Every attempt or the figure means nothing: a sweep of fewer is quicker.
+  if (set.length !== attempts) throw new Error(`the sweep was to time ${attempts} attempts, ${set.length} were in progress`);
+  const deadline = set[0]!.deadline;
   // Measured from outside, as committed: when did a reader first see no attempt left in progress?
   for (;;) {
     const left = (await db('attempts').where({ exam_id: examId, status: 'in_progress' }).count({ n: '*' })) as { n: string }[];
@@ -131,9 +134,14 @@ async function sweepSeconds(db: Knex, examId: string): Promise<number> {
   }
 }
 
-/** Puts the exam's attempts back in progress, ungraded, for the next sweep. */
+/**
+ * Puts the exam's attempts back in progress, ungraded, for the next sweep, with an hour left: with
+ * their past deadline the server's sweeper would close them again before the next measurement
+ * set its deadline, and that sweep would time only the few it had left.
+ */
 async function reopen(db: Knex, examId: string): Promise<void> {
   await db('attempts').where({ exam_id: examId }).update({
+    deadline_at: db.raw("now() + interval '1 hour'"),
     status: 'in_progress', submitted_at: null, submit_reason: null, graded_at: null, score: null, max_score: null, percentage: null,
     passed: null, correct_count: null, incorrect_count: null, skipped_count: null, pending_count: null,
   });
@@ -294,7 +302,7 @@ async function singleNode(databaseUrl: string, secret: string): Promise<{ lines:
     if (PHASES.has('sweep')) {
       for (let i = 0; i < REPEAT; i++) {
         if (i) await reopen(db, examId);
-        sweeps.push(await sweepSeconds(db, examId));
+        sweeps.push(await sweepSeconds(db, examId, clients.length));
       }
       log('sweeps done');
     }
@@ -302,7 +310,7 @@ async function singleNode(databaseUrl: string, secret: string): Promise<{ lines:
     if (PHASES.has('submitStorm')) {
       // After the sweeps every attempt is closed: the exam goes on, an hour left for everyone.
       if (sweeps.length) await reopen(db, examId);
-      await db('attempts').where({ exam_id: examId }).update({ deadline_at: db.raw("now() + interval '1 hour'") });
+      else await db('attempts').where({ exam_id: examId }).update({ deadline_at: db.raw("now() + interval '1 hour'") });
       submitStorm = await submitStormPhase(db, examId, held, RATE, (msg) => gens.run<SubmitStormRun>(msg), (stormAcked) => lostSaves(db, stormAcked), () => cpuSeconds(node.child.pid!));
       lines.push(...submitStorm.lines);
       missed.push(...submitStorm.missed);
