@@ -85,6 +85,11 @@ const SAVE_BATCH_SQL = `
          (select count(*) from written)::int as written,
          now() as now`;
 
+/** SAVE_BATCH_SQL's values for some saves. */
+function batchValues(part: Pending[]): unknown[] {
+  return [part.map((p) => p.save.attemptId), part.map((p) => p.save.questionId), part.map((p) => p.save.answer), part.map((p) => p.save.seq), SAVE_GRACE_MS / 1000];
+}
+
 /**
  * Group commit for answer saves. Saves that arrive while batches are being written queue up and
  * go together in the next statement, so under load many saves share one commit; alone, a save is
@@ -142,13 +147,7 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
     await writeInHalves(
       rows,
       async (part) => {
-        const [result] = (await preparedQuery<{ open_ids: string[]; now: Date }>(db, SAVE_STATEMENT, SAVE_BATCH_SQL, [
-          part.map((p) => p.save.attemptId),
-          part.map((p) => p.save.questionId),
-          part.map((p) => p.save.answer),
-          part.map((p) => p.save.seq),
-          SAVE_GRACE_MS / 1000,
-        ])) as [{ open_ids: string[]; now: Date }];
+        const [result] = (await preparedQuery<{ open_ids: string[]; now: Date }>(db, SAVE_STATEMENT, SAVE_BATCH_SQL, batchValues(part))) as [{ open_ids: string[]; now: Date }];
         const open = new Set(result.open_ids);
         const savedAt = new Date(result.now).toISOString();
         for (const p of part) {
@@ -209,7 +208,7 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
 
   return {
     remember,
-    prepare: (connections) => prepareOnConnections(db, connections, SAVE_STATEMENT, SAVE_BATCH_SQL, [[], [], [], [], SAVE_GRACE_MS / 1000]),
+    prepare: (connections) => prepareOnConnections(db, connections, SAVE_STATEMENT, SAVE_BATCH_SQL, batchValues([])),
     save(save, studentId) {
       const answered = new Promise<SaveOutcome>((resolve) => commit.push({ save, studentId, resolve }));
       const mine = outstanding.get(save.attemptId) ?? new Set();

@@ -118,7 +118,7 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
       // locked); the log in arrival order, so the timeline lists the events as they came.
       if (rows.length) await trx.raw(COUNT_AND_LOG_SQL, [rows.map((a) => a.id), rows.map((a) => a.tab_switches), rows.map((a) => a.fullscreen_exits), rows.map((a) => a.warnings), ...eventColumns(events)] as unknown as readonly string[]);
       if (!crossing.size) return [];
-      await trx('attempts').whereIn('id', [...crossing].sort()).orderBy('id').forUpdate().select('id');
+      await trx('attempts').whereIn('id', [...crossing]).orderBy('id').forUpdate().select('id');
       return submitAndGradeTx(trx, [...crossing].map((id) => attempts.get(id)!), { reason: 'violations', actorId: null });
     });
     // Committed. The violations reach the proctor board before the submissions they caused, and
