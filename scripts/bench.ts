@@ -189,8 +189,20 @@ async function ratePhase(gens: LoadGenerators, held: number, open: (token: strin
       ),
   );
 
+  // Halfway through, a second proctor opens the board, as a teacher reloading it mid-exam does: the
+  // snapshot of every student is read and sent while the saves go on, and their p99 includes it.
+  const boardOpened = new Promise<number>((resolve) =>
+    setTimeout(async () => {
+      const late = await open(teacherToken);
+      const sent = Date.now();
+      const ack = (await late.timeout(30_000).emitWithAck('proctor:watch', { examId }).catch(() => null)) as { data?: { students: unknown[] } } | null;
+      late.close();
+      resolve(ack?.data?.students.length === held ? Date.now() - sent : Number.POSITIVE_INFINITY);
+    }, (SECONDS * 1000) / 2),
+  );
   const rateRun = await gens.run({ type: 'rate', ratePerSocket: RATE / held, seconds: SECONDS, violationEvery: 50 });
   await Promise.all(submissions);
+  const boardOpenMs = await boardOpened;
   await new Promise((r) => setTimeout(r, 3000));
   const violationLatency = boardLatencies(rateRun.violationSentAt);
   const notifyLatency = families.map((f) => (notifiedAt.has(f.studentId) ? notifiedAt.get(f.studentId)! - submittedAt.get(f.studentId)! : Number.POSITIVE_INFINITY)).sort((a, b) => a - b);
@@ -207,6 +219,7 @@ async function ratePhase(gens: LoadGenerators, held: number, open: (token: strin
       `  saves at set rate (${RATE}/s offered):   ${rate.perSecond}/s acknowledged, errors ${rate.errors}, violations sent ${rate.violations}`,
       `  ack latency at set rate p50/p95/p99:  ${fmt(rate.p50)} / ${fmt(rate.p95)} / ${fmt(rate.p99)} ms`,
       `  violation to proctor board p50/p99:   ${boardLine(violationLatency)}`,
+      `  board opened mid-phase, all ${held}:   snapshot acknowledged in ${fmt(boardOpenMs)} ms`,
       `  result to parent notification p50/p99: ${fmt(percentile(notifyLatency, 50))} / ${fmt(percentile(notifyLatency, 99))} ms (${notifyLatency.filter(Number.isFinite).length}/${notifyLatency.length} notified)`,
     ],
   };

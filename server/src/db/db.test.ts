@@ -42,3 +42,14 @@ describe.runIf(!!process.env.DATABASE_URL)('nodes starting together on an empty 
     }
   });
 });
+
+describe.runIf(!!process.env.DATABASE_URL)('PostgreSQL connections', () => {
+  it('do not JIT-compile: the board for a whole school would spend longer compiling than reading', async () => {
+    const pg = await createDb({ databaseUrl: process.env.DATABASE_URL!, poolMax: 1 });
+    try {
+      expect((await pg.raw('show jit')).rows[0]).toEqual({ jit: 'off' });
+    } finally {
+      await pg.destroy();
+    }
+  });
+});

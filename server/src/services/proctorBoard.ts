@@ -12,29 +12,41 @@ interface RowData {
   last_name: string;
   status: ProctorRow['status'] | null;
   submit_reason: ProctorRow['submitReason'];
-  deadline_at: Date | null;
+  deadline_ms: number | null;
   extra_minutes: number | null;
-  last_seen_at: Date | null;
+  last_seen_ms: number | null;
   tab_switches: number | null;
   fullscreen_exits: number | null;
   total: number;
   answered: number;
   other: number;
-  last_save_at: Date | null;
-  last_event_at: Date | null;
+  last_save_ms: number | null;
+  last_event_ms: number | null;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+/** Times come back as epoch milliseconds: a number is far cheaper to parse than a timestamp, thousands of rows at a time. */
+const ms = (sql: string) => `(extract(epoch from ${sql}) * 1000)::float8`;
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-const ATTEMPT_COLUMNS = `
-  a.id as attempt_id, u.id as student_id, u.first_name, u.last_name, u.avatar, a.status, a.submit_reason, a.deadline_at,
-  a.extra_minutes, a.last_seen_at, a.tab_switches, a.fullscreen_exits,
+/**
+ * A board row's columns: `a` is the attempt (possibly none), `u` its student. Each attempt's
+ * answers and events are read once, through their attempt index, for both figures taken from them.
+ */
+const ROW_COLUMNS = `
+  a.id as attempt_id, u.id as student_id, u.first_name, u.last_name, u.avatar, a.status, a.submit_reason,
+  ${ms('a.deadline_at')} as deadline_ms, a.extra_minutes, ${ms('a.last_seen_at')} as last_seen_ms, a.tab_switches, a.fullscreen_exits,
   coalesce(jsonb_array_length(a.question_order), 0)::int as total,
-  (select count(*) from answers an where an.attempt_id = a.id and an.answer is not null and an.answer <> '')::int as answered,
-  (select count(*) from attempt_events ev where ev.attempt_id = a.id and ev.type = 'violation'
-     and ev.detail->>'violation' not in ('tab-switch', 'fullscreen-exit'))::int as other,
-  (select max(an.saved_at) from answers an where an.attempt_id = a.id) as last_save_at,
-  (select max(ev.created_at) from attempt_events ev where ev.attempt_id = a.id) as last_event_at`;
+  coalesce(an.answered, 0) as answered, an.last_save_ms, coalesce(ev.other, 0) as other, ev.last_event_ms`;
+const ROW_JOINS = `
+  left join lateral (
+    select (count(*) filter (where x.answer is not null and x.answer <> ''))::int as answered, ${ms('max(x.saved_at)')} as last_save_ms
+      from answers x where x.attempt_id = a.id
+  ) an on true
+  left join lateral (
+    select (count(*) filter (where e.type = 'violation' and e.detail->>'violation' not in ('tab-switch', 'fullscreen-exit')))::int as other,
+           ${ms('max(e.created_at)')} as last_event_ms
+      from attempt_events e where e.attempt_id = a.id
+  ) ev on true`;
 
 function toRow(d: RowData, online: Set<string>, health: DeviceHealth): ProctorRow {
   const attemptId = d.attempt_id;
@@ -44,15 +56,15 @@ function toRow(d: RowData, online: Set<string>, health: DeviceHealth): ProctorRo
     status: d.status ?? 'not-started',
     submitReason: d.submit_reason,
     online: attemptId ? online.has(attemptId) : false,
-    lastSeenAt: iso(d.last_seen_at),
+    lastSeenAt: iso(d.last_seen_ms),
     answered: d.answered,
     total: d.total,
-    deadlineAt: iso(d.deadline_at),
+    deadlineAt: iso(d.deadline_ms),
     extraMinutes: d.extra_minutes ?? 0,
     violations: { tabSwitches: d.tab_switches ?? 0, fullscreenExits: d.fullscreen_exits ?? 0, other: d.other },
     pendingSaves: attemptId && online.has(attemptId) ? (health.get(attemptId)?.pending ?? 0) : null,
-    lastSaveAt: iso(d.last_save_at),
-    lastEventAt: iso(d.last_event_at),
+    lastSaveAt: iso(d.last_save_ms),
+    lastEventAt: iso(d.last_event_ms),
   };
 }
 
@@ -67,7 +79,7 @@ export async function examsOf(db: Db | Knex.Transaction, attemptIds: string[]): 
 export async function rowsForAttempts(db: Db | Knex.Transaction, attemptIds: string[], online: Set<string>, health: DeviceHealth = new Map()) {
   if (!attemptIds.length) return [] as { examId: string; row: ProctorRow }[];
   const rows = (await db.raw(
-    `select a.exam_id, ${ATTEMPT_COLUMNS} from attempts a join users u on u.id = a.student_id where a.id = any(?::uuid[])`,
+    `select a.exam_id, ${ROW_COLUMNS} from attempts a join users u on u.id = a.student_id ${ROW_JOINS} where a.id = any(?::uuid[])`,
     [attemptIds],
   )).rows as (RowData & { exam_id: string })[];
   return rows.map((r) => ({ examId: r.exam_id, row: toRow(r, online, health) }));
@@ -84,12 +96,14 @@ export async function examSnapshot(db: Db, examId: string, online: Set<string>, 
        select unnest(?::uuid[]) as id
        union select student_id from attempts where exam_id = ?
      ), latest as (
-       select distinct on (student_id) * from attempts where exam_id = ? order by student_id, attempt_number desc
+       select distinct on (student_id) student_id, id from attempts where exam_id = ? order by student_id, attempt_number desc
      )
-     select ${ATTEMPT_COLUMNS}
+     select ${ROW_COLUMNS}
        from students s
        join users u on u.id = s.id
-       left join latest a on a.student_id = u.id
+       left join latest l on l.student_id = u.id
+       left join attempts a on a.id = l.id
+       ${ROW_JOINS}
       order by u.last_name, u.first_name`,
     [eligible, examId, examId],
   )).rows as RowData[];
