@@ -21,7 +21,7 @@ import { signAccessToken } from '../server/src/auth/jwt';
 import { freePort, killHard, startServerProcess } from '../server/src/faults/processNode';
 import type { Socket } from 'socket.io-client';
 import { ROOT } from './webBuild';
-import { cpuSeconds, fmt, lostSaves, percentile, rssKb, summarise, type Acked, type RunResult, type Summary } from './bench/figures';
+import { cpuSeconds, fmt, lostSaves, p99BySecond, percentile, rssKb, summarise, type Acked, type RunResult, type Summary } from './bench/figures';
 import { LoadGenerators, type Client } from './bench/loadGenerators';
 import { boardLine, openSocket, watchViolations } from './bench/proctorBoard';
 import { scratchDatabase } from './bench/scratchDatabase';
@@ -42,6 +42,8 @@ const SINGLE_NODE = [...PHASES].some((p) => p !== 'twoNodes');
 /** Seconds of each closed-loop run. */
 const CLOSED_SECONDS = 5;
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** Node.js options for the server process, to try a runtime setting (BENCH_SERVER_ARGS, space-separated). */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 /** The figures the product promises (issues 10 and 19); a run that misses one exits 1. */
 const TARGETS = {
   saveP99Ms: 50,
@@ -218,6 +220,7 @@ async function ratePhase(gens: LoadGenerators, held: number, open: (token: strin
     lines: [
       `  saves at set rate (${RATE}/s offered):   ${rate.perSecond}/s acknowledged, errors ${rate.errors}, violations sent ${rate.violations}`,
       `  ack latency at set rate p50/p95/p99:  ${fmt(rate.p50)} / ${fmt(rate.p95)} / ${fmt(rate.p99)} ms`,
+      `  ack p99 second by second (ms):        ${p99BySecond(rateRun)}`,
       `  violation to proctor board p50/p99:   ${boardLine(violationLatency)}`,
       `  board opened mid-phase, all ${held}:   snapshot acknowledged in ${fmt(boardOpenMs)} ms`,
       `  result to parent notification p50/p99: ${fmt(percentile(notifyLatency, 50))} / ${fmt(percentile(notifyLatency, 99))} ms (${notifyLatency.filter(Number.isFinite).length}/${notifyLatency.length} notified)`,
@@ -234,7 +237,7 @@ async function singleNode(databaseUrl: string, secret: string): Promise<{ lines:
     LOG_LEVEL: 'error',
   },
     // BENCH_PROFILE=1: a CPU profile of the server, written when it stops, in .tmp/bench-profile.
-    PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.tmp/bench-profile')}`] : [],
+    [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.tmp/bench-profile')}`] : []), ...SERVER_NODE_ARGS],
   );
   const db = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 4 } });
   try {

@@ -11,6 +11,8 @@ export interface RunResult {
   errors: number;
   violations: number;
   latencies: number[];
+  /** Open-loop runs: for each latency, the second of the run its save was sent in. */
+  second?: number[];
   acked: Acked;
   /** Per violation sent: `attemptId:count` as the proctor board will see it, and when it was sent. */
   violationSentAt: [string, number][];
@@ -60,4 +62,12 @@ export async function lostSaves(db: Knex, acked: Acked): Promise<number> {
   let lost = 0;
   for (const [key, seq] of newest) if ((stored.get(key) ?? 0) < seq) lost++;
   return lost;
+}
+
+/** An open-loop run's p99 second by second: is the tail one bad moment or spread over the run? */
+export function p99BySecond(r: RunResult): string {
+  if (!r.second?.length) return 'n/a';
+  const bySecond: number[][] = [];
+  r.second.forEach((sec, i) => (bySecond[sec] ??= []).push(r.latencies[i]!));
+  return [...bySecond].map((xs) => (xs ? percentile(xs.sort((a, b) => a - b), 99).toFixed(0) : '-')).join(' ');
 }

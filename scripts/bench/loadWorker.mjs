@@ -44,6 +44,8 @@ function saveOnce(s, result, violationEvery) {
     .then((ack) => {
       if (ack?.ok) {
         result.latencies.push(performance.now() - started);
+        // Which second of the run it was sent in, when the run keeps count (open loop).
+        result.second?.push(Math.floor((started - result.t0) / 1000));
         result.acked.push([s.client.attemptId, q, seq]);
       } else result.errors++;
     })
@@ -54,7 +56,9 @@ function saveOnce(s, result, violationEvery) {
 
 /** Open loop: every socket saves at a fixed rate, whatever the server does. */
 async function runRate({ ratePerSocket, seconds, violationEvery }) {
-  const result = { sent: 0, errors: 0, violations: 0, latencies: [], acked: [], violationSentAt: [] };
+  const result = { sent: 0, errors: 0, violations: 0, latencies: [], second: [], acked: [], violationSentAt: [] };
+  // Not sent back: the workers' runs start within a millisecond or two of each other.
+  Object.defineProperty(result, 't0', { value: performance.now(), enumerable: false });
   const intervalMs = 1000 / ratePerSocket;
   const inflight = new Set();
   const fire = (s) => {
