@@ -66,6 +66,26 @@ describe('the proctor board', () => {
     expect(byStudent.get(done.student.id)).toMatchObject({ status: 'graded', submitReason: 'student' });
   });
 
+  it('shows every student of a large class once, in name order, whatever page of the read they fall in', async () => {
+    const { exam, proctor } = await proctoredExam();
+    const db = server.deps.db;
+    // 1,100 students listed for the exam, inserted out of name order; three of them have started.
+    const names = Array.from({ length: 1100 }, (_, i) => `Pupil${String(i).padStart(4, '0')}`);
+    const inserted = [...names].reverse().map((lastName) => ({ email: `${lastName.toLowerCase()}-${exam.id}@example.com`, password_hash: 'x', first_name: 'Ann', last_name: lastName, role: 'student', grade: 3 }));
+    const ids = new Map<string, string>();
+    for (let i = 0; i < inserted.length; i += 500) {
+      for (const r of (await db('users').insert(inserted.slice(i, i + 500)).returning(['id', 'last_name'])) as { id: string; last_name: string }[]) ids.set(r.last_name, r.id);
+    }
+    await db('exam_eligible_students').insert(names.map((n) => ({ exam_id: exam.id, student_id: ids.get(n) })));
+    const started = ['Pupil0000', 'Pupil0500', 'Pupil1099'];
+    await db('attempts').insert(started.map((n) => ({ exam_id: exam.id, student_id: ids.get(n), attempt_number: 1, deadline_at: new Date(Date.now() + 3600_000), question_order: JSON.stringify([]) })));
+
+    const watch = await call(proctor, 'proctor:watch', { examId: exam.id });
+    const rows = watch.data.students as { student: { lastName: string }; status: string }[];
+    expect(rows.map((r) => r.student.lastName)).toEqual(names);
+    expect(rows.filter((r) => r.status === 'in_progress').map((r) => r.student.lastName)).toEqual(started);
+  });
+
   it('sees a student join, make progress, break a rule and be submitted, in that order', async () => {
     const { exam, proctor, events, rows } = await proctoredExam();
     await call(proctor, 'proctor:watch', { examId: exam.id });
