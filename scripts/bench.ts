@@ -195,10 +195,11 @@ async function ratePhase(gens: LoadGenerators, held: number, open: (token: strin
   // snapshot of every student is read and sent while the saves go on, and their p99 includes it.
   const boardOpened = new Promise<number>((resolve) =>
     setTimeout(async () => {
-      const late = await open(teacherToken);
+      // A board that cannot connect or misses a student counts as never opened.
+      const late = await open(teacherToken).catch(() => null);
       const sent = Date.now();
-      const ack = (await late.timeout(30_000).emitWithAck('proctor:watch', { examId }).catch(() => null)) as { data?: { students: unknown[] } } | null;
-      late.close();
+      const ack = (await late?.timeout(30_000).emitWithAck('proctor:watch', { examId }).catch(() => null)) as { data?: { students: unknown[] } } | null | undefined;
+      late?.close();
       resolve(ack?.data?.students.length === held ? Date.now() - sent : Number.POSITIVE_INFINITY);
     }, (SECONDS * 1000) / 2),
   );
