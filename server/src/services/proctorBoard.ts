@@ -26,7 +26,7 @@ interface RowData {
 
 /** Times come back as epoch milliseconds: a number is far cheaper to parse than a timestamp, thousands of rows at a time. */
 const ms = (sql: string) => `(extract(epoch from ${sql}) * 1000)::float8`;
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
 
 /**
  * A board row's columns: `a` is the attempt (possibly none), `u` its student. Each attempt's
@@ -145,7 +145,7 @@ export async function progressForAttempts(db: Db | Knex.Transaction, attemptIds:
        from attempts a
        cross join lateral (
          select (count(*) filter (where an.answer is not null and an.answer <> ''))::int as answered,
-                (extract(epoch from max(an.saved_at)) * 1000)::float8 as last_save_ms
+                ${ms('max(an.saved_at)')} as last_save_ms
            from answers an where an.attempt_id = a.id
        ) s
       where a.id = any(?::uuid[])`,
@@ -157,6 +157,6 @@ export async function progressForAttempts(db: Db | Knex.Transaction, attemptIds:
     studentId: r.student_id,
     answered: r.answered,
     total: r.total,
-    lastSaveAt: r.last_save_ms === null ? null : new Date(r.last_save_ms).toISOString(),
+    lastSaveAt: iso(r.last_save_ms),
   }));
 }
