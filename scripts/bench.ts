@@ -197,10 +197,12 @@ async function ratePhase(gens: LoadGenerators, held: number, open: (token: strin
     setTimeout(async () => {
       // A board that cannot connect or misses a student counts as never opened.
       const late = await open(teacherToken).catch(() => null);
+      const rows = new Map<string, number>();
+      late?.on('proctor:snapshot', (page: { snapshotId: string; students: unknown[] }) => rows.set(page.snapshotId, (rows.get(page.snapshotId) ?? 0) + page.students.length));
       const sent = Date.now();
-      const ack = (await late?.timeout(30_000).emitWithAck('proctor:watch', { examId }).catch(() => null)) as { data?: { students: unknown[] } } | null | undefined;
+      const ack = (await late?.timeout(30_000).emitWithAck('proctor:watch', { examId }).catch(() => null)) as { data?: { snapshotId: string } } | null | undefined;
       late?.close();
-      resolve(ack?.data?.students.length === held ? Date.now() - sent : Number.POSITIVE_INFINITY);
+      resolve(ack?.data && rows.get(ack.data.snapshotId) === held ? Date.now() - sent : Number.POSITIVE_INFINITY);
     }, (SECONDS * 1000) / 2),
   );
   const rateRun = await gens.run({ type: 'rate', ratePerSocket: RATE / held, seconds: SECONDS, violationEvery: 50 });

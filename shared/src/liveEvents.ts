@@ -94,9 +94,17 @@ export const violationAckSchema = z.object({
 export const submitAckSchema = z.object({ submissionId: uuid, reason: z.enum(SUBMIT_REASONS) });
 export const emptyAckSchema = z.object({});
 export const cameraRequestAckSchema = z.object({ iceServers });
+/** Rows per `proctor:snapshot` message. */
+export const SNAPSHOT_PAGE_ROWS = 500;
+export const proctorSnapshotEventSchema = z.object({
+  examId: uuid,
+  snapshotId: uuid.describe('The snapshot these rows belong to, as named in the acknowledgement of `proctor:watch`'),
+  students: z.array(proctorRowSchema).max(SNAPSHOT_PAGE_ROWS).describe('The next rows of the snapshot, in name order'),
+});
 export const proctorWatchAckSchema = z.object({
   data: z.object({
-    students: z.array(proctorRowSchema),
+    snapshotId: uuid.describe('The `proctor:snapshot` messages sent before this acknowledgement with this id hold the snapshot'),
+    total: z.number().int().describe('How many rows those messages hold in all: every student the exam is meant for, and anyone who attempted it'),
     serverNow: isoTime,
     exam: z.object({ _id: uuid, title: z.string(), startAt: isoTime, endAt: isoTime, duration: z.number().int(), totalQuestions: z.number().int() }),
   }),

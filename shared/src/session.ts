@@ -131,6 +131,8 @@ export type Ack<T extends object = object> = ({ ok: true } & T) | { ok: false; c
 // Proctor board (issue 5)
 export const PROCTOR_EVENTS = {
   watch: 'proctor:watch',
+  /** Server → the watching socket, before `proctor:watch` is acknowledged: the snapshot's rows, up to 500 a message, in name order. */
+  snapshot: 'proctor:snapshot',
   row: 'proctor:row',
   event: 'proctor:event',
   message: 'proctor:message',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { buildExam, buildUser, TEST_PASSWORD } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
-import { call, connectAs, nextEvent } from '../test/sockets';
+import { call, connectAs, nextEvent, watchBoard } from '../test/sockets';
 import { haveRedisServer, ownRedis, redisPort, type OwnRedis } from './redisServer';
 
 /**
@@ -141,8 +141,8 @@ describe.runIf(haveRedisServer && !!process.env.DATABASE_URL)('two nodes through
     expect(toldB.find((t) => t.event === 'submitted')!.payload).toEqual({ attemptId: attempts[3], reason: 'proctor' });
 
     // The board re-reads its snapshot: every violation counted, the submission shown.
-    const watch = await call(proctor, 'proctor:watch', { examId: exam.id });
-    const rowOf = (attemptId: string) => watch.data.students.find((r: { attemptId: string | null }) => r.attemptId === attemptId);
+    const watch = await watchBoard(proctor, exam.id);
+    const rowOf = (attemptId: string) => watch.students.find((r: { attemptId: string | null }) => r.attemptId === attemptId);
     for (const i of [0, 1, 2]) expect(rowOf(attempts[i]!).violations.other).toBe(violations[i]);
     for (const i of [2, 3]) expect(['submitted', 'graded']).toContain(rowOf(attempts[i]!).status);
     expect(rowOf(attempts[1]!).answered).toBe(exam.questionIds.length);

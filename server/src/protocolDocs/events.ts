@@ -34,6 +34,7 @@ import {
   proctorProgressEventSchema,
   proctorResyncEventSchema,
   proctorRowSchema,
+  proctorSnapshotEventSchema,
   proctorTimelineAckSchema,
   proctorWatchAckSchema,
   proctorWatchSchema,
@@ -174,7 +175,8 @@ const LISTED: ClientEvent[] = [
     name: PROCTOR_EVENTS.watch,
     direction: 'client',
     from: 'teacher (own exams), admin',
-    summary: "Joins the exam's proctor room and replies with a snapshot of every student the exam is meant for; live deltas (`proctor:row`, `proctor:event`, `proctor:progress`, `proctor:health`) follow.",
+    summary:
+      "Joins the exam's proctor room and sends a snapshot of every student the exam is meant for, in `proctor:snapshot` messages of up to 500 rows, then the acknowledgement, which names the snapshot and its row count. Live deltas (`proctor:row`, `proctor:event`, `proctor:progress`, `proctor:health`) can arrive among the pages: apply them on top of the snapshot once it is complete.",
     payload: proctorWatchSchema,
     ack: proctorWatchAckSchema,
     errors: { ...invalid, ...proctorOf, ...error },
@@ -308,6 +310,13 @@ export const SERVER_EVENTS: ServerEvent[] = [
     rooms: ['user'],
     summary: 'A notification was stored for the user (a result, a published exam, a reminder, a proctor message).',
     payload: notificationEventSchema,
+  },
+  {
+    name: PROCTOR_EVENTS.snapshot,
+    direction: 'server',
+    rooms: ['socket'],
+    summary: 'A page of the snapshot `proctor:watch` asked for, to the socket that asked, before its acknowledgement.',
+    payload: proctorSnapshotEventSchema,
   },
   {
     name: PROCTOR_EVENTS.row,

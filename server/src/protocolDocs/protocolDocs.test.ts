@@ -180,7 +180,7 @@ describe('against a running server', () => {
 
     await seen('attempt:submitted', 'student');
     await seen('notification', 'student');
-    for (const e of ['proctor:row', 'proctor:event', 'proctor:progress', 'proctor:health']) await seen(e, 'proctor');
+    for (const e of ['proctor:snapshot', 'proctor:row', 'proctor:event', 'proctor:progress', 'proctor:health']) await seen(e, 'proctor');
     expect(received.filter((r) => r.to === 'student').map((r) => r.event)).toEqual(expect.arrayContaining(['attempt:time', 'proctor:message']));
     for (const r of received) {
       const entry = SERVER_EVENTS.find((e) => e.name === r.event);

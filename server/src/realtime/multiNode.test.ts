@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { buildExam, buildUser, TEST_PASSWORD } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
-import { call, connectAs, nextEvent } from '../test/sockets';
+import { call, connectAs, nextEvent, watchBoard } from '../test/sockets';
 
 // Several nodes need a shared PostgreSQL and Redis (CI sets both; PGlite lives in one process).
 const multiNode = !!(process.env.DATABASE_URL && process.env.REDIS_URL);
@@ -48,8 +48,8 @@ describe.runIf(multiNode)('two server nodes with Redis', () => {
     await call(onA, 'attempt:join', { attemptId });
     const proctorOnB = await connectAs(b, teacher.email);
     sockets.push(proctorOnB);
-    const watch = await call(proctorOnB, 'proctor:watch', { examId: exam.id });
-    expect(watch.data.students).toEqual([expect.objectContaining({ attemptId, online: true, status: 'in_progress' })]);
+    const watch = await watchBoard(proctorOnB, exam.id);
+    expect(watch.students).toEqual([expect.objectContaining({ attemptId, online: true, status: 'in_progress' })]);
     const violation = new Promise((resolve) => proctorOnB.on('proctor:event', (e) => e.type === 'violation' && resolve(e)));
     await call(onA, 'violation', { attemptId, type: 'copy' });
     expect(await violation).toMatchObject({ attemptId, type: 'violation', detail: { violation: 'copy' } });

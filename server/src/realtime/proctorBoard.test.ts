@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { buildExam, buildUser, TEST_PASSWORD } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
-import { call, connectAs, nextEvent } from '../test/sockets';
+import { call, connectAs, nextEvent, watchBoard } from '../test/sockets';
 import { sweepOnce } from '../jobs/deadlineSweeper';
 
 let server: TestServer;
@@ -58,9 +58,9 @@ describe('the proctor board', () => {
     await call(sitting.socket, 'answer:save', { attemptId: sitting.attemptId, questionId: sitting.questionIds[0], answer: 'Four', seq: 1 });
     const done = await studentStarts(exam.id);
     await server.api('POST', '/submissions/submit', { submissionId: done.attemptId }, { token: done.token });
-    const watch = await call(proctor, 'proctor:watch', { examId: exam.id });
-    expect(watch.ok).toBe(true);
-    const byStudent = new Map(watch.data.students.map((r: any) => [r.student._id, r]));
+    const watch = await watchBoard(proctor, exam.id);
+    expect(watch.ack).toMatchObject({ ok: true, data: { total: 3 } });
+    const byStudent = new Map(watch.students.map((r: any) => [r.student._id, r]));
     expect(byStudent.get(idle.id)).toMatchObject({ status: 'not-started', attemptId: null, online: false });
     expect(byStudent.get(sitting.student.id)).toMatchObject({ status: 'in_progress', online: true, answered: 1, total: 3, pendingSaves: 0 });
     expect(byStudent.get(done.student.id)).toMatchObject({ status: 'graded', submitReason: 'student' });
@@ -80,8 +80,11 @@ describe('the proctor board', () => {
     const started = ['Pupil0000', 'Pupil0500', 'Pupil1099'];
     await db('attempts').insert(started.map((n) => ({ exam_id: exam.id, student_id: ids.get(n), attempt_number: 1, deadline_at: new Date(Date.now() + 3600_000), question_order: JSON.stringify([]) })));
 
-    const watch = await call(proctor, 'proctor:watch', { examId: exam.id });
-    const rows = watch.data.students as { student: { lastName: string }; status: string }[];
+    const watch = await watchBoard<{ student: { lastName: string }; status: string }>(proctor, exam.id);
+    // Sent in pages of 500 rows before the acknowledgement, which counts them all.
+    expect(watch.pages).toEqual([500, 500, 100]);
+    expect(watch.ack.data.total).toBe(1100);
+    const rows = watch.students;
     expect(rows.map((r) => r.student.lastName)).toEqual(names);
     expect(rows.filter((r) => r.status === 'in_progress').map((r) => r.student.lastName)).toEqual(started);
   });
@@ -196,8 +199,8 @@ describe('the proctor board', () => {
     const health = nextEvent(proctor, 'proctor:health');
     expect(await call(s.socket, 'attempt:health', { attemptId: s.attemptId, pending: 3 })).toEqual({ ok: true });
     expect(await health).toMatchObject({ attemptId: s.attemptId, pending: 3 });
-    const watch = await call(proctor, 'proctor:watch', { examId: exam.id });
-    expect(watch.data.students.find((r: any) => r.attemptId === s.attemptId).pendingSaves).toBe(3);
+    const watch = await watchBoard(proctor, exam.id);
+    expect(watch.students.find((r: any) => r.attemptId === s.attemptId).pendingSaves).toBe(3);
   });
 
   it('relays camera signalling between the student and the proctor only, when the exam uses the camera', async () => {

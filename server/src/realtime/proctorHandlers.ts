@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io';
 import { PROCTOR_EVENTS, proctorAttemptSchema, proctorExtendSchema, proctorMessageSchema, proctorWatchSchema } from '@exam/shared';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import { getExamFor } from '../services/exams';
-import { examSnapshot } from '../services/proctorBoard';
+import { snapshotPages } from '../services/proctorBoard';
 import { attemptTimeline, extendAttempt, forceSubmit, reinstateAttempt, sendProctorMessage } from '../services/proctorActions';
 import { loadViewer } from '../services/viewer';
 import { onAck, type SocketHandlers } from './ack';
@@ -19,15 +20,26 @@ export function proctorHandlers(deps: Deps, handlers: SocketHandlers): void {
     return loadViewer(deps, user);
   };
 
+  // The snapshot goes out in pages, each its own message, and the acknowledgement after the last:
+  // one message of every row held the node (and every save on it) while it was encoded and written.
+  // The socket joins the room first, so a change made while the pages are read reaches it as a
+  // delta too; the board applies the deltas that came meanwhile on top of the snapshot.
   onAck(handlers, deps.log, PROCTOR_EVENTS.watch, proctorWatchSchema, async ({ examId }, socket) => {
     const exam = await getExamFor(deps.db, await viewer(socket), examId, 'update');
     await socket.join(rooms.proctors(examId));
     const { online, health } = await deps.proctor.presence(examId);
-    const students = await examSnapshot(deps.db, examId, online, health);
+    const snapshotId = randomUUID();
+    let total = 0;
+    for await (const students of snapshotPages(deps.db, examId, online, health)) {
+      if (socket.disconnected) break;
+      socket.emit(PROCTOR_EVENTS.snapshot, { examId, snapshotId, students });
+      total += students.length;
+    }
     return {
       ok: true,
       data: {
-        students,
+        snapshotId,
+        total,
         serverNow: new Date().toISOString(),
         exam: { _id: exam.id, title: exam.title, startAt: new Date(exam.start_at).toISOString(), endAt: new Date(exam.end_at).toISOString(), duration: exam.duration_minutes, totalQuestions: exam.total_questions },
       },

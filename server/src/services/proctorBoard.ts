@@ -1,6 +1,6 @@
 import type { DeviceHealth } from '../ports/realtime';
 import type { Knex } from 'knex';
-import type { ProctorRow } from '@exam/shared';
+import { SNAPSHOT_PAGE_ROWS, type ProctorRow } from '@exam/shared';
 import type { Db } from '../db';
 import { eligibleStudentIds } from './notifications';
 
@@ -85,16 +85,13 @@ export async function rowsForAttempts(db: Db | Knex.Transaction, attemptIds: str
   return rows.map((r) => ({ examId: r.exam_id, row: toRow(r, online, health) }));
 }
 
-/** Students per read of the opening snapshot. */
-const SNAPSHOT_PAGE = 500;
-
 /**
  * The board's opening snapshot: every student the exam is meant for (and anyone who attempted it),
- * with their latest attempt, or "not started", in name order. The rows are read and built a page
- * at a time: 5,000 at once held the node's event loop for 30-60 ms, and every save on the node
- * waited behind it.
+ * with their latest attempt, or "not started", in name order, a page at a time. Each page is read,
+ * built and sent on its own: 5,000 rows read at once held the node's event loop for 30-60 ms, and
+ * encoded as one message for another 30, and every save on the node waited behind them.
  */
-export async function examSnapshot(db: Db, examId: string, online: Set<string>, health: DeviceHealth): Promise<ProctorRow[]> {
+export async function* snapshotPages(db: Db, examId: string, online: Set<string>, health: DeviceHealth): AsyncGenerator<ProctorRow[]> {
   const eligible = await eligibleStudentIds(db, examId);
   const order = (await db.raw(
     `with students as (
@@ -104,9 +101,8 @@ export async function examSnapshot(db: Db, examId: string, online: Set<string>, 
      select u.id from students s join users u on u.id = s.id order by u.last_name, u.first_name, u.id`,
     [eligible, examId],
   )).rows as { id: string }[];
-  const students: ProctorRow[] = [];
-  for (let i = 0; i < order.length; i += SNAPSHOT_PAGE) {
-    const ids = order.slice(i, i + SNAPSHOT_PAGE).map((r) => r.id);
+  for (let i = 0; i < order.length; i += SNAPSHOT_PAGE_ROWS) {
+    const ids = order.slice(i, i + SNAPSHOT_PAGE_ROWS).map((r) => r.id);
     const rows = (await db.raw(
       `select ${ROW_COLUMNS}
          from users u
@@ -119,9 +115,8 @@ export async function examSnapshot(db: Db, examId: string, online: Set<string>, 
       [examId, ids],
     )).rows as RowData[];
     const byStudent = new Map(rows.map((r) => [r.student_id, r]));
-    for (const id of ids) students.push(toRow(byStudent.get(id)!, online, health));
+    yield ids.map((id) => toRow(byStudent.get(id)!, online, health));
   }
-  return students;
 }
 
 export interface ProgressRow {

@@ -34,3 +34,20 @@ export function nextEvent<T = any>(socket: Socket, event: string, timeoutMs = 10
     });
   });
 }
+
+/**
+ * `proctor:watch` as the board sends it: the acknowledgement, and the snapshot's rows gathered from
+ * the `proctor:snapshot` pages that came before it (`pages` holds each page's row count).
+ */
+export async function watchBoard<Row = any>(socket: Socket, examId: string) {
+  const pages = new Map<string, Row[][]>();
+  const onPage = (page: { snapshotId: string; students: Row[] }) => pages.set(page.snapshotId, [...(pages.get(page.snapshotId) ?? []), page.students]);
+  socket.on('proctor:snapshot', onPage);
+  try {
+    const ack = await call(socket, 'proctor:watch', { examId });
+    const mine: Row[][] = (ack.ok ? pages.get(ack.data.snapshotId) : undefined) ?? [];
+    return { ack, students: mine.flat(), pages: mine.map((p) => p.length) };
+  } finally {
+    socket.off('proctor:snapshot', onPage);
+  }
+}

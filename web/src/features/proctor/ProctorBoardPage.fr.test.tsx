@@ -47,7 +47,8 @@ class FakeSocket {
           buildRow({ id: 's1', name: ['Sam', 'Student'], violations: { tabSwitches: 1, fullscreenExits: 0, other: 0 } }),
           buildRow({ id: 's2', name: ['Ana', 'Ortiz'], status: 'not-started', attemptId: null }),
         ];
-        return { ok: true, data: { students, serverNow: new Date().toISOString(), exam } };
+        this.fire('proctor:snapshot', { examId: 'e1', snapshotId: 'snapshot-1', students });
+        return { ok: true, data: { snapshotId: 'snapshot-1', total: students.length, serverNow: new Date().toISOString(), exam } };
       },
     };
   }

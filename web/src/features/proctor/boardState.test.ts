@@ -27,6 +27,27 @@ describe('proctor board state', () => {
     expect(s.rows.get('s2')).toMatchObject({ attemptId: 'a-s2', answered: 3, lastSaveAt: '2030-01-01T00:06:00.000Z', pendingSaves: 2 });
   });
 
+  it('applies a change that arrived while the snapshot was read on top of it, not under it', () => {
+    // The student is submitted while the re-watch's pages are read: the pages still say in progress.
+    let s = boardReducer(watched(), { type: 'watching' });
+    s = boardReducer(s, { type: 'row', row: buildRow({ id: 's1', status: 'submitted', submitReason: 'student' }) });
+    s = boardReducer(s, { type: 'progress', students: [{ attemptId: 'a-s1', studentId: 's1', answered: 4, total: 5, lastSaveAt: '2030-01-01T00:06:00.000Z' }] });
+    s = boardReducer(s, { type: 'health', attemptId: 'a-s1', pending: 1 });
+    s = boardReducer(s, { type: 'snapshot', exam: EXAM, offset: 0, students: [buildRow({ id: 's1' })] });
+    expect(s.rows.get('s1')).toMatchObject({ status: 'submitted', answered: 4, pendingSaves: 1 });
+    // Once the snapshot is in, changes apply at once again.
+    s = boardReducer(s, { type: 'health', attemptId: 'a-s1', pending: 0 });
+    expect(s.rows.get('s1')?.pendingSaves).toBe(0);
+  });
+
+  it('applies the held changes when the snapshot never comes', () => {
+    let s = boardReducer(watched(), { type: 'watching' });
+    s = boardReducer(s, { type: 'row', row: buildRow({ id: 's1', violations: { tabSwitches: 2, fullscreenExits: 0, other: 0 } }) });
+    expect(s.rows.get('s1')?.violations.tabSwitches).toBe(0);
+    s = boardReducer(s, { type: 'watchFailed' });
+    expect(s.rows.get('s1')?.violations.tabSwitches).toBe(2);
+  });
+
   it('keeps the last known pending saves when a row says it does not know', () => {
     let s = boardReducer(watched(), { type: 'health', attemptId: 'a-s1', pending: 4 });
     s = boardReducer(s, { type: 'row', row: buildRow({ id: 's1', online: false, pendingSaves: null }) });

@@ -4,6 +4,11 @@ import type { ProctorEvent, ProctorRow } from '@exam/shared';
  * The board's data as the socket feeds it: the snapshot from `proctor:watch`, then rows, batched
  * progress, save health and events. Rows are keyed by student, because a student who had not
  * started in the snapshot gets an attempt id only when they start.
+ *
+ * The server joins the board to the exam's room before it reads the snapshot, so a change made
+ * while the snapshot is read arrives as a delta before the snapshot is complete, and the snapshot
+ * may hold the row as it was before that change. Row changes that arrive while a snapshot is
+ * awaited are therefore held, and applied on top of it once it is in.
  */
 
 export interface WatchedExam {
@@ -29,6 +34,8 @@ export interface BoardState {
   nextId: number;
   /** Server clock minus ours, from the last snapshot. */
   offset: number;
+  /** Row changes that arrived while a snapshot was awaited, oldest first; null when none is. */
+  held: RowChange[] | null;
 }
 
 export interface ProgressEntry {
@@ -39,17 +46,19 @@ export interface ProgressEntry {
   lastSaveAt: string | null;
 }
 
+type RowChange = { type: 'row'; row: ProctorRow } | { type: 'progress'; students: ProgressEntry[] } | { type: 'health'; attemptId: string; pending: number };
+
 export type BoardAction =
+  | { type: 'watching' }
+  | { type: 'watchFailed' }
   | { type: 'snapshot'; students: ProctorRow[]; exam: WatchedExam; offset: number }
-  | { type: 'row'; row: ProctorRow }
-  | { type: 'progress'; students: ProgressEntry[] }
-  | { type: 'health'; attemptId: string; pending: number }
+  | RowChange
   | { type: 'event'; event: ProctorEvent };
 
 /** The feed keeps the newest events only: a long exam with 300 students would otherwise grow without end. */
 export const FEED_LIMIT = 500;
 
-export const emptyBoard = (): BoardState => ({ exam: null, rows: new Map(), byAttempt: new Map(), feed: [], nextId: 1, offset: 0 });
+export const emptyBoard = (): BoardState => ({ exam: null, rows: new Map(), byAttempt: new Map(), feed: [], nextId: 1, offset: 0, held: null });
 
 function indexAttempts(rows: Iterable<ProctorRow>): Map<string, string> {
   const index = new Map<string, string>();
@@ -68,11 +77,18 @@ function withRow(state: BoardState, studentId: string, update: (row: ProctorRow)
 }
 
 export function boardReducer(state: BoardState, action: BoardAction): BoardState {
+  if (state.held && (action.type === 'row' || action.type === 'progress' || action.type === 'health')) return { ...state, held: [...state.held, action] };
   switch (action.type) {
+    case 'watching':
+      return { ...state, held: state.held ?? [] };
+    case 'watchFailed':
+      // No snapshot is coming: the held changes are the newest there is.
+      return (state.held ?? []).reduce(boardReducer, { ...state, held: null });
     case 'snapshot': {
       const rows = new Map(action.students.map((r) => [r.student._id, r]));
       // A re-watch after a reconnect replaces the rows but keeps the feed seen so far.
-      return { ...state, exam: action.exam, rows, byAttempt: indexAttempts(rows.values()), offset: action.offset };
+      const fresh: BoardState = { ...state, exam: action.exam, rows, byAttempt: indexAttempts(rows.values()), offset: action.offset, held: null };
+      return (state.held ?? []).reduce(boardReducer, fresh);
     }
     case 'row': {
       const previous = state.rows.get(action.row.student._id);

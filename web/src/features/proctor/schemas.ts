@@ -31,10 +31,18 @@ export const watchedExamSchema = z.object({
   totalQuestions: z.number(),
 });
 
+/** The acknowledgement of `proctor:watch`: the snapshot's rows came before it, in `proctor:snapshot` pages. */
 export const watchDataSchema = z.object({
-  students: z.array(proctorRowSchema),
+  snapshotId: z.string(),
+  total: z.number(),
   serverNow: z.string(),
   exam: watchedExamSchema,
+});
+
+export const snapshotPageSchema = z.object({
+  examId: z.string(),
+  snapshotId: z.string(),
+  students: z.array(proctorRowSchema),
 });
 
 export const proctorEventSchema = z.object({

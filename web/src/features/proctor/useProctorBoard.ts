@@ -1,9 +1,9 @@
-import { PROCTOR_EVENTS, type Ack } from '@exam/shared';
+import { PROCTOR_EVENTS, type Ack, type ProctorRow } from '@exam/shared';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { createSocket, emitWithAck, keepConnected, SocketCallError, type AppSocket } from '../../api/socket';
 import { i18n } from '../../i18n';
 import { boardReducer, emptyBoard } from './boardState';
-import { healthSchema, progressSchema, proctorEventSchema, proctorRowSchema, watchDataSchema } from './schemas';
+import { healthSchema, progressSchema, proctorEventSchema, proctorRowSchema, snapshotPageSchema, watchDataSchema } from './schemas';
 
 export type Connection = 'connecting' | 'live' | 'reconnecting';
 
@@ -17,7 +17,8 @@ const ACTION_TIMEOUT_MS = 10_000;
 
 /**
  * The proctor board's socket: watch on every (re)connect, so a dropped connection comes back to
- * a fresh snapshot, then apply the server's deltas. No polling.
+ * a fresh snapshot (its rows in `proctor:snapshot` pages, then the acknowledgement), then apply
+ * the server's deltas. No polling.
  */
 export function useProctorBoard(examId: string) {
   const [state, dispatch] = useReducer(boardReducer, undefined, emptyBoard);
@@ -31,33 +32,54 @@ export function useProctorBoard(examId: string) {
     socketRef.current = s;
     setSocket(s);
     let stopped = false;
+    /** Only the latest watch's snapshot is applied: an earlier one still coming back is older. */
+    let generation = 0;
+    /** The pages of each snapshot under way, by its id, until its acknowledgement. */
+    const pages = new Map<string, ProctorRow[]>();
 
     const watch = async () => {
+      const mine = ++generation;
+      const latest = () => !stopped && mine === generation;
       const sentAt = Date.now();
+      const fail = (failure: WatchFailure) => {
+        setFailure(failure);
+        dispatch({ type: 'watchFailed' });
+      };
+      dispatch({ type: 'watching' });
       try {
         const ack = await emitWithAck<{ data: unknown }>(s, PROCTOR_EVENTS.watch, { examId }, WATCH_TIMEOUT_MS);
-        if (stopped) return;
-        if (!ack.ok) {
-          setFailure({ code: ack.code, message: ack.message });
-          return;
-        }
-        const data = watchDataSchema.safeParse(ack.data);
-        if (!data.success) {
-          setFailure({ code: 'invalid', message: i18n.t('proctor:connection.unreadable') });
-          return;
-        }
+        const data = ack.ok ? watchDataSchema.safeParse(ack.data) : null;
+        const students = data?.success ? pages.get(data.data.snapshotId) ?? [] : [];
+        if (data?.success) pages.delete(data.data.snapshotId);
+        if (!latest()) return;
+        if (!ack.ok) return fail({ code: ack.code, message: ack.message });
+        // A page that could not be read leaves the snapshot short: show that, not a board missing students.
+        if (!data?.success || students.length !== data.data.total) return fail({ code: 'invalid', message: i18n.t('proctor:connection.unreadable') });
         const receivedAt = Date.now();
         // Half the round trip corrects for the time the answer took to come back.
         const offset = Date.parse(data.data.serverNow) - (sentAt + receivedAt) / 2;
         setFailure(null);
-        dispatch({ type: 'snapshot', students: data.data.students, exam: data.data.exam, offset });
+        dispatch({ type: 'snapshot', students, exam: data.data.exam, offset });
         setConnection('live');
       } catch (error) {
-        if (!stopped && error instanceof SocketCallError && error.reason === 'timeout') s.disconnect().connect();
+        if (!latest()) return;
+        dispatch({ type: 'watchFailed' });
+        if (error instanceof SocketCallError && error.reason === 'timeout') s.disconnect().connect();
       }
     };
 
-    s.on('connect', () => void watch());
+    s.on(PROCTOR_EVENTS.snapshot, (raw: unknown) => {
+      const page = snapshotPageSchema.safeParse(raw);
+      if (!page.success || page.data.examId !== examId) return;
+      const rows = pages.get(page.data.snapshotId) ?? [];
+      rows.push(...page.data.students);
+      pages.set(page.data.snapshotId, rows);
+    });
+    s.on('connect', () => {
+      // Snapshots asked for on an earlier connection will never be acknowledged.
+      pages.clear();
+      void watch();
+    });
     // After a Redis outage the server says deltas may have been lost: the snapshot holds them all.
     s.on(PROCTOR_EVENTS.resync, () => void watch());
     s.on('disconnect', () => setConnection('reconnecting'));
