@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'socket.io-client';
+import { DASHBOARD_CHANGED_EVENT } from '@exam/shared';
 import { buildExam, buildUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
+import { connectAs } from '../test/sockets';
 import { sweepOnce } from './deadlineSweeper';
 
 let server: TestServer;
@@ -44,7 +47,7 @@ describe('a deadline that ends a whole school’s attempts at once', () => {
     const emit = realtime.emit.bind(realtime);
     realtime.emit = (room, event, payload) => {
       if (event === 'attempt:submitted') {
-        heard.set(room, (heard.get(room) ?? 0) + 1);
+        for (const r of [room].flat()) heard.set(r, (heard.get(r) ?? 0) + 1);
         turnsAtTelling.push(turns);
       }
       emit(room, event, payload);
@@ -67,5 +70,33 @@ describe('a deadline that ends a whole school’s attempts at once', () => {
     expect(turnsAtTelling.at(-1)!).toBeGreaterThan(turnsAtTelling[0]!);
     const rows = (await server.deps.db('attempts').whereIn('id', ids).select('status')) as { status: string }[];
     expect(rows.every((r) => r.status !== 'in_progress')).toBe(true);
+  });
+
+  it("refreshes the owner's, each student's and the admins' dashboards once, in one message to all their rooms", async () => {
+    const teacher = await buildUser(server.deps, { role: 'teacher' });
+    const admin = await buildUser(server.deps, { role: 'admin' });
+    const students = [await buildUser(server.deps, { role: 'student' }), await buildUser(server.deps, { role: 'student' })];
+    const exam = await buildExam(server.deps, teacher.id, { questions: 1 });
+    await server.deps.db('attempts').insert(students.map((st) => ({ exam_id: exam.id, student_id: st.id, attempt_number: 1, deadline_at: new Date(Date.now() - 5000), question_order: JSON.stringify([]) })));
+    const sockets: Socket[] = await Promise.all([teacher, admin, ...students].map((u) => connectAs(server, u.email)));
+    const heard = sockets.map(() => [] as unknown[]);
+    sockets.forEach((socket, i) => socket.on(DASHBOARD_CHANGED_EVENT, (payload: unknown) => heard[i]!.push(payload)));
+    const { realtime } = server.deps;
+    const emit = realtime.emit.bind(realtime);
+    let emits = 0;
+    realtime.emit = (room, event, payload) => {
+      if (event === DASHBOARD_CHANGED_EVENT) emits++;
+      emit(room, event, payload);
+    };
+    try {
+      const announcing = new Set<Promise<void>>();
+      expect(await sweepOnce(server.deps, announcing)).toHaveLength(2);
+      await Promise.all([...announcing]);
+      expect(emits).toBe(1);
+      await vi.waitFor(() => expect(heard).toEqual(sockets.map(() => [{ reason: 'submitted' }])), { timeout: 5000 });
+    } finally {
+      realtime.emit = emit;
+      sockets.forEach((socket) => socket.close());
+    }
   });
 });

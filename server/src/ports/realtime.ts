@@ -11,7 +11,11 @@ import type { Server } from 'socket.io';
  * their transaction commits, so no client ever sees an event for a write that rolled back.
  */
 export interface RealtimeHub {
-  emit(room: string, event: string, payload: unknown): void;
+  /**
+   * To one room, or to several at once: each socket in any of them hears it once, and it is encoded
+   * (and, across nodes, published through Redis) once rather than once per room.
+   */
+  emit(room: string | string[], event: string, payload: unknown): void;
   /** The data of every socket in a room, on every node (through the Redis adapter when set). */
   socketsIn(room: string): Promise<unknown[]>;
   /** The ids of every socket in a room, on every node. */
