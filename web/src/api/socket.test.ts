@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { handshakeRetryDelay, keepConnected, type AppSocket } from './socket';
+import { emitWithAckWhileHeard, handshakeRetryDelay, keepConnected, SocketCallError, type AppSocket } from './socket';
 
 vi.mock('./http', () => ({ http: { get: vi.fn(async () => ({})) } }));
 vi.mock('../lib/storedSession', () => ({ readToken: () => 'token' }));
@@ -55,5 +55,38 @@ describe('keeping a screen socket connected', () => {
     expect(handshakeRetryDelay(20, () => 0.5)).toBe(15000);
     expect(handshakeRetryDelay(1, () => 0)).toBe(1500);
     expect(handshakeRetryDelay(1, () => 1)).toBe(2500);
+  });
+});
+
+/** A connected socket whose acknowledgement comes when the test says. */
+function slowSocket() {
+  let answer: (ack: unknown) => void = () => undefined;
+  const socket = {
+    connected: true,
+    timeout: () => ({ emitWithAck: () => new Promise((resolve) => (answer = resolve)) }),
+  };
+  return { socket: socket as unknown as AppSocket, answer: (ack: unknown) => answer(ack) };
+}
+
+describe('a call whose answer shows it is on its way', () => {
+  it('waits as long as it keeps hearing from the answer, and gives up after a silence', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+
+    // A large snapshot: a page every 4 s for 30 s, then the acknowledgement.
+    const slow = slowSocket();
+    const call = emitWithAckWhileHeard(slow.socket, 'proctor:watch', {}, { silenceMs: 10_000, maxMs: 120_000 });
+    for (let t = 0; t < 30_000; t += 4_000) {
+      await vi.advanceTimersByTimeAsync(4_000);
+      call.heard();
+    }
+    slow.answer({ ok: true });
+    await expect(call.ack).resolves.toEqual({ ok: true });
+
+    // Nothing heard for 10 s: the call is given up as timed out.
+    const silent = emitWithAckWhileHeard(slowSocket().socket, 'proctor:watch', {}, { silenceMs: 10_000, maxMs: 120_000 });
+    const outcome = silent.ack.catch((err: unknown) => err);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await outcome).toEqual(new SocketCallError('timeout'));
   });
 });

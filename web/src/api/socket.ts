@@ -45,6 +45,31 @@ export async function emitWithAck<T extends object = object>(socket: AppSocket, 
 }
 
 /**
+ * emitWithAck for a call whose answer can take long but shows it is on its way (the proctor
+ * board's snapshot arrives in pages before its acknowledgement): it times out after `silenceMs`
+ * without `heard()`, or after `maxMs` in all, so a large answer still coming is not given up on.
+ */
+export function emitWithAckWhileHeard<T extends object = object>(
+  socket: AppSocket,
+  event: string,
+  payload: unknown,
+  { silenceMs, maxMs }: { silenceMs: number; maxMs: number },
+): { ack: Promise<Ack<T>>; heard: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let fallSilent: (err: SocketCallError) => void = () => undefined;
+  const silent = new Promise<never>((_, reject) => {
+    fallSilent = reject;
+  });
+  const heard = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fallSilent(new SocketCallError('timeout')), silenceMs);
+  };
+  heard();
+  const ack = Promise.race([emitWithAck<T>(socket, event, payload, maxMs), silent]).finally(() => clearTimeout(timer));
+  return { ack, heard };
+}
+
+/**
  * Called when the server refused the handshake as Unauthorized: any authenticated HTTP call makes
  * http.ts refresh the access token silently (or end the session, toast and go to /login).
  * Resolves true when there is a token worth retrying with; the caller caps the retries, since a

@@ -1,6 +1,6 @@
 import { PROCTOR_EVENTS, type Ack, type ProctorRow } from '@exam/shared';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { createSocket, emitWithAck, keepConnected, SocketCallError, type AppSocket } from '../../api/socket';
+import { createSocket, emitWithAck, emitWithAckWhileHeard, keepConnected, SocketCallError, type AppSocket } from '../../api/socket';
 import { i18n } from '../../i18n';
 import { boardReducer, emptyBoard } from './boardState';
 import { healthSchema, progressSchema, proctorEventSchema, proctorRowSchema, snapshotPageSchema, watchDataSchema } from './schemas';
@@ -12,7 +12,10 @@ export interface WatchFailure {
   message: string;
 }
 
-const WATCH_TIMEOUT_MS = 10_000;
+/** A watch is given up (and the socket reconnected) after this long without a page or its acknowledgement… */
+const WATCH_SILENCE_MS = 10_000;
+/** …or after this long in all, however many pages came. */
+const WATCH_MAX_MS = 120_000;
 const ACTION_TIMEOUT_MS = 10_000;
 
 /**
@@ -36,6 +39,8 @@ export function useProctorBoard(examId: string) {
     let generation = 0;
     /** The pages of each snapshot under way, by its id, until its acknowledgement. */
     const pages = new Map<string, ProctorRow[]>();
+    /** Keeps the latest watch from timing out while its pages arrive. */
+    let heardFromWatch: () => void = () => undefined;
 
     const watch = async () => {
       const mine = ++generation;
@@ -47,7 +52,10 @@ export function useProctorBoard(examId: string) {
       };
       dispatch({ type: 'watching' });
       try {
-        const ack = await emitWithAck<{ data: unknown }>(s, PROCTOR_EVENTS.watch, { examId }, WATCH_TIMEOUT_MS);
+        // A snapshot of thousands comes in pages over seconds: each page shows it is on its way.
+        const call = emitWithAckWhileHeard<{ data: unknown }>(s, PROCTOR_EVENTS.watch, { examId }, { silenceMs: WATCH_SILENCE_MS, maxMs: WATCH_MAX_MS });
+        heardFromWatch = call.heard;
+        const ack = await call.ack;
         const data = ack.ok ? watchDataSchema.safeParse(ack.data) : null;
         const students = data?.success ? pages.get(data.data.snapshotId) ?? [] : [];
         if (data?.success) pages.delete(data.data.snapshotId);
@@ -71,6 +79,7 @@ export function useProctorBoard(examId: string) {
     s.on(PROCTOR_EVENTS.snapshot, (raw: unknown) => {
       const page = snapshotPageSchema.safeParse(raw);
       if (!page.success || page.data.examId !== examId) return;
+      heardFromWatch();
       const rows = pages.get(page.data.snapshotId) ?? [];
       rows.push(...page.data.students);
       pages.set(page.data.snapshotId, rows);
