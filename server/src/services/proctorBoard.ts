@@ -118,7 +118,7 @@ export async function* snapshotPages(db: Db, examId: string, online: Set<string>
   )).rows as { id: string }[];
   let rest: Promise<void> = Promise.resolve();
   for (let i = 0; i < order.length; i += SNAPSHOT_PAGE_ROWS) {
-    if (i > 0) await rest;
+    await rest;
     const ids = order.slice(i, i + SNAPSHOT_PAGE_ROWS).map((r) => r.id);
     const startedAt = performance.now();
     const rows = (await db.raw(
