@@ -120,7 +120,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await deps.violations.drain();
       await deps.answerSaver.drain();
       await proctor.stop();
-      await deps.mailer.idle();
+      await deps.mailer.close();
       dbOutage.stop();
       if (liveDb !== db) await liveDb.destroy();
       await db.destroy();

@@ -12,6 +12,7 @@ import { rooms } from '../ports/realtime';
 import type { SubmitResult } from '../ports/submissions';
 import { examQuestions, getExamFor } from './exams';
 import { notifyResults, type SubmittedAttempt } from './grading';
+import { inSlices } from './slices';
 
 type Trx = Db | Knex.Transaction;
 
@@ -135,10 +136,7 @@ const ANNOUNCE_SLICE = 1000;
  * that follow go in one go: in slices they took several times as long.)
  */
 export async function announceSubmitted(deps: Deps, ...attempts: SubmittedAttempt[]): Promise<void> {
-  for (let i = 0; i < attempts.length; i += ANNOUNCE_SLICE) {
-    if (i) await new Promise((resolve) => setImmediate(resolve));
-    tellSubmitted(deps, attempts.slice(i, i + ANNOUNCE_SLICE));
-  }
+  await inSlices(attempts, ANNOUNCE_SLICE, (slice) => tellSubmitted(deps, slice));
   await followUpSubmitted(deps, attempts);
 }
 

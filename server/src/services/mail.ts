@@ -1,6 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { Worker } from 'node:worker_threads';
 import { translate } from '../i18n/translator';
 import type { Logger } from '../logger';
 
@@ -24,6 +22,8 @@ export interface Mailer {
   sendManyInBackground(messages: MailMessage[]): void;
   /** Resolves once every background send has finished (tests and shutdown). */
   idle(): Promise<void>;
+  /** Waits for the sends under way, then stops the transport's thread. */
+  close(): Promise<void>;
 }
 
 export interface MailerOptions {
@@ -31,38 +31,65 @@ export interface MailerOptions {
   from: string;
   outboxDir: string;
   log: Logger;
+  /** SMTP connections kept open and reused (3 unless told). */
+  maxConnections?: number;
 }
 
+type TransportReply = { id: number; ok: true; messageId?: string; file?: string } | { id: number; ok: false; error: string };
+
+const TRANSPORT_WORKER = new URL('./mailTransport.worker.mjs', import.meta.url);
+
 /**
- * Real SMTP when SMTP_URL is set; otherwise the dev outbox: each message is written as JSON under
- * DATA_DIR/mail/ and its link is logged.
+ * Real SMTP when SMTP_URL is set, over a few pooled connections; otherwise the dev outbox: each
+ * message is written as JSON under DATA_DIR/mail/ and its link is logged. Either way the message
+ * is built and sent on a thread of its own, started with the first mail: the server's event loop
+ * only hands it over (see mailTransport.worker.mjs for why).
  */
 export function createMailer(opts: MailerOptions): Mailer {
-  const transport: Transporter = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl)
-    : nodemailer.createTransport({ jsonTransport: true });
   const pending = new Set<Promise<void>>();
-  let counter = 0;
+  const waiting = new Map<number, { resolve: (reply: TransportReply) => void; reject: (err: Error) => void }>();
+  let worker: Worker | undefined;
+  let nextId = 0;
+
+  function transport(): Worker {
+    if (worker) return worker;
+    const w = new Worker(TRANSPORT_WORKER, {
+      workerData: { smtpUrl: opts.smtpUrl, from: opts.from, outboxDir: opts.outboxDir, maxConnections: opts.maxConnections ?? 3 },
+    });
+    w.on('message', (reply: TransportReply) => {
+      const waiter = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      // The thread keeps the process alive only while a mail is on its way.
+      if (!waiting.size) w.unref();
+      waiter?.resolve(reply);
+    });
+    // A transport thread that died takes its mails with it: they fail (and are logged), and the next mail starts a new thread.
+    const lost = (err: Error) => {
+      if (worker === w) worker = undefined;
+      for (const waiter of waiting.values()) waiter.reject(err);
+      waiting.clear();
+    };
+    w.on('error', lost);
+    w.on('exit', (code) => lost(new Error(`the mail transport stopped (exit code ${code})`)));
+    return (worker = w);
+  }
 
   async function send(message: MailMessage): Promise<void> {
-    const info = await transport.sendMail({
-      from: opts.from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
+    const id = ++nextId;
+    const reply = await new Promise<TransportReply>((resolve, reject) => {
+      const w = transport();
+      waiting.set(id, { resolve, reject });
+      w.ref();
+      w.postMessage({ id, message });
     });
-    if (opts.smtpUrl) {
-      opts.log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
-      return;
-    }
-    mkdirSync(opts.outboxDir, { recursive: true });
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const file = path.join(opts.outboxDir, `${stamp}-${process.pid}-${++counter}.json`);
-    const envelope = JSON.parse(String(info.message)) as Record<string, unknown>;
-    writeFileSync(file, JSON.stringify({ ...envelope, to: message.to, link: message.link, sentAt: new Date().toISOString() }, null, 2));
-    opts.log.info({ to: message.to, subject: message.subject, link: message.link, file }, 'mail written to dev outbox');
+    if (!reply.ok) throw new Error(reply.error);
+    if (opts.smtpUrl) opts.log.info({ to: message.to, subject: message.subject, messageId: reply.messageId }, 'mail sent');
+    else opts.log.info({ to: message.to, subject: message.subject, link: message.link, file: reply.file }, 'mail written to dev outbox');
   }
+
+  const idle = async () => {
+    while (pending.size) await Promise.all([...pending]);
+  };
 
   return {
     send,
@@ -80,8 +107,12 @@ export function createMailer(opts: MailerOptions): Mailer {
       })().finally(() => pending.delete(p));
       pending.add(p);
     },
-    async idle() {
-      while (pending.size) await Promise.all([...pending]);
+    idle,
+    async close() {
+      await idle();
+      const w = worker;
+      worker = undefined;
+      await w?.terminate();
     },
   };
 }
