@@ -21,7 +21,7 @@ import { signAccessToken } from '../server/src/auth/jwt';
 import { freePort, killHard, startServerProcess } from '../server/src/faults/processNode';
 import type { Socket } from 'socket.io-client';
 import { ROOT } from './webBuild';
-import { cpuSeconds, fmt, lostSaves, p99BySecond, percentile, rssKb, summarise, type Acked, type RunResult, type Summary } from './bench/figures';
+import { cpuSeconds, fmt, lostSaves, p99BySecond, percentile, rssKb, summarise, untilQuiet, type Acked, type RunResult, type Summary } from './bench/figures';
 import { LoadGenerators, type Client } from './bench/loadGenerators';
 import { boardLine, openSocket, watchViolations } from './bench/proctorBoard';
 import { scratchDatabase } from './bench/scratchDatabase';
@@ -323,10 +323,14 @@ async function singleNode(databaseUrl: string, secret: string): Promise<{ lines:
     }
 
     const sweeps: number[] = [];
+    let aftermath: number | undefined;
     if (PHASES.has('sweep')) {
       for (let i = 0; i < REPEAT; i++) {
         if (i) await reopen(db, examId);
         sweeps.push(await sweepSeconds(db, examId, clients.length));
+        // What the sweep set off (results to every student, their mails, achievements, dashboards)
+        // finishes before the next measurement, which would otherwise time that too.
+        aftermath = await untilQuiet(node.child.pid!);
       }
       log('sweeps done');
     }
@@ -366,6 +370,7 @@ async function singleNode(databaseUrl: string, secret: string): Promise<{ lines:
     if (sweeps.length) {
       lines.push(
         `  sweeper, ${held} attempts one deadline: all seen submitted ${median(sweeps).toFixed(2)} s after the deadline (median of ${sweeps.length}; ${sweeps.map((x) => x.toFixed(2)).join(', ')})`,
+        `  the last sweep's aftermath:           the node busy ${aftermath!.toFixed(1)} s more (each student's result, mail, achievements, dashboards)`,
       );
     }
     return { lines, missed };

@@ -31,6 +31,24 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/**
+ * Waits until a process has been quiet (under 15 % of a core) for two fifths of a second in a
+ * row: the work a phase set off (results, mails, dashboards after a deadline) is done. Returns the
+ * seconds waited.
+ */
+export async function untilQuiet(pid: number, maxSeconds = 60): Promise<number> {
+  const started = performance.now();
+  let quietTicks = 0;
+  let cpu = cpuSeconds(pid);
+  while (quietTicks < 2 && performance.now() - started < maxSeconds * 1000) {
+    await new Promise((r) => setTimeout(r, 200));
+    const now = cpuSeconds(pid);
+    quietTicks = now - cpu < 0.03 ? quietTicks + 1 : 0;
+    cpu = now;
+  }
+  return (performance.now() - started) / 1000;
+}
+
 export function rssKb(pid: number): number {
   const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) : 0;
