@@ -4,6 +4,7 @@ import { buildExam, buildUser, TEST_PASSWORD } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
 import { call, connectAs, nextEvent, watchBoard } from '../test/sockets';
 import { sweepOnce } from '../jobs/deadlineSweeper';
+import { rooms } from '../ports/realtime';
 
 let server: TestServer;
 const sockets: Socket[] = [];
@@ -102,6 +103,31 @@ describe('the proctor board', () => {
     expect(mine).toEqual(['joined', 'progress', 'violation', 'violation', 'violation', 'violation', 'submitted']);
     expect(events.find((e) => e.type === 'submitted')!.detail).toEqual({ reason: 'violations' });
     expect(rows.get(s.attemptId)).toMatchObject({ status: 'graded', submitReason: 'violations', violations: { tabSwitches: 4, fullscreenExits: 0, other: 0 }, answered: 1 });
+  });
+
+  it('hears each violation without asking every node who watches each time, and a board opened after an unwatched one hears the next', async () => {
+    const { exam, proctor, events } = await proctoredExam();
+    const s = await studentStarts(exam.id);
+    await call(s.socket, 'attempt:join', { attemptId: s.attemptId });
+    const hub = server.deps.realtime;
+    const lookup = vi.spyOn(hub, 'socketIds');
+    const watchersAsked = () => lookup.mock.calls.filter(([room]) => room === rooms.proctors(exam.id)).length;
+    try {
+      // Nobody watches yet: the violation is counted, and no board hears of it.
+      await call(s.socket, 'violation', { attemptId: s.attemptId, type: 'tab-switch' });
+      await vi.waitFor(() => expect(watchersAsked()).toBe(1));
+      await call(proctor, 'proctor:watch', { examId: exam.id });
+      // A board opened just after is asked about afresh, so it hears the next one at once.
+      await call(s.socket, 'violation', { attemptId: s.attemptId, type: 'fullscreen-exit' });
+      await vi.waitFor(() => expect(events.filter((e) => e.type === 'violation')).toHaveLength(1), { timeout: 5000 });
+      const asked = watchersAsked();
+      await call(s.socket, 'violation', { attemptId: s.attemptId, type: 'fullscreen-exit' });
+      await vi.waitFor(() => expect(events.filter((e) => e.type === 'violation')).toHaveLength(2), { timeout: 5000 });
+      // Watched a moment ago: the nodes (a round trip to each, as slow as the busiest) are not asked again.
+      expect(watchersAsked()).toBe(asked);
+    } finally {
+      lookup.mockRestore();
+    }
   });
 
   it('marks a student offline when their connection drops', async () => {

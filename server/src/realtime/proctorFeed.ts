@@ -5,15 +5,14 @@ import { examsOf, progressForAttempts, rowsForAttempts, type ProgressRow } from 
 import type { StudentSocketData } from './socketData';
 import { rooms, type DeviceHealth, type FeedEvent, type ProctorFeed, type RealtimeHub } from '../ports/realtime';
 
-
-
-
 const PROGRESS_INTERVAL_MS = 1000;
 /** Attempts per progress query: small enough that saves are never held up long behind one result. */
 const PROGRESS_CHUNK = 250;
 /** Above this many attempts, one lookup of each exam's room is cheaper than one per attempt room. */
 const PER_ATTEMPT_LOOKUP_LIMIT = 20;
 const EXAM_OF_CACHE_LIMIT = 100_000;
+/** How long an exam found watched by some proctor counts as watched without asking the nodes again. */
+const WATCHED_FOR_MS = 2000;
 
 /**
  * A queue that runs its work in batches: whatever arrives while a batch runs goes in the next one,
@@ -120,11 +119,24 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
     return ids;
   };
 
-  /** The exams some proctor (on any node) is watching: nobody else needs rows built. */
+  /** Until when each exam counts as watched without asking again. */
+  const watchedUntil = new Map<string, number>();
+
+  /**
+   * The exams some proctor (on any node) is watching: nobody else needs rows built. Asking is a
+   * round trip to every node, as slow as the busiest one; with two nodes at 5,000 students each
+   * it was most of a violation's way to a board on the other node. So an exam found watched is
+   * taken as watched for WATCHED_FOR_MS without asking: at worst rows go to an emptied room for
+   * that long. An exam found unwatched is asked about every time, or a board opened meanwhile
+   * would miss what happened after its snapshot was read.
+   */
   async function watched(examIds: Iterable<string>): Promise<Set<string>> {
     const ids = [...new Set(examIds)];
-    const counts = await Promise.all(ids.map(async (id) => (await hub.socketIds(rooms.proctors(id))).length));
-    return new Set(ids.filter((_, i) => counts[i]! > 0));
+    const now = Date.now();
+    const ask = ids.filter((id) => !((watchedUntil.get(id) ?? 0) > now));
+    const counts = await Promise.all(ask.map(async (id) => (await hub.socketIds(rooms.proctors(id))).length));
+    ask.forEach((id, i) => (counts[i]! > 0 ? watchedUntil.set(id, now + WATCHED_FOR_MS) : watchedUntil.delete(id)));
+    return new Set(ids.filter((id) => watchedUntil.has(id)));
   }
 
   // The second's progress goes in a few messages per exam: a busy exam would otherwise mean thousands of packets a second.
