@@ -19,7 +19,7 @@ import knexFactory from 'knex';
 import type { Socket } from 'socket.io-client';
 import { killHard, startServerProcess, type ServerProcess } from '../../server/src/faults/processNode';
 import { ROOT } from '../webBuild';
-import { cpuSeconds, fmt, lostSaves, percentile, rssKb, summarise, type RunResult } from './figures';
+import { cpuSeconds, fmt, lostSaves, p99BySecond, percentile, rssKb, summarise, type RunResult } from './figures';
 import { LoadGenerators, mergeRuns, type Client } from './loadGenerators';
 import { boardLine, openSocket, watchViolations } from './proctorBoard';
 import { seedLiveSession } from './seed';
@@ -157,6 +157,7 @@ export async function twoNodesPhase(s: TwoNodesSettings): Promise<{ lines: strin
         `  two nodes, memory per socket A / B:   ${a.kibPerSocket.toFixed(1)} / ${b.kibPerSocket.toFixed(1)} KiB`,
         `  two nodes, saves at set rate (${s.rate}/s offered): ${rate.perSecond}/s acknowledged, errors ${rate.errors}, violations sent ${rate.violations}`,
         `  two nodes, ack latency p50/p95/p99:   ${fmt(rate.p50)} / ${fmt(rate.p95)} / ${fmt(rate.p99)} ms (on A p99 ${fmt(rateA.p99)}, on B p99 ${fmt(rateB.p99)}; errors A ${rateA.errors}, B ${rateB.errors})`,
+        `  two nodes, ack p99 second by second:  ${p99BySecond(all)} ms`,
         `  two nodes, violation to board, proctor on A, students on B p50/p99: ${boardLine(across)}`,
         `  two nodes, violation to board, same node (students on A) p50/p99:    ${boardLine(within)}`,
         `  two nodes, server CPU A / B:          ${cpu[0]!.toFixed(1)} / ${cpu[1]!.toFixed(1)} s over ${wall.toFixed(1)} s of saves`,
