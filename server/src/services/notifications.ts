@@ -51,9 +51,9 @@ export async function pushNotifications(deps: Deps, rows: NotificationRow[]): Pr
   if (!rows.length) return;
   // Each recipient reads it in their own language, live and by e-mail.
   const settings = await settingsOf(deps.db, rows.map((r) => r.user_id));
-  const shown = rows.map((row) => ({ row, shown: presentNotification(row, settings.get(row.user_id)!.preferences.language) }));
-  for (const { row, shown: n } of shown) deps.realtime.emit(rooms.user(row.user_id), 'notification', n);
-  await mailNotifications(deps, shown, settings).catch((err: unknown) => deps.log.error({ err }, 'notification mail failed'));
+  const presented = rows.map((row) => ({ row, shown: presentNotification(row, settings.get(row.user_id)!.preferences.language) }));
+  for (const { row, shown } of presented) deps.realtime.emit(rooms.user(row.user_id), 'notification', shown);
+  await mailNotifications(deps, presented, settings).catch((err: unknown) => deps.log.error({ err }, 'notification mail failed'));
 }
 
 export async function notify(deps: Deps, userIds: string[], n: NewNotification): Promise<void> {
