@@ -3,7 +3,7 @@
 // mails 5,000 students and their parents, and on the server's event loop those seconds were
 // seconds in which every student still sitting an exam waited for their saves' acknowledgements.
 // Plain JavaScript: a worker thread does not get the TypeScript loader its parent runs under.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import nodemailer from 'nodemailer';
@@ -18,23 +18,29 @@ const transport = config.smtpUrl
   : nodemailer.createTransport({ jsonTransport: true });
 
 let counter = 0;
-let outboxReady;
 
-/** The dev outbox: each message as JSON under DATA_DIR/mail/, named so a listing sorts oldest first. */
-async function writeToOutbox(info, message) {
-  outboxReady ??= mkdir(config.outboxDir, { recursive: true });
-  await outboxReady;
+/** Where a mail goes in the dev outbox: named on arrival, so a listing sorts the mails as they were sent. */
+function outboxFile() {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const file = path.join(config.outboxDir, `${stamp}-${process.pid}-${String(++counter).padStart(9, '0')}.json`);
+  return path.join(config.outboxDir, `${stamp}-${process.pid}-${String(++counter).padStart(9, '0')}.json`);
+}
+
+/** The dev outbox: each message as JSON under DATA_DIR/mail/. */
+async function writeToOutbox(file, info, message) {
+  await mkdir(config.outboxDir, { recursive: true });
   const envelope = JSON.parse(String(info.message));
-  await writeFile(file, JSON.stringify({ ...envelope, to: message.to, link: message.link, sentAt: new Date().toISOString() }, null, 2));
-  return file;
+  // Written under another name and renamed: whoever lists the outbox (a test, a developer's
+  // tool) never reads a mail half written.
+  const partial = `${file}.part`;
+  await writeFile(partial, JSON.stringify({ ...envelope, to: message.to, link: message.link, sentAt: new Date().toISOString() }, null, 2));
+  await rename(partial, file);
 }
 
 parentPort.on('message', async ({ id, message }) => {
+  const file = config.smtpUrl ? undefined : outboxFile();
   try {
     const info = await transport.sendMail({ from: config.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-    const file = config.smtpUrl ? undefined : await writeToOutbox(info, message);
+    if (file) await writeToOutbox(file, info, message);
     parentPort.postMessage({ id, ok: true, messageId: info.messageId, file });
   } catch (err) {
     parentPort.postMessage({ id, ok: false, error: err instanceof Error ? err.message : String(err) });
