@@ -18,6 +18,11 @@ const transport = config.smtpUrl
   : nodemailer.createTransport({ jsonTransport: true });
 
 let counter = 0;
+/**
+ * The outbox is written one mail at a time: a deadline's thousands of mails written all at once
+ * would each hold a file open, past a common limit of 1,024 open files.
+ */
+let outboxWrites = Promise.resolve();
 
 /** Where a mail goes in the dev outbox: named on arrival, so a listing sorts the mails as they were sent. */
 function outboxFile() {
@@ -40,7 +45,11 @@ parentPort.on('message', async ({ id, message }) => {
   const file = config.smtpUrl ? undefined : outboxFile();
   try {
     const info = await transport.sendMail({ from: config.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-    if (file) await writeToOutbox(file, info, message);
+    if (file) {
+      const written = outboxWrites.then(() => writeToOutbox(file, info, message));
+      outboxWrites = written.catch(() => undefined);
+      await written;
+    }
     parentPort.postMessage({ id, ok: true, messageId: info.messageId, file });
   } catch (err) {
     parentPort.postMessage({ id, ok: false, error: err instanceof Error ? err.message : String(err) });
