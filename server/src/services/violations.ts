@@ -1,5 +1,5 @@
-import { SESSION_MSG, violationLimits, type ExamSettings } from '@exam/shared';
-import type { Db } from '../db';
+import { SESSION_MSG, violationLimits, type ExamSettings, type ViolationType } from '@exam/shared';
+import { preparedQuery, type Db } from '../db';
 import { isDbUnavailable, type DbOutage } from '../db/outage';
 import { AppError, Errors } from '../errors';
 import type { Logger } from '../logger';
@@ -37,6 +37,21 @@ interface LoggedViolation {
   clientAt: Date | null;
 }
 
+interface Counts {
+  tab_switches: number;
+  fullscreen_exits: number;
+  warnings: number;
+}
+
+/** An open attempt's counts as this node last wrote them: what the one-statement write expects to find. */
+interface KnownAttempt extends Counts {
+  studentId: string;
+  settings: ExamSettings;
+}
+
+const KNOWN_LIMIT = 50_000;
+const COUNT_STATEMENT = 'violations.count';
+
 const COUNT_AND_LOG_SQL = `
   with counted as (
     update attempts as a set tab_switches = v.tab_switches, fullscreen_exits = v.fullscreen_exits, warnings = v.warnings, updated_at = now()
@@ -48,7 +63,58 @@ const COUNT_AND_LOG_SQL = `
     from unnest(?::uuid[], ?::uuid[], ?::jsonb[], ?::timestamptz[]) with ordinality as e(attempt_id, actor_id, detail, client_at, n)
    order by e.n`;
 
+/**
+ * The counts and the log in one statement that is its own transaction, written only where the
+ * attempt is as this node last left it: still open, the same counts, the exam's proctoring
+ * unchanged. Returns the attempts written; the others' events are not logged.
+ */
+const COUNT_AND_LOG_IF_UNCHANGED_SQL = `
+  with v as (
+    select * from unnest(?::uuid[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::jsonb[])
+      as v(id, tab_before, fullscreen_before, warnings_before, tab_switches, fullscreen_exits, warnings, settings)
+  ), locked as materialized (
+    -- In id order, as saves and submissions lock theirs: never a cycle of waits.
+    select a.id from attempts a where a.id in (select id from v) order by a.id for no key update
+  ), counted as (
+    update attempts as a set tab_switches = v.tab_switches, fullscreen_exits = v.fullscreen_exits, warnings = v.warnings, updated_at = now()
+      from v, exams as x
+     where a.id = v.id and a.id in (select id from locked) and x.id = a.exam_id and x.settings = v.settings
+       and a.status = 'in_progress' and a.tab_switches = v.tab_before and a.fullscreen_exits = v.fullscreen_before and a.warnings = v.warnings_before
+    returning a.id
+  ), logged as (
+    insert into attempt_events (attempt_id, type, actor_id, detail, client_at)
+    select e.attempt_id, '${VIOLATION}', e.actor_id, e.detail, e.client_at
+      from unnest(?::uuid[], ?::uuid[], ?::jsonb[], ?::timestamptz[]) with ordinality as e(attempt_id, actor_id, detail, client_at, n)
+     where e.attempt_id in (select id from counted)
+     order by e.n
+  )
+  select coalesce(json_agg(id), '[]'::json) as ids from counted`;
+
 const eventColumns = (events: LoggedViolation[]) => [events.map((e) => e.attemptId), events.map((e) => e.actorId), events.map((e) => e.detail), events.map((e) => e.clientAt)];
+
+/**
+ * One event on an attempt's counts, as the school set the exam: true when it takes tab switches
+ * or fullscreen exits above the allowance, when the exam's proctoring is on. A warning is counted
+ * for every other event while proctoring is on.
+ */
+function countViolation(a: Counts, type: ViolationType, proctoring: ExamSettings['proctoring']): boolean {
+  const limits = violationLimits(proctoring);
+  a.tab_switches += type === 'tab-switch' ? 1 : 0;
+  a.fullscreen_exits += type === 'fullscreen-exit' ? 1 : 0;
+  const crossed =
+    proctoring.enabled &&
+    ((proctoring.preventTabSwitching && a.tab_switches > limits.tabSwitches) || (proctoring.requireFullscreen && a.fullscreen_exits > limits.fullscreenExits));
+  if (proctoring.enabled && !crossed) a.warnings += 1;
+  return crossed;
+}
+
+function logLine(p: Pending): LoggedViolation {
+  const { attemptId, studentId, type, at } = p.input;
+  const clientAt = at === undefined ? null : new Date(at);
+  return { attemptId, actorId: studentId, detail: JSON.stringify({ violation: type }), clientAt: clientAt && !Number.isNaN(clientAt.getTime()) ? clientAt : null };
+}
+
+type Outcomes = Map<Pending, ViolationResult | AppError>;
 
 /**
  * Counts and logs violations on the server. An attempt is submitted (reason violations) on the
@@ -67,12 +133,27 @@ const eventColumns = (events: LoggedViolation[]) => [events.map((e) => e.attempt
  * once, and that save (FOR KEY SHARE) must not wait for this transaction's round trips. Only the
  * attempts that crossed are then locked FOR UPDATE, as every submission locks, which waits for
  * their saves in flight so the submission holds them.
+ *
+ * That transaction is four round trips (begin, lock and read, write, commit), each waiting for a
+ * core on a busy machine while the proctor waits for the event. So the node remembers each open
+ * attempt's counts as it last wrote them, and a batch whose attempts it knows and that takes none
+ * over its allowance is one statement, written only where the attempt is still as remembered
+ * (open, the same counts, the exam's proctoring unchanged). Any other attempt, or one changed
+ * meanwhile (another node, a proctor, a submission), takes the locked transaction, which reads the
+ * truth.
  */
 export function createViolationRecorder(db: Db, log: Logger, opts: ViolationRecorderOptions): ViolationRecorder {
   const announcing = new Set<Promise<void>>();
+  const known = new Map<string, KnownAttempt>();
 
-  async function write(part: Pending[]): Promise<void> {
-    const outcomes = new Map<Pending, ViolationResult | AppError>();
+  function remember(id: string, state: KnownAttempt): void {
+    if (known.size >= KNOWN_LIMIT && !known.has(id)) known.clear();
+    known.set(id, state);
+  }
+
+  /** The locked transaction: reads the attempts, counts, logs, and closes those that crossed. */
+  async function writeLocked(part: Pending[], outcomes: Outcomes): Promise<AttemptRow[]> {
+    const after = new Map<string, KnownAttempt | null>();
     const closed = await db.transaction(async (trx) => {
       const locked = (await trx('attempts as a')
         .join('exams as e', 'e.id', 'a.exam_id')
@@ -85,7 +166,7 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
       const changed = new Set<string>();
       const events: LoggedViolation[] = [];
       for (const p of part) {
-        const { attemptId, studentId, type, at } = p.input;
+        const { attemptId, studentId, type } = p.input;
         const a = attempts.get(attemptId);
         if (!a) {
           outcomes.set(p, Errors.notFound(SESSION_MSG.attemptNotFound));
@@ -99,19 +180,15 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
           outcomes.set(p, { counts: { tabSwitches: a.tab_switches, fullscreenExits: a.fullscreen_exits }, submitted: true, crossed: false });
           continue;
         }
-        const proctoring = a.exam_settings.proctoring;
-        const limits = violationLimits(proctoring);
-        a.tab_switches += type === 'tab-switch' ? 1 : 0;
-        a.fullscreen_exits += type === 'fullscreen-exit' ? 1 : 0;
-        const crossed =
-          proctoring.enabled &&
-          ((proctoring.preventTabSwitching && a.tab_switches > limits.tabSwitches) || (proctoring.requireFullscreen && a.fullscreen_exits > limits.fullscreenExits));
-        if (proctoring.enabled && !crossed) a.warnings += 1;
+        const crossed = countViolation(a, type, a.exam_settings.proctoring);
         if (crossed) crossing.add(a.id);
         changed.add(a.id);
-        const clientAt = at === undefined ? null : new Date(at);
-        events.push({ attemptId: a.id, actorId: studentId, detail: JSON.stringify({ violation: type }), clientAt: clientAt && !Number.isNaN(clientAt.getTime()) ? clientAt : null });
+        events.push(logLine(p));
         outcomes.set(p, { counts: { tabSwitches: a.tab_switches, fullscreenExits: a.fullscreen_exits }, submitted: crossed, crossed });
+      }
+      for (const a of locked) {
+        const open = a.status === 'in_progress' && !crossing.has(a.id);
+        after.set(a.id, open ? { studentId: a.student_id, settings: a.exam_settings, tab_switches: a.tab_switches, fullscreen_exits: a.fullscreen_exits, warnings: a.warnings } : null);
       }
       const rows = [...changed].map((id) => attempts.get(id)!);
       // The counts and the log in one statement (a round trip fewer while the attempts are
@@ -121,6 +198,73 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
       await trx('attempts').whereIn('id', [...crossing]).orderBy('id').forUpdate().select('id');
       return submitAndGradeTx(trx, [...crossing].map((id) => attempts.get(id)!), { reason: 'violations', actorId: null });
     });
+    // Committed: what the node now knows of each attempt.
+    for (const [id, state] of after) {
+      if (state) remember(id, state);
+      else known.delete(id);
+    }
+    return closed;
+  }
+
+  /**
+   * The one-statement write, for a batch whose attempts are all known and none crossing. Returns
+   * the events it wrote, or undefined when the batch is not such a one.
+   */
+  async function writeKnown(part: Pending[], outcomes: Outcomes): Promise<Pending[] | undefined> {
+    const next = new Map<string, KnownAttempt>();
+    const before = new Map<string, Counts>();
+    for (const p of part) {
+      const k = next.get(p.input.attemptId) ?? known.get(p.input.attemptId);
+      if (!k || k.studentId !== p.input.studentId) return undefined;
+      const a = { ...k };
+      if (!before.has(p.input.attemptId)) before.set(p.input.attemptId, k);
+      if (countViolation(a, p.input.type, a.settings.proctoring)) return undefined;
+      next.set(p.input.attemptId, a);
+    }
+    const ids = [...next.keys()];
+    const was = ids.map((id) => before.get(id)!);
+    const now = ids.map((id) => next.get(id)!);
+    const [result] = (await preparedQuery<{ ids: string[] }>(db, COUNT_STATEMENT, COUNT_AND_LOG_IF_UNCHANGED_SQL, [
+      ids,
+      was.map((a) => a.tab_switches),
+      was.map((a) => a.fullscreen_exits),
+      was.map((a) => a.warnings),
+      now.map((a) => a.tab_switches),
+      now.map((a) => a.fullscreen_exits),
+      now.map((a) => a.warnings),
+      now.map((a) => JSON.stringify(a.settings)),
+      ...eventColumns(part.map(logLine)),
+    ])) as [{ ids: string[] }];
+    const written = new Set(result.ids);
+    for (const id of ids) {
+      if (written.has(id)) remember(id, next.get(id)!);
+      else known.delete(id);
+    }
+    // Each event's counts as it left them, replayed in arrival order.
+    const replay = new Map([...before].map(([id, c]) => [id, { ...c }]));
+    const done: Pending[] = [];
+    for (const p of part) {
+      if (!written.has(p.input.attemptId)) continue;
+      const a = replay.get(p.input.attemptId)!;
+      countViolation(a, p.input.type, next.get(p.input.attemptId)!.settings.proctoring);
+      outcomes.set(p, { counts: { tabSwitches: a.tab_switches, fullscreenExits: a.fullscreen_exits }, submitted: false, crossed: false });
+      done.push(p);
+    }
+    return done;
+  }
+
+  async function write(part: Pending[]): Promise<void> {
+    const outcomes: Outcomes = new Map();
+    let closed: AttemptRow[] = [];
+    try {
+      const done = await writeKnown(part, outcomes);
+      const rest = done ? part.filter((p) => !done.includes(p)) : part;
+      if (rest.length) closed = await writeLocked(rest, outcomes);
+    } catch (err) {
+      // Unsure what was written: the next batch of these attempts reads them again.
+      for (const p of part) known.delete(p.input.attemptId);
+      throw err;
+    }
     // Committed. The violations reach the proctor board before the submissions they caused, and
     // a student whose violation ended the attempt hears once it has been announced.
     const told: FeedEvent[] = [];

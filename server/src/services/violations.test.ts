@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db';
+import { createLogger } from '../logger';
+import type { FeedEvent } from '../ports/realtime';
+import { buildAttempt, buildExam, buildUser } from '../test/factories';
+import { startTestServer, type TestServer } from '../test/harness';
+import { createViolationRecorder } from './violations';
+
+const PROCTORED = { proctoring: { enabled: true, preventTabSwitching: true, requireFullscreen: true, disableRightClick: true, preventCopyPaste: true, enableCamera: false, enableMicrophone: false } };
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** A recorder of its own on the test database, counting the transactions it opens. */
+function recorder() {
+  const db = server.deps.liveDb;
+  let transactions = 0;
+  const counting = new Proxy(db, {
+    get(target, key, receiver) {
+      if (key === 'transaction') {
+        return (...args: Parameters<Db['transaction']>) => {
+          transactions++;
+          return target.transaction(...args);
+        };
+      }
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  const told: FeedEvent[] = [];
+  const r = createViolationRecorder(counting, createLogger('silent'), { maxInFlight: 1, tell: (events) => told.push(...events), announce: async () => {} });
+  return { ...r, told, transactions: () => transactions };
+}
+
+async function sitting(settings: Record<string, unknown> = PROCTORED) {
+  const teacher = await buildUser(server.deps, { role: 'teacher' });
+  const student = await buildUser(server.deps, { role: 'student' });
+  const exam = await buildExam(server.deps, teacher.id, { questions: 1, settings });
+  const { id } = await buildAttempt(server.deps, exam.id, student.id, 1, 'in_progress');
+  return { attemptId: id, studentId: student.id, examId: exam.id };
+}
+
+const stored = (attemptId: string) => server.deps.db('attempts').where({ id: attemptId }).first('status', 'submit_reason', 'tab_switches', 'fullscreen_exits', 'warnings');
+const logged = async (attemptId: string) => (await server.deps.db('attempt_events').where({ attempt_id: attemptId, type: 'violation' })).length;
+
+describe('recording a violation of an attempt this node already knows', () => {
+  it('takes one statement instead of a transaction, with the counts and the log line the proctor sees', async () => {
+    const r = recorder();
+    const s = await sitting();
+    expect(await r.record({ ...s, type: 'tab-switch' })).toEqual({ counts: { tabSwitches: 1, fullscreenExits: 0 }, submitted: false, crossed: false });
+    expect(r.transactions()).toBe(1);
+    expect(await r.record({ ...s, type: 'fullscreen-exit', at: Date.now() })).toEqual({ counts: { tabSwitches: 1, fullscreenExits: 1 }, submitted: false, crossed: false });
+    expect(await r.record({ ...s, type: 'copy' })).toEqual({ counts: { tabSwitches: 1, fullscreenExits: 1 }, submitted: false, crossed: false });
+    expect(r.transactions()).toBe(1);
+    expect(await stored(s.attemptId)).toMatchObject({ status: 'in_progress', tab_switches: 1, fullscreen_exits: 1, warnings: 3 });
+    expect(await logged(s.attemptId)).toBe(3);
+    expect(r.told.map((e) => e.detail)).toEqual([
+      { violation: 'tab-switch', counts: { tabSwitches: 1, fullscreenExits: 0 } },
+      { violation: 'fullscreen-exit', counts: { tabSwitches: 1, fullscreenExits: 1 } },
+      { violation: 'copy', counts: { tabSwitches: 1, fullscreenExits: 1 } },
+    ]);
+  });
+
+  it('counts on from what is stored when another node recorded some meanwhile, and submits on the crossing event', async () => {
+    const r = recorder();
+    const s = await sitting();
+    await r.record({ ...s, type: 'tab-switch' });
+    // The student reconnected to another node, which counted two more.
+    await server.deps.db('attempts').where({ id: s.attemptId }).update({ tab_switches: 3, warnings: 3 });
+    expect(await r.record({ ...s, type: 'tab-switch' })).toEqual({ counts: { tabSwitches: 4, fullscreenExits: 0 }, submitted: true, crossed: true });
+    expect(await stored(s.attemptId)).toMatchObject({ status: 'graded', submit_reason: 'violations', tab_switches: 4, warnings: 3 });
+    expect(await logged(s.attemptId)).toBe(2);
+  });
+
+  it('applies an allowance the teacher lowered during the exam', async () => {
+    const r = recorder();
+    const s = await sitting();
+    await r.record({ ...s, type: 'tab-switch' });
+    const exam = await server.deps.db('exams').where({ id: s.examId }).first('settings');
+    await server.deps.db('exams').where({ id: s.examId }).update({ settings: JSON.stringify({ ...exam.settings, proctoring: { ...exam.settings.proctoring, tabSwitchesAllowed: 1 } }) });
+    expect(await r.record({ ...s, type: 'tab-switch' })).toMatchObject({ submitted: true, crossed: true });
+    expect(await stored(s.attemptId)).toMatchObject({ status: 'graded', submit_reason: 'violations' });
+  });
+
+  it('neither counts nor logs an event of an attempt submitted meanwhile', async () => {
+    const r = recorder();
+    const s = await sitting();
+    await r.record({ ...s, type: 'fullscreen-exit' });
+    await server.deps.db('attempts').where({ id: s.attemptId }).update({ status: 'submitted', submitted_at: server.deps.db.fn.now(), submit_reason: 'student' });
+    expect(await r.record({ ...s, type: 'fullscreen-exit' })).toEqual({ counts: { tabSwitches: 0, fullscreenExits: 1 }, submitted: true, crossed: false });
+    expect(await stored(s.attemptId)).toMatchObject({ status: 'submitted', submit_reason: 'student', fullscreen_exits: 1, warnings: 1 });
+    expect(await logged(s.attemptId)).toBe(1);
+  });
+
+  it('takes a known attempt and a new one arriving together, each counted from its own state', async () => {
+    const r = recorder();
+    const known = await sitting();
+    const fresh = await sitting();
+    await r.record({ ...known, type: 'tab-switch' });
+    await server.deps.db('attempts').where({ id: fresh.attemptId }).update({ tab_switches: 2, warnings: 2 });
+    const acks = await Promise.all([r.record({ ...known, type: 'tab-switch' }), r.record({ ...fresh, type: 'tab-switch' }), r.record({ ...known, type: 'fullscreen-exit' })]);
+    expect(acks.map((a) => a.counts)).toEqual([
+      { tabSwitches: 2, fullscreenExits: 0 },
+      { tabSwitches: 3, fullscreenExits: 0 },
+      { tabSwitches: 2, fullscreenExits: 1 },
+    ]);
+    expect(await stored(known.attemptId)).toMatchObject({ tab_switches: 2, fullscreen_exits: 1, warnings: 3 });
+    expect(await stored(fresh.attemptId)).toMatchObject({ tab_switches: 3, warnings: 3 });
+  });
+});
