@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_MSG } from '@exam/shared';
 import type { Db } from '../db';
 import { createLogger } from '../logger';
 import type { FeedEvent } from '../ports/realtime';
@@ -47,15 +48,14 @@ async function sitting(settings: Record<string, unknown> = PROCTORED) {
 const stored = (attemptId: string) => server.deps.db('attempts').where({ id: attemptId }).first('status', 'submit_reason', 'tab_switches', 'fullscreen_exits', 'warnings');
 const logged = async (attemptId: string) => (await server.deps.db('attempt_events').where({ attempt_id: attemptId, type: 'violation' })).length;
 
-describe('recording a violation of an attempt this node already knows', () => {
-  it('takes one statement instead of a transaction, with the counts and the log line the proctor sees', async () => {
+describe('recording violations without a transaction', () => {
+  it('takes no transaction until an event crosses the allowance, with the counts and the log line the proctor sees', async () => {
     const r = recorder();
     const s = await sitting();
     expect(await r.record({ ...s, type: 'tab-switch' })).toEqual({ counts: { tabSwitches: 1, fullscreenExits: 0 }, submitted: false, crossed: false });
-    expect(r.transactions()).toBe(1);
     expect(await r.record({ ...s, type: 'fullscreen-exit', at: Date.now() })).toEqual({ counts: { tabSwitches: 1, fullscreenExits: 1 }, submitted: false, crossed: false });
     expect(await r.record({ ...s, type: 'copy' })).toEqual({ counts: { tabSwitches: 1, fullscreenExits: 1 }, submitted: false, crossed: false });
-    expect(r.transactions()).toBe(1);
+    expect(r.transactions()).toBe(0);
     expect(await stored(s.attemptId)).toMatchObject({ status: 'in_progress', tab_switches: 1, fullscreen_exits: 1, warnings: 3 });
     expect(await logged(s.attemptId)).toBe(3);
     expect(r.told.map((e) => e.detail)).toEqual([
@@ -63,6 +63,24 @@ describe('recording a violation of an attempt this node already knows', () => {
       { violation: 'fullscreen-exit', counts: { tabSwitches: 1, fullscreenExits: 1 } },
       { violation: 'copy', counts: { tabSwitches: 1, fullscreenExits: 1 } },
     ]);
+    // The crossing event closes the attempt in the locked transaction.
+    await r.record({ ...s, type: 'fullscreen-exit' });
+    expect(await r.record({ ...s, type: 'fullscreen-exit' })).toEqual({ counts: { tabSwitches: 1, fullscreenExits: 3 }, submitted: true, crossed: true });
+    expect(r.transactions()).toBe(1);
+    expect(await stored(s.attemptId)).toMatchObject({ status: 'graded', submit_reason: 'violations', fullscreen_exits: 3, warnings: 4 });
+  });
+
+  it('refuses an event of an attempt that is not there or not the student’s, and records the others with it', async () => {
+    const r = recorder();
+    const s = await sitting();
+    const other = await sitting();
+    const results = await Promise.allSettled([
+      r.record({ ...s, studentId: other.studentId, type: 'tab-switch' }),
+      r.record({ ...s, attemptId: '00000000-0000-4000-8000-000000000000', type: 'tab-switch' }),
+      r.record({ ...other, type: 'copy' }),
+    ]);
+    expect(results.map((x) => (x.status === 'rejected' ? (x.reason as Error).message : x.value.counts))).toEqual([SESSION_MSG.notYourAttempt, SESSION_MSG.attemptNotFound, { tabSwitches: 0, fullscreenExits: 0 }]);
+    expect([await logged(s.attemptId), await logged(other.attemptId)]).toEqual([0, 1]);
   });
 
   it('counts on from what is stored when another node recorded some meanwhile, and submits on the crossing event', async () => {

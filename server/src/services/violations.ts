@@ -206,11 +206,24 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
     return closed;
   }
 
+  /** Reads open attempts' counts without a lock: the guarded write checks them as it writes. */
+  async function learn(ids: string[]): Promise<void> {
+    const rows = (await db('attempts as a')
+      .join('exams as e', 'e.id', 'a.exam_id')
+      .whereIn('a.id', ids)
+      .where('a.status', 'in_progress')
+      .select('a.id', 'a.student_id', 'a.tab_switches', 'a.fullscreen_exits', 'a.warnings', 'e.settings')) as (Counts & { id: string; student_id: string; settings: ExamSettings })[];
+    for (const r of rows) remember(r.id, { studentId: r.student_id, settings: r.settings, tab_switches: r.tab_switches, fullscreen_exits: r.fullscreen_exits, warnings: r.warnings });
+  }
+
   /**
-   * The one-statement write, for a batch whose attempts are all known and none crossing. Returns
-   * the events it wrote, or undefined when the batch is not such a one.
+   * The one-statement write, for a batch whose attempts are all open and the students' own, none
+   * crossing (those this node does not know yet are read first, unlocked). Returns the events it
+   * wrote, or undefined when the batch is not such a one.
    */
   async function writeKnown(part: Pending[], outcomes: Outcomes): Promise<Pending[] | undefined> {
+    const unknown = [...new Set(part.map((p) => p.input.attemptId))].filter((id) => !known.has(id));
+    if (unknown.length) await learn(unknown);
     const next = new Map<string, KnownAttempt>();
     const before = new Map<string, Counts>();
     for (const p of part) {
