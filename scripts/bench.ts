@@ -21,7 +21,7 @@ import { signAccessToken } from '../server/src/auth/jwt';
 import { freePort, killHard, startServerProcess } from '../server/src/faults/processNode';
 import type { Socket } from 'socket.io-client';
 import { ROOT } from './webBuild';
-import { cpuSeconds, fmt, lostSaves, p99BySecond, percentile, rssKb, summarise, untilQuiet, type Acked, type RunResult, type Summary } from './bench/figures';
+import { boxCpu, cpuSeconds, cpuShares, fmt, lostSaves, p99BySecond, percentile, rssKb, summarise, untilQuiet, type Acked, type RunResult, type Summary } from './bench/figures';
 import { LoadGenerators, type Client } from './bench/loadGenerators';
 import { boardLine, openSocket, watchViolations } from './bench/proctorBoard';
 import { scratchDatabase } from './bench/scratchDatabase';
@@ -271,13 +271,18 @@ async function singleNode(databaseUrl: string, secret: string): Promise<{ lines:
 
     if (PHASES.has('rate')) {
       const cpuBefore = cpuSeconds(node.child.pid!);
+      const boxBefore = boxCpu([node.child.pid!]);
       const started = Date.now();
       const r = await ratePhase(gens, held, open, examId, teacherToken, families);
       const cpu = cpuSeconds(node.child.pid!) - cpuBefore;
+      const shares = cpuShares(boxBefore, boxCpu([node.child.pid!]), r.acked.length);
       append(acked, r.acked);
       lines.push(...r.lines);
       // All of the server's threads: near one second a second, its one event loop is the limit.
-      lines.push(`  server CPU during the set rate:       ${cpu.toFixed(1)} s over ${((Date.now() - started) / 1000).toFixed(1)} s, ${((cpu * 1e6) / Math.max(1, r.acked.length)).toFixed(0)} µs per acknowledged save incl. the rest of the phase`);
+      lines.push(
+        `  server CPU during the set rate:       ${cpu.toFixed(1)} s over ${((Date.now() - started) / 1000).toFixed(1)} s, ${((cpu * 1e6) / Math.max(1, r.acked.length)).toFixed(0)} µs per acknowledged save incl. the rest of the phase`,
+        `  whole box per acknowledged save:      ${shares}`,
+      );
       missed.push(...r.missed);
       log('rate phase done');
     }

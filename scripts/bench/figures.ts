@@ -1,5 +1,5 @@
 /** What the live-session benchmarks measure and how they sum it up; one copy for every phase. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Knex } from 'knex';
 
 /** Acknowledged saves: attempt, question, seq. */
@@ -29,6 +29,51 @@ export const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
 export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds so far: the whole box, and the parts that share it. */
+export interface BoxCpu {
+  busy: number;
+  idle: number;
+  servers: number;
+  postgres: number;
+  /** This process: the bench's own sockets and its load generator threads. */
+  bench: number;
+}
+
+/** Where the box's two cores go: read before and after a phase, then `cpuShares`. */
+export function boxCpu(serverPids: number[]): BoxCpu {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks as number[];
+  let postgres = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').startsWith('postgres')) postgres += cpuSeconds(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return {
+    busy: (user! + nice! + system! + irq! + softirq! + steal!) / 100,
+    idle: (idle! + iowait!) / 100,
+    servers: serverPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+    postgres,
+    bench: cpuSeconds(process.pid),
+  };
+}
+
+/**
+ * One line: the CPU each part of the box spent per acknowledged save between two readings, and how
+ * busy the box was. It says whether a missed latency target is the code or a box out of cores.
+ */
+export function cpuShares(before: BoxCpu, after: BoxCpu, saves: number): string {
+  const per = (s: number) => `${Math.round((s * 1e6) / Math.max(1, saves))} µs`;
+  const busy = after.busy - before.busy;
+  const part = (k: 'servers' | 'postgres' | 'bench') => after[k] - before[k];
+  const rest = busy - part('servers') - part('postgres') - part('bench');
+  const share = (100 * busy) / Math.max(0.01, busy + after.idle - before.idle);
+  return `server ${per(part('servers'))}, PostgreSQL ${per(part('postgres'))}, load generators ${per(part('bench'))}, the rest ${per(rest)}; the box ${share.toFixed(0)} % busy`;
 }
 
 /**

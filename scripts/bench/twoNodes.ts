@@ -19,7 +19,7 @@ import knexFactory from 'knex';
 import type { Socket } from 'socket.io-client';
 import { killHard, startServerProcess, type ServerProcess } from '../../server/src/faults/processNode';
 import { ROOT } from '../webBuild';
-import { cpuSeconds, fmt, lostSaves, p99BySecond, percentile, rssKb, summarise, type RunResult } from './figures';
+import { boxCpu, cpuSeconds, cpuShares, fmt, lostSaves, p99BySecond, percentile, rssKb, summarise, type RunResult } from './figures';
 import { LoadGenerators, mergeRuns, type Client } from './loadGenerators';
 import { boardLine, openSocket, watchViolations } from './proctorBoard';
 import { seedLiveSession } from './seed';
@@ -118,11 +118,14 @@ export async function twoNodesPhase(s: TwoNodesSettings): Promise<{ lines: strin
     const boardLatencies = await watchViolations(proctor, examId);
 
     const cpuBefore = nodes.map((n) => cpuSeconds(n.server.child.pid!));
+    const serverPids = nodes.map((n) => n.server.child.pid!);
+    const boxBefore = boxCpu(serverPids);
     const savesStarted = performance.now();
     const msg = { type: 'rate', ratePerSocket: s.rate / total, seconds: s.seconds, violationEvery: VIOLATION_EVERY };
     const [runA, runB] = await Promise.all(nodes.map((n) => n.gens.run<RunResult>(msg)));
     const wall = (performance.now() - savesStarted) / 1000;
     const cpu = nodes.map((n, i) => cpuSeconds(n.server.child.pid!) - cpuBefore[i]!);
+    const boxAfter = boxCpu(serverPids);
     // Late violations still count (as in the single-node phase); after 3 s one counts as never shown.
     await new Promise((r) => setTimeout(r, 3000));
     const across = boardLatencies(runB!.violationSentAt);
@@ -161,6 +164,7 @@ export async function twoNodesPhase(s: TwoNodesSettings): Promise<{ lines: strin
         `  two nodes, violation to board, proctor on A, students on B p50/p99: ${boardLine(across)}`,
         `  two nodes, violation to board, same node (students on A) p50/p99:    ${boardLine(within)}`,
         `  two nodes, server CPU A / B:          ${cpu[0]!.toFixed(1)} / ${cpu[1]!.toFixed(1)} s over ${wall.toFixed(1)} s of saves`,
+        `  two nodes, whole box per acknowledged save: ${cpuShares(boxBefore, boxAfter, all.acked.length)}`,
         `  two nodes, saves lost (acked, not in database): ${lost} of ${all.acked.length} acknowledged`,
         `  two nodes, errors logged A / B:       ${errors[0]!.length} / ${errors[1]!.length}${errors.flat().length ? ` (${[...new Set(errors.flat())].slice(0, 3).join('; ')})` : ''} (logs: ${path.relative(ROOT, logDir)})`,
         `  machine load average (1 min) after:   ${loadavg()[0]!.toFixed(1)} (other work on the box inflates every latency)`,
