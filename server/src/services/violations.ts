@@ -136,11 +136,11 @@ type Outcomes = Map<Pending, ViolationResult | AppError>;
  *
  * That transaction is four round trips (begin, lock and read, write, commit), each waiting for a
  * core on a busy machine while the proctor waits for the event. So the node remembers each open
- * attempt's counts as it last wrote them, and a batch whose attempts it knows and that takes none
- * over its allowance is one statement, written only where the attempt is still as remembered
- * (open, the same counts, the exam's proctoring unchanged). Any other attempt, or one changed
- * meanwhile (another node, a proctor, a submission), takes the locked transaction, which reads the
- * truth.
+ * attempt's counts as it last read or wrote them, and a batch that takes none over its allowance
+ * is one statement (two for an attempt not yet remembered: an unlocked read first), written only
+ * where the attempt is still as remembered (open, the same counts, the exam's proctoring
+ * unchanged). A crossing event, a refused one, or an attempt changed meanwhile (another node, a
+ * proctor, a submission) takes the locked transaction, which reads the truth.
  */
 export function createViolationRecorder(db: Db, log: Logger, opts: ViolationRecorderOptions): ViolationRecorder {
   const announcing = new Set<Promise<void>>();
