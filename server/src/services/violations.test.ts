@@ -21,11 +21,16 @@ afterAll(async () => {
 function recorder() {
   const db = server.deps.liveDb;
   let transactions = 0;
+  let refuseNext = false;
   const counting = new Proxy(db, {
     get(target, key, receiver) {
       if (key === 'transaction') {
         return (...args: Parameters<Db['transaction']>) => {
           transactions++;
+          if (refuseNext) {
+            refuseNext = false;
+            return Promise.reject(Object.assign(new Error('deadlock detected'), { code: '40P01' }));
+          }
           return target.transaction(...args);
         };
       }
@@ -34,7 +39,13 @@ function recorder() {
   });
   const told: FeedEvent[] = [];
   const r = createViolationRecorder(counting, createLogger('silent'), { maxInFlight: 1, tell: (events) => told.push(...events), announce: async () => {} });
-  return { ...r, told, transactions: () => transactions };
+  return {
+    ...r,
+    told,
+    transactions: () => transactions,
+    /** The next locked transaction fails as a deadlock would, before writing anything. */
+    refuseNextTransaction: () => (refuseNext = true),
+  };
 }
 
 async function sitting(settings: Record<string, unknown> = PROCTORED) {
@@ -112,6 +123,42 @@ describe('recording violations without a transaction', () => {
     expect(await r.record({ ...s, type: 'fullscreen-exit' })).toEqual({ counts: { tabSwitches: 0, fullscreenExits: 1 }, submitted: true, crossed: false });
     expect(await stored(s.attemptId)).toMatchObject({ status: 'submitted', submit_reason: 'student', fullscreen_exits: 1, warnings: 1 });
     expect(await logged(s.attemptId)).toBe(1);
+  });
+
+  it('writes each event once when the locked part of a batch fails after the one statement committed', async () => {
+    const r = recorder();
+    const known = await sitting();
+    const [b, c] = [await sitting(), await sitting()];
+    await Promise.all([known, b, c].map((s) => r.record({ ...s, type: 'tab-switch' })));
+    // Changed elsewhere, so these two take the locked way, and its first try fails.
+    await server.deps.db('attempts').whereIn('id', [b.attemptId, c.attemptId]).update({ fullscreen_exits: 1, warnings: 2 });
+    r.refuseNextTransaction();
+    const acks = await Promise.all([known, b, c].map((s) => r.record({ ...s, type: 'tab-switch' })));
+    expect(acks.map((a) => a.counts)).toEqual([
+      { tabSwitches: 2, fullscreenExits: 0 },
+      { tabSwitches: 2, fullscreenExits: 1 },
+      { tabSwitches: 2, fullscreenExits: 1 },
+    ]);
+    expect(await stored(known.attemptId)).toMatchObject({ tab_switches: 2, warnings: 2 });
+    expect([await logged(known.attemptId), await logged(b.attemptId), await logged(c.attemptId)]).toEqual([2, 2, 2]);
+    expect(r.told.filter((e) => e.attemptId === known.attemptId)).toHaveLength(2);
+  });
+
+  it('closes an attempt crossing its allowance in a batch with others, each counted as it came', async () => {
+    const r = recorder();
+    const crossing = await sitting({ proctoring: { ...PROCTORED.proctoring, fullscreenExitsAllowed: 0 } });
+    const calm = await sitting();
+    const acks = await Promise.all([r.record({ ...calm, type: 'copy' }), r.record({ ...crossing, type: 'fullscreen-exit' }), r.record({ ...crossing, type: 'tab-switch' }), r.record({ ...calm, type: 'tab-switch' })]);
+    expect(acks).toEqual([
+      { counts: { tabSwitches: 0, fullscreenExits: 0 }, submitted: false, crossed: false },
+      { counts: { tabSwitches: 0, fullscreenExits: 1 }, submitted: true, crossed: true },
+      { counts: { tabSwitches: 0, fullscreenExits: 1 }, submitted: true, crossed: false },
+      { counts: { tabSwitches: 1, fullscreenExits: 0 }, submitted: false, crossed: false },
+    ]);
+    expect(r.transactions()).toBe(1);
+    expect(await stored(crossing.attemptId)).toMatchObject({ status: 'graded', submit_reason: 'violations', fullscreen_exits: 1, tab_switches: 0 });
+    expect(await stored(calm.attemptId)).toMatchObject({ status: 'in_progress', tab_switches: 1, warnings: 2 });
+    expect([await logged(crossing.attemptId), await logged(calm.attemptId)]).toEqual([1, 2]);
   });
 
   it('takes a known attempt and a new one arriving together, each counted from its own state', async () => {

@@ -217,26 +217,36 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
   }
 
   /**
-   * The one-statement write, for a batch whose attempts are all open and the students' own, none
-   * crossing (those this node does not know yet are read first, unlocked). Returns the events it
-   * wrote, or undefined when the batch is not such a one.
+   * The one-statement write, for the events of attempts that are open and the students' own, none
+   * of them crossing (an attempt this node does not know yet is read first, unlocked). Returns the
+   * events it wrote; the others are for the locked transaction.
    */
-  async function writeKnown(part: Pending[], outcomes: Outcomes): Promise<Pending[] | undefined> {
+  async function writeKnown(part: Pending[], outcomes: Outcomes): Promise<Pending[]> {
     const unknown = [...new Set(part.map((p) => p.input.attemptId))].filter((id) => !known.has(id));
     if (unknown.length) await learn(unknown);
+    const before = new Map<string, KnownAttempt>();
     const next = new Map<string, KnownAttempt>();
-    const before = new Map<string, Counts>();
+    const lockedWay = new Set<string>();
+    /** Each event's counts as it leaves them, in arrival order. */
+    const counted = new Map<Pending, ViolationResult>();
     for (const p of part) {
-      const k = next.get(p.input.attemptId) ?? known.get(p.input.attemptId);
-      if (!k || k.studentId !== p.input.studentId) return undefined;
-      const a = { ...k };
-      if (!before.has(p.input.attemptId)) before.set(p.input.attemptId, k);
-      if (countViolation(a, p.input.type, a.settings.proctoring)) return undefined;
-      next.set(p.input.attemptId, a);
+      const id = p.input.attemptId;
+      if (lockedWay.has(id)) continue;
+      const k = next.get(id) ?? known.get(id);
+      const a = k && { ...k };
+      if (!a || a.studentId !== p.input.studentId || countViolation(a, p.input.type, a.settings.proctoring)) {
+        lockedWay.add(id);
+        continue;
+      }
+      if (!before.has(id)) before.set(id, k);
+      next.set(id, a);
+      counted.set(p, { counts: { tabSwitches: a.tab_switches, fullscreenExits: a.fullscreen_exits }, submitted: false, crossed: false });
     }
-    const ids = [...next.keys()];
+    const ids = [...next.keys()].filter((id) => !lockedWay.has(id));
+    if (!ids.length) return [];
     const was = ids.map((id) => before.get(id)!);
     const now = ids.map((id) => next.get(id)!);
+    const events = part.filter((p) => counted.has(p) && !lockedWay.has(p.input.attemptId));
     const [result] = (await preparedQuery<{ ids: string[] }>(db, COUNT_STATEMENT, COUNT_AND_LOG_IF_UNCHANGED_SQL, [
       ids,
       was.map((a) => a.tab_switches),
@@ -246,40 +256,23 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
       now.map((a) => a.fullscreen_exits),
       now.map((a) => a.warnings),
       now.map((a) => JSON.stringify(a.settings)),
-      ...eventColumns(part.map(logLine)),
+      ...eventColumns(events.map(logLine)),
     ])) as [{ ids: string[] }];
     const written = new Set(result.ids);
     for (const id of ids) {
       if (written.has(id)) remember(id, next.get(id)!);
       else known.delete(id);
     }
-    // Each event's counts as it left them, replayed in arrival order.
-    const replay = new Map([...before].map(([id, c]) => [id, { ...c }]));
-    const done: Pending[] = [];
-    for (const p of part) {
-      if (!written.has(p.input.attemptId)) continue;
-      const a = replay.get(p.input.attemptId)!;
-      countViolation(a, p.input.type, next.get(p.input.attemptId)!.settings.proctoring);
-      outcomes.set(p, { counts: { tabSwitches: a.tab_switches, fullscreenExits: a.fullscreen_exits }, submitted: false, crossed: false });
-      done.push(p);
-    }
+    const done = events.filter((p) => written.has(p.input.attemptId));
+    for (const p of done) outcomes.set(p, counted.get(p)!);
     return done;
   }
 
-  async function write(part: Pending[]): Promise<void> {
-    const outcomes: Outcomes = new Map();
-    let closed: AttemptRow[] = [];
-    try {
-      const done = await writeKnown(part, outcomes);
-      const rest = done ? part.filter((p) => !done.includes(p)) : part;
-      if (rest.length) closed = await writeLocked(rest, outcomes);
-    } catch (err) {
-      // Unsure what was written: the next batch of these attempts reads them again.
-      for (const p of part) known.delete(p.input.attemptId);
-      throw err;
-    }
-    // Committed. The violations reach the proctor board before the submissions they caused, and
-    // a student whose violation ended the attempt hears once it has been announced.
+  /**
+   * Committed: the violations reach the proctor board before the submissions they caused, and a
+   * student whose violation ended the attempt hears once it has been announced.
+   */
+  function settle(part: Pending[], outcomes: Outcomes, closed: AttemptRow[]): void {
     const told: FeedEvent[] = [];
     for (const p of part) {
       const o = outcomes.get(p)!;
@@ -306,16 +299,55 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
     announcing.add(announced);
   }
 
+  const refused = (err: unknown) => !isDbUnavailable(err);
+
+  /**
+   * One batch. What the one statement wrote is settled at once, before anything else is tried: it
+   * is committed, so a failure of the rest must neither write it again nor reject it, and a later
+   * batch of the same attempt (which counts on from it) must not be told first. The rest goes
+   * through the locked transaction, retried in halves when the database or grading refuses it, so
+   * one bad event fails alone.
+   */
+  async function write(batch: Pending[]): Promise<void> {
+    const outcomes: Outcomes = new Map();
+    let done: Set<Pending> = new Set();
+    try {
+      done = new Set(await writeKnown(batch, outcomes));
+    } catch (err) {
+      // The statement is its own transaction: refused, it wrote nothing and the locked way decides.
+      if (!refused(err)) throw err;
+      for (const p of batch) known.delete(p.input.attemptId);
+    }
+    if (done.size) settle([...done], outcomes, []);
+    const rest = batch.filter((p) => !done.has(p));
+    if (!rest.length) return;
+    await writeInHalves(
+      rest,
+      async (part) => {
+        let closed: AttemptRow[];
+        try {
+          closed = await writeLocked(part, outcomes);
+        } catch (err) {
+          // Unsure what was written: the next batch of these attempts reads them again.
+          for (const p of part) known.delete(p.input.attemptId);
+          throw err;
+        }
+        settle(part, outcomes, closed);
+      },
+      refused,
+      (p, err) => {
+        log.error({ err, attemptId: p.input.attemptId }, 'violation could not be recorded');
+        p.reject(err);
+      },
+    );
+  }
+
   const commit = createGroupCommit<Pending>({
     maxBatch: 1000,
     maxInFlight: opts.maxInFlight ?? 2,
     stallMs: 25,
-    // A batch the database (or grading) refuses is retried in halves, so one bad event fails alone.
-    write: (batch) =>
-      writeInHalves(batch, write, (err) => !isDbUnavailable(err), (p, err) => {
-        log.error({ err, attemptId: p.input.attemptId }, 'violation could not be recorded');
-        p.reject(err);
-      }),
+    write,
+    // The database is unavailable: every event not yet settled is refused (a settled one keeps its answer).
     failed(err, batch) {
       if (!opts.dbOutage?.failed(err)) log.error({ err, size: batch.length }, 'violation batch failed');
       for (const p of batch) p.reject(err);
