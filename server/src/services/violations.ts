@@ -43,11 +43,15 @@ interface Counts {
   warnings: number;
 }
 
-/** An open attempt's counts as this node last wrote them: what the one-statement write expects to find. */
+/** An open attempt's counts as this node last read or wrote them: what the one-statement write expects to find. */
 interface KnownAttempt extends Counts {
   studentId: string;
   settings: ExamSettings;
 }
+
+type AttemptCounts = Counts & { id: string; student_id: string; exam_settings: ExamSettings };
+
+const knownFrom = (a: AttemptCounts): KnownAttempt => ({ studentId: a.student_id, settings: a.exam_settings, tab_switches: a.tab_switches, fullscreen_exits: a.fullscreen_exits, warnings: a.warnings });
 
 const KNOWN_LIMIT = 50_000;
 const COUNT_STATEMENT = 'violations.count';
@@ -188,7 +192,7 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
       }
       for (const a of locked) {
         const open = a.status === 'in_progress' && !crossing.has(a.id);
-        after.set(a.id, open ? { studentId: a.student_id, settings: a.exam_settings, tab_switches: a.tab_switches, fullscreen_exits: a.fullscreen_exits, warnings: a.warnings } : null);
+        after.set(a.id, open ? knownFrom(a) : null);
       }
       const rows = [...changed].map((id) => attempts.get(id)!);
       // The counts and the log in one statement (a round trip fewer while the attempts are
@@ -212,8 +216,8 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
       .join('exams as e', 'e.id', 'a.exam_id')
       .whereIn('a.id', ids)
       .where('a.status', 'in_progress')
-      .select('a.id', 'a.student_id', 'a.tab_switches', 'a.fullscreen_exits', 'a.warnings', 'e.settings')) as (Counts & { id: string; student_id: string; settings: ExamSettings })[];
-    for (const r of rows) remember(r.id, { studentId: r.student_id, settings: r.settings, tab_switches: r.tab_switches, fullscreen_exits: r.fullscreen_exits, warnings: r.warnings });
+      .select('a.id', 'a.student_id', 'a.tab_switches', 'a.fullscreen_exits', 'a.warnings', 'e.settings as exam_settings')) as AttemptCounts[];
+    for (const r of rows) remember(r.id, knownFrom(r));
   }
 
   /**
