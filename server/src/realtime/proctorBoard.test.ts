@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../test/harness';
 import { call, connectAs, nextEvent, watchBoard } from '../test/sockets';
 import { sweepOnce } from '../jobs/deadlineSweeper';
 import { rooms } from '../ports/realtime';
+import { progressForAttempts } from '../services/proctorBoard';
 
 let server: TestServer;
 const sockets: Socket[] = [];
@@ -103,6 +104,21 @@ describe('the proctor board', () => {
     expect(mine).toEqual(['joined', 'progress', 'violation', 'violation', 'violation', 'violation', 'submitted']);
     expect(events.find((e) => e.type === 'submitted')!.detail).toEqual({ reason: 'violations' });
     expect(rows.get(s.attemptId)).toMatchObject({ status: 'graded', submitReason: 'violations', violations: { tabSwitches: 4, fullscreenExits: 0, other: 0 }, answered: 1 });
+  });
+
+  it("counts each student's progress apart: a cleared answer is not answered, and a student who saved nothing is at 0", async () => {
+    const { exam } = await proctoredExam();
+    const busy = await studentStarts(exam.id);
+    const idle = await studentStarts(exam.id);
+    await call(busy.socket, 'attempt:join', { attemptId: busy.attemptId });
+    await call(busy.socket, 'answer:save', { attemptId: busy.attemptId, questionId: busy.questionIds[0], answer: 'Four', seq: 1 });
+    await call(busy.socket, 'answer:save', { attemptId: busy.attemptId, questionId: busy.questionIds[1], answer: 'Five', seq: 2 });
+    await call(busy.socket, 'answer:save', { attemptId: busy.attemptId, questionId: busy.questionIds[1], answer: '', seq: 3 });
+    const progress = await progressForAttempts(server.deps.db, [busy.attemptId, idle.attemptId]);
+    const of = new Map(progress.map((p) => [p.attemptId, p]));
+    expect(of.get(busy.attemptId)).toMatchObject({ studentId: busy.student.id, examId: exam.id, answered: 1, total: 3 });
+    expect(of.get(busy.attemptId)!.lastSaveAt).toEqual(expect.any(String));
+    expect(of.get(idle.attemptId)).toMatchObject({ studentId: idle.student.id, answered: 0, total: 3, lastSaveAt: null });
   });
 
   it('hears each violation without asking every node who watches each time, and a board opened after an unwatched one hears the next', async () => {
