@@ -111,28 +111,24 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const medianRun = (runs: Summary[]) => runs.find((r) => r.perSecond === median(runs.map((x) => x.perSecond)))!;
 
 /** The same load against a bare Socket.IO server: the transport's ceiling, and the load generator's own latency. */
-async function bareServer(clients: Client[], phases: { rate: boolean; closed: boolean; submitStorm: boolean }): Promise<{ rate?: Summary; rateSeconds?: string; rateShares?: string; closed: Summary[]; submitStorm?: SubmitStormRun }> {
+async function bareServer(clients: Client[], phases: { rate: boolean; closed: boolean; submitStorm: boolean }): Promise<{ rate?: { summary: Summary; bySecond: string; shares: string }; closed: Summary[]; submitStorm?: SubmitStormRun }> {
   const port = await freePort();
   const bare = fork(path.join(ROOT, 'scripts/bench/bareServer.mjs'), { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
   await new Promise((r) => bare.once('message', r));
   const gens = new LoadGenerators(`http://127.0.0.1:${port}`, clients, WORKERS);
   const held = await gens.connect();
-  let rate: Summary | undefined;
-  let rateShares: string | undefined;
-  let rateSeconds: string | undefined;
+  let rate;
   if (phases.rate) {
     const before = boxCpu([bare.pid!]);
     const r = await gens.run({ type: 'rate', ratePerSocket: RATE / held, seconds: SECONDS, violationEvery: 50 });
-    rateShares = cpuShares(before, boxCpu([bare.pid!]), r.acked.length);
-    rateSeconds = p99BySecond(r);
-    rate = summarise('bare at set rate', r, SECONDS);
+    rate = { summary: summarise('bare at set rate', r, SECONDS), bySecond: p99BySecond(r), shares: cpuShares(before, boxCpu([bare.pid!]), r.acked.length) };
   }
   const closed = phases.closed ? (await closedLoop(gens, 'bare closed-loop')).runs : [];
   // The same students submitting at the same rate within the same seconds; no database, so nothing to check after.
   const submitStorm = phases.submitStorm ? await gens.run<SubmitStormRun>(submitStormMessage(held, RATE)) : undefined;
   await gens.close();
   bare.kill('SIGKILL');
-  return { rate, rateSeconds, rateShares, closed, submitStorm };
+  return { rate, closed, submitStorm };
 }
 
 /** Gives every attempt still in progress one deadline 3 s ahead: how long after it is the last one submitted? */
@@ -366,9 +362,14 @@ async function singleNode(databaseUrl: string, secret: string): Promise<{ lines:
       PHASES.has('rate') || closed.length || submitStorm
         ? await bareServer(clients, { rate: PHASES.has('rate'), closed: closed.length > 0, submitStorm: !!submitStorm })
         : { closed: [] };
-    if (bare.rate) lines.push(`  same rate, bare Socket.IO p50/p95/p99: ${fmt(bare.rate.p50)} / ${fmt(bare.rate.p95)} / ${fmt(bare.rate.p99)} ms (the load generator's own share)`);
-    if (bare.rateSeconds) lines.push(`  bare Socket.IO, p99 second by second: ${bare.rateSeconds}`);
-    if (bare.rateShares) lines.push(`  bare Socket.IO, whole box per save:   ${bare.rateShares}`);
+    if (bare.rate) {
+      const { summary, bySecond, shares } = bare.rate;
+      lines.push(
+        `  same rate, bare Socket.IO p50/p95/p99: ${fmt(summary.p50)} / ${fmt(summary.p95)} / ${fmt(summary.p99)} ms (the load generator's own share)`,
+        `  bare Socket.IO, p99 second by second: ${bySecond}`,
+        `  bare Socket.IO, whole box per save:   ${shares}`,
+      );
+    }
     if (closed.length) {
       const ours = medianRun(closed);
       const ceiling = medianRun(bare.closed);
