@@ -248,6 +248,8 @@ async function singleNode(databaseUrl: string, secret: string): Promise<{ lines:
     JWT_SECRET: secret,
     DATA_DIR: path.join(ROOT, '.tmp/bench-data'),
     LOG_LEVEL: 'error',
+    // One node is one node: no Socket.IO adapter on Redis, whatever the shell exports (empty means unset).
+    REDIS_URL: '',
   },
     // BENCH_PROFILE=1: a CPU profile of the server, written when it stops, in .tmp/bench-profile.
     [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.tmp/bench-profile')}`] : []), ...SERVER_NODE_ARGS],
