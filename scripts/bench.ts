@@ -19,6 +19,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { signAccessToken } from '../server/src/auth/jwt';
 import { freePort, killHard, startServerProcess } from '../server/src/faults/processNode';
+import { HEARTBEAT } from '../server/src/realtime/heartbeat';
 import type { Socket } from 'socket.io-client';
 import { ROOT } from './webBuild';
 import { boxCpu, cpuSeconds, cpuShares, fmt, lostSaves, p99BySecond, percentile, rssKb, summarise, untilQuiet, type Acked, type RunResult, type Summary } from './bench/figures';
@@ -113,7 +114,10 @@ const medianRun = (runs: Summary[]) => runs.find((r) => r.perSecond === median(r
 /** The same load against a bare Socket.IO server: the transport's ceiling, and the load generator's own latency. */
 async function bareServer(clients: Client[], phases: { rate: boolean; closed: boolean; submitStorm: boolean }): Promise<{ rate?: { summary: Summary; bySecond: string; shares: string }; closed: Summary[]; submitStorm?: SubmitStormRun }> {
   const port = await freePort();
-  const bare = fork(path.join(ROOT, 'scripts/bench/bareServer.mjs'), { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+  const bare = fork(path.join(ROOT, 'scripts/bench/bareServer.mjs'), {
+    env: { ...process.env, PORT: String(port), PING_INTERVAL_MS: String(HEARTBEAT.pingInterval), PING_TIMEOUT_MS: String(HEARTBEAT.pingTimeout) },
+    stdio: 'ignore',
+  });
   await new Promise((r) => bare.once('message', r));
   const gens = new LoadGenerators(`http://127.0.0.1:${port}`, clients, WORKERS);
   const held = await gens.connect();

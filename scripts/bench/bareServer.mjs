@@ -8,9 +8,14 @@ const http = createServer((req, res) => {
   req.resume();
   req.on('end', () => res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true })));
 });
-// The same heartbeat as the real server (server/src/realtime/socketServer.ts): each ping is a frame
-// written and a pong read per socket, which at 10,000 sockets is a thousand of each a second.
-const io = new Server(http, { transports: ['websocket'], serveClient: false, pingInterval: 10000, pingTimeout: 10000 });
+// The real server's heartbeat, handed over by the bench (server/src/realtime/heartbeat.ts): each ping
+// is a frame written and a pong read per socket, a thousand of each a second at 10,000 sockets.
+const io = new Server(http, {
+  transports: ['websocket'],
+  serveClient: false,
+  pingInterval: Number(process.env.PING_INTERVAL_MS),
+  pingTimeout: Number(process.env.PING_TIMEOUT_MS),
+});
 io.on('connection', (socket) => {
   socket.on('attempt:join', (p, ack) => ack?.({ ok: true, data: { attemptId: p?.attemptId, status: 'in_progress', answers: {}, seqs: {} } }));
   socket.on('answer:save', (p, ack) => ack?.({ ok: true, savedAt: new Date().toISOString() }));

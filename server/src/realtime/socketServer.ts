@@ -11,6 +11,7 @@ import { attemptHandlers, leftAttempts } from './attemptHandlers';
 import type { SocketHandlers } from './ack';
 import { rooms } from '../ports/realtime';
 import { cameraHandlers } from './cameraHandlers';
+import { HEARTBEAT } from './heartbeat';
 import { proctorHandlers } from './proctorHandlers';
 import { resyncOnRecovery } from './resync';
 import type { SessionLiveness } from './sessionLiveness';
@@ -32,8 +33,7 @@ export function createSocketServer(deps: Deps, http: HttpServer, liveness: Sessi
     serveClient: false,
     // The web client connects with WebSocket only, so no sticky sessions are needed across nodes.
     transports: ['websocket', 'polling'],
-    pingInterval: 10000,
-    pingTimeout: 10000,
+    ...HEARTBEAT,
     connectionStateRecovery: undefined,
   });
 
