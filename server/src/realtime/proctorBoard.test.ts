@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../test/harness';
 import { call, connectAs, nextEvent, watchBoard } from '../test/sockets';
 import { sweepOnce } from '../jobs/deadlineSweeper';
 import { rooms } from '../ports/realtime';
-import { progressForAttempts } from '../services/proctorBoard';
+import { progressForAttempts, rowsForAttempts } from '../services/proctorBoard';
 
 let server: TestServer;
 const sockets: Socket[] = [];
@@ -89,6 +89,39 @@ describe('the proctor board', () => {
     const rows = watch.students;
     expect(rows.map((r) => r.student.lastName)).toEqual(names);
     expect(rows.filter((r) => r.status === 'in_progress').map((r) => r.student.lastName)).toEqual(started);
+  });
+
+  it('opens with the same figures for a student as the live row that follows them', async () => {
+    const { exam, proctor } = await proctoredExam();
+    const s = await studentStarts(exam.id);
+    await call(s.socket, 'attempt:join', { attemptId: s.attemptId });
+    await call(s.socket, 'answer:save', { attemptId: s.attemptId, questionId: s.questionIds[0], answer: 'Four', seq: 1 });
+    await call(s.socket, 'answer:save', { attemptId: s.attemptId, questionId: s.questionIds[1], answer: 'Five', seq: 2 });
+    await call(s.socket, 'violation', { attemptId: s.attemptId, type: 'tab-switch' });
+    await call(s.socket, 'violation', { attemptId: s.attemptId, type: 'right-click' });
+    await call(proctor, 'proctor:extend', { attemptId: s.attemptId, minutes: 5 });
+    await server.deps.db('users').where({ id: s.student.id }).update({ avatar: '/avatars/pupil.png' });
+
+    const watch = await watchBoard(proctor, exam.id);
+    const opened = watch.students.find((r: any) => r.attemptId === s.attemptId);
+    // Every column, in the board's shape, exactly as a live change to this student would send it.
+    const [live] = await rowsForAttempts(server.deps.db, [s.attemptId], new Set([s.attemptId]), new Map([[s.attemptId, { pending: 0 }]]));
+    expect(opened).toEqual(live!.row);
+    expect(opened).toMatchObject({
+      student: { _id: s.student.id, avatar: '/avatars/pupil.png' },
+      status: 'in_progress',
+      submitReason: null,
+      online: true,
+      answered: 2,
+      total: 3,
+      extraMinutes: 5,
+      violations: { tabSwitches: 1, fullscreenExits: 0, other: 1 },
+      pendingSaves: 0,
+      deadlineAt: expect.any(String),
+      lastSeenAt: expect.any(String),
+      lastSaveAt: expect.any(String),
+      lastEventAt: expect.any(String),
+    });
   });
 
   it('sees a student join, make progress, break a rule and be submitted, in that order', async () => {
