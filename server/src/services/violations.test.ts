@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_MSG } from '@exam/shared';
+import { SESSION_MSG, type ExamSettings } from '@exam/shared';
 import type { Db } from '../db';
 import { createLogger } from '../logger';
 import type { FeedEvent } from '../ports/realtime';
 import { buildAttempt, buildExam, buildUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
-import { createViolationRecorder } from './violations';
+import { rowsReadOnGenericPlan } from '../test/genericPlan';
+import { COUNT_AND_LOG_IF_UNCHANGED_SQL, createViolationRecorder, guardedWriteValues } from './violations';
 
 const PROCTORED = { proctoring: { enabled: true, preventTabSwitching: true, requireFullscreen: true, disableRightClick: true, preventCopyPaste: true, enableCamera: false, enableMicrophone: false } };
 
@@ -175,5 +176,27 @@ describe('recording violations without a transaction', () => {
     ]);
     expect(await stored(known.attemptId)).toMatchObject({ tab_switches: 2, fullscreen_exits: 1, warnings: 3 });
     expect(await stored(fresh.attemptId)).toMatchObject({ tab_switches: 3, warnings: 3 });
+  });
+
+  it('writes an event by reading only its own attempt, however many students sit the exam', async () => {
+    const s = await sitting();
+    // A hall of 5,000 more students sitting the same exam, added at once as at the start of an exam (no fresh statistics).
+    await server.deps.db.raw(
+      `with hall as (
+         insert into users (email, password_hash, first_name, last_name, role, grade, is_verified)
+         select 'hall-' || g || '-' || ? || '@school.test', 'x', 'Hall', g::text, 'student', 10, true from generate_series(1, 5000) g
+         returning id
+       )
+       insert into attempts (exam_id, student_id, attempt_number, status, deadline_at)
+       select ?, id, 1, 'in_progress', now() + interval '1 hour' from hall`,
+      [s.attemptId, s.examId],
+    );
+    const { settings } = (await server.deps.db('exams').where({ id: s.examId }).first('settings')) as { settings: ExamSettings };
+    const counts = { tab_switches: 0, fullscreen_exits: 0, warnings: 0 };
+    const values = guardedWriteValues([s.attemptId], [counts], [{ ...counts, tab_switches: 1, settings }], [
+      { attemptId: s.attemptId, actorId: s.studentId, detail: JSON.stringify({ violation: 'tab-switch' }), clientAt: null },
+    ]);
+    // Locked once, updated once: the rest of the hall is not read (a plan through the exam read all 5,001, once per event).
+    expect(await rowsReadOnGenericPlan(server.deps.db, COUNT_AND_LOG_IF_UNCHANGED_SQL, values, 'attempts')).toBeLessThanOrEqual(2);
   });
 });

@@ -29,7 +29,7 @@ type LockedAttempt = AttemptRow & { exam_settings: ExamSettings };
 
 const VIOLATION = 'violation';
 
-interface LoggedViolation {
+export interface LoggedViolation {
   attemptId: string;
   actorId: string;
   /** JSON text. */
@@ -37,7 +37,7 @@ interface LoggedViolation {
   clientAt: Date | null;
 }
 
-interface Counts {
+export interface Counts {
   tab_switches: number;
   fullscreen_exits: number;
   warnings: number;
@@ -72,17 +72,21 @@ const COUNT_AND_LOG_SQL = `
  * attempt is as this node last left it: still open, the same counts, the exam's proctoring
  * unchanged. Returns the attempts written; the others' events are not logged.
  */
-const COUNT_AND_LOG_IF_UNCHANGED_SQL = `
+export const COUNT_AND_LOG_IF_UNCHANGED_SQL = `
   with v as (
     select * from unnest(?::uuid[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::jsonb[])
       as v(id, tab_before, fullscreen_before, warnings_before, tab_switches, fullscreen_exits, warnings, settings)
   ), locked as materialized (
     -- In id order, as saves and submissions lock theirs: never a cycle of waits.
-    select a.id from attempts a where a.id in (select id from v) order by a.id for no key update
+    select a.id, a.exam_id from attempts a where a.id in (select id from v) order by a.id for no key update
   ), counted as (
+    -- The attempts are reached through the ids locked, never through their exam: joined on
+    -- attempts.exam_id, a generic plan walked every open attempt of the exam for each event.
     update attempts as a set tab_switches = v.tab_switches, fullscreen_exits = v.fullscreen_exits, warnings = v.warnings, updated_at = now()
-      from v, exams as x
-     where a.id = v.id and a.id in (select id from locked) and x.id = a.exam_id and x.settings = v.settings
+      from locked l
+      join v on v.id = l.id
+      join exams as x on x.id = l.exam_id and x.settings = v.settings
+     where a.id = l.id
        and a.status = 'in_progress' and a.tab_switches = v.tab_before and a.fullscreen_exits = v.fullscreen_before and a.warnings = v.warnings_before
     returning a.id
   ), logged as (
@@ -95,6 +99,21 @@ const COUNT_AND_LOG_IF_UNCHANGED_SQL = `
   select coalesce(json_agg(id), '[]'::json) as ids from counted`;
 
 const eventColumns = (events: LoggedViolation[]) => [events.map((e) => e.attemptId), events.map((e) => e.actorId), events.map((e) => e.detail), events.map((e) => e.clientAt)];
+
+/** COUNT_AND_LOG_IF_UNCHANGED_SQL's values: each attempt's counts as remembered and as they become, and the events to log. */
+export function guardedWriteValues(ids: string[], was: Counts[], now: (Counts & { settings: ExamSettings })[], events: LoggedViolation[]): unknown[] {
+  return [
+    ids,
+    was.map((a) => a.tab_switches),
+    was.map((a) => a.fullscreen_exits),
+    was.map((a) => a.warnings),
+    now.map((a) => a.tab_switches),
+    now.map((a) => a.fullscreen_exits),
+    now.map((a) => a.warnings),
+    now.map((a) => JSON.stringify(a.settings)),
+    ...eventColumns(events),
+  ];
+}
 
 /**
  * One event on an attempt's counts, as the school set the exam: true when it takes tab switches
@@ -251,17 +270,7 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
     const was = ids.map((id) => before.get(id)!);
     const now = ids.map((id) => next.get(id)!);
     const events = part.filter((p) => counted.has(p) && !lockedWay.has(p.input.attemptId));
-    const [result] = (await preparedQuery<{ ids: string[] }>(db, COUNT_STATEMENT, COUNT_AND_LOG_IF_UNCHANGED_SQL, [
-      ids,
-      was.map((a) => a.tab_switches),
-      was.map((a) => a.fullscreen_exits),
-      was.map((a) => a.warnings),
-      now.map((a) => a.tab_switches),
-      now.map((a) => a.fullscreen_exits),
-      now.map((a) => a.warnings),
-      now.map((a) => JSON.stringify(a.settings)),
-      ...eventColumns(events.map(logLine)),
-    ])) as [{ ids: string[] }];
+    const [result] = (await preparedQuery<{ ids: string[] }>(db, COUNT_STATEMENT, COUNT_AND_LOG_IF_UNCHANGED_SQL, guardedWriteValues(ids, was, now, events.map(logLine)))) as [{ ids: string[] }];
     const written = new Set(result.ids);
     for (const id of ids) {
       if (written.has(id)) remember(id, next.get(id)!);

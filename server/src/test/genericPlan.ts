@@ -1,0 +1,56 @@
+import type { Db } from '../db';
+
+/** A value as a SQL literal: arrays as array literals, each element quoted. */
+function literal(value: unknown): string {
+  const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+  if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) {
+    const element = (v: unknown) => (v === null || v === undefined ? 'NULL' : `"${String(v instanceof Date ? v.toISOString() : v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
+    return quote(`{${value.map(element).join(',')}}`);
+  }
+  return quote(String(value instanceof Date ? value.toISOString() : value));
+}
+
+let probes = 0;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+/**
+ * How many rows of `table` a statement reads when run as the live session runs its hot statements:
+ * prepared, on the generic plan PostgreSQL settles on after five runs, which knows nothing of the
+ * arrays' sizes. Runs it for real inside a transaction that is rolled back, so it writes nothing.
+ * `sql` takes `?` placeholders, as preparedQuery does.
+ */
+export async function rowsReadOnGenericPlan(db: Db, sql: string, values: unknown[], table: string): Promise<number> {
+  // A name of its own: a statement left prepared by a failed call does not collide with the next.
+  const name = `generic_plan_probe_${++probes}`;
+  let read = 0;
+  const rolledBack = new Error('explained');
+  await db
+    .transaction(async (trx) => {
+      let n = 0;
+      await trx.raw('set local plan_cache_mode = force_generic_plan');
+      await trx.raw(`prepare ${name} as ${sql.replace(/\?/g, () => `$${++n}`)}`);
+      const explained = await trx.raw(`explain (analyze, format json) execute ${name}(${values.map(literal).join(', ')})`);
+      await trx.raw(`deallocate ${name}`);
+      const cell = (explained.rows as Record<string, unknown>[])[0]!['QUERY PLAN'];
+      const [{ Plan }] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: PlanNode }];
+      const walk = (node: PlanNode): void => {
+        if (node['Relation Name'] === table && node['Node Type'] !== 'ModifyTable') read += ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1);
+        node.Plans?.forEach(walk);
+      };
+      walk(Plan);
+      throw rolledBack;
+    })
+    .catch((err: unknown) => {
+      if (err !== rolledBack) throw err;
+    });
+  return read;
+}
