@@ -71,17 +71,20 @@ const COUNT_AND_LOG_SQL = `
  * The counts and the log in one statement that is its own transaction, written only where the
  * attempt is as this node last left it: still open, the same counts, the exam's proctoring
  * unchanged. Returns the attempts written; the others' events are not logged.
+ *
+ * The attempts are locked in id order, as saves and submissions lock theirs: never a cycle of
+ * waits. They are then reached only through the ids locked, never through their exam: joined on
+ * attempts.exam_id, the generic plan of this prepared statement walked every open attempt of the
+ * exam for each event. (Comments stay out of the SQL: pg_stat_activity shows a statement's first
+ * 1,024 characters, and the insert must be among them for an operator, and a test, to see a wait.)
  */
 export const COUNT_AND_LOG_IF_UNCHANGED_SQL = `
   with v as (
     select * from unnest(?::uuid[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::jsonb[])
       as v(id, tab_before, fullscreen_before, warnings_before, tab_switches, fullscreen_exits, warnings, settings)
   ), locked as materialized (
-    -- In id order, as saves and submissions lock theirs: never a cycle of waits.
     select a.id, a.exam_id from attempts a where a.id in (select id from v) order by a.id for no key update
   ), counted as (
-    -- The attempts are reached through the ids locked, never through their exam: joined on
-    -- attempts.exam_id, a generic plan walked every open attempt of the exam for each event.
     update attempts as a set tab_switches = v.tab_switches, fullscreen_exits = v.fullscreen_exits, warnings = v.warnings, updated_at = now()
       from locked l
       join v on v.id = l.id
