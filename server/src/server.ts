@@ -94,6 +94,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     submitter: createAttemptSubmitter(liveDb, log, answerSaver, { maxInFlight: Math.min(2, maxInFlight), dbOutage, tell: (rows) => tellSubmitted(deps, rows), followUp: (rows) => followUpSubmitted(deps, rows) }),
     violations: createViolationRecorder(liveDb, log, { maxInFlight: Math.min(2, maxInFlight), dbOutage, tell: (events) => proctor.events(events), announce: (rows) => announceSubmitted(deps, ...rows) }),
   };
+  deps.mailer.start();
   const app = createApp(deps, { webDist: opts.webDist ?? WEB_DIST });
   const http = createServer(app.callback());
   const liveness = createSessionLiveness(liveDb);

@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
@@ -23,6 +25,26 @@ describe('the mailer', () => {
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }), () => mailer.close());
     return { mailer, dataDir };
   }
+
+  it('started ahead of the first mail, sends through its thread, and lets a process with nothing to send end', async () => {
+    const { mailer, dataDir } = mailerFor();
+    mailer.start();
+    await mailer.send(mail(1));
+    expect(outbox(dataDir)).toHaveLength(1);
+
+    // A process that only starts a mailer and then has nothing to do must end by itself.
+    const script = `
+      import { createMailer } from ${JSON.stringify(fileURLToPath(new URL('./mail.ts', import.meta.url)))};
+      import { createLogger } from ${JSON.stringify(fileURLToPath(new URL('../logger.ts', import.meta.url)))};
+      createMailer({ from: 'School <school@school.test>', outboxDir: process.argv[2], log: createLogger('silent') }).start();
+      console.log('started');`;
+    const file = path.join(dataDir, 'starts-mailer.mts');
+    writeFileSync(file, script);
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, ['--import', 'tsx', file, path.join(dataDir, 'mail')], { timeout: 20_000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+    );
+    expect(out.trim()).toBe('started');
+  });
 
   it('sends a deadline’s worth of result mails over a few reused SMTP connections, each mail once', async () => {
     const received: string[] = [];
