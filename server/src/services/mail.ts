@@ -25,8 +25,8 @@ export interface Mailer {
   /**
    * Starts the transport's thread now rather than with the first mail. Started mid-exam by the
    * first student's result, its start (loading the mail library on a thread of its own) took the
-   * box's cores from everyone still writing: that second's save p99 was 75-96 ms, against 30-52
-   * ms with the thread started before (docs/benchmarks.md).
+   * box's cores from everyone still writing: at 5,000 students that second's save p99 was 75-173
+   * ms, against 27-61 ms with the thread started before (docs/benchmarks.md).
    */
   start(): void;
   /** Waits for the sends under way, then stops the transport's thread. */
