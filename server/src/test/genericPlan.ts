@@ -2,13 +2,12 @@ import type { Db } from '../db';
 
 /** A value as a SQL literal: arrays as array literals, each element quoted. */
 function literal(value: unknown): string {
+  const text = (v: unknown) => String(v instanceof Date ? v.toISOString() : v);
   const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
   if (value === null || value === undefined) return 'null';
-  if (Array.isArray(value)) {
-    const element = (v: unknown) => (v === null || v === undefined ? 'NULL' : `"${String(v instanceof Date ? v.toISOString() : v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
-    return quote(`{${value.map(element).join(',')}}`);
-  }
-  return quote(String(value instanceof Date ? value.toISOString() : value));
+  if (!Array.isArray(value)) return quote(text(value));
+  const element = (v: unknown) => (v === null || v === undefined ? 'NULL' : `"${text(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
+  return quote(`{${value.map(element).join(',')}}`);
 }
 
 let probes = 0;
@@ -31,26 +30,24 @@ interface PlanNode {
 export async function rowsReadOnGenericPlan(db: Db, sql: string, values: unknown[], table: string): Promise<number> {
   // A name of its own: a statement left prepared by a failed call does not collide with the next.
   const name = `generic_plan_probe_${++probes}`;
-  let read = 0;
-  const rolledBack = new Error('explained');
-  await db
-    .transaction(async (trx) => {
-      let n = 0;
-      await trx.raw('set local plan_cache_mode = force_generic_plan');
-      await trx.raw(`prepare ${name} as ${sql.replace(/\?/g, () => `$${++n}`)}`);
-      const explained = await trx.raw(`explain (analyze, format json) execute ${name}(${values.map(literal).join(', ')})`);
-      await trx.raw(`deallocate ${name}`);
-      const cell = (explained.rows as Record<string, unknown>[])[0]!['QUERY PLAN'];
-      const [{ Plan }] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: PlanNode }];
-      const walk = (node: PlanNode): void => {
-        if (node['Relation Name'] === table && node['Node Type'] !== 'ModifyTable') read += ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1);
-        node.Plans?.forEach(walk);
-      };
-      walk(Plan);
-      throw rolledBack;
-    })
-    .catch((err: unknown) => {
-      if (err !== rolledBack) throw err;
-    });
-  return read;
+  // Rolled back whatever happens: the statement runs for real, and must leave nothing behind.
+  const trx = await db.transaction();
+  try {
+    let n = 0;
+    await trx.raw('set local plan_cache_mode = force_generic_plan');
+    await trx.raw(`prepare ${name} as ${sql.replace(/\?/g, () => `$${++n}`)}`);
+    const explained = await trx.raw(`explain (analyze, format json) execute ${name}(${values.map(literal).join(', ')})`);
+    await trx.raw(`deallocate ${name}`);
+    const cell = (explained.rows as Record<string, unknown>[])[0]!['QUERY PLAN'];
+    const [{ Plan }] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: PlanNode }];
+    let read = 0;
+    const walk = (node: PlanNode): void => {
+      if (node['Relation Name'] === table && node['Node Type'] !== 'ModifyTable') read += ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1);
+      node.Plans?.forEach(walk);
+    };
+    walk(Plan);
+    return read;
+  } finally {
+    await trx.rollback();
+  }
 }
