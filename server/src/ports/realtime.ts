@@ -40,6 +40,8 @@ export interface FeedEvent {
   detail?: Record<string, unknown>;
   /** Known presence: an event that came from the student's own socket means they are online. */
   online?: boolean;
+  /** The attempt's exam, when the sender has it at hand: the feed need not look it up. */
+  examId?: string;
 }
 
 export interface ProctorFeed {

@@ -27,7 +27,7 @@ export function attemptHandlers(deps: Deps, handlers: SocketHandlers): void {
     attempts[attempt.id] = { examId: attempt.exam_id, pending: attempts[attempt.id]?.pending ?? 0 };
     await socket.join([rooms.attempt(attempt.id), rooms.examStudents(attempt.exam_id)]);
     socket.emit(SOCKET_EVENTS.time, { serverNow: data.serverNow, deadlineAt: data.deadlineAt });
-    if (!rejoin) deps.proctor.events([{ attemptId: attempt.id, type: 'joined', online: true }]);
+    if (!rejoin) deps.proctor.events([{ attemptId: attempt.id, examId: attempt.exam_id, type: 'joined', online: true }]);
     return { ok: true, data };
   });
 

@@ -61,6 +61,15 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
   /** An attempt's exam never changes: asked once, not on every violation and every second's progress. */
   const examOfAttempt = new Map<string, string>();
 
+  /** Exams the events' senders named: an attempt's exam never changes. */
+  function learnExams(events: FeedEvent[]): void {
+    for (const e of events) {
+      if (!e.examId || examOfAttempt.has(e.attemptId)) continue;
+      if (examOfAttempt.size >= EXAM_OF_CACHE_LIMIT) examOfAttempt.clear();
+      examOfAttempt.set(e.attemptId, e.examId);
+    }
+  }
+
   async function examsOfAttempts(attemptIds: string[]): Promise<Map<string, string>> {
     const missing = attemptIds.filter((id) => !examOfAttempt.has(id));
     if (missing.length) {
@@ -166,6 +175,7 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
     const allIds = [...new Set(all.map((e) => e.attemptId))];
     const pendingProgress = new Set(takeDirty(new Set(allIds)));
     // A proctor who starts watching later gets a snapshot that already holds these changes.
+    learnExams(all);
     const examOf = await examsOfAttempts(allIds);
     const watching = await watched(examOf.values());
     const list = all.filter((e) => watching.has(examOf.get(e.attemptId)!));

@@ -2,6 +2,7 @@ import type { Achievement } from '@exam/shared';
 import type { Deps } from '../deps';
 import { translate } from '../i18n/translator';
 import type { AttemptRow } from '../presenters/attempt';
+import type { ExamFacts } from './examFacts';
 import { insertNotifications, pushNotifications } from './notifications';
 
 /** What can be earned; each is stored once, when the event that earns it happens. */
@@ -68,7 +69,7 @@ export function earnedByResults(results: ResultRow[]): { key: AchievementKey; de
  * the exams' teachers, their first graded exam) and tells each earner live. Called from the one
  * place grading completes (notifyResults), for every path: submit, sweep, manual grading, release.
  */
-export async function awardAchievements(deps: Deps, graded: Pick<AttemptRow, 'student_id' | 'exam_id'>[]): Promise<void> {
+export async function awardAchievements(deps: Deps, graded: Pick<AttemptRow, 'student_id' | 'exam_id'>[], exams?: Map<string, Pick<ExamFacts, 'id' | 'owner_id'>>): Promise<void> {
   if (!graded.length) return;
   const candidates: { user_id: string; key: AchievementKey; detail: string }[] = [];
   const studentIds = [...new Set(graded.map((a) => a.student_id))];
@@ -81,7 +82,7 @@ export async function awardAchievements(deps: Deps, graded: Pick<AttemptRow, 'st
   for (const [studentId, rows] of byStudent) {
     for (const e of earnedByResults(rows)) candidates.push({ user_id: studentId, key: e.key, detail: JSON.stringify(e.detail) });
   }
-  const owners = (await deps.db('exams').whereIn('id', [...new Set(graded.map((a) => a.exam_id))]).select('id', 'owner_id')) as { id: string; owner_id: string }[];
+  const owners = await examOwners(deps, graded, exams);
   for (const o of owners) candidates.push({ user_id: o.owner_id, key: 'first-graded', detail: JSON.stringify({ examId: o.id }) });
   if (!candidates.length) return;
   const unique = [...new Map(candidates.map((c) => [`${c.user_id}:${c.key}`, c])).values()];
@@ -102,6 +103,13 @@ export async function awardAchievements(deps: Deps, graded: Pick<AttemptRow, 'st
     })),
   );
   await pushNotifications(deps, stored);
+}
+
+/** The graded attempts' exams and their owners, from `exams` when the caller read them already. */
+async function examOwners(deps: Deps, graded: Pick<AttemptRow, 'exam_id'>[], exams?: Map<string, Pick<ExamFacts, 'id' | 'owner_id'>>) {
+  const ids = [...new Set(graded.map((a) => a.exam_id))];
+  if (exams) return ids.flatMap((id) => (exams.has(id) ? [exams.get(id)!] : []));
+  return (await deps.db('exams').whereIn('id', ids).select('id', 'owner_id')) as { id: string; owner_id: string }[];
 }
 
 /** The user's achievements, named and described in the reader's language. */

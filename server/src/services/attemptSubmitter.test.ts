@@ -312,6 +312,39 @@ describe('who hears a submission when', () => {
   });
 });
 
+describe('a submission’s round trips to the database', () => {
+  // On a busy node a round trip costs the node far more than the query (docs/benchmarks.md): the
+  // attempt is held locked for each one in the transaction, and each one after it delays the result.
+  it('closes and grades in one transaction of three statements, and reads the exam once for all that follows', async () => {
+    const exam = await buildExam(server.deps, (await teacherOf()).id, { questions: 3 });
+    const s = await sitting(exam.id);
+    const parent = await buildUser(server.deps, { role: 'parent' });
+    await server.deps.db('parent_children').insert({ parent_id: parent.id, child_id: s.studentId, relationship: 'parent', status: 'accepted' });
+    for (const [i, q] of s.questionIds.entries()) expect(await call(s.socket, 'answer:save', { attemptId: s.attemptId, questionId: q, answer: i === 0 ? 'Four' : 'Five', seq: 1 })).toMatchObject({ ok: true });
+    const statements: { sql: string; bindings: unknown[]; trx?: string }[] = [];
+    const record = (q: { sql: string; bindings?: unknown[]; __knexTxId?: string }) => statements.push({ sql: q.sql, bindings: q.bindings ?? [], trx: q.__knexTxId });
+    for (const db of new Set([server.deps.db, server.deps.liveDb])) {
+      db.on('query', record);
+      onTestFinished(() => void db.off('query', record));
+    }
+    const result = new Promise((resolve) => s.socket.once('notification', resolve));
+
+    expect(await call(s.socket, 'attempt:submit', { attemptId: s.attemptId })).toMatchObject({ ok: true, reason: 'student' });
+    await server.deps.submitter.drain();
+    // The student heard of the result, and it was graded: one of three right.
+    expect(await result).toMatchObject({ type: 'result' });
+    expect(await server.deps.db('attempts').where({ id: s.attemptId }).first()).toMatchObject({ status: 'graded', correct_count: 1, incorrect_count: 2 });
+
+    const begin = statements.findIndex((q) => /^begin/i.test(q.sql) && q.trx);
+    const commit = statements.findIndex((q, i) => i > begin && q.trx === statements[begin]!.trx && /^commit/i.test(q.sql));
+    const inTransaction = statements.slice(begin + 1, commit).filter((q) => q.trx === statements[begin]!.trx);
+    // The lock, one read of the questions' keys, pass mark and answers, one write of marks, totals and the event.
+    expect(inTransaction.map((q) => q.sql.trim().split(/\s+/)[0]!.toLowerCase())).toEqual(['select', 'select', 'with']);
+    const readsExam = (q: { sql: string; bindings: unknown[] }) => /\bexams\b/.test(q.sql) && q.bindings.flat().includes(exam.id);
+    expect(statements.slice(commit + 1).filter(readsExam)).toHaveLength(1);
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)('a submission behind its own queued save (PostgreSQL)', () => {
   it('waits until the save queued before it is written, then holds it', async () => {
     const exam = await buildExam(server.deps, (await teacherOf()).id, { questions: 1 });

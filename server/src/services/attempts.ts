@@ -12,6 +12,7 @@ import { rooms } from '../ports/realtime';
 import type { SubmitResult } from '../ports/submissions';
 import { examQuestions, getExamFor } from './exams';
 import { notifyResults, type SubmittedAttempt } from './grading';
+import { examFacts } from './examFacts';
 import { inSlices } from './slices';
 
 type Trx = Db | Knex.Transaction;
@@ -150,13 +151,15 @@ export function tellSubmitted(deps: Deps, attempts: SubmittedAttempt[]): void {
     deps.realtime.emit(rooms.proctors(a.exam_id), CAMERA_EVENTS.closed, closed);
     deps.realtime.emit(rooms.attempt(a.id), 'attempt:submitted', { attemptId: a.id, reason: a.submit_reason });
   }
-  deps.proctor.events(attempts.map((a) => ({ attemptId: a.id, type: 'submitted', detail: { reason: a.submit_reason } })));
+  deps.proctor.events(attempts.map((a) => ({ attemptId: a.id, examId: a.exam_id, type: 'submitted', detail: { reason: a.submit_reason } })));
 }
 
 /** What follows a submission: results to students and parents (graded ones), dashboards. */
 export async function followUpSubmitted(deps: Deps, attempts: SubmittedAttempt[]): Promise<void> {
-  await notifyResults(deps, attempts).catch((err: unknown) => deps.log.error({ err }, 'result notification failed'));
-  await attemptsChangedDashboards(deps, attempts, 'submitted');
+  // The exams read once for the results, the achievements and the dashboards (each reads them itself if this fails).
+  const exams = await examFacts(deps.db, attempts.map((a) => a.exam_id)).catch(() => undefined);
+  await notifyResults(deps, attempts, { exams }).catch((err: unknown) => deps.log.error({ err }, 'result notification failed'));
+  await attemptsChangedDashboards(deps, attempts, 'submitted', exams);
 }
 
 /**

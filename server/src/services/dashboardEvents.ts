@@ -1,5 +1,6 @@
 import { DASHBOARD_CHANGED_EVENT, type DashboardChanged } from '@exam/shared';
 import type { Deps } from '../deps';
+import type { ExamFacts } from './examFacts';
 import { rooms } from '../ports/realtime';
 
 /**
@@ -12,10 +13,13 @@ export async function attemptsChangedDashboards(
   deps: Deps,
   attempts: { exam_id: string; student_id: string }[],
   reason: DashboardChanged['reason'],
+  /** The attempts' exams, when the caller has read them already (examFacts). */
+  exams?: Map<string, Pick<ExamFacts, 'owner_id'>>,
 ): Promise<void> {
   if (!attempts.length) return;
   try {
-    const owners = (await deps.db('exams').whereIn('id', [...new Set(attempts.map((a) => a.exam_id))]).pluck('owner_id')) as string[];
+    const examIds = [...new Set(attempts.map((a) => a.exam_id))];
+    const owners = exams ? examIds.flatMap((id) => (exams.has(id) ? [exams.get(id)!.owner_id] : [])) : ((await deps.db('exams').whereIn('id', examIds).pluck('owner_id')) as string[]);
     const users = new Set([...owners, ...attempts.map((a) => a.student_id)]);
     const payload: DashboardChanged = { reason };
     // One message to every room: a deadline closing 5,000 attempts was 5,000 emits, and as many

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { GRADING_MSG, autoGrade, classifyAnswer, hasPassed, percentageOf, type ExamSettings } from '@exam/shared';
+import { GRADING_MSG, autoGrade, classifyAnswer, hasPassed, percentageOf } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { attemptsChangedDashboards } from './dashboardEvents';
@@ -9,6 +9,7 @@ import type { AttemptRow } from '../presenters/attempt';
 import type { SubmitBy } from '../ports/submissions';
 import type { QuestionRow } from '../presenters/question';
 import { awardAchievements } from './achievements';
+import { examFacts, type ExamFacts } from './examFacts';
 import { getExamFor } from './exams';
 import { insertNotifications, parentsOf, pushNotifications, type NewNotification } from './notifications';
 import { gradeLetters } from './platformSettings';
@@ -23,6 +24,13 @@ interface AnswerMarks {
   graded_by: string | null;
 }
 
+/** One saved answer as grading reads it: question, text where a key decides, blankness, marks, marker. */
+const ANSWER_FOR_GRADING = `json_build_array(an.question_id, case when q.type = 'essay' then null else an.answer end,
+                                  an.answer is null or btrim(an.answer) = '', an.marks, an.graded_by)`;
+type AnswerEntry = [string, string | null, boolean, number | null, string | null];
+
+const answerMap = (entries: AnswerEntry[]) => new Map(entries.map(([questionId, answer, blank, marks, graded_by]) => [questionId, { answer, blank, marks, graded_by }]));
+
 /**
  * Saved answers with what grading needs, per attempt and question: blankness for all, text only
  * where a key decides. One row per attempt, its answers as one JSON array: a sweep reads tens of
@@ -31,18 +39,51 @@ interface AnswerMarks {
  */
 async function answersForGrading(trx: Trx, attemptIds: string[]): Promise<Map<string, Map<string, AnswerMarks>>> {
   const { rows } = (await trx.raw(
-    `select an.attempt_id,
-            json_agg(json_build_array(an.question_id, case when q.type = 'essay' then null else an.answer end,
-                                      an.answer is null or btrim(an.answer) = '', an.marks, an.graded_by)) as answers
+    `select an.attempt_id, json_agg(${ANSWER_FOR_GRADING}) as answers
        from answers an join questions q on q.id = an.question_id
       -- One array parameter: a sweep's thousands of ids as a list would cost more to parse and plan than to read.
       where an.attempt_id = any(?::uuid[])
       group by an.attempt_id`,
     [attemptIds] as unknown as readonly string[],
-  )) as { rows: { attempt_id: string; answers: [string, string | null, boolean, number | null, string | null][] }[] };
-  return new Map(
-    rows.map((r) => [r.attempt_id, new Map(r.answers.map(([questionId, answer, blank, marks, graded_by]) => [questionId, { answer, blank, marks, graded_by }]))]),
-  );
+  )) as { rows: { attempt_id: string; answers: AnswerEntry[] }[] };
+  return new Map(rows.map((r) => [r.attempt_id, answerMap(r.answers)]));
+}
+
+/** What grading needs of a question: its kind, points and keys. */
+type GradingQuestion = Pick<QuestionRow, 'id' | 'type' | 'points' | 'correct_answer' | 'accepted_answers'>;
+
+/**
+ * Everything grading attempts reads, in ONE round trip: their questions' keys, their exams' pass
+ * marks, and each attempt's answers (a row per attempt, as answersForGrading). A submission holds
+ * its attempts locked while it grades them, and on a busy node each round trip to the database
+ * costs the node far more than the query: three reads were three waits for every student
+ * submitting, and three chances for the save batches behind the lock to queue up.
+ */
+async function gradingInputs(trx: Trx, attempts: AttemptToSubmit[]) {
+  const questionIds = [...new Set(attempts.flatMap((a) => a.question_order))];
+  const { rows } = (await trx.raw(
+    `select 'questions' as part, null::uuid as attempt_id,
+            coalesce(json_agg(json_build_array(q.id, q.type, q.points, q.correct_answer, q.accepted_answers)), '[]') as data
+       from questions q where q.id = any(?::uuid[])
+     union all
+     select 'exams', null, coalesce(json_agg(json_build_array(e.id, e.passing_marks)), '[]')
+       from exams e where e.id = any(?::uuid[])
+     union all
+     select 'answers', an.attempt_id, json_agg(${ANSWER_FOR_GRADING})
+       from answers an join questions q on q.id = an.question_id
+      where an.attempt_id = any(?::uuid[])
+      group by an.attempt_id`,
+    [questionIds, [...new Set(attempts.map((a) => a.exam_id))], attempts.map((a) => a.id)] as unknown as readonly string[],
+  )) as { rows: ({ part: 'questions'; data: [string, QuestionRow['type'], number, string, string[]][] } | { part: 'exams'; data: [string, number][] } | { part: 'answers'; attempt_id: string; data: AnswerEntry[] })[] };
+  const questions = new Map<string, GradingQuestion>();
+  const passingMarks = new Map<string, number>();
+  const answers = new Map<string, Map<string, AnswerMarks>>();
+  for (const r of rows) {
+    if (r.part === 'questions') for (const [id, type, points, correct_answer, accepted_answers] of r.data) questions.set(id, { id, type, points, correct_answer, accepted_answers });
+    else if (r.part === 'exams') for (const [id, marks] of r.data) passingMarks.set(id, marks);
+    else answers.set(r.attempt_id, answerMap(r.data));
+  }
+  return { questions, passingMarks, answers };
 }
 
 const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
@@ -57,7 +98,7 @@ async function questionsById(trx: Trx, ids: string[]): Promise<Map<string, Quest
  * shared classifyAnswer: an answered essay without marks is pending (not wrong), one given some of
  * its points partially correct; a question without an answer is skipped.
  */
-function totals(attempt: Pick<AttemptRow, 'question_order'>, questions: Map<string, QuestionRow>, answers: Map<string, AnswerMarks>, passingMarks: number) {
+function totals(attempt: Pick<AttemptRow, 'question_order'>, questions: Map<string, Pick<QuestionRow, 'points'>>, answers: Map<string, AnswerMarks>, passingMarks: number) {
   let score = 0;
   let max = 0;
   const count = { correct: 0, partial: 0, incorrect: 0, skipped: 0, pending: 0 };
@@ -105,14 +146,8 @@ export async function submitAndGradeTx(trx: Knex.Transaction, attempts: AttemptT
 export async function submitAndGradeTx(trx: Knex.Transaction, attempts: AttemptToSubmit[], by: SubmitBy | ((attemptId: string) => SubmitBy), returning: 'row' | 'summary' = 'row'): Promise<SubmittedAttempt[]> {
   if (!attempts.length) return [];
   const submit = typeof by === 'function' ? by : () => by;
-  const questionIds = new Set<string>();
-  for (const a of attempts) for (const id of a.question_order) questionIds.add(id);
-  const questions = await questionsById(trx, [...questionIds]);
-  const exams = new Map(
-    ((await trx('exams').whereIn('id', [...new Set(attempts.map((a) => a.exam_id))]).select('id', 'passing_marks')) as { id: string; passing_marks: number }[]).map((e) => [e.id, e.passing_marks]),
-  );
-  const byAttempt = await answersForGrading(trx, attempts.map((a) => a.id));
-  const answerUpdates: { attempt_id: string; question_id: string; marks: number; is_correct: boolean }[] = [];
+  const { questions, passingMarks, answers: byAttempt } = await gradingInputs(trx, attempts);
+  const marks: AnswerMark[] = [];
   const attemptUpdates: (ReturnType<typeof totals> & { id: string })[] = [];
   for (const attempt of attempts) {
     const answers = byAttempt.get(attempt.id) ?? new Map<string, AnswerMarks>();
@@ -123,19 +158,19 @@ export async function submitAndGradeTx(trx: Knex.Transaction, attempts: AttemptT
       const g = q.type === 'essay' && !a.blank ? { marks: null, isCorrect: null } : autoGrade({ type: q.type, points: q.points, correctAnswer: q.correct_answer, acceptedAnswers: q.accepted_answers }, a.blank ? null : a.answer);
       if (g.marks === null) continue;
       a.marks = g.marks;
-      answerUpdates.push({ attempt_id: attempt.id, question_id: qid, marks: g.marks, is_correct: g.isCorrect! });
+      marks.push({ attempt_id: attempt.id, question_id: qid, marks: g.marks, is_correct: g.isCorrect! });
     }
-    attemptUpdates.push({ id: attempt.id, ...totals(attempt, questions, answers, exams.get(attempt.exam_id) ?? 60) });
+    attemptUpdates.push({ id: attempt.id, ...totals(attempt, questions, answers, passingMarks.get(attempt.exam_id) ?? 60) });
   }
-  if (answerUpdates.length) {
-    await trx.raw(
-      `update answers as an set marks = v.marks, is_correct = v.is_correct
-         from unnest(?::uuid[], ?::uuid[], ?::numeric[], ?::boolean[]) as v(attempt_id, question_id, marks, is_correct)
-        where an.attempt_id = v.attempt_id and an.question_id = v.question_id`,
-      [answerUpdates.map((u) => u.attempt_id), answerUpdates.map((u) => u.question_id), answerUpdates.map((u) => u.marks), answerUpdates.map((u) => u.is_correct)] as unknown as readonly string[],
-    );
-  }
-  return writeTotals(trx, attemptUpdates, { submit, returning });
+  return writeTotals(trx, attemptUpdates, { submit, returning, marks });
+}
+
+/** An automatic mark for one saved answer. */
+interface AnswerMark {
+  attempt_id: string;
+  question_id: string;
+  marks: number;
+  is_correct: boolean;
 }
 
 /**
@@ -147,7 +182,7 @@ export async function submitAndGradeTx(trx: Knex.Transaction, attempts: AttemptT
 async function writeTotals(
   trx: Trx,
   rows: (ReturnType<typeof totals> & { id: string })[],
-  { submit, returning = 'row' }: { submit?: (attemptId: string) => SubmitBy; returning?: 'row' | 'summary' } = {},
+  { submit, returning = 'row', marks = [] }: { submit?: (attemptId: string) => SubmitBy; returning?: 'row' | 'summary'; marks?: AnswerMark[] } = {},
 ): Promise<AttemptRow[]> {
   if (!rows.length) return [];
   const returned = returning === 'row' ? 'a.*' : SUBMITTED_COLUMNS.map((c) => `a.${c}`).join(', ');
@@ -172,8 +207,13 @@ async function writeTotals(
     return result.rows as AttemptRow[];
   }
   const by = rows.map((r) => submit(r.id));
+  // The automatic marks are written by the same statement: one round trip fewer with the attempts locked.
   const result = await trx.raw(
-    `with v as (
+    `with marked as (
+       update answers as an set marks = m.marks, is_correct = m.is_correct
+         from unnest(?::uuid[], ?::uuid[], ?::numeric[], ?::boolean[]) as m(attempt_id, question_id, marks, is_correct)
+        where an.attempt_id = m.attempt_id and an.question_id = m.question_id
+     ), v as (
        select * from unnest(${totalsColumns}, ?::text[], ?::uuid[], ?::int[], ?::jsonb[])
          as v(${totalsNames}, reason, actor_id, client_time_spent, client_security_flags)
      ), updated as (
@@ -190,6 +230,10 @@ async function writeTotals(
      )
      select * from updated`,
     [
+      marks.map((m) => m.attempt_id),
+      marks.map((m) => m.question_id),
+      marks.map((m) => m.marks),
+      marks.map((m) => m.is_correct),
       ...totalsBindings,
       by.map((b) => b.reason),
       by.map((b) => b.actorId),
@@ -200,33 +244,25 @@ async function writeTotals(
   return result.rows as AttemptRow[];
 }
 
-export interface ExamResultSettings {
-  id: string;
-  title: string;
-  settings: ExamSettings;
-  results_released_at: Date | null;
-}
-
 /** Students (and their parents) see a score only when the exam shows results at once or they were released. */
-export const resultsVisible = (exam: Pick<ExamResultSettings, 'settings' | 'results_released_at'>) =>
+export const resultsVisible = (exam: Pick<ExamFacts, 'settings' | 'results_released_at'>) =>
   exam.settings.showResultsImmediately || exam.results_released_at !== null;
 
 /**
  * Tells students and their linked parents that a result exists, the moment it does, for graded
- * attempts whose results the exam lets them see.
+ * attempts whose results the exam lets them see. `exams`: the attempts' exams when the caller
+ * has read them already (examFacts).
  */
-export async function notifyResults(deps: Deps, attempts: SubmittedAttempt[], opts: { updated?: boolean } = {}): Promise<void> {
+export async function notifyResults(deps: Deps, attempts: SubmittedAttempt[], opts: { updated?: boolean; exams?: Map<string, ExamFacts> } = {}): Promise<void> {
   const graded = attempts.filter((a) => a.status === 'graded');
   if (!graded.length) return;
-  await tellResults(deps, graded, opts);
+  const exams = opts.exams ?? (await examFacts(deps.db, graded.map((a) => a.exam_id)));
+  await tellResults(deps, graded, exams, opts);
   // After the result itself, so "result available" reaches the student before what it earned.
-  await awardAchievements(deps, graded).catch((err: unknown) => deps.log.error({ err }, 'awarding achievements failed'));
+  await awardAchievements(deps, graded, exams).catch((err: unknown) => deps.log.error({ err }, 'awarding achievements failed'));
 }
 
-async function tellResults(deps: Deps, graded: SubmittedAttempt[], opts: { updated?: boolean }): Promise<void> {
-  const exams = new Map(
-    ((await deps.db('exams').whereIn('id', [...new Set(graded.map((a) => a.exam_id))]).select('id', 'title', 'settings', 'results_released_at')) as ExamResultSettings[]).map((e) => [e.id, e]),
-  );
+async function tellResults(deps: Deps, graded: SubmittedAttempt[], exams: Map<string, ExamFacts>, opts: { updated?: boolean }): Promise<void> {
   const visible = graded.filter((a) => resultsVisible(exams.get(a.exam_id)!));
   if (!visible.length) return;
   const parents = await parentsOf(deps.db, visible.map((a) => a.student_id));
