@@ -176,8 +176,9 @@ interface AnswerMark {
 /**
  * Writes attempts' totals, graded when nothing is pending. With `submit`, the attempts are being
  * submitted now (they must still be in progress): the same update closes each one with its own
- * reason and client report, and each gets its `submitted` event by its own actor. Without, they
- * were submitted before.
+ * reason and client report, each gets its `submitted` event by its own actor, and `marks` (the
+ * automatic marks of their answers) are written by the same statement. Without, they were
+ * submitted before, and their marks were written by whoever changed them.
  */
 async function writeTotals(
   trx: Trx,
@@ -197,6 +198,7 @@ async function writeTotals(
         graded_at = case when v.pending_count = 0 then coalesce(a.graded_at, now()) else null end,
         updated_at = now()`;
   if (!submit) {
+    if (marks.length) throw new Error('Automatic marks are written only with a submission');
     const result = await trx.raw(
       `update attempts as a set ${setTotals}
          from unnest(${totalsColumns}) as v(${totalsNames})
