@@ -67,9 +67,10 @@ export function earnedByResults(results: ResultRow[]): { key: AchievementKey; de
 /**
  * After results exist: stores what the graded attempts newly earn for their students (and for
  * the exams' teachers, their first graded exam) and tells each earner live. Called from the one
- * place grading completes (notifyResults), for every path: submit, sweep, manual grading, release.
+ * place grading completes (notifyResults, which hands over the exams it read), for every path:
+ * submit, sweep, manual grading, release.
  */
-export async function awardAchievements(deps: Deps, graded: Pick<AttemptRow, 'student_id' | 'exam_id'>[], exams?: Map<string, Pick<ExamFacts, 'id' | 'owner_id'>>): Promise<void> {
+export async function awardAchievements(deps: Deps, graded: Pick<AttemptRow, 'student_id' | 'exam_id'>[], exams: Map<string, Pick<ExamFacts, 'id' | 'owner_id'>>): Promise<void> {
   if (!graded.length) return;
   const candidates: { user_id: string; key: AchievementKey; detail: string }[] = [];
   const studentIds = [...new Set(graded.map((a) => a.student_id))];
@@ -82,7 +83,7 @@ export async function awardAchievements(deps: Deps, graded: Pick<AttemptRow, 'st
   for (const [studentId, rows] of byStudent) {
     for (const e of earnedByResults(rows)) candidates.push({ user_id: studentId, key: e.key, detail: JSON.stringify(e.detail) });
   }
-  const owners = await examOwners(deps, graded, exams);
+  const owners = [...new Set(graded.map((a) => a.exam_id))].flatMap((id) => (exams.has(id) ? [exams.get(id)!] : []));
   for (const o of owners) candidates.push({ user_id: o.owner_id, key: 'first-graded', detail: JSON.stringify({ examId: o.id }) });
   if (!candidates.length) return;
   const unique = [...new Map(candidates.map((c) => [`${c.user_id}:${c.key}`, c])).values()];
@@ -103,13 +104,6 @@ export async function awardAchievements(deps: Deps, graded: Pick<AttemptRow, 'st
     })),
   );
   await pushNotifications(deps, stored);
-}
-
-/** The graded attempts' exams and their owners, from `exams` when the caller read them already. */
-async function examOwners(deps: Deps, graded: Pick<AttemptRow, 'exam_id'>[], exams?: Map<string, Pick<ExamFacts, 'id' | 'owner_id'>>) {
-  const ids = [...new Set(graded.map((a) => a.exam_id))];
-  if (exams) return ids.flatMap((id) => (exams.has(id) ? [exams.get(id)!] : []));
-  return (await deps.db('exams').whereIn('id', ids).select('id', 'owner_id')) as { id: string; owner_id: string }[];
 }
 
 /** The user's achievements, named and described in the reader's language. */
