@@ -22,7 +22,7 @@ import { freePort, killHard, startServerProcess } from '../server/src/faults/pro
 import { HEARTBEAT } from '../server/src/realtime/heartbeat';
 import type { Socket } from 'socket.io-client';
 import { ROOT } from './webBuild';
-import { boxCpu, cpuSeconds, cpuShares, fmt, lostSaves, p99BySecond, percentile, rssKb, summarise, untilQuiet, type Acked, type RunResult, type Summary } from './bench/figures';
+import { boxCpu, cpuSeconds, cpuShares, fmt, loopShares, lostSaves, p99BySecond, percentile, rssKb, summarise, untilQuiet, type Acked, type RunResult, type Summary } from './bench/figures';
 import { LoadGenerators, type Client } from './bench/loadGenerators';
 import { boardLine, openSocket, watchViolations } from './bench/proctorBoard';
 import { scratchDatabase } from './bench/scratchDatabase';
@@ -112,7 +112,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const medianRun = (runs: Summary[]) => runs.find((r) => r.perSecond === median(runs.map((x) => x.perSecond)))!;
 
 /** The same load against a bare Socket.IO server: the transport's ceiling, and the load generator's own latency. */
-async function bareServer(clients: Client[], phases: { rate: boolean; closed: boolean; submitStorm: boolean }): Promise<{ rate?: { summary: Summary; bySecond: string; shares: string }; closed: Summary[]; submitStorm?: SubmitStormRun }> {
+async function bareServer(clients: Client[], phases: { rate: boolean; closed: boolean; submitStorm: boolean }): Promise<{ rate?: { summary: Summary; bySecond: string; shares: string; loop: string }; closed: Summary[]; submitStorm?: SubmitStormRun }> {
   const port = await freePort();
   const bare = fork(path.join(ROOT, 'scripts/bench/bareServer.mjs'), {
     env: { ...process.env, PORT: String(port), PING_INTERVAL_MS: String(HEARTBEAT.pingInterval), PING_TIMEOUT_MS: String(HEARTBEAT.pingTimeout) },
@@ -125,7 +125,8 @@ async function bareServer(clients: Client[], phases: { rate: boolean; closed: bo
   if (phases.rate) {
     const before = boxCpu([bare.pid!]);
     const r = await gens.run({ type: 'rate', ratePerSocket: RATE / held, seconds: SECONDS, violationEvery: 50 });
-    rate = { summary: summarise('bare at set rate', r, SECONDS), bySecond: p99BySecond(r), shares: cpuShares(before, boxCpu([bare.pid!]), r.acked.length) };
+    const after = boxCpu([bare.pid!]);
+    rate = { summary: summarise('bare at set rate', r, SECONDS), bySecond: p99BySecond(r), shares: cpuShares(before, after, r.acked.length), loop: loopShares(before, after) };
   }
   const closed = phases.closed ? (await closedLoop(gens, 'bare closed-loop')).runs : [];
   // The same students submitting at the same rate within the same seconds; no database, so nothing to check after.
@@ -286,13 +287,15 @@ async function singleNode(databaseUrl: string, secret: string): Promise<{ lines:
       const started = Date.now();
       const r = await ratePhase(gens, held, open, examId, teacherToken, families);
       const cpu = cpuSeconds(node.child.pid!) - cpuBefore;
-      const shares = cpuShares(boxBefore, boxCpu([node.child.pid!]), r.acked.length);
+      const boxAfter = boxCpu([node.child.pid!]);
+      const shares = cpuShares(boxBefore, boxAfter, r.acked.length);
       append(acked, r.acked);
       lines.push(...r.lines);
       // All of the server's threads: near one second a second, its one event loop is the limit.
       lines.push(
         `  server CPU during the set rate:       ${cpu.toFixed(1)} s over ${((Date.now() - started) / 1000).toFixed(1)} s, ${((cpu * 1e6) / Math.max(1, r.acked.length)).toFixed(0)} µs per acknowledged save incl. the rest of the phase`,
         `  whole box per acknowledged save:      ${shares}`,
+        `  the server's event loop:              ${loopShares(boxBefore, boxAfter)}`,
       );
       missed.push(...r.missed);
       log('rate phase done');
@@ -369,11 +372,12 @@ async function singleNode(databaseUrl: string, secret: string): Promise<{ lines:
         ? await bareServer(clients, { rate: PHASES.has('rate'), closed: closed.length > 0, submitStorm: !!submitStorm })
         : { closed: [] };
     if (bare.rate) {
-      const { summary, bySecond, shares } = bare.rate;
+      const { summary, bySecond, shares, loop } = bare.rate;
       lines.push(
         `  same rate, bare Socket.IO p50/p95/p99: ${fmt(summary.p50)} / ${fmt(summary.p95)} / ${fmt(summary.p99)} ms (the load generator's own share)`,
         `  bare Socket.IO, p99 second by second: ${bySecond}`,
         `  bare Socket.IO, whole box per save:   ${shares}`,
+        `  bare Socket.IO's event loop:          ${loop}`,
       );
     }
     if (closed.length) {

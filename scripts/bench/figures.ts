@@ -39,6 +39,30 @@ export interface BoxCpu {
   postgres: number;
   /** This process: the bench's own sockets and its load generator threads. */
   bench: number;
+  /** When read (ms, monotonic). */
+  at: number;
+  /** Each server's event loop thread, as the scheduler saw it (null where the kernel does not say). */
+  loops: (LoopThread | null)[];
+}
+
+/** A process's main thread, which runs its event loop: every socket's messages and every query's result. */
+interface LoopThread {
+  /** Milliseconds on a core so far. */
+  onCore: number;
+  /** Milliseconds runnable but waiting for a core so far. */
+  waiting: number;
+  /** Times it was taken off a core while it still had work. */
+  preempted: number;
+}
+
+function loopThread(pid: number): LoopThread | null {
+  try {
+    const [onCore, waiting] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);
+    const preempted = /nonvoluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/task/${pid}/status`, 'utf8'))?.[1];
+    return onCore === undefined || waiting === undefined || preempted === undefined ? null : { onCore: onCore / 1e6, waiting: waiting / 1e6, preempted: Number(preempted) };
+  } catch {
+    return null;
+  }
 }
 
 /** Where the box's two cores go: read before and after a phase, then `cpuShares`. */
@@ -60,6 +84,8 @@ export function boxCpu(serverPids: number[]): BoxCpu {
     servers: serverPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0),
     postgres,
     bench: cpuSeconds(process.pid),
+    at: performance.now(),
+    loops: serverPids.map(loopThread),
   };
 }
 
@@ -74,6 +100,23 @@ export function cpuShares(before: BoxCpu, after: BoxCpu, saves: number): string 
   const rest = busy - part('servers') - part('postgres') - part('bench');
   const share = (100 * busy) / Math.max(0.01, busy + after.idle - before.idle);
   return `server ${per(part('servers'))}, PostgreSQL ${per(part('postgres'))}, load generators ${per(part('bench'))}, the rest ${per(rest)}; the box ${share.toFixed(0)} % busy`;
+}
+
+/**
+ * Each server's event loop between two readings, per second: time on a core, and time it had work
+ * but waited for a core. A loop that waits a third of each second answers every message late
+ * however little work each one takes: the box is out of cores, not the code out of speed.
+ */
+export function loopShares(before: BoxCpu, after: BoxCpu): string {
+  const seconds = Math.max(0.001, (after.at - before.at) / 1000);
+  return after.loops
+    .map((a, i) => {
+      const b = before.loops[i];
+      if (!a || !b) return 'not reported by this kernel';
+      const rate = (n: number) => Math.round(n / seconds);
+      return `on a core ${rate(a.onCore - b.onCore)} ms/s, waiting for a core ${rate(a.waiting - b.waiting)} ms/s, preempted ${rate(a.preempted - b.preempted)}/s`;
+    })
+    .join('; ');
 }
 
 /**

@@ -19,7 +19,7 @@ import knexFactory from 'knex';
 import type { Socket } from 'socket.io-client';
 import { killHard, startServerProcess, type ServerProcess } from '../../server/src/faults/processNode';
 import { ROOT } from '../webBuild';
-import { boxCpu, cpuSeconds, cpuShares, fmt, lostSaves, p99BySecond, percentile, rssKb, summarise, type RunResult } from './figures';
+import { boxCpu, cpuSeconds, cpuShares, fmt, loopShares, lostSaves, p99BySecond, percentile, rssKb, summarise, type RunResult } from './figures';
 import { LoadGenerators, mergeRuns, type Client } from './loadGenerators';
 import { boardLine, openSocket, watchViolations } from './proctorBoard';
 import { seedLiveSession } from './seed';
@@ -165,6 +165,7 @@ export async function twoNodesPhase(s: TwoNodesSettings): Promise<{ lines: strin
         `  two nodes, violation to board, same node (students on A) p50/p99:    ${boardLine(within)}`,
         `  two nodes, server CPU A / B:          ${cpu[0]!.toFixed(1)} / ${cpu[1]!.toFixed(1)} s over ${wall.toFixed(1)} s of saves`,
         `  two nodes, whole box per acknowledged save: ${cpuShares(boxBefore, boxAfter, all.acked.length)}`,
+        `  two nodes, event loops A; B:          ${loopShares(boxBefore, boxAfter)}`,
         `  two nodes, saves lost (acked, not in database): ${lost} of ${all.acked.length} acknowledged`,
         `  two nodes, errors logged A / B:       ${errors[0]!.length} / ${errors[1]!.length}${errors.flat().length ? ` (${[...new Set(errors.flat())].slice(0, 3).join('; ')})` : ''} (logs: ${path.relative(ROOT, logDir)})`,
         `  machine load average (1 min) after:   ${loadavg()[0]!.toFixed(1)} (other work on the box inflates every latency)`,
