@@ -102,10 +102,18 @@ export async function prepareOnConnections(db: Db, connections: number, name: st
   }
 }
 
+/** Prepared statements' texts are constants, a handful in all: each is rewritten once, not on every save. */
+const numberedTexts = new Map<string, string>();
+
 /** `?` placeholders, each bound once and in order, as PostgreSQL's `$1`, `$2`… */
 function numbered(sql: string): string {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
+  let text = numberedTexts.get(sql);
+  if (text === undefined) {
+    let n = 0;
+    text = sql.replace(/\?/g, () => `$${++n}`);
+    numberedTexts.set(sql, text);
+  }
+  return text;
 }
 
 const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
