@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
-import { DASHBOARD_CHANGED_EVENT } from '@exam/shared';
+import { DASHBOARD_CHANGED_EVENT, SAVE_GRACE_MS } from '@exam/shared';
 import { buildExam, buildUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
 import { connectAs } from '../test/sockets';
@@ -97,6 +97,54 @@ describe('a deadline that ends a whole school’s attempts at once', () => {
     } finally {
       realtime.emit = emit;
       sockets.forEach((socket) => socket.close());
+    }
+  });
+});
+
+describe('the sweeper running in the background', () => {
+  let live: TestServer;
+  beforeAll(async () => {
+    // Ticking every 50 ms, as in production.
+    live = await startTestServer();
+  });
+  afterAll(async () => {
+    await live?.stop();
+  });
+
+  it('asks the database about once a second while no deadline is near, and still submits an attempt just after its deadline', async () => {
+    const { db } = live.deps;
+    const looks: number[] = [];
+    const look = (q: { sql: string }) => {
+      if (q.sql.includes('next_due_in_ms')) looks.push(performance.now());
+    };
+    db.on('query', look);
+    try {
+      // Nothing is open: twenty ticks a second, but only a look a second reaches the database.
+      await vi.waitFor(() => expect(looks.length).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 50 });
+      const gaps = looks.slice(1, 3).map((t, i) => t - looks[i]!);
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(900);
+
+      // An attempt due in a second and a half (plus the grace) is closed as soon as that passes.
+      const teacher = await buildUser(live.deps, { role: 'teacher' });
+      const student = await buildUser(live.deps, { role: 'student' });
+      const exam = await buildExam(live.deps, teacher.id, { questions: 1 });
+      const [attempt] = (await db('attempts')
+        .insert({ exam_id: exam.id, student_id: student.id, attempt_number: 1, deadline_at: db.raw("now() + interval '1.5 seconds'"), question_order: JSON.stringify(exam.questionIds) })
+        .returning('id')) as { id: string }[];
+      const row = await vi.waitFor(
+        async () => {
+          const r = (await db('attempts').where({ id: attempt!.id }).first(db.raw('status, submit_reason, extract(epoch from submitted_at - deadline_at) * 1000 as late_ms'))) as { status: string; submit_reason: string | null; late_ms: string };
+          expect(r.status).not.toBe('in_progress');
+          return r;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(row.submit_reason).toBe('time-expired');
+      // Never inside the grace for saves in flight, and at most one idle look's wait after it.
+      expect(Number(row.late_ms)).toBeGreaterThanOrEqual(SAVE_GRACE_MS);
+      expect(Number(row.late_ms)).toBeLessThan(SAVE_GRACE_MS + 1000);
+    } finally {
+      db.off('query', look);
     }
   });
 });

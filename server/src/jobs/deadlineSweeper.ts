@@ -17,6 +17,18 @@ const MAX_BATCH = 4000;
 const PARALLEL = 3;
 /** Due attempts one tick reads; more are left to the next tick, 50 ms later. */
 const MAX_PER_TICK = 50_000;
+/**
+ * Longest a sweeper waits between looks when no deadline is near. A look that finds nothing due
+ * also finds the next deadline, and the next look is then (ticks in between cost nothing). The
+ * cap covers deadlines it could not know of: an attempt started since, on any node, in an exam
+ * whose window closes sooner. Deadlines are otherwise only moved later (extra time).
+ */
+const IDLE_LOOK_MS = 1000;
+
+/** When a sweeper next needs to look (`performance.now()` time); ticks before it skip the database. */
+export interface SweepPlan {
+  lookAt: number;
+}
 
 /**
  * Submits every attempt past its deadline (plus the grace for saves in flight), reason
@@ -24,10 +36,13 @@ const MAX_PER_TICK = 50_000;
  * claimed with FOR UPDATE SKIP LOCKED and closed only while still in progress, so an attempt is
  * submitted exactly once.
  */
-export async function sweepOnce(deps: Deps, announcing: Set<Promise<void>> = new Set()): Promise<SubmittedAttempt[]> {
-  // Most ticks find nothing due: one indexed read that returns no rows, no transaction, no locks.
-  const due = await dueAttempts(deps);
-  if (!due.length) return [];
+export async function sweepOnce(deps: Deps, announcing: Set<Promise<void>> = new Set(), plan?: SweepPlan): Promise<SubmittedAttempt[]> {
+  // Most looks find nothing due: one indexed read, no transaction, no locks.
+  const { due, nextDueInMs } = await dueAttempts(deps);
+  if (!due.length) {
+    if (plan) plan.lookAt = performance.now() + Math.min(IDLE_LOOK_MS, nextDueInMs ?? IDLE_LOOK_MS);
+    return [];
+  }
   const all: SubmittedAttempt[] = [];
   // PGlite has one connection: its sweeps run one at a time.
   const lanes = deps.config.databaseUrl ? PARALLEL : 1;
@@ -54,10 +69,25 @@ export async function sweepOnce(deps: Deps, announcing: Set<Promise<void>> = new
 
 const pastGrace = (db: Deps['db']) => db.raw('now() - make_interval(secs => ?)', [SAVE_GRACE_MS / 1000]);
 
-/** Attempts past their deadline and its grace, the earliest first; what one tick takes on. */
-async function dueAttempts(deps: Deps): Promise<string[]> {
-  const rows = (await deps.db('attempts').where('status', 'in_progress').where('deadline_at', '<', pastGrace(deps.db)).orderBy('deadline_at').limit(MAX_PER_TICK).select('id')) as { id: string }[];
-  return rows.map((r) => r.id);
+/**
+ * Attempts past their deadline and its grace, the earliest first (what one tick takes on), and in
+ * how many milliseconds of the database's clock the next open attempt falls due (null: none open).
+ * One statement; both halves read the partial index of open attempts' deadlines.
+ */
+async function dueAttempts(deps: Deps): Promise<{ due: string[]; nextDueInMs: number | null }> {
+  const grace = SAVE_GRACE_MS / 1000;
+  const { rows } = (await deps.db.raw(
+    `(select id, null::float8 as next_due_in_ms from attempts
+       where status = 'in_progress' and deadline_at < now() - make_interval(secs => ?)
+       order by deadline_at limit ?)
+     union all
+     select null, (extract(epoch from min(deadline_at) + make_interval(secs => ?) - now()) * 1000)::float8 from attempts
+      where status = 'in_progress' and deadline_at >= now() - make_interval(secs => ?)`,
+    [grace, MAX_PER_TICK, grace, grace],
+  )) as { rows: { id: string | null; next_due_in_ms: number | null }[] };
+  const due = rows.flatMap((r) => (r.id ? [r.id] : []));
+  const next = rows.find((r) => !r.id)?.next_due_in_ms;
+  return { due, nextDueInMs: next === null || next === undefined ? null : Math.max(0, Number(next)) };
 }
 
 /**
@@ -80,10 +110,16 @@ async function sweepBatch(deps: Deps, ids: string[]): Promise<SubmittedAttempt[]
   });
 }
 
-/** Sweeps every `intervalMs` (50 ms by default: usually one indexed count that finds nothing), so attempts close just over the grace after the deadline. */
+/**
+ * Ticks every `intervalMs` (50 ms by default), so attempts close just over the grace after the
+ * deadline, but looks at the database only when the last look said something may be due: once a
+ * second at most while no deadline is near, instead of twenty times (on PGlite, twenty turns a
+ * second of its one connection).
+ */
 export function startDeadlineSweeper(deps: Deps, intervalMs = 50): Job {
   const announcing = new Set<Promise<void>>();
-  const job = every(deps, 'deadline-sweeper', intervalMs, () => sweepOnce(deps, announcing));
+  const plan: SweepPlan = { lookAt: 0 };
+  const job = every(deps, 'deadline-sweeper', intervalMs, () => (performance.now() < plan.lookAt ? Promise.resolve() : sweepOnce(deps, announcing, plan)));
   return {
     async stop() {
       await job.stop();
