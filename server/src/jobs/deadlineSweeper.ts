@@ -75,15 +75,15 @@ const pastGrace = (db: Deps['db']) => db.raw('now() - make_interval(secs => ?)',
  * One statement; both halves read the partial index of open attempts' deadlines.
  */
 async function dueAttempts(deps: Deps): Promise<{ due: string[]; nextDueInMs: number | null }> {
-  const grace = SAVE_GRACE_MS / 1000;
+  const since = pastGrace(deps.db);
   const { rows } = (await deps.db.raw(
     `(select id, null::float8 as next_due_in_ms from attempts
-       where status = 'in_progress' and deadline_at < now() - make_interval(secs => ?)
+       where status = 'in_progress' and deadline_at < ?
        order by deadline_at limit ?)
      union all
-     select null, (extract(epoch from min(deadline_at) + make_interval(secs => ?) - now()) * 1000)::float8 from attempts
-      where status = 'in_progress' and deadline_at >= now() - make_interval(secs => ?)`,
-    [grace, MAX_PER_TICK, grace, grace],
+     select null, (extract(epoch from min(deadline_at) - (?)) * 1000)::float8 from attempts
+      where status = 'in_progress' and deadline_at >= ?`,
+    [since, MAX_PER_TICK, since, since],
   )) as { rows: { id: string | null; next_due_in_ms: number | null }[] };
   const due = rows.flatMap((r) => (r.id ? [r.id] : []));
   const next = rows.find((r) => !r.id)?.next_due_in_ms;
