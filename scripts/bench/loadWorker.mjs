@@ -1,17 +1,13 @@
 // A load generator thread: holds a share of the simulated students' sockets and saves answers.
 import { parentPort, workerData } from 'node:worker_threads';
-import { io } from 'socket.io-client';
+import { RawSocket } from './rawSocket.mjs';
 
 const { url, clients } = workerData;
 const sockets = [];
 
-function connect(client) {
-  return new Promise((resolve) => {
-    const socket = io(url, { transports: ['websocket'], auth: { token: client.token }, reconnection: false, forceNew: true, timeout: 60000 });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', () => resolve(null));
-  });
-}
+// The Socket.IO protocol without socket.io-client's work per message (rawSocket.mjs says why).
+const connect = (client) => RawSocket.connect(url, { token: client.token }, 60000);
+const ack = (s, event, data) => s.socket.emitWithAck(event, data, 30000);
 
 async function connectAll() {
   const batch = 100;
@@ -22,7 +18,7 @@ async function connectAll() {
       if (s) sockets.push({ socket: s, client: group[j], seqs: new Map(), next: 0 });
     });
   }
-  await Promise.all(sockets.map((s) => s.socket.timeout(30000).emitWithAck('attempt:join', { attemptId: s.client.attemptId }).catch(() => null)));
+  await Promise.all(sockets.map((s) => ack(s, 'attempt:join', { attemptId: s.client.attemptId }).catch(() => null)));
 }
 
 function saveOnce(s, result, violationEvery) {
@@ -35,14 +31,12 @@ function saveOnce(s, result, violationEvery) {
     // Keyed by attempt and the count this violation brings it to, as the proctor board will see it.
     s.violations = (s.violations ?? 0) + 1;
     result.violationSentAt.push([`${s.client.attemptId}:${s.violations}`, Date.now()]);
-    s.socket.timeout(30000).emitWithAck('violation', { attemptId: s.client.attemptId, type: 'tab-switch', at: Date.now() }).catch(() => null);
+    ack(s, 'violation', { attemptId: s.client.attemptId, type: 'tab-switch', at: Date.now() }).catch(() => null);
     result.violations++;
   }
-  return s.socket
-    .timeout(30000)
-    .emitWithAck('answer:save', { attemptId: s.client.attemptId, questionId: q, answer: `answer ${seq}`, seq })
-    .then((ack) => {
-      if (ack?.ok) {
+  return ack(s, 'answer:save', { attemptId: s.client.attemptId, questionId: q, answer: `answer ${seq}`, seq })
+    .then((reply) => {
+      if (reply?.ok) {
         result.latencies.push(performance.now() - started);
         // Which second of the run it was sent in, when the run keeps count (open loop).
         result.second?.push(Math.floor((started - result.t0) / 1000));
@@ -94,7 +88,7 @@ async function runClosed({ concurrency, seconds }) {
 
 /** The student's submit, as the web app sends it (REST, after its saves are acknowledged) or over the socket. */
 function submitOnce(s, via) {
-  if (via === 'socket') return s.socket.timeout(30000).emitWithAck('attempt:submit', { attemptId: s.client.attemptId });
+  if (via === 'socket') return ack(s, 'attempt:submit', { attemptId: s.client.attemptId });
   return fetch(`${url}/api/submissions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${s.client.token}` },
