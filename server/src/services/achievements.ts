@@ -3,7 +3,7 @@ import type { Deps } from '../deps';
 import { translate } from '../i18n/translator';
 import type { AttemptRow } from '../presenters/attempt';
 import type { ExamFacts } from './examFacts';
-import { insertNotifications, pushNotifications } from './notifications';
+import type { NewNotification } from './notifications';
 
 /** What can be earned; each is stored once, when the event that earns it happens. */
 export const ACHIEVEMENTS = {
@@ -66,12 +66,17 @@ export function earnedByResults(results: ResultRow[]): { key: AchievementKey; de
 
 /**
  * After results exist: stores what the graded attempts newly earn for their students (and for
- * the exams' teachers, their first graded exam) and tells each earner live. Called from the one
- * place grading completes (notifyResults, which hands over the exams it read), for every path:
- * submit, sweep, manual grading, release.
+ * the exams' teachers, their first graded exam), and returns a notification for each new one.
+ * Called from the one place grading completes (notifyResults, which hands over the exams it read
+ * and stores and tells these with the results), for every path: submit, sweep, manual grading,
+ * release.
  */
-export async function awardAchievements(deps: Deps, graded: Pick<AttemptRow, 'student_id' | 'exam_id'>[], exams: Map<string, Pick<ExamFacts, 'id' | 'owner_id'>>): Promise<void> {
-  if (!graded.length) return;
+export async function awardAchievements(
+  deps: Deps,
+  graded: Pick<AttemptRow, 'student_id' | 'exam_id'>[],
+  exams: Map<string, Pick<ExamFacts, 'id' | 'owner_id'>>,
+): Promise<(NewNotification & { userId: string })[]> {
+  if (!graded.length) return [];
   const candidates: { user_id: string; key: AchievementKey; detail: string }[] = [];
   const studentIds = [...new Set(graded.map((a) => a.student_id))];
   const results = await visibleResults(deps, studentIds);
@@ -85,25 +90,20 @@ export async function awardAchievements(deps: Deps, graded: Pick<AttemptRow, 'st
   }
   const owners = [...new Set(graded.map((a) => a.exam_id))].flatMap((id) => (exams.has(id) ? [exams.get(id)!] : []));
   for (const o of owners) candidates.push({ user_id: o.owner_id, key: 'first-graded', detail: JSON.stringify({ examId: o.id }) });
-  if (!candidates.length) return;
+  if (!candidates.length) return [];
   const unique = [...new Map(candidates.map((c) => [`${c.user_id}:${c.key}`, c])).values()];
   const inserted = (await deps.db('achievements').insert(unique).onConflict(['user_id', 'key']).ignore().returning(['user_id', 'key'])) as {
     user_id: string;
     key: AchievementKey;
   }[];
-  if (!inserted.length) return;
-  const stored = await insertNotifications(
-    deps.db,
-    inserted.map((a) => ({
-      userId: a.user_id,
-      type: 'achievement' as const,
-      title: { key: 'achievementUnlocked.title', values: { title: { t: `notices:achievements.${a.key}.title` } } },
-      message: { key: `achievements.${a.key}.description` },
-      actionUrl: '/profile?tab=achievements',
-      metadata: { achievement: a.key },
-    })),
-  );
-  await pushNotifications(deps, stored);
+  return inserted.map((a) => ({
+    userId: a.user_id,
+    type: 'achievement' as const,
+    title: { key: 'achievementUnlocked.title', values: { title: { t: `notices:achievements.${a.key}.title` } } },
+    message: { key: `achievements.${a.key}.description` },
+    actionUrl: '/profile?tab=achievements',
+    metadata: { achievement: a.key },
+  }));
 }
 
 /** The user's achievements, named and described in the reader's language. */

@@ -315,7 +315,7 @@ describe('who hears a submission when', () => {
 describe('a submission’s round trips to the database', () => {
   // On a busy node a round trip costs the node far more than the query (docs/benchmarks.md): the
   // attempt is held locked for each one in the transaction, and each one after it delays the result.
-  it('closes and grades in one transaction of three statements, and reads the exam once for all that follows', async () => {
+  it('closes and grades in one transaction of three statements, reads the exam once for all that follows, and tells everyone in one write', async () => {
     const exam = await buildExam(server.deps, (await teacherOf()).id, { questions: 3 });
     const s = await sitting(exam.id);
     const parent = await buildUser(server.deps, { role: 'parent' });
@@ -340,8 +340,17 @@ describe('a submission’s round trips to the database', () => {
     const inTransaction = statements.slice(begin + 1, commit).filter((q) => q.trx === statements[begin]!.trx);
     // The lock, one read of the questions' keys, pass mark and answers, one write of marks, totals and the event.
     expect(inTransaction.map((q) => q.sql.trim().split(/\s+/)[0]!.toLowerCase())).toEqual(['select', 'select', 'with']);
+    const after = statements.slice(commit + 1);
     const readsExam = (q: { sql: string; bindings: unknown[] }) => /\bexams\b/.test(q.sql) && q.bindings.flat().includes(exam.id);
-    expect(statements.slice(commit + 1).filter(readsExam)).toHaveLength(1);
+    expect(after.filter(readsExam)).toHaveLength(1);
+    // The results to the student and the parent (and anything they earned) are stored in one insert
+    // and told with one read of the recipients' settings and addresses; the parents are found with
+    // the student's name.
+    const touching = (table: string) => after.filter((q) => new RegExp(`\\b${table}\\b`).test(q.sql));
+    expect(touching('notifications')).toHaveLength(1);
+    expect(touching('user_settings')).toHaveLength(1);
+    expect(touching('parent_children')).toHaveLength(1);
+    expect(await server.deps.db('notifications').whereIn('user_id', [s.studentId, parent.id]).pluck('type')).toEqual(['result', 'result']);
   });
 });
 

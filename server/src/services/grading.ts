@@ -11,7 +11,7 @@ import type { QuestionRow } from '../presenters/question';
 import { awardAchievements } from './achievements';
 import { examFacts, type ExamFacts } from './examFacts';
 import { getExamFor } from './exams';
-import { insertNotifications, parentsOf, pushNotifications, type NewNotification } from './notifications';
+import { insertNotifications, pushNotifications, type NewNotification } from './notifications';
 import { gradeLetters } from './platformSettings';
 
 type Trx = Db | Knex.Transaction;
@@ -259,23 +259,44 @@ export async function notifyResults(deps: Deps, attempts: SubmittedAttempt[], op
   const graded = attempts.filter((a) => a.status === 'graded');
   if (!graded.length) return;
   const exams = opts.exams ?? (await examFacts(deps.db, graded.map((a) => a.exam_id)));
-  await tellResults(deps, graded, exams, opts);
-  // After the result itself, so "result available" reaches the student before what it earned.
-  await awardAchievements(deps, graded, exams).catch((err: unknown) => deps.log.error({ err }, 'awarding achievements failed'));
+  const results = await resultNotices(deps, graded, exams, opts);
+  // A failure to award never keeps the results from the student and their parents.
+  const earned = await awardAchievements(deps, graded, exams).catch((err: unknown) => {
+    deps.log.error({ err }, 'awarding achievements failed');
+    return [];
+  });
+  // Stored and told together (a round trip each on a busy node), the result first, so "result
+  // available" reaches the student before what it earned.
+  await pushNotifications(deps, await insertNotifications(deps.db, [...results, ...earned]));
 }
 
-async function tellResults(deps: Deps, graded: SubmittedAttempt[], exams: Map<string, ExamFacts>, opts: { updated?: boolean }): Promise<void> {
+/** Each student's first name and accepted parents, in one query. */
+async function familiesOf(deps: Deps, studentIds: string[]): Promise<Map<string, { name: string; parents: string[] }>> {
+  const rows = (await deps
+    .db('users as u')
+    .leftJoin('parent_children as pc', (j) => j.on('pc.child_id', 'u.id').andOnVal('pc.status', 'accepted'))
+    .whereIn('u.id', studentIds)
+    .select('u.id', 'u.first_name', 'pc.parent_id')) as { id: string; first_name: string; parent_id: string | null }[];
+  const families = new Map<string, { name: string; parents: string[] }>();
+  for (const r of rows) {
+    const family = families.get(r.id) ?? { name: r.first_name, parents: [] };
+    if (r.parent_id) family.parents.push(r.parent_id);
+    families.set(r.id, family);
+  }
+  return families;
+}
+
+/** The result notifications of graded attempts whose exam shows results: to each student and their parents. */
+async function resultNotices(deps: Deps, graded: SubmittedAttempt[], exams: Map<string, ExamFacts>, opts: { updated?: boolean }): Promise<(NewNotification & { userId: string })[]> {
   const visible = graded.filter((a) => resultsVisible(exams.get(a.exam_id)!));
-  if (!visible.length) return;
-  const parents = await parentsOf(deps.db, visible.map((a) => a.student_id));
-  const names = new Map(
-    ((await deps.db('users').whereIn('id', visible.map((a) => a.student_id)).select('id', 'first_name')) as { id: string; first_name: string }[]).map((u) => [u.id, u.first_name]),
-  );
+  if (!visible.length) return [];
+  const families = await familiesOf(deps, [...new Set(visible.map((a) => a.student_id))]);
   const letter = await gradeLetters(deps);
   const items: (NewNotification & { userId: string })[] = [];
   for (const a of visible) {
     const exam = exams.get(a.exam_id)!;
-    const name = names.get(a.student_id);
+    const family = families.get(a.student_id);
+    const name = family?.name;
     const grade = letter(a.percentage ?? 0);
     const metadata = { examId: exam.id, examTitle: exam.title, submissionId: a.id, score: a.percentage, grade };
     items.push({
@@ -286,9 +307,9 @@ async function tellResults(deps: Deps, graded: SubmittedAttempt[], exams: Map<st
       actionUrl: `/exam-result/${a.id}`,
       metadata,
     });
-    for (const p of parents.filter((p) => p.child_id === a.student_id)) {
+    for (const parentId of family?.parents ?? []) {
       items.push({
-        userId: p.parent_id,
+        userId: parentId,
         type: 'result',
         title: { key: opts.updated ? 'childResultUpdated.title' : 'childResultAvailable.title', values: { name: name ?? '' } },
         message: { key: 'childResultAvailable.message', values: { examTitle: exam.title, name: name ?? '', score: a.percentage ?? 0, grade } },
@@ -297,8 +318,7 @@ async function tellResults(deps: Deps, graded: SubmittedAttempt[], exams: Map<st
       });
     }
   }
-  const stored = await insertNotifications(deps.db, items);
-  await pushNotifications(deps, stored);
+  return items;
 }
 
 /**

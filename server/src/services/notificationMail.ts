@@ -1,8 +1,9 @@
-import { notificationText, wantsEmail, type Notification, type UserSettings } from '@exam/shared';
+import { notificationText, wantsEmail, type Notification } from '@exam/shared';
 import type { Deps } from '../deps';
 import { linkMail } from './mail';
 import { translate } from '../i18n/translator';
 import type { NotificationRow } from '../presenters/notification';
+import type { recipientsOf } from './settings';
 import { inSlices } from './slices';
 
 /** Notifications mailed between turns of the event loop: 5,000 results of one deadline are a few seconds of work. */
@@ -15,21 +16,18 @@ const MAIL_SLICE = 100;
  * sees it in the app). The mails are written a slice at a time, so a deadline that grades a
  * whole school never holds the sockets of those still sitting an exam.
  */
-export async function mailNotifications(deps: Deps, notifications: { row: NotificationRow; shown: Notification }[], settings: Map<string, UserSettings>): Promise<void> {
-  const wanted = notifications.filter(({ row }) => wantsEmail(settings.get(row.user_id)!, row.type));
-  if (!wanted.length) return;
-  const users = new Map(
-    ((await deps.db('users').whereIn('id', [...new Set(wanted.map(({ row }) => row.user_id))]).where('is_active', true).select('id', 'email', 'first_name')) as {
-      id: string;
-      email: string;
-      first_name: string;
-    }[]).map((u) => [u.id, u]),
-  );
+export async function mailNotifications(
+  deps: Deps,
+  notifications: { row: NotificationRow; shown: Notification }[],
+  recipients: Awaited<ReturnType<typeof recipientsOf>>,
+): Promise<void> {
+  const wanted = notifications.filter(({ row }) => wantsEmail(recipients.get(row.user_id)!.settings, row.type));
   await inSlices(wanted, MAIL_SLICE, (slice) => {
     for (const { row, shown } of slice) {
-      const user = users.get(row.user_id);
+      const { settings, address: user } = recipients.get(row.user_id)!;
+      // A deactivated account is not written to.
       if (!user) continue;
-      const { preferences } = settings.get(row.user_id)!;
+      const { preferences } = settings;
       const language = preferences.language;
       deps.mailer.sendInBackground(
         linkMail({

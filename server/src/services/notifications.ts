@@ -6,7 +6,7 @@ import { rooms } from '../ports/realtime';
 import { presentNotification, type NotificationRow } from '../presenters/notification';
 import { mailNotifications } from './notificationMail';
 import { renderNotice, type NoticeText } from '../i18n/noticeText';
-import { settingsOf } from './settings';
+import { recipientsOf } from './settings';
 
 export interface NewNotification {
   type: NotificationType;
@@ -24,12 +24,17 @@ export async function createNotifications(trx: Db | Knex.Transaction, userIds: s
   return insertNotifications(trx, [...new Set(userIds)].map((userId) => ({ ...n, userId })));
 }
 
-/** Many notifications, each to its own user, in one statement. */
+/**
+ * Many notifications, each to its own user, in one statement, returned in the order given. Each is
+ * stamped with the moment its row is written, not the transaction's start: a result and what it
+ * earned, stored together, still list in the order they were told.
+ */
 export async function insertNotifications(trx: Db | Knex.Transaction, items: (NewNotification & { userId: string })[]): Promise<NotificationRow[]> {
   if (!items.length) return [];
   return (await trx('notifications')
     .insert(
       items.map((n) => ({
+        created_at: trx.raw('clock_timestamp()'),
         user_id: n.userId,
         type: n.type,
         title: renderNotice(n.title, 'en'),
@@ -50,20 +55,14 @@ export async function insertNotifications(trx: Db | Knex.Transaction, items: (Ne
 export async function pushNotifications(deps: Deps, rows: NotificationRow[]): Promise<void> {
   if (!rows.length) return;
   // Each recipient reads it in their own language, live and by e-mail.
-  const settings = await settingsOf(deps.db, rows.map((r) => r.user_id));
-  const presented = rows.map((row) => ({ row, shown: presentNotification(row, settings.get(row.user_id)!.preferences.language) }));
+  const recipients = await recipientsOf(deps.db, rows.map((r) => r.user_id));
+  const presented = rows.map((row) => ({ row, shown: presentNotification(row, recipients.get(row.user_id)!.settings.preferences.language) }));
   for (const { row, shown } of presented) deps.realtime.emit(rooms.user(row.user_id), 'notification', shown);
-  await mailNotifications(deps, presented, settings).catch((err: unknown) => deps.log.error({ err }, 'notification mail failed'));
+  await mailNotifications(deps, presented, recipients).catch((err: unknown) => deps.log.error({ err }, 'notification mail failed'));
 }
 
 export async function notify(deps: Deps, userIds: string[], n: NewNotification): Promise<void> {
   await pushNotifications(deps, await createNotifications(deps.db, userIds, n));
-}
-
-/** Parents linked to any of these students by an accepted link (a request hears nothing). */
-export async function parentsOf(db: Db | Knex.Transaction, studentIds: string[]): Promise<{ parent_id: string; child_id: string }[]> {
-  if (!studentIds.length) return [];
-  return (await db('parent_children').whereIn('child_id', studentIds).where('status', 'accepted').select('parent_id', 'child_id')) as { parent_id: string; child_id: string }[];
 }
 
 /** Every student an exam is meant for: its eligible list, or with none, every active student of its grade. */
