@@ -3,7 +3,7 @@ import type { Deps } from '../deps';
 import { linkMail } from './mail';
 import { translate } from '../i18n/translator';
 import type { NotificationRow } from '../presenters/notification';
-import type { recipientsOf } from './settings';
+import type { Recipients } from './settings';
 import { inSlices } from './slices';
 
 /** Notifications mailed between turns of the event loop: 5,000 results of one deadline are a few seconds of work. */
@@ -16,11 +16,7 @@ const MAIL_SLICE = 100;
  * sees it in the app). The mails are written a slice at a time, so a deadline that grades a
  * whole school never holds the sockets of those still sitting an exam.
  */
-export async function mailNotifications(
-  deps: Deps,
-  notifications: { row: NotificationRow; shown: Notification }[],
-  recipients: Awaited<ReturnType<typeof recipientsOf>>,
-): Promise<void> {
+export async function mailNotifications(deps: Deps, notifications: { row: NotificationRow; shown: Notification }[], recipients: Recipients): Promise<void> {
   const wanted = notifications.filter(({ row }) => wantsEmail(recipients.get(row.user_id)!.settings, row.type));
   await inSlices(wanted, MAIL_SLICE, (slice) => {
     for (const { row, shown } of slice) {

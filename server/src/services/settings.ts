@@ -44,12 +44,15 @@ export interface MailAddress {
   first_name: string;
 }
 
+/** Each user told something: their settings, and where to mail them if anywhere. */
+export type Recipients = Map<string, { settings: UserSettings; address?: MailAddress }>;
+
 /**
  * What telling users something needs of them, in ONE query: their settings (each resolved over the
  * defaults, as settingsOf) and, for active accounts, where to mail them. A graded submission tells
  * a student and their parents; on a busy node each round trip costs far more than its query.
  */
-export async function recipientsOf(db: Trx, userIds: string[]): Promise<Map<string, { settings: UserSettings; address?: MailAddress }>> {
+export async function recipientsOf(db: Trx, userIds: string[]): Promise<Recipients> {
   const ids = [...new Set(userIds)];
   const rows = ids.length
     ? ((await db('users as u')
