@@ -17,6 +17,7 @@ const MESSAGE = '4';
 // Socket.IO packet types inside an Engine.IO message.
 const CONNECT = '0';
 const DISCONNECT = '1';
+const EVENT = '2';
 const ACK = '3';
 const CONNECT_ERROR = '4';
 
@@ -89,7 +90,7 @@ export class RawSocket {
       if (this.ws.readyState !== WebSocket.OPEN) return reject(new Error('not connected'));
       const id = this.nextId++;
       this.pending.set(id, { resolve, reject, until: performance.now() + timeoutMs });
-      this.ws.send(`${MESSAGE}2${id}${JSON.stringify([event, data])}`);
+      this.ws.send(`${MESSAGE}${EVENT}${id}${JSON.stringify([event, data])}`);
     });
   }
 

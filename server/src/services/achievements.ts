@@ -3,7 +3,7 @@ import type { Deps } from '../deps';
 import { translate } from '../i18n/translator';
 import type { AttemptRow } from '../presenters/attempt';
 import type { ExamFacts } from './examFacts';
-import type { NewNotification } from './notifications';
+import type { UserNotification } from './notifications';
 
 /** What can be earned; each is stored once, when the event that earns it happens. */
 export const ACHIEVEMENTS = {
@@ -75,7 +75,7 @@ export async function awardAchievements(
   deps: Deps,
   graded: Pick<AttemptRow, 'student_id' | 'exam_id'>[],
   exams: Map<string, Pick<ExamFacts, 'id' | 'owner_id'>>,
-): Promise<(NewNotification & { userId: string })[]> {
+): Promise<UserNotification[]> {
   if (!graded.length) return [];
   const candidates: { user_id: string; key: AchievementKey; detail: string }[] = [];
   const studentIds = [...new Set(graded.map((a) => a.student_id))];

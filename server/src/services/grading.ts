@@ -11,7 +11,7 @@ import type { QuestionRow } from '../presenters/question';
 import { awardAchievements } from './achievements';
 import { examFacts, type ExamFacts } from './examFacts';
 import { getExamFor } from './exams';
-import { insertNotifications, pushNotifications, type NewNotification } from './notifications';
+import { insertNotifications, pushNotifications, type UserNotification } from './notifications';
 import { gradeLetters } from './platformSettings';
 
 type Trx = Db | Knex.Transaction;
@@ -287,12 +287,12 @@ async function familiesOf(deps: Deps, studentIds: string[]): Promise<Map<string,
 }
 
 /** The result notifications of graded attempts whose exam shows results: to each student and their parents. */
-async function resultNotices(deps: Deps, graded: SubmittedAttempt[], exams: Map<string, ExamFacts>, opts: { updated?: boolean }): Promise<(NewNotification & { userId: string })[]> {
+async function resultNotices(deps: Deps, graded: SubmittedAttempt[], exams: Map<string, ExamFacts>, opts: { updated?: boolean }): Promise<UserNotification[]> {
   const visible = graded.filter((a) => resultsVisible(exams.get(a.exam_id)!));
   if (!visible.length) return [];
   const families = await familiesOf(deps, [...new Set(visible.map((a) => a.student_id))]);
   const letter = await gradeLetters(deps);
-  const items: (NewNotification & { userId: string })[] = [];
+  const items: UserNotification[] = [];
   for (const a of visible) {
     const exam = exams.get(a.exam_id)!;
     const family = families.get(a.student_id);

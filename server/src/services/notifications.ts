@@ -16,6 +16,9 @@ export interface NewNotification {
   metadata?: Record<string, unknown>;
 }
 
+/** A notification addressed to one user, as insertNotifications stores it. */
+export type UserNotification = NewNotification & { userId: string };
+
 /**
  * Stores one notification per user inside the caller's transaction and returns them; the caller
  * pushes them with `pushNotifications` after its commit.
@@ -29,7 +32,7 @@ export async function createNotifications(trx: Db | Knex.Transaction, userIds: s
  * stamped with the moment its row is written, not the transaction's start: a result and what it
  * earned, stored together, still list in the order they were told.
  */
-export async function insertNotifications(trx: Db | Knex.Transaction, items: (NewNotification & { userId: string })[]): Promise<NotificationRow[]> {
+export async function insertNotifications(trx: Db | Knex.Transaction, items: UserNotification[]): Promise<NotificationRow[]> {
   if (!items.length) return [];
   return (await trx('notifications')
     .insert(
