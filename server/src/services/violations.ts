@@ -1,5 +1,5 @@
 import { SESSION_MSG, violationLimits, type ExamSettings, type ViolationType } from '@exam/shared';
-import { preparedQuery, type Db } from '../db';
+import { boundList as list, preparedQuery, type Db } from '../db';
 import { isDbUnavailable, type DbOutage } from '../db/outage';
 import { AppError, Errors } from '../errors';
 import type { Logger } from '../logger';
@@ -80,7 +80,7 @@ const COUNT_AND_LOG_SQL = `
  */
 export const COUNT_AND_LOG_IF_UNCHANGED_SQL = `
   with v as (
-    select * from unnest(?::uuid[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::jsonb[])
+    select * from unnest(${list('uuid')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('jsonb')})
       as v(id, tab_before, fullscreen_before, warnings_before, tab_switches, fullscreen_exits, warnings, settings)
   ), locked as materialized (
     select a.id, a.exam_id from attempts a where a.id in (select id from v) order by a.id for no key update
@@ -95,7 +95,7 @@ export const COUNT_AND_LOG_IF_UNCHANGED_SQL = `
   ), logged as (
     insert into attempt_events (attempt_id, type, actor_id, detail, client_at)
     select e.attempt_id, '${VIOLATION}', e.actor_id, e.detail, e.client_at
-      from unnest(?::uuid[], ?::uuid[], ?::jsonb[], ?::timestamptz[]) with ordinality as e(attempt_id, actor_id, detail, client_at, n)
+      from unnest(${list('uuid')}, ${list('uuid')}, ${list('jsonb')}, ${list('timestamptz')}) with ordinality as e(attempt_id, actor_id, detail, client_at, n)
      where e.attempt_id in (select id from counted)
      order by e.n
   )

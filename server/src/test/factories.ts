@@ -128,3 +128,21 @@ export async function buildAttempt(deps: Deps, examId: string, studentId: string
     .returning('id');
   return row as { id: string };
 }
+
+/**
+ * A hall of `size` more students sitting an exam, added in one statement as at the start of an
+ * exam (so the planner has no fresh statistics of them): for tests that a statement reads only the
+ * attempts it names, however many sit the exam.
+ */
+export async function buildHall(deps: Deps, examId: string, size = 5000): Promise<void> {
+  await deps.db.raw(
+    `with hall as (
+       insert into users (email, password_hash, first_name, last_name, role, grade, is_verified)
+       select 'hall-' || g || '-' || gen_random_uuid() || '@school.test', 'x', 'Hall', g::text, 'student', 10, true from generate_series(1, ?::int) g
+       returning id
+     )
+     insert into attempts (exam_id, student_id, attempt_number, status, deadline_at)
+     select ?, id, 1, 'in_progress', now() + interval '1 hour' from hall`,
+    [size, examId],
+  );
+}

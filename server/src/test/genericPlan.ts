@@ -51,3 +51,23 @@ export async function rowsReadOnGenericPlan(db: Db, sql: string, values: unknown
     await trx.rollback();
   }
 }
+
+/**
+ * How many of `runs` runs of a statement PostgreSQL planned afresh, run as the live session runs
+ * its hot statements: prepared once, then executed with `values` each time. After five runs
+ * PostgreSQL keeps the generic plan only when it costs no more than the custom ones did; a
+ * statement planned afresh on every run pays the planner each time. Rolled back: it writes nothing.
+ */
+export async function customPlansOf(db: Db, sql: string, values: unknown[], runs = 10): Promise<number> {
+  const name = `plan_choice_probe_${++probes}`;
+  const trx = await db.transaction();
+  try {
+    let n = 0;
+    await trx.raw(`prepare ${name} as ${sql.replace(/\?/g, () => `$${++n}`)}`);
+    for (let i = 0; i < runs; i++) await trx.raw(`execute ${name}(${values.map(literal).join(', ')})`);
+    const { rows } = (await trx.raw('select custom_plans from pg_prepared_statements where name = ?', [name])) as { rows: { custom_plans: string | number }[] };
+    return Number(rows[0]!.custom_plans);
+  } finally {
+    await trx.rollback();
+  }
+}
