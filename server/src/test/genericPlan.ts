@@ -66,6 +66,8 @@ export async function customPlansOf(db: Db, sql: string, values: unknown[], runs
     await trx.raw(`prepare ${name} as ${sql.replace(/\?/g, () => `$${++n}`)}`);
     for (let i = 0; i < runs; i++) await trx.raw(`execute ${name}(${values.map(literal).join(', ')})`);
     const { rows } = (await trx.raw('select custom_plans from pg_prepared_statements where name = ?', [name])) as { rows: { custom_plans: string | number }[] };
+    // A prepared statement outlives the rollback: it would stay on the pooled connection.
+    await trx.raw(`deallocate ${name}`);
     return Number(rows[0]!.custom_plans);
   } finally {
     await trx.rollback();
