@@ -14,6 +14,7 @@
  * DATABASE_URL (PostgreSQL to create a scratch database in; default the local test server).
  */
 import { fork } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
@@ -22,7 +23,7 @@ import { freePort, killHard, startServerProcess } from '../server/src/faults/pro
 import { HEARTBEAT } from '../server/src/realtime/heartbeat';
 import type { Socket } from 'socket.io-client';
 import { ROOT } from './webBuild';
-import { boxCpu, cpuSeconds, cpuShares, fmt, loopShares, lostSaves, p99BySecond, percentile, rssKb, summarise, untilQuiet, type Acked, type RunResult, type Summary } from './bench/figures';
+import { boxCpu, cpuSeconds, cpuShares, fmt, loopShares, lostSaves, majorCollections, p99BySecond, percentile, rssKb, summarise, untilQuiet, type Acked, type RunResult, type Summary } from './bench/figures';
 import { LoadGenerators, type Client } from './bench/loadGenerators';
 import { boardLine, openSocket, watchViolations } from './bench/proctorBoard';
 import { scratchDatabase } from './bench/scratchDatabase';
@@ -43,6 +44,8 @@ const SINGLE_NODE = [...PHASES].some((p) => p !== 'twoNodes');
 /** Seconds of each closed-loop run. */
 const CLOSED_SECONDS = 5;
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** Where the benched server logs its major garbage collections (scripts/bench/gcLog.mjs). */
+const GC_LOG_DIR = path.join(ROOT, '.tmp/bench-gc');
 /** Node.js options for the server process, to try a runtime setting (BENCH_SERVER_ARGS, space-separated). */
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 /** The figures the product promises (issues 10 and 19); a run that misses one exits 1. */
@@ -220,6 +223,7 @@ async function ratePhase(gens: LoadGenerators, held: number, open: (token: strin
       resolve(ack?.data && rows.get(ack.data.snapshotId) === held ? Date.now() - sent : Number.POSITIVE_INFINITY);
     }, (SECONDS * 1000) / 2),
   );
+  const savesStartedAt = Date.now();
   const rateRun = await gens.run({ type: 'rate', ratePerSocket: RATE / held, seconds: SECONDS, violationEvery: 50 });
   await Promise.all(submissions);
   const boardOpenMs = await boardOpened;
@@ -231,6 +235,7 @@ async function ratePhase(gens: LoadGenerators, held: number, open: (token: strin
   const violationP99 = percentile(violationLatency, 99);
   return {
     acked: rateRun.acked,
+    savesStartedAt,
     missed: [
       ...(rate.p99 > TARGETS.saveP99Ms ? [`save ack p99 ${rate.p99.toFixed(1)} ms > ${TARGETS.saveP99Ms} ms`] : []),
       ...(!(violationP99 <= TARGETS.violationToBoardP99Ms) ? [`violation to board p99 ${violationP99.toFixed(1)} ms > ${TARGETS.violationToBoardP99Ms} ms`] : []),
@@ -248,6 +253,8 @@ async function ratePhase(gens: LoadGenerators, held: number, open: (token: strin
 
 /** The phases on one server process: the set rate, the storms, the closed loops and the sweeps. */
 async function singleNode(databaseUrl: string, secret: string): Promise<{ lines: string[]; missed: string[] }> {
+  rmSync(GC_LOG_DIR, { recursive: true, force: true });
+  mkdirSync(GC_LOG_DIR, { recursive: true });
   const node = await startServerProcess({
     DATABASE_URL: databaseUrl,
     JWT_SECRET: secret,
@@ -255,9 +262,15 @@ async function singleNode(databaseUrl: string, secret: string): Promise<{ lines:
     LOG_LEVEL: 'error',
     // One node is one node: no Socket.IO adapter on Redis, whatever the shell exports (empty means unset).
     REDIS_URL: '',
+    BENCH_GC_LOG_DIR: GC_LOG_DIR,
   },
-    // BENCH_PROFILE=1: a CPU profile of the server, written when it stops, in .tmp/bench-profile.
-    [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.tmp/bench-profile')}`] : []), ...SERVER_NODE_ARGS],
+    [
+      '--import',
+      path.join(ROOT, 'scripts/bench/gcLog.mjs'),
+      // BENCH_PROFILE=1: a CPU profile of the server, written when it stops, in .tmp/bench-profile.
+      ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.tmp/bench-profile')}`] : []),
+      ...SERVER_NODE_ARGS,
+    ],
   );
   const db = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 4 } });
   try {
@@ -296,6 +309,7 @@ async function singleNode(databaseUrl: string, secret: string): Promise<{ lines:
         `  server CPU during the set rate:       ${cpu.toFixed(1)} s over ${((Date.now() - started) / 1000).toFixed(1)} s, ${((cpu * 1e6) / Math.max(1, r.acked.length)).toFixed(0)} µs per acknowledged save incl. the rest of the phase`,
         `  whole box per acknowledged save:      ${shares}`,
         `  the server's event loop:              ${loopShares(boxBefore, boxAfter)}`,
+        `  server's major collections in it:     ${majorCollections(GC_LOG_DIR, node.child.pid!, r.savesStartedAt, r.savesStartedAt + SECONDS * 1000)}`,
       );
       missed.push(...r.missed);
       log('rate phase done');

@@ -1,5 +1,6 @@
 /** What the live-session benchmarks measure and how they sum it up; one copy for every phase. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Knex } from 'knex';
 
 /** Acknowledged saves: attempt, question, seq. */
@@ -135,6 +136,23 @@ export async function untilQuiet(pid: number, maxSeconds = 60): Promise<number> 
     cpu = now;
   }
   return (performance.now() - started) / 1000;
+}
+
+/**
+ * The major garbage collections a process logged (scripts/bench/gcLog.mjs) between two moments,
+ * as seconds from the first with their pauses: "2, at 3.8 and 17.7 s (pauses 12.1 and 13.0 ms)".
+ */
+export function majorCollections(logDir: string, pid: number, fromMs: number, toMs: number): string {
+  const file = path.join(logDir, String(pid));
+  if (!existsSync(file)) return '0';
+  const inside = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split(' ').map(Number) as [number, number])
+    .filter(([at]) => at >= fromMs && at <= toMs);
+  if (!inside.length) return '0';
+  const list = (xs: string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}` : xs[0]!);
+  return `${inside.length}, at ${list(inside.map(([at]) => ((at - fromMs) / 1000).toFixed(1)))} s (pause${inside.length > 1 ? 's' : ''} ${list(inside.map(([, ms]) => ms.toFixed(1)))} ms)`;
 }
 
 export function rssKb(pid: number): number {
