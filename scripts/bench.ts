@@ -14,7 +14,7 @@
  * DATABASE_URL (PostgreSQL to create a scratch database in; default the local test server).
  */
 import { fork } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
@@ -45,7 +45,7 @@ const SINGLE_NODE = [...PHASES].some((p) => p !== 'twoNodes');
 const CLOSED_SECONDS = 5;
 const PROFILE = process.env.BENCH_PROFILE === '1';
 /** Where the benched server logs its major garbage collections (scripts/bench/gcLog.mjs). */
-const GC_LOG_DIR = path.join(ROOT, '.tmp/bench-gc');
+const GC_LOG = path.join(ROOT, '.tmp/bench-gc.log');
 /** Node.js options for the server process, to try a runtime setting (BENCH_SERVER_ARGS, space-separated). */
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 /** The figures the product promises (issues 10 and 19); a run that misses one exits 1. */
@@ -253,8 +253,7 @@ async function ratePhase(gens: LoadGenerators, held: number, open: (token: strin
 
 /** The phases on one server process: the set rate, the storms, the closed loops and the sweeps. */
 async function singleNode(databaseUrl: string, secret: string): Promise<{ lines: string[]; missed: string[] }> {
-  rmSync(GC_LOG_DIR, { recursive: true, force: true });
-  mkdirSync(GC_LOG_DIR, { recursive: true });
+  rmSync(GC_LOG, { force: true });
   const node = await startServerProcess({
     DATABASE_URL: databaseUrl,
     JWT_SECRET: secret,
@@ -262,7 +261,7 @@ async function singleNode(databaseUrl: string, secret: string): Promise<{ lines:
     LOG_LEVEL: 'error',
     // One node is one node: no Socket.IO adapter on Redis, whatever the shell exports (empty means unset).
     REDIS_URL: '',
-    BENCH_GC_LOG_DIR: GC_LOG_DIR,
+    BENCH_GC_LOG: GC_LOG,
   },
     [
       '--import',
@@ -309,7 +308,7 @@ async function singleNode(databaseUrl: string, secret: string): Promise<{ lines:
         `  server CPU during the set rate:       ${cpu.toFixed(1)} s over ${((Date.now() - started) / 1000).toFixed(1)} s, ${((cpu * 1e6) / Math.max(1, r.acked.length)).toFixed(0)} µs per acknowledged save incl. the rest of the phase`,
         `  whole box per acknowledged save:      ${shares}`,
         `  the server's event loop:              ${loopShares(boxBefore, boxAfter)}`,
-        `  server's major collections in it:     ${majorCollections(GC_LOG_DIR, node.child.pid!, r.savesStartedAt, r.savesStartedAt + SECONDS * 1000)}`,
+        `  server's major collections in it:     ${majorCollections(GC_LOG, r.savesStartedAt, r.savesStartedAt + SECONDS * 1000)}`,
       );
       missed.push(...r.missed);
       log('rate phase done');

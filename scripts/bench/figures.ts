@@ -1,6 +1,5 @@
 /** What the live-session benchmarks measure and how they sum it up; one copy for every phase. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Knex } from 'knex';
 
 /** Acknowledged saves: attempt, question, seq. */
@@ -139,11 +138,10 @@ export async function untilQuiet(pid: number, maxSeconds = 60): Promise<number> 
 }
 
 /**
- * The major garbage collections a process logged (scripts/bench/gcLog.mjs) between two moments,
+ * The major garbage collections the server logged (scripts/bench/gcLog.mjs) between two moments,
  * as seconds from the first with their pauses: "2, at 3.8 and 17.7 s (pauses 12.1 and 13.0 ms)".
  */
-export function majorCollections(logDir: string, pid: number, fromMs: number, toMs: number): string {
-  const file = path.join(logDir, String(pid));
+export function majorCollections(file: string, fromMs: number, toMs: number): string {
   if (!existsSync(file)) return '0';
   const inside = readFileSync(file, 'utf8')
     .split('\n')

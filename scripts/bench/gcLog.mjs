@@ -6,9 +6,8 @@ import { isMainThread } from 'node:worker_threads';
 import { PerformanceObserver, constants, performance } from 'node:perf_hooks';
 import { appendFileSync } from 'node:fs';
 
-const dir = process.env.BENCH_GC_LOG_DIR;
-if (isMainThread && dir) {
-  const file = `${dir}/${process.pid}`;
+const file = process.env.BENCH_GC_LOG;
+if (isMainThread && file) {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       if (e.detail?.kind !== constants.NODE_PERFORMANCE_GC_MAJOR) continue;
