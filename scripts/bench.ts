@@ -14,7 +14,7 @@
  * DATABASE_URL (PostgreSQL to create a scratch database in; default the local test server).
  */
 import { fork } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
@@ -253,6 +253,8 @@ async function ratePhase(gens: LoadGenerators, held: number, open: (token: strin
 
 /** The phases on one server process: the set rate, the storms, the closed loops and the sweeps. */
 async function singleNode(databaseUrl: string, secret: string): Promise<{ lines: string[]; missed: string[] }> {
+  // A fresh clone has no .tmp yet, and the server's log module appends without creating folders.
+  mkdirSync(path.dirname(GC_LOG), { recursive: true });
   rmSync(GC_LOG, { force: true });
   const node = await startServerProcess({
     DATABASE_URL: databaseUrl,
