@@ -31,6 +31,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ACCESS_TOKEN_TTL_SECONDS: '0' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
   });
 
+  it('lets the heap grow to four times its live set between full collections unless HEAP_GROWTH_PERCENT says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).heapGrowthPercent).toBe(300);
+    expect(loadConfig({ DATA_DIR: tmp(), HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: tmp(), HEAP_GROWTH_PERCENT: '-5' })).toThrow(/HEAP_GROWTH_PERCENT/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), HEAP_GROWTH_PERCENT: 'lots' })).toThrow(/HEAP_GROWTH_PERCENT/);
+  });
+
   it('refuses production without a JWT secret, and bad values with the variable named', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { applyHeapGrowth } from './heapGrowth';
 import { createLogger } from './logger';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './seed/demo';
 import { startServer } from './server';
@@ -15,6 +16,7 @@ async function main() {
     }
     throw err;
   }
+  applyHeapGrowth(config.heapGrowthPercent);
   const log = createLogger(config.logLevel);
   // A stray rejection (a dependency firing a command it never awaits) must not end every student's live session.
   process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
