@@ -8,7 +8,7 @@ import { translateMessage, translateRef } from '../i18n/translator';
 import { parseOptions } from '../i18n/zodErrors';
 import type { SocketData } from './socketData';
 
-type AckFn = (response: unknown) => void;
+export type AckFn = (response: unknown) => void;
 
 /** What an event's handler gets: the socket it came from, whose `data` holds who is asking. */
 export type SocketHandler = (socket: Socket, payload: unknown, ack?: AckFn) => void;
@@ -33,31 +33,38 @@ export function onAck<S extends z.ZodType>(
 ): void {
   if (handlers.has(event)) throw new Error(`Two handlers for the socket event ${event}`);
   handlers.set(event, async (socket, payload, ack) => {
-    const send: AckFn = typeof ack === 'function' ? ack : () => undefined;
     // Every failure's message in the socket user's language (see socketServer.ts).
     const language = (socket.data as Partial<SocketData>).auth?.language;
-    const reply: AckFn = (response) => send(translatedAck(language, response));
     // As for REST (middleware/storableInput.ts): text the database cannot store is refused here, for every event.
     if (findNul(payload) !== undefined) {
-      reply({ ok: false, code: 'invalid', message: STORABLE_MSG.nul });
+      reply(ack, language, { ok: false, code: 'invalid', message: STORABLE_MSG.nul });
       return;
     }
     const parsed = schema.safeParse(payload, parseOptions(language));
     if (!parsed.success) {
-      reply({ ok: false, code: 'invalid', message: parsed.error.issues[0]?.message ?? VALIDATION_MSG.invalidPayload });
+      reply(ack, language, { ok: false, code: 'invalid', message: parsed.error.issues[0]?.message ?? VALIDATION_MSG.invalidPayload });
       return;
     }
     try {
-      reply(await handler(parsed.data, socket));
+      reply(ack, language, await handler(parsed.data, socket));
     } catch (err) {
       if (err instanceof AppError) {
-        send({ ok: false, code: err.id, message: err.text && language && language !== 'en' ? translateRef(language, err.text) : translateMessage(language, err.message) });
+        reply(ack, undefined, { ok: false, code: err.id, message: err.text && language && language !== 'en' ? translateRef(language, err.text) : translateMessage(language, err.message) });
         return;
       }
       if (!dbOutageOf(log)?.failed(err)) log.error({ err, event }, 'socket handler failed');
-      reply({ ok: false, code: 'error', message: MSG.serverError });
+      reply(ack, language, { ok: false, code: 'error', message: MSG.serverError });
     }
   });
+}
+
+/**
+ * Answers through the acknowledgement, if the client asked for one, with a failure's message in
+ * `language` (undefined: as it is). Plain functions rather than closures per event: at thousands of
+ * saves a second what each event allocates is what the garbage collector promotes.
+ */
+function reply(ack: AckFn | undefined, language: string | undefined, response: unknown): void {
+  if (typeof ack === 'function') ack(translatedAck(language, response));
 }
 
 /** A failed ack's message in a language; successes and English as they are. */

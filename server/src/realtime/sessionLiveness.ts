@@ -4,6 +4,12 @@ import { tickBatch } from '../services/tickBatch';
 export interface SessionLiveness {
   /** True while the session is neither revoked nor its user deactivated or deleted. */
   isLive(sessionId: string): Promise<boolean>;
+  /**
+   * True when `isLive` would answer true without asking the database (the poll is fresh and the
+   * session trusted): the caller can go ahead at once, with no promise and no turn of the event
+   * loop. False means ask `isLive`.
+   */
+  knownLive(sessionId: string): boolean;
   /** A session just checked elsewhere (the handshake): no need to ask again for a while. */
   sawLive(sessionId: string): void;
   /** Asks which sessions ended lately and stops trusting them; run every `pollMs`. */
@@ -59,11 +65,14 @@ export function createSessionLiveness(db: Db, pollMs = ENDED_POLL_MS): SessionLi
     return sessionIds.map((id) => live.has(id));
   });
 
+  const knownLive = (sessionId: string) => pollFresh() && trusted.has(sessionId);
+
   return {
     isLive(sessionId) {
-      if (pollFresh() && trusted.has(sessionId)) return Promise.resolve(true);
+      if (knownLive(sessionId)) return Promise.resolve(true);
       return check(sessionId).then((live) => live === true);
     },
+    knownLive,
     sawLive: trust,
     async pollEnded() {
       const at = performance.now();

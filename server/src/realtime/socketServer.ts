@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 import { authenticate, openAttemptOf, sessionUsers } from '../services/sessions';
 import { tickBatch } from '../services/tickBatch';
 import { attemptHandlers, leftAttempts } from './attemptHandlers';
-import type { SocketHandlers } from './ack';
+import type { AckFn, SocketHandlers } from './ack';
 import { rooms } from '../ports/realtime';
 import { cameraHandlers } from './cameraHandlers';
 import { HEARTBEAT } from './heartbeat';
@@ -17,6 +17,13 @@ import { resyncOnRecovery } from './resync';
 import type { SessionLiveness } from './sessionLiveness';
 import type { SocketData } from './socketData';
 
+
+/** An event to its handler in the server's table; one it does not know goes on to Socket.IO. */
+function dispatch(handlers: SocketHandlers, socket: Socket, event: string, payload: unknown, ack: AckFn | undefined, next: () => void): void {
+  const handler = handlers.get(event);
+  if (handler) handler(socket, payload, ack);
+  else next();
+}
 
 /**
  * Socket.IO on the same port as the API. Clients sign in with the JWT in `auth.token`; anyone
@@ -84,18 +91,18 @@ export function createSocketServer(deps: Deps, http: HttpServer, liveness: Sessi
     // Every event first checks the session is still live (see sessionLiveness.ts), then goes to
     // the server's one handler table: nothing per event is kept per socket.
     socket.use((packet, next) => {
-      const [event, ...args] = packet as [string, ...unknown[]];
-      const ack = typeof args.at(-1) === 'function' ? (args.pop() as (reply: unknown) => void) : undefined;
+      const event = packet[0] as string;
+      const last = packet.at(-1);
+      const ack = packet.length > 1 && typeof last === 'function' ? (last as AckFn) : undefined;
+      const payload: unknown = packet.length > (ack ? 2 : 1) ? packet[1] : undefined;
+      // The usual case, a session seen live since the last poll, goes on at once: thousands of
+      // saves a second need no promise, closures or turn of the event loop each.
+      if (liveness.knownLive(sessionId)) return dispatch(handlers, socket, event, payload, ack, next);
       liveness.isLive(sessionId).then(
         (live) => {
-          if (!live) {
-            ack?.({ ok: false, code: 'unauthorized', message: translateMessage(language, MSG.sessionExpired) });
-            socket.disconnect(true);
-            return;
-          }
-          const handler = handlers.get(event);
-          if (handler) handler(socket, args[0], ack);
-          else next();
+          if (live) return dispatch(handlers, socket, event, payload, ack, next);
+          ack?.({ ok: false, code: 'unauthorized', message: translateMessage(language, MSG.sessionExpired) });
+          socket.disconnect(true);
         },
         (err: unknown) => {
           if (!deps.dbOutage.failed(err)) deps.log.error({ err }, 'socket event could not check the session');
