@@ -63,4 +63,19 @@ describe.runIf(process.env.DATABASE_URL)('answer saving on PostgreSQL', () => {
     const stored = await server.deps.db('answers').where({ attempt_id: blocked.attemptId }).first('answer');
     expect(stored.answer).toBe('first');
   });
+
+  it('stores each answer of a batch exactly, on its own attempt, whatever PostgreSQL array syntax would make of it', async () => {
+    const answers = ['a,b', '{x}', '"quoted"', 'back\\slash', 'NULL', null, '  spaced  ', 'plain'];
+    const attempts = await Promise.all(answers.map(() => attemptInProgress()));
+    // Sent in one tick, so they go to the database as one statement.
+    const outcomes = await Promise.all(
+      attempts.map((a, i) => server.deps.answerSaver.save({ attemptId: a.attemptId, questionId: a.questionId, answer: answers[i]!, seq: i + 1 }, a.studentId)),
+    );
+    expect(outcomes.every((o) => o.ok)).toBe(true);
+    const rows = (await server.deps.db('answers').whereIn('attempt_id', attempts.map((a) => a.attemptId)).select('attempt_id', 'question_id', 'answer', 'seq')) as { attempt_id: string; question_id: string; answer: string | null; seq: number }[];
+    expect(rows).toHaveLength(answers.length);
+    for (const [i, a] of attempts.entries()) {
+      expect(rows.find((r) => r.attempt_id === a.attemptId)).toEqual({ attempt_id: a.attemptId, question_id: a.questionId, answer: answers[i], seq: i + 1 });
+    }
+  });
 });

@@ -87,7 +87,26 @@ const SAVE_BATCH_SQL = `
 
 /** SAVE_BATCH_SQL's values for some saves. */
 function batchValues(part: Pending[]): unknown[] {
-  return [part.map((p) => p.save.attemptId), part.map((p) => p.save.questionId), part.map((p) => p.save.answer), part.map((p) => p.save.seq), SAVE_GRACE_MS / 1000];
+  return [
+    plainArrayLiteral(part.map((p) => p.save.attemptId), isUuid),
+    plainArrayLiteral(part.map((p) => p.save.questionId), isUuid),
+    part.map((p) => p.save.answer),
+    plainArrayLiteral(part.map((p) => p.save.seq), Number.isSafeInteger),
+    SAVE_GRACE_MS / 1000,
+  ];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (v: unknown) => typeof v === 'string' && UUID.test(v);
+
+/**
+ * An array of values that need no quoting in PostgreSQL's array syntax (uuids, integers), written
+ * as its literal in one join; anything else is left to pg, which quotes and escapes each element.
+ * pg builds the literal element by element, and at thousands of saves a second the strings it
+ * concatenates were the largest share of what a save allocated.
+ */
+function plainArrayLiteral(values: unknown[], plain: (v: unknown) => boolean): unknown[] | string {
+  return values.every(plain) ? `{${values.join(',')}}` : values;
 }
 
 /**
@@ -108,8 +127,28 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
   const stallMs = opts.stallMs ?? 25;
   const shapes = new Map<string, AttemptShape>();
   const questionSets = new Map<string, Set<string>>();
-  /** Saves not yet answered, per attempt. */
-  const outstanding = new Map<string, Set<Promise<SaveOutcome>>>();
+  /** Saves not yet answered, per attempt, and who waits for which of them (`settled`). */
+  const outstanding = new Map<string, Pending[]>();
+  const waiters = new Map<Pending, (() => void)[]>();
+
+  /**
+   * Answers a save's caller and wakes whoever `settled` it. Plain lists, not a Set and a promise
+   * chain per save: at thousands of saves a second those were a good part of what a save allocated.
+   */
+  function answer(p: Pending, outcome: SaveOutcome): void {
+    p.resolve(outcome);
+    const mine = outstanding.get(p.save.attemptId);
+    if (mine) {
+      const at = mine.indexOf(p);
+      if (at >= 0) mine.splice(at, 1);
+      if (!mine.length) outstanding.delete(p.save.attemptId);
+    }
+    const waiting = waiters.get(p);
+    if (waiting) {
+      waiters.delete(p);
+      for (const w of waiting) w();
+    }
+  }
 
   async function shapesFor(ids: string[]): Promise<void> {
     const missing = ids.filter((id) => !shapes.has(id));
@@ -190,7 +229,7 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
       else outcomes.set(p, winner.code === 'invalid' ? { ok: false, code: 'error', message: RETRY_LATER } : winner);
     }
     // Only now, after the statement committed, does anyone hear "saved".
-    for (const p of batch) p.resolve(outcomes.get(p)!);
+    for (const p of batch) answer(p, outcomes.get(p)!);
     const committed = rows.filter((p) => outcomes.get(p)!.ok);
     if (committed.length) opts.onCommitted?.([...new Set(committed.map((p) => p.save.attemptId))]);
   }
@@ -202,7 +241,7 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
     write: writeBatch,
     failed(err, batch) {
       if (!opts.dbOutage?.failed(err)) log.error({ err, size: batch.length }, 'answer batch failed');
-      for (const p of batch) p.resolve({ ok: false, code: 'error', message: RETRY_LATER });
+      for (const p of batch) answer(p, { ok: false, code: 'error', message: RETRY_LATER });
     },
   });
 
@@ -210,18 +249,27 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
     remember,
     prepare: (connections) => prepareOnConnections(db, connections, SAVE_STATEMENT, SAVE_BATCH_SQL, batchValues([])),
     save(save, studentId) {
-      const answered = new Promise<SaveOutcome>((resolve) => commit.push({ save, studentId, resolve }));
-      const mine = outstanding.get(save.attemptId) ?? new Set();
-      outstanding.set(save.attemptId, mine);
-      mine.add(answered);
-      void answered.finally(() => {
-        mine.delete(answered);
-        if (!mine.size && outstanding.get(save.attemptId) === mine) outstanding.delete(save.attemptId);
+      return new Promise<SaveOutcome>((resolve) => {
+        const p: Pending = { save, studentId, resolve };
+        const mine = outstanding.get(save.attemptId);
+        if (mine) mine.push(p);
+        else outstanding.set(save.attemptId, [p]);
+        commit.push(p);
       });
-      return answered;
     },
     async settled(attemptIds) {
-      await Promise.all(attemptIds.flatMap((id) => [...(outstanding.get(id) ?? [])]));
+      // Only the saves queued or in flight now: later ones never hold a submission up.
+      const now = attemptIds.flatMap((id) => outstanding.get(id) ?? []);
+      await Promise.all(
+        now.map(
+          (p) =>
+            new Promise<void>((resolve) => {
+              const waiting = waiters.get(p);
+              if (waiting) waiting.push(resolve);
+              else waiters.set(p, [resolve]);
+            }),
+        ),
+      );
     },
     drain: () => commit.drain(),
   };
