@@ -97,3 +97,26 @@ describe('socket handshake', () => {
     expect(sql.filter((q) => /from "sessions"/.test(q) && !/revoked_at >= coalesce/.test(q))).toEqual([]);
   });
 });
+
+describe('write buffers', () => {
+  it('are emptied once Engine.IO has sent them, so a dropped buffer keeps no packet alive for the collector', async () => {
+    const user = await buildUser(server.deps);
+    const login = await server.api('POST', '/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const socket = await open(login.body.data.accessToken);
+    onTestFinished(() => {
+      socket.close();
+    });
+    const flushed: unknown[][] = [];
+    const onFlush = (_socket: unknown, buffer: unknown[]) => flushed.push(buffer);
+    server.io.engine.on('flush', onFlush);
+    onTestFinished(() => {
+      server.io.engine.off('flush', onFlush);
+    });
+    const received = new Promise((resolve) => socket.once('ping:user', resolve));
+    server.io.to(`user:${user.id}`).emit('ping:user', { hello: 1 });
+    await expect(received).resolves.toEqual({ hello: 1 });
+    // Engine.IO still announces its flushes (the clearing depends on it), and each buffer it sent is empty.
+    expect(flushed.length).toBeGreaterThan(0);
+    expect(flushed.map((buffer) => buffer.length)).toEqual(flushed.map(() => 0));
+  });
+});

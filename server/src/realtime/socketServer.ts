@@ -8,6 +8,7 @@ import { AppError } from '../errors';
 import { authenticate, openAttemptOf, sessionUsers } from '../services/sessions';
 import { tickBatch } from '../services/tickBatch';
 import { attemptHandlers, leftAttempts } from './attemptHandlers';
+import { emptyFlushedBuffers } from './flushedBuffers';
 import type { AckFn, SocketHandlers } from './ack';
 import { rooms } from '../ports/realtime';
 import { cameraHandlers } from './cameraHandlers';
@@ -43,6 +44,7 @@ export function createSocketServer(deps: Deps, http: HttpServer, liveness: Sessi
     ...HEARTBEAT,
     connectionStateRecovery: undefined,
   });
+  emptyFlushedBuffers(io);
 
   if (deps.redisLink) {
     // The link's clients keep reconnecting, resubscribe, and never turn a failed publish into a crash.
