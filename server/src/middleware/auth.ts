@@ -4,6 +4,7 @@ import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import { authenticate, type Authenticated } from '../services/sessions';
 import { useLanguage, type LanguageState } from './language';
+import { isUuid } from '../uuid';
 
 export interface AppState extends LanguageState {
   auth?: Authenticated;
@@ -45,11 +46,9 @@ export function currentAuth(ctx: Context): Authenticated {
   return authed;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A path id that is not a UUID names nothing: the same 404 as a missing row. */
 export function idParam(ctx: Context, name: string, notFound: string = MSG.notFound): string {
   const value = (ctx as unknown as { params: Record<string, string> }).params[name] ?? '';
-  if (!UUID.test(value)) throw Errors.notFound(notFound);
+  if (!isUuid(value)) throw Errors.notFound(notFound);
   return value.toLowerCase();
 }

@@ -3,6 +3,7 @@ import { prepareOnConnections, preparedQuery, type Db } from '../db';
 import type { DbOutage } from '../db/outage';
 import type { Logger } from '../logger';
 import { createGroupCommit, writeInHalves } from './groupCommit';
+import { isUuid } from '../uuid';
 
 export type SaveOutcome =
   | { ok: true; savedAt: string; applied: boolean }
@@ -95,9 +96,6 @@ function batchValues(part: Pending[]): unknown[] {
     SAVE_GRACE_MS / 1000,
   ];
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (v: unknown) => typeof v === 'string' && UUID.test(v);
 
 /**
  * An array of values that need no quoting in PostgreSQL's array syntax (uuids, integers), written

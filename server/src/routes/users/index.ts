@@ -20,10 +20,9 @@ import { translateTexts } from '../../i18n/translator';
 import { presentUser, presentUserFor } from '../../presenters/user';
 import { contactShownTo } from '../../services/contactPrivacy';
 import { listStudents } from '../../services/studentList';
+import { isUuid } from '../../uuid';
 import { confirmImport, previewImport } from '../../services/userImport';
 import { createUserByAdmin, deleteUserByAdmin, listUsers, setUserActive, updateUserByAdmin } from '../../services/userAdmin';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Other areas own fixed paths under /users (/users/profile, /users/settings...). The routes
@@ -32,7 +31,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 function forUserId(...chain: Middleware[]): Middleware {
   const run = compose(chain);
-  return (ctx, next) => (UUID.test((ctx as unknown as { params: Record<string, string> }).params.id ?? '') ? run(ctx) : next());
+  return (ctx, next) => (isUuid((ctx as unknown as { params: Record<string, string> }).params.id) ? run(ctx) : next());
 }
 
 /** People management (issue 11, admin half): the /users calls of surroundings §7. */
