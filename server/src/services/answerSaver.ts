@@ -13,6 +13,8 @@ interface Pending {
   save: AnswerSave;
   studentId: string;
   resolve: (outcome: SaveOutcome) => void;
+  /** Submissions waiting for this save to be answered (`settled`). */
+  waiters?: (() => void)[];
 }
 
 export interface AnswerSaver {
@@ -125,9 +127,8 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
   const stallMs = opts.stallMs ?? 25;
   const shapes = new Map<string, AttemptShape>();
   const questionSets = new Map<string, Set<string>>();
-  /** Saves not yet answered, per attempt, and who waits for which of them (`settled`). */
+  /** Saves not yet answered, per attempt. */
   const outstanding = new Map<string, Pending[]>();
-  const waiters = new Map<Pending, (() => void)[]>();
 
   /**
    * Answers a save's caller and wakes whoever `settled` it. Plain lists, not a Set and a promise
@@ -141,11 +142,7 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
       if (at >= 0) mine.splice(at, 1);
       if (!mine.length) outstanding.delete(p.save.attemptId);
     }
-    const waiting = waiters.get(p);
-    if (waiting) {
-      waiters.delete(p);
-      for (const w of waiting) w();
-    }
+    if (p.waiters) for (const w of p.waiters.splice(0)) w();
   }
 
   async function shapesFor(ids: string[]): Promise<void> {
@@ -258,16 +255,7 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
     async settled(attemptIds) {
       // Only the saves queued or in flight now: later ones never hold a submission up.
       const now = attemptIds.flatMap((id) => outstanding.get(id) ?? []);
-      await Promise.all(
-        now.map(
-          (p) =>
-            new Promise<void>((resolve) => {
-              const waiting = waiters.get(p);
-              if (waiting) waiting.push(resolve);
-              else waiters.set(p, [resolve]);
-            }),
-        ),
-      );
+      await Promise.all(now.map((p) => new Promise<void>((resolve) => (p.waiters ??= []).push(resolve))));
     },
     drain: () => commit.drain(),
   };
