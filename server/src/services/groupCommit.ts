@@ -38,9 +38,10 @@ export interface GroupCommitOptions<T> {
 }
 
 /**
- * One batch at a time, so under load items gather into big batches (fewer statements, fewer
- * commits). Another starts beside it only when the running one has taken longer than `stallMs`
- * (waiting on a row lock, say), so one slow statement never holds up every student on this node.
+ * One batch at a time, the next no sooner than `gatherMs` after it started, so under load items
+ * gather into big batches (fewer statements, fewer commits). Another starts beside it only when
+ * the running one has taken longer than `stallMs` (waiting on a row lock, say), so one slow
+ * statement never holds up every student on this node.
  */
 export function createGroupCommit<T>(opts: GroupCommitOptions<T>): GroupCommit<T> {
   const gatherMs = opts.gatherMs ?? GATHER_MS;
