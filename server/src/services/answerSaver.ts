@@ -124,7 +124,6 @@ function plainArrayLiteral(values: unknown[], plain: (v: unknown) => boolean): u
 export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions = {}): AnswerSaver {
   const maxBatch = opts.maxBatch ?? 1000;
   const maxInFlight = opts.maxInFlight ?? 2;
-  const stallMs = opts.stallMs ?? 25;
   const shapes = new Map<string, AttemptShape>();
   const questionSets = new Map<string, Set<string>>();
   /** Saves not yet answered, per attempt. */
@@ -232,7 +231,7 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
   const commit = createGroupCommit<Pending>({
     maxBatch,
     maxInFlight,
-    stallMs,
+    stallMs: opts.stallMs,
     write: writeBatch,
     failed(err, batch) {
       if (!opts.dbOutage?.failed(err)) log.error({ err, size: batch.length }, 'answer batch failed');

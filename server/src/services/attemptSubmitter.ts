@@ -119,7 +119,7 @@ export function createAttemptSubmitter(db: Db, log: Logger, saver: AnswerSaver, 
   const commit = createGroupCommit<Pending>({
     maxBatch: opts.maxBatch ?? 1000,
     maxInFlight: opts.maxInFlight ?? 2,
-    stallMs: opts.stallMs ?? 25,
+    stallMs: opts.stallMs,
     write: writeBatch,
     failed(err, batch) {
       if (!opts.dbOutage?.failed(err)) log.error({ err, size: batch.length }, 'submission batch failed');

@@ -19,13 +19,16 @@ export interface GroupCommit<T> {
  */
 export const GATHER_MS = 5;
 
+/** How long a batch may run before another starts beside it: longer means it waits on a lock. */
+export const STALL_MS = 25;
+
 export interface GroupCommitOptions<T> {
   /** Largest number of items in one batch. */
   maxBatch: number;
   /** Most batches written at the same time (PGlite has one connection, so 1 there). */
   maxInFlight: number;
-  /** How long a batch runs before the next may start beside it. */
-  stallMs: number;
+  /** How long a batch runs before the next may start beside it (default STALL_MS). */
+  stallMs?: number;
   /**
    * How long after a batch started the next may start once it is done (default GATHER_MS): what
    * arrives meanwhile goes with it. An item arriving after a quiet spell is written at once.
@@ -45,6 +48,7 @@ export interface GroupCommitOptions<T> {
  */
 export function createGroupCommit<T>(opts: GroupCommitOptions<T>): GroupCommit<T> {
   const gatherMs = opts.gatherMs ?? GATHER_MS;
+  const stallMs = opts.stallMs ?? STALL_MS;
   let queue: T[] = [];
   let inFlight = 0;
   let lastStarted = Number.NEGATIVE_INFINITY;
@@ -54,7 +58,7 @@ export function createGroupCommit<T>(opts: GroupCommitOptions<T>): GroupCommit<T
   const idleWaiters: (() => void)[] = [];
 
   /** How long since the last batch started a new one must wait: the gathering alone, the stall beside another. */
-  const spacing = () => (inFlight === 0 ? gatherMs : opts.stallMs);
+  const spacing = () => (inFlight === 0 ? gatherMs : stallMs);
 
   /** Pumps again at `due`, unless a pump is already set for then or sooner. */
   function pumpAt(due: number): void {

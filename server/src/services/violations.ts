@@ -361,7 +361,6 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
   const commit = createGroupCommit<Pending>({
     maxBatch: 1000,
     maxInFlight: opts.maxInFlight ?? 2,
-    stallMs: 25,
     write,
     // The database is unavailable: every event not yet settled is refused (a settled one keeps its answer).
     failed(err, batch) {
