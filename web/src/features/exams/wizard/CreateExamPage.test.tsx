@@ -23,13 +23,16 @@ function renderWizard() {
   ]);
 }
 
-function fillDetails() {
+/** Fills the first step; returns the start it entered (the clock may pass a minute before a test reads it). */
+function fillDetails(): string {
+  const start = wallIn(24);
   change(/^Title/, 'Algebra mid-term');
   change(/^Description/, 'Linear equations and inequalities');
   change(/^Subject/, 'mathematics');
   change(/^Grade/, '10');
-  change(/^Start Date & Time/, wallIn(24));
+  change(/^Start Date & Time/, start);
   change(/^End Date & Time/, wallIn(27));
+  return start;
 }
 
 function writeMultipleChoice() {
@@ -136,7 +139,7 @@ describe('CreateExamPage', { timeout: 30_000 }, () => {
     const api = mockApi(teacher, [['POST', '/exams', () => ({ status: 201, body: { success: true, data: { exam: { _id: 'e1' } } } })]]);
     const { router } = renderWizard();
     await screen.findByLabelText(/^Title/);
-    fillDetails();
+    const start = fillDetails();
     click('Next');
     await screen.findByRole('group', { name: 'New Question' });
     writeMultipleChoice();
@@ -156,7 +159,7 @@ describe('CreateExamPage', { timeout: 30_000 }, () => {
       grade: '10',
       isPublished: false,
       questionIds: [],
-      schedule: { timezone: 'UTC', startDate: `${wallIn(24)}:00.000Z` },
+      schedule: { timezone: 'UTC', startDate: `${start}:00.000Z` },
       questions: [
         { type: 'multiple-choice', subject: 'mathematics', options: ['42', '36', '', ''], correctAnswer: '42', points: 1 },
         { type: 'true-false', options: ['True', 'False'], correctAnswer: 'True' },
