@@ -1,5 +1,5 @@
 import type { JoinData } from '@exam/shared';
-import { preparedQuery, type Db } from '../db';
+import { boundList as list, preparedQuery, type Db } from '../db';
 import type { AttemptRow } from '../presenters/attempt';
 import { presentJoin } from './attempts';
 import { tickBatch } from './tickBatch';
@@ -12,11 +12,13 @@ export interface Joined {
 /**
  * One statement for the joins of a tick: the attempts that are the asking students' own, marked
  * seen, each with its saved answers and the database's clock. Rows are locked in id order, as save
- * batches and submissions take theirs, so a join never waits on them in a cycle.
+ * batches and submissions take theirs, so a join never waits on them in a cycle. The arrays are
+ * bound as lists (boundList), so a lone join runs on the statement's generic plan and is not
+ * planned afresh each time (some 0.4 ms of PostgreSQL's CPU a join).
  */
-const JOIN_BATCH_SQL = `
+export const JOIN_BATCH_SQL = `
   with req as (
-    select * from unnest(?::uuid[], ?::uuid[]) as r(attempt_id, student_id)
+    select * from unnest(${list('uuid')}, ${list('uuid')}) as r(attempt_id, student_id)
   ), mine as (
     select a.id from attempts a
      where (a.id, a.student_id) in (select attempt_id, student_id from req)
