@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { buildAttempt, buildExam, buildHall, buildUser } from '../test/factories';
+import { buildAttempt, buildAttemptInHall, buildExam, buildUser } from '../test/factories';
 import { customPlansOf, rowsReadOnGenericPlan } from '../test/genericPlan';
 import { startTestServer, type TestServer } from '../test/harness';
 import { SAVE_BATCH_SQL, batchValues } from './answerSaver';
@@ -92,12 +92,8 @@ describe('the save statement', () => {
   });
 
   it('saves a lone answer on its generic plan, reading only its own attempt however many students sit the exam', async () => {
-    const teacher = await buildUser(server.deps, { role: 'teacher' });
-    const student = await buildUser(server.deps, { role: 'student' });
-    const exam = await buildExam(server.deps, teacher.id, { questions: 1 });
-    const { id } = await buildAttempt(server.deps, exam.id, student.id, 1, 'in_progress');
-    await buildHall(server.deps, exam.id);
-    const values = batchValues([{ attemptId: id, questionId: exam.questionIds[0]!, answer: 'Four', seq: 1 }]);
+    const { attemptId, questionId } = await buildAttemptInHall(server.deps);
+    const values = batchValues([{ attemptId, questionId, answer: 'Four', seq: 1 }]);
     // Locked and checked once: the rest of the hall is not read.
     expect(await rowsReadOnGenericPlan(server.deps.db, SAVE_BATCH_SQL, values, 'attempts')).toBeLessThanOrEqual(1);
     // Planned once: a lone save planned afresh each time cost PostgreSQL some 0.3 ms of CPU, the most of what the save itself cost.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAttempt, buildExam, buildHall, buildUser } from '../test/factories';
+import { buildAttemptInHall } from '../test/factories';
 import { customPlansOf, rowsReadOnGenericPlan } from '../test/genericPlan';
 import { startTestServer, type TestServer } from '../test/harness';
 import { JOIN_BATCH_SQL } from './attemptJoins';
@@ -14,12 +14,8 @@ describe('the join statement', () => {
   });
 
   it('joins a lone student on its generic plan, reading only their own attempt however many students sit the exam', async () => {
-    const teacher = await buildUser(server.deps, { role: 'teacher' });
-    const student = await buildUser(server.deps, { role: 'student' });
-    const exam = await buildExam(server.deps, teacher.id, { questions: 1 });
-    const { id } = await buildAttempt(server.deps, exam.id, student.id, 1, 'in_progress');
-    await buildHall(server.deps, exam.id);
-    const values = [[id], [student.id]];
+    const { attemptId, studentId } = await buildAttemptInHall(server.deps);
+    const values = [[attemptId], [studentId]];
     // Its own attempt locked and marked seen; the rest of the hall is not read.
     expect(await rowsReadOnGenericPlan(server.deps.db, JOIN_BATCH_SQL, values, 'attempts')).toBeLessThanOrEqual(2);
     // Planned once: a lone join planned afresh each time cost PostgreSQL some 0.4 ms of CPU.

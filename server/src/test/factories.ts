@@ -146,3 +146,13 @@ export async function buildHall(deps: Deps, examId: string, size = 5000): Promis
     [size, examId],
   );
 }
+
+/** One student sitting a one-question exam in a hall of 5,000 others (buildHall). */
+export async function buildAttemptInHall(deps: Deps): Promise<{ attemptId: string; studentId: string; questionId: string }> {
+  const teacher = await buildUser(deps, { role: 'teacher' });
+  const student = await buildUser(deps, { role: 'student' });
+  const exam = await buildExam(deps, teacher.id, { questions: 1 });
+  const { id } = await buildAttempt(deps, exam.id, student.id, 1, 'in_progress');
+  await buildHall(deps, exam.id);
+  return { attemptId: id, studentId: student.id, questionId: exam.questionIds[0]! };
+}
