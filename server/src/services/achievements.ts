@@ -2,7 +2,7 @@ import type { Achievement } from '@exam/shared';
 import type { Deps } from '../deps';
 import { translate } from '../i18n/translator';
 import type { AttemptRow } from '../presenters/attempt';
-import type { ExamFacts } from './examFacts';
+import type { ExamFacts, VisibleResult } from './followUpFacts';
 import type { UserNotification } from './notifications';
 
 /** What can be earned; each is stored once, when the event that earns it happens. */
@@ -18,27 +18,8 @@ export type AchievementKey = keyof typeof ACHIEVEMENTS;
 export const IMPROVEMENT_POINTS = 20;
 export const STREAK_LENGTH = 5;
 
-interface ResultRow {
-  student_id: string;
-  attempt_id: string;
-  subject: string;
-  percentage: number;
-  passed: boolean;
-}
-
-/** Results a student may see (graded, and the exam shows them at once or released them), oldest first. */
-function visibleResults(deps: Deps, studentIds: string[]) {
-  return deps.db('attempts as a')
-    .join('exams as e', 'e.id', 'a.exam_id')
-    .whereIn('a.student_id', studentIds)
-    .where('a.status', 'graded')
-    .where((w) => w.whereRaw("(e.settings->>'showResultsImmediately')::boolean").orWhereNotNull('e.results_released_at'))
-    .orderBy([{ column: 'a.student_id' }, { column: 'a.graded_at' }, { column: 'a.submitted_at' }, { column: 'a.id' }])
-    .select('a.student_id', 'a.id as attempt_id', 'e.subject', 'a.percentage', 'a.passed') as unknown as Promise<ResultRow[]>;
-}
-
 /** The achievements a student's visible results earn, judged from the whole record (so re-running is harmless). */
-export function earnedByResults(results: ResultRow[]): { key: AchievementKey; detail: Record<string, unknown> }[] {
+export function earnedByResults(results: VisibleResult[]): { key: AchievementKey; detail: Record<string, unknown> }[] {
   const earned: { key: AchievementKey; detail: Record<string, unknown> }[] = [];
   const firstPass = results.find((r) => r.passed);
   if (firstPass) earned.push({ key: 'first-pass', detail: { attemptId: firstPass.attempt_id } });
@@ -67,26 +48,21 @@ export function earnedByResults(results: ResultRow[]): { key: AchievementKey; de
 /**
  * After results exist: stores what the graded attempts newly earn for their students (and for
  * the exams' teachers, their first graded exam), and returns a notification for each new one.
- * Called from the one place grading completes (notifyResults, which hands over the exams it read
- * and stores and tells these with the results), for every path: submit, sweep, manual grading,
- * release.
+ * Called from the one place grading completes (notifyResults, which hands over the exams and results
+ * followUpFacts read, and stores and tells these with the results), for every path: submit, sweep,
+ * manual grading, release.
  */
 export async function awardAchievements(
   deps: Deps,
   graded: Pick<AttemptRow, 'student_id' | 'exam_id'>[],
   exams: Map<string, Pick<ExamFacts, 'id' | 'owner_id'>>,
+  /** The students' visible results, each student's oldest first, as followUpFacts reads them. */
+  results: Map<string, VisibleResult[]>,
 ): Promise<UserNotification[]> {
   if (!graded.length) return [];
   const candidates: { user_id: string; key: AchievementKey; detail: string }[] = [];
-  const studentIds = [...new Set(graded.map((a) => a.student_id))];
-  const results = await visibleResults(deps, studentIds);
-  const byStudent = new Map<string, ResultRow[]>();
-  for (const r of results) {
-    if (!byStudent.has(r.student_id)) byStudent.set(r.student_id, []);
-    byStudent.get(r.student_id)!.push({ ...r, percentage: Number(r.percentage) });
-  }
-  for (const [studentId, rows] of byStudent) {
-    for (const e of earnedByResults(rows)) candidates.push({ user_id: studentId, key: e.key, detail: JSON.stringify(e.detail) });
+  for (const studentId of new Set(graded.map((a) => a.student_id))) {
+    for (const e of earnedByResults(results.get(studentId) ?? [])) candidates.push({ user_id: studentId, key: e.key, detail: JSON.stringify(e.detail) });
   }
   const owners = [...new Set(graded.map((a) => a.exam_id))].flatMap((id) => (exams.has(id) ? [exams.get(id)!] : []));
   for (const o of owners) candidates.push({ user_id: o.owner_id, key: 'first-graded', detail: JSON.stringify({ examId: o.id }) });

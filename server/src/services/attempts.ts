@@ -12,7 +12,7 @@ import { rooms } from '../ports/realtime';
 import type { SubmitResult } from '../ports/submissions';
 import { examQuestions, getExamFor } from './exams';
 import { notifyResults, type SubmittedAttempt } from './grading';
-import { examFacts } from './examFacts';
+import { followUpFacts } from './followUpFacts';
 import { inSlices } from './slices';
 
 type Trx = Db | Knex.Transaction;
@@ -156,10 +156,10 @@ export function tellSubmitted(deps: Deps, attempts: SubmittedAttempt[]): void {
 
 /** What follows a submission: results to students and parents (graded ones), dashboards. */
 export async function followUpSubmitted(deps: Deps, attempts: SubmittedAttempt[]): Promise<void> {
-  // The exams read once for the results, the achievements and the dashboards (each reads them itself if this fails).
-  const exams = await examFacts(deps.db, attempts.map((a) => a.exam_id)).catch(() => undefined);
-  await notifyResults(deps, attempts, { exams }).catch((err: unknown) => deps.log.error({ err }, 'result notification failed'));
-  await attemptsChangedDashboards(deps, attempts, 'submitted', exams);
+  // Read once for the results, the achievements and the dashboards (each reads what it needs itself if this fails).
+  const facts = await followUpFacts(deps.db, attempts).catch(() => undefined);
+  await notifyResults(deps, attempts, { facts }).catch((err: unknown) => deps.log.error({ err }, 'result notification failed'));
+  await attemptsChangedDashboards(deps, attempts, 'submitted', facts?.exams);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { DASHBOARD_CHANGED_EVENT, type DashboardChanged } from '@exam/shared';
 import type { Deps } from '../deps';
-import type { ExamFacts } from './examFacts';
+import type { ExamFacts } from './followUpFacts';
 import { rooms } from '../ports/realtime';
 
 /**
@@ -13,7 +13,7 @@ export async function attemptsChangedDashboards(
   deps: Deps,
   attempts: { exam_id: string; student_id: string }[],
   reason: DashboardChanged['reason'],
-  /** The attempts' exams, when the caller has read them already (examFacts). */
+  /** The attempts' exams, when the caller has read them already (followUpFacts). */
   exams?: Map<string, Pick<ExamFacts, 'owner_id'>>,
 ): Promise<void> {
   if (!attempts.length) return;

@@ -9,7 +9,7 @@ import type { AttemptRow } from '../presenters/attempt';
 import type { SubmitBy } from '../ports/submissions';
 import type { QuestionRow } from '../presenters/question';
 import { awardAchievements } from './achievements';
-import { examFacts, type ExamFacts } from './examFacts';
+import { followUpFacts, type ExamFacts, type FollowUpFacts } from './followUpFacts';
 import { getExamFor } from './exams';
 import { insertNotifications, pushNotifications, type UserNotification } from './notifications';
 import { gradeLetters } from './platformSettings';
@@ -252,45 +252,28 @@ export const resultsVisible = (exam: Pick<ExamFacts, 'settings' | 'results_relea
 
 /**
  * Tells students and their linked parents that a result exists, the moment it does, for graded
- * attempts whose results the exam lets them see. `exams`: the attempts' exams when the caller
- * has read them already (examFacts).
+ * attempts whose results the exam lets them see, and stores and tells what the results earned.
+ * `facts`: what followUpFacts read for these attempts, when the caller has read it already.
  */
-export async function notifyResults(deps: Deps, attempts: SubmittedAttempt[], opts: { updated?: boolean; exams?: Map<string, ExamFacts> } = {}): Promise<void> {
+export async function notifyResults(deps: Deps, attempts: SubmittedAttempt[], opts: { updated?: boolean; facts?: FollowUpFacts } = {}): Promise<void> {
   const graded = attempts.filter((a) => a.status === 'graded');
   if (!graded.length) return;
-  const exams = opts.exams ?? (await examFacts(deps.db, graded.map((a) => a.exam_id)));
-  const results = await resultNotices(deps, graded, exams, opts);
+  const facts = opts.facts ?? (await followUpFacts(deps.db, graded));
+  const results = await resultNotices(deps, graded, facts, opts);
   // A failure to award never keeps the results from the student and their parents.
-  const earned = await awardAchievements(deps, graded, exams).catch((err: unknown) => {
+  const earned = await awardAchievements(deps, graded, facts.exams, facts.results).catch((err: unknown) => {
     deps.log.error({ err }, 'awarding achievements failed');
     return [];
   });
   // Stored and told together (a round trip each on a busy node), the result first, so "result
   // available" reaches the student before what it earned.
-  await pushNotifications(deps, await insertNotifications(deps.db, [...results, ...earned]));
-}
-
-/** Each student's first name and accepted parents, in one query. */
-async function familiesOf(deps: Deps, studentIds: string[]): Promise<Map<string, { name: string; parents: string[] }>> {
-  const rows = (await deps
-    .db('users as u')
-    .leftJoin('parent_children as pc', (j) => j.on('pc.child_id', 'u.id').andOnVal('pc.status', 'accepted'))
-    .whereIn('u.id', studentIds)
-    .select('u.id', 'u.first_name', 'pc.parent_id')) as { id: string; first_name: string; parent_id: string | null }[];
-  const families = new Map<string, { name: string; parents: string[] }>();
-  for (const r of rows) {
-    const family = families.get(r.id) ?? { name: r.first_name, parents: [] };
-    if (r.parent_id) family.parents.push(r.parent_id);
-    families.set(r.id, family);
-  }
-  return families;
+  await pushNotifications(deps, await insertNotifications(deps.db, [...results, ...earned]), facts.recipients);
 }
 
 /** The result notifications of graded attempts whose exam shows results: to each student and their parents. */
-async function resultNotices(deps: Deps, graded: SubmittedAttempt[], exams: Map<string, ExamFacts>, opts: { updated?: boolean }): Promise<UserNotification[]> {
+async function resultNotices(deps: Deps, graded: SubmittedAttempt[], { exams, families }: Pick<FollowUpFacts, 'exams' | 'families'>, opts: { updated?: boolean }): Promise<UserNotification[]> {
   const visible = graded.filter((a) => resultsVisible(exams.get(a.exam_id)!));
   if (!visible.length) return [];
-  const families = await familiesOf(deps, [...new Set(visible.map((a) => a.student_id))]);
   const letter = await gradeLetters(deps);
   const items: UserNotification[] = [];
   for (const a of visible) {

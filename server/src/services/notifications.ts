@@ -6,7 +6,7 @@ import { rooms } from '../ports/realtime';
 import { presentNotification, type NotificationRow } from '../presenters/notification';
 import { mailNotifications } from './notificationMail';
 import { renderNotice, type NoticeText } from '../i18n/noticeText';
-import { recipientsOf } from './settings';
+import { recipientsOf, type Recipients } from './settings';
 
 export interface NewNotification {
   type: NotificationType;
@@ -55,10 +55,12 @@ export async function insertNotifications(trx: Db | Knex.Transaction, items: Use
  * those whose settings ask for that kind (see `mailNotifications`). Whether a live one pops up is
  * the user's pushNotifications choice, applied by their app; the list updates either way.
  */
-export async function pushNotifications(deps: Deps, rows: NotificationRow[]): Promise<void> {
+export async function pushNotifications(deps: Deps, rows: NotificationRow[], known?: Recipients): Promise<void> {
   if (!rows.length) return;
-  // Each recipient reads it in their own language, live and by e-mail.
-  const recipients = await recipientsOf(deps.db, rows.map((r) => r.user_id));
+  // Each recipient reads it in their own language, live and by e-mail: as the caller read them
+  // (`known`, with what it read before), or read now.
+  const unknown = rows.map((r) => r.user_id).filter((id) => !known?.has(id));
+  const recipients = unknown.length ? new Map([...(known ?? []), ...(await recipientsOf(deps.db, unknown))]) : known!;
   const presented = rows.map((row) => ({ row, shown: presentNotification(row, recipients.get(row.user_id)!.settings.preferences.language) }));
   for (const { row, shown } of presented) deps.realtime.emit(rooms.user(row.user_id), 'notification', shown);
   await mailNotifications(deps, presented, recipients).catch((err: unknown) => deps.log.error({ err }, 'notification mail failed'));

@@ -58,11 +58,25 @@ export async function recipientsOf(db: Trx, userIds: string[]): Promise<Recipien
     ? ((await db('users as u')
         .leftJoin('user_settings as us', 'us.user_id', 'u.id')
         .whereIn('u.id', ids)
-        .select('u.id', 'u.email', 'u.first_name', 'u.is_active', 'us.settings')) as { id: string; email: string; first_name: string; is_active: boolean; settings: unknown }[])
+        .select('u.id', 'u.email', 'u.first_name', 'u.is_active', 'us.settings')) as RecipientRow[])
     : [];
+  return recipientsFrom(ids, rows);
+}
+
+/** A user as `recipientsOf` reads them (also read with other things, in one query, by followUpFacts). */
+export interface RecipientRow {
+  id: string;
+  email: string;
+  first_name: string;
+  is_active: boolean;
+  settings: unknown;
+}
+
+/** Recipients of `ids` from their rows: settings resolved over the defaults, an address for active accounts. */
+export function recipientsFrom(ids: Iterable<string>, rows: RecipientRow[]): Recipients {
   const found = new Map(rows.map((r) => [r.id, r]));
   return new Map(
-    ids.map((id) => {
+    [...ids].map((id) => {
       const r = found.get(id);
       return [id, { settings: resolveSettings(r?.settings), address: r?.is_active ? { email: r.email, first_name: r.first_name } : undefined }];
     }),
