@@ -35,19 +35,21 @@ export async function createNotifications(trx: Db | Knex.Transaction, userIds: s
 export async function insertNotifications(trx: Db | Knex.Transaction, items: UserNotification[]): Promise<NotificationRow[]> {
   if (!items.length) return [];
   return (await trx('notifications')
-    .insert(
-      items.map((n) => ({
-        created_at: trx.raw('clock_timestamp()'),
-        user_id: n.userId,
-        type: n.type,
-        title: renderNotice(n.title, 'en'),
-        message: renderNotice(n.message, 'en'),
-        texts: JSON.stringify({ title: n.title, message: n.message }),
-        action_url: n.actionUrl ?? null,
-        metadata: JSON.stringify(n.metadata ?? {}),
-      })),
-    )
+    .insert(items.map((n) => ({ created_at: trx.raw('clock_timestamp()'), ...storedNotification(n) })))
     .returning('*')) as NotificationRow[];
+}
+
+/** A notification's columns as stored: its words in English, and the keys to write them in any language. */
+export function storedNotification(n: UserNotification) {
+  return {
+    user_id: n.userId,
+    type: n.type,
+    title: renderNotice(n.title, 'en'),
+    message: renderNotice(n.message, 'en'),
+    texts: JSON.stringify({ title: n.title, message: n.message }),
+    action_url: n.actionUrl ?? null,
+    metadata: JSON.stringify(n.metadata ?? {}),
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { DEFAULT_SETTINGS, EXAM_SETTINGS_DEFAULTS, MSG, PROFILE_MSG } from '@exam/shared';
 import { buildUser, TEST_PASSWORD } from '../../test/factories';
@@ -274,11 +274,33 @@ describe('statistics and achievements', () => {
     expect(Number.isNaN(Date.parse(list[0]!.earnedAt))).toBe(false);
     const teacherAch = (await api('GET', '/users/achievements', undefined, { token: teacher.token })).body.data.achievements;
     expect(teacherAch.map((a: { key: string }) => a.key)).toEqual(['first-graded']);
+    // Each achievement is told once, when earned, just after the result that earned it: the second
+    // exam judged the whole record again and told only what was new (the teacher's first graded
+    // exam was the first one).
+    const told = async (token: string) =>
+      ((await api('GET', '/notifications', undefined, { token })).body.data.notifications as { type: string; metadata: { achievement?: string } }[])
+        .filter((n) => n.type !== 'exam')
+        .map((n) => n.metadata.achievement ?? n.type)
+        .reverse();
+    expect(await told(student.token)).toEqual(['result', 'first-pass', 'result', 'perfect-score', 'subject-improver']);
+    expect((await told(teacher.token)).filter((t) => t !== 'result')).toEqual(['first-graded']);
     const tStats = (await api('GET', '/users/stats', undefined, { token: teacher.token })).body.data.stats;
     expect(tStats).toMatchObject({ role: 'teacher', createdExams: 2, activeExams: 2, totalStudents: 2, successRate: 100 });
     const nobody = await signedIn();
     expect((await api('GET', '/users/achievements', undefined, { token: nobody.token })).body.data.achievements).toEqual([]);
     expect((await api('GET', '/users/stats', undefined, { token: nobody.token })).body.data.stats).toMatchObject({ totalExams: 0, averageScore: 0, rank: null });
+  });
+
+  it('tells a result even when what it earned cannot be stored', async () => {
+    const teacher = await signedIn('teacher');
+    const student = await signedIn();
+    // Every new achievement refused (this test's own schema): the result must still reach the student.
+    await server.deps.db.raw('alter table achievements add constraint refuses_all check (false) not valid');
+    onTestFinished(async () => void (await server.deps.db.raw('alter table achievements drop constraint refuses_all')));
+    await sit(await objectiveExam(teacher.token), student.token, 2);
+    const inbox = (await api('GET', '/notifications', undefined, { token: student.token })).body.data.notifications as { type: string; title: string }[];
+    expect(inbox.filter((n) => n.type !== 'exam')).toMatchObject([{ type: 'result', title: 'Result available' }]);
+    expect((await api('GET', '/users/achievements', undefined, { token: student.token })).body.data.achievements).toEqual([]);
   });
 
   it('hides a private profile’s statistics from others but its teachers, linked parents and admins', async () => {
