@@ -3,8 +3,7 @@ import type { Deps } from '../deps';
 import { translate } from '../i18n/translator';
 import type { AttemptRow } from '../presenters/attempt';
 import type { ExamFacts, VisibleResult } from './followUpFacts';
-import { insertNotifications, storedNotification, type UserNotification } from './notifications';
-import type { NotificationRow } from '../presenters/notification';
+import type { UserNotification } from './notifications';
 
 /** What can be earned; each is stored once, when the event that earns it happens. */
 export const ACHIEVEMENTS = {
@@ -46,96 +45,41 @@ export function earnedByResults(results: VisibleResult[]): { key: AchievementKey
   return earned;
 }
 
-/** An achievement one user may have earned, stored only if they had not earned it before. */
-interface Candidate {
-  user_id: string;
-  key: AchievementKey;
-  detail: string;
-}
-
 /**
- * What graded attempts may earn: for their students what their visible results earn (judged from
- * the whole record, so a candidate earned before is simply not stored again), and for the exams'
- * teachers their first graded exam.
+ * After results exist: stores what the graded attempts newly earn for their students (and for
+ * the exams' teachers, their first graded exam), and returns a notification for each new one.
+ * Called from the one place grading completes (notifyResults, which hands over the exams and results
+ * followUpFacts read, and stores and tells these with the results), for every path: submit, sweep,
+ * manual grading, release.
  */
-function candidatesOf(graded: Pick<AttemptRow, 'student_id' | 'exam_id'>[], exams: Map<string, Pick<ExamFacts, 'id' | 'owner_id'>>, results: Map<string, VisibleResult[]>): Candidate[] {
-  const candidates: Candidate[] = [];
+export async function awardAchievements(
+  deps: Deps,
+  graded: Pick<AttemptRow, 'student_id' | 'exam_id'>[],
+  exams: Map<string, Pick<ExamFacts, 'id' | 'owner_id'>>,
+  /** The students' visible results, each student's oldest first, as followUpFacts reads them. */
+  results: Map<string, VisibleResult[]>,
+): Promise<UserNotification[]> {
+  if (!graded.length) return [];
+  const candidates: { user_id: string; key: AchievementKey; detail: string }[] = [];
   for (const studentId of new Set(graded.map((a) => a.student_id))) {
     for (const e of earnedByResults(results.get(studentId) ?? [])) candidates.push({ user_id: studentId, key: e.key, detail: JSON.stringify(e.detail) });
   }
   const owners = [...new Set(graded.map((a) => a.exam_id))].flatMap((id) => (exams.has(id) ? [exams.get(id)!] : []));
   for (const o of owners) candidates.push({ user_id: o.owner_id, key: 'first-graded', detail: JSON.stringify({ examId: o.id }) });
-  return [...new Map(candidates.map((c) => [`${c.user_id}:${c.key}`, c])).values()];
-}
-
-const achievementNotice = (userId: string, key: AchievementKey): UserNotification => ({
-  userId,
-  type: 'achievement',
-  title: { key: 'achievementUnlocked.title', values: { title: { t: `notices:achievements.${key}.title` } } },
-  message: { key: `achievements.${key}.description` },
-  actionUrl: '/profile?tab=achievements',
-  metadata: { achievement: key },
-});
-
-/**
- * After results exist: stores the results' notifications and what the graded attempts newly earn,
- * with a notification for each new achievement after them, in ONE statement (the achievements
- * stored, then the notifications of the results and of those achievements the insert did store):
- * a round trip fewer for every graded submission. Returns the notifications in that order.
- * Called from the one place grading completes (notifyResults, which hands over the exams and
- * results followUpFacts read), for every path: submit, sweep, manual grading, release. A failure
- * to award never keeps the results from the student and their parents: they are stored alone.
- */
-export async function storeResultsAndAchievements(
-  deps: Deps,
-  resultNotices: UserNotification[],
-  graded: Pick<AttemptRow, 'student_id' | 'exam_id'>[],
-  exams: Map<string, Pick<ExamFacts, 'id' | 'owner_id'>>,
-  /** The students' visible results, each student's oldest first, as followUpFacts reads them. */
-  results: Map<string, VisibleResult[]>,
-): Promise<NotificationRow[]> {
-  const candidates = candidatesOf(graded, exams, results);
-  if (!candidates.length) return insertNotifications(deps.db, resultNotices);
-  // Each notification with the achievement it tells of (null for a result), in the order told.
-  const told = [...resultNotices.map((n) => ({ n, achievement: null })), ...candidates.map((c) => ({ n: achievementNotice(c.user_id, c.key), achievement: c.key }))];
-  const stored = told.map(({ n }) => storedNotification(n));
-  const column = <K extends keyof (typeof stored)[number]>(k: K) => stored.map((r) => r[k]);
-  try {
-    const { rows } = (await deps.db.raw(
-      `with earned as (
-         insert into achievements (user_id, key, detail)
-         select * from unnest(?::uuid[], ?::text[], ?::jsonb[])
-         on conflict (user_id, key) do nothing
-         returning user_id, key
-       )
-       -- Each row stamped as it is written, a microsecond apart at least: the embedded database's
-       -- clock counts milliseconds, and a result must still list before what it earned.
-       insert into notifications (created_at, user_id, type, title, message, texts, action_url, metadata)
-       select clock_timestamp() + n.ord * interval '1 microsecond', n.user_id, n.type, n.title, n.message, n.texts, n.action_url, n.metadata
-         from unnest(?::uuid[], ?::text[], ?::text[], ?::text[], ?::text[], ?::jsonb[], ?::text[], ?::jsonb[]) with ordinality
-              as n(user_id, achievement, type, title, message, texts, action_url, metadata, ord)
-        where n.achievement is null or exists (select 1 from earned e where e.user_id = n.user_id and e.key = n.achievement)
-        order by n.ord
-       returning *`,
-      [
-        candidates.map((c) => c.user_id),
-        candidates.map((c) => c.key),
-        candidates.map((c) => c.detail),
-        column('user_id'),
-        told.map((t) => t.achievement),
-        column('type'),
-        column('title'),
-        column('message'),
-        column('texts'),
-        column('action_url'),
-        column('metadata'),
-      ] as unknown as readonly string[],
-    )) as { rows: NotificationRow[] };
-    return rows;
-  } catch (err) {
-    deps.log.error({ err }, 'awarding achievements failed');
-    return insertNotifications(deps.db, resultNotices);
-  }
+  if (!candidates.length) return [];
+  const unique = [...new Map(candidates.map((c) => [`${c.user_id}:${c.key}`, c])).values()];
+  const inserted = (await deps.db('achievements').insert(unique).onConflict(['user_id', 'key']).ignore().returning(['user_id', 'key'])) as {
+    user_id: string;
+    key: AchievementKey;
+  }[];
+  return inserted.map((a) => ({
+    userId: a.user_id,
+    type: 'achievement' as const,
+    title: { key: 'achievementUnlocked.title', values: { title: { t: `notices:achievements.${a.key}.title` } } },
+    message: { key: `achievements.${a.key}.description` },
+    actionUrl: '/profile?tab=achievements',
+    metadata: { achievement: a.key },
+  }));
 }
 
 /** The user's achievements, named and described in the reader's language. */

@@ -8,10 +8,10 @@ import type { Viewer } from '../policies';
 import type { AttemptRow } from '../presenters/attempt';
 import type { SubmitBy } from '../ports/submissions';
 import type { QuestionRow } from '../presenters/question';
-import { storeResultsAndAchievements } from './achievements';
+import { awardAchievements } from './achievements';
 import { followUpFacts, type ExamFacts, type FollowUpFacts } from './followUpFacts';
 import { getExamFor } from './exams';
-import { pushNotifications, type UserNotification } from './notifications';
+import { insertNotifications, pushNotifications, type UserNotification } from './notifications';
 import { gradeLetters } from './platformSettings';
 
 type Trx = Db | Knex.Transaction;
@@ -259,10 +259,15 @@ export async function notifyResults(deps: Deps, attempts: SubmittedAttempt[], op
   const graded = attempts.filter((a) => a.status === 'graded');
   if (!graded.length) return;
   const facts = opts.facts ?? (await followUpFacts(deps.db, graded));
-  const notices = await resultNotices(deps, graded, facts, opts);
+  const results = await resultNotices(deps, graded, facts, opts);
+  // A failure to award never keeps the results from the student and their parents.
+  const earned = await awardAchievements(deps, graded, facts.exams, facts.results).catch((err: unknown) => {
+    deps.log.error({ err }, 'awarding achievements failed');
+    return [];
+  });
   // Stored and told together (a round trip each on a busy node), the result first, so "result
   // available" reaches the student before what it earned.
-  await pushNotifications(deps, await storeResultsAndAchievements(deps, notices, graded, facts.exams, facts.results), facts.recipients);
+  await pushNotifications(deps, await insertNotifications(deps.db, [...results, ...earned]), facts.recipients);
 }
 
 /** The result notifications of graded attempts whose exam shows results: to each student and their parents. */

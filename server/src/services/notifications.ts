@@ -29,27 +29,27 @@ export async function createNotifications(trx: Db | Knex.Transaction, userIds: s
 
 /**
  * Many notifications, each to its own user, in one statement, returned in the order given. Each is
- * stamped with the moment its row is written, not the transaction's start: a result and what it
- * earned, stored together, still list in the order they were told.
+ * stamped with the moment its row is written, not the transaction's start, and the rows of one
+ * insert each later than the one before: a result and what it earned, stored together, still list
+ * in the order they were told.
  */
 export async function insertNotifications(trx: Db | Knex.Transaction, items: UserNotification[]): Promise<NotificationRow[]> {
   if (!items.length) return [];
   return (await trx('notifications')
-    .insert(items.map((n) => ({ created_at: trx.raw('clock_timestamp()'), ...storedNotification(n) })))
+    .insert(
+      items.map((n, i) => ({
+        // A microsecond apart at least: the embedded database's clock counts milliseconds.
+        created_at: trx.raw("clock_timestamp() + ? * interval '1 microsecond'", [i]),
+        user_id: n.userId,
+        type: n.type,
+        title: renderNotice(n.title, 'en'),
+        message: renderNotice(n.message, 'en'),
+        texts: JSON.stringify({ title: n.title, message: n.message }),
+        action_url: n.actionUrl ?? null,
+        metadata: JSON.stringify(n.metadata ?? {}),
+      })),
+    )
     .returning('*')) as NotificationRow[];
-}
-
-/** A notification's columns as stored: its words in English, and the keys to write them in any language. */
-export function storedNotification(n: UserNotification) {
-  return {
-    user_id: n.userId,
-    type: n.type,
-    title: renderNotice(n.title, 'en'),
-    message: renderNotice(n.message, 'en'),
-    texts: JSON.stringify({ title: n.title, message: n.message }),
-    action_url: n.actionUrl ?? null,
-    metadata: JSON.stringify(n.metadata ?? {}),
-  };
 }
 
 /**
