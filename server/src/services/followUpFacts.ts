@@ -40,9 +40,9 @@ type Part =
 /**
  * The facts in ONE round trip: the exams, and for the graded attempts their students' families,
  * visible results and everyone who may be told. What follows a graded submission used to read
- * them in four queries (exams, families, results, recipients);
- * a lone submission's follow-up, while thousands of students save, cost the node about a
- * millisecond a round trip. Each part comes back as one JSON array, as gradingInputs reads.
+ * them in four queries (exams, families, results, recipients); while thousands of students save,
+ * each round trip cost the node about a millisecond. Each part comes back as one JSON array, as
+ * gradingInputs reads.
  */
 export async function followUpFacts(db: Db, attempts: { exam_id: string; student_id: string; status: string }[]): Promise<FollowUpFacts> {
   const graded = attempts.filter((a) => a.status === 'graded');
