@@ -114,6 +114,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      // New connections are refused from the first moment, so a proxy sends them to another node
+      // and a restarted server can take the port while this one still finishes what it holds.
+      // io.close() below ends the open ones (its own http.close() then only waits for them).
+      http.close();
       await Promise.all(jobs.map((j) => j.stop()));
       await new Promise<void>((resolve) => io.close(() => resolve()));
       http.closeAllConnections();
