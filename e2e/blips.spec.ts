@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { once } from 'node:events';
 import { expect, request as apiRequest, test, type Page, type Route } from '@playwright/test';
 import { createExamAsTeacher, DEMO, mailedLink, signIn, TWO_QUICK_QUESTIONS, uniqueEmail } from './support';
 
@@ -84,18 +83,55 @@ async function startOwnServer(): Promise<ChildProcess> {
   return child;
 }
 
-/** Stops the server as a restart does (SIGTERM to its group) and waits until it is gone. */
+/** The processes of a process group still running (a zombie left for its reaper counts as gone), read from /proc. */
+function runningInGroup(pgid: number): number[] {
+  const running: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // "pid (comm) state ppid pgrp ...": comm may hold spaces, so the fields are read after its parenthesis.
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(pgrp) === pgid && state !== 'Z') running.push(Number(name));
+  }
+  return running;
+}
+
+/** Refused: nothing listens. A connection left hanging (a process stuck with the port open) is not. */
+const portRefuses = async () =>
+  fetch(`${OWN_URL}/api/ready`, { signal: AbortSignal.timeout(2000) }).then(
+    () => false,
+    (err: unknown) => !(err instanceof Error && err.name === 'TimeoutError'),
+  );
+
+/** How long a restart waits for the server to stop by itself before killing it, as `docker stop` does. */
+const STOP_GRACE_MS = 15_000;
+
+/**
+ * Stops the server as a restart does (SIGTERM to its group: npx, tsx and the server) and waits
+ * until every process of it is gone, not only npx: the next start opens the same data folder.
+ */
 async function stopOwnServer(child: ChildProcess): Promise<void> {
-  const exited = child.exitCode === null ? once(child, 'exit') : Promise.resolve();
-  process.kill(-child.pid!, 'SIGTERM');
-  await exited;
-  await expect.poll(async () => (await fetch(`${OWN_URL}/api/ready`).catch(() => null)) === null, { message: 'the port is closed' }).toBe(true);
+  const pgid = child.pid!;
+  process.kill(-pgid, 'SIGTERM');
+  try {
+    await expect.poll(() => runningInGroup(pgid).length, { timeout: STOP_GRACE_MS }).toBe(0);
+  } catch {
+    console.warn(`the test's server was still running ${STOP_GRACE_MS / 1000} s after SIGTERM (${runningInGroup(pgid).join(', ')}): killed, as a supervisor would`);
+    process.kill(-pgid, 'SIGKILL');
+    await expect.poll(() => runningInGroup(pgid).length, { message: 'the server is gone' }).toBe(0);
+  }
+  await expect.poll(portRefuses, { message: 'the port is closed' }).toBe(true);
 }
 
 test.describe('a server restart during an attempt', () => {
   let server: ChildProcess | undefined;
   test.afterEach(async () => {
-    if (server && server.exitCode === null) await stopOwnServer(server);
+    if (server && runningInGroup(server.pid!).length) await stopOwnServer(server);
   });
 
   test('a student who reloads while the server is down waits in the exam, not at the login, and is back in it with the answer kept', async ({ browser }) => {
