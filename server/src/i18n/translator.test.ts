@@ -9,6 +9,19 @@ describe('the server translator', () => {
     expect(translatorFor('fr', 'format')('justNow')).toBe('À l’instant');
   });
 
+  it('writes the same text again exactly, never one remembered for another language, namespace, value or count', () => {
+    for (let round = 0; round < 3; round++) {
+      expect(translate('de', 'format:days', { count: 3 })).toBe('3 Tage');
+      expect(translate('de', 'format:days', { count: 1 })).toBe('1 Tag');
+      expect(translate('en', 'format:days', { count: 3 })).toBe('3 days');
+      expect(translatorFor('fr', 'format')('justNow')).toBe('À l’instant');
+      expect(translatorFor('en', 'format')('justNow')).toBe('Just now');
+      expect(translate('fr', 'emails:greeting', { name: `Ana ${round}` })).toContain(`Ana ${round}`);
+      // More distinct texts than are remembered: the remembered ones are let go, not mixed up.
+      for (let i = 0; i < 1500; i++) expect(translate('es', 'format:days', { count: 10 + i })).toBe(`${10 + i} días`);
+    }
+  });
+
   it('turns a spec text back into its key and translates it; other text stays as it is', () => {
     expect(translateMessage('en', MSG.invalidCredentials)).toBe(MSG.invalidCredentials);
     expect(translateMessage('es', 'Maria Lopez')).toBe('Maria Lopez');
