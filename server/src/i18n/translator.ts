@@ -45,18 +45,25 @@ void i18n.init({
 const written = new Map<string, string>();
 const WRITTEN_LIMIT = 1000;
 
-function write(lng: Language, ns: string | undefined, key: string, values: Record<string, unknown> | undefined): string {
-  const translated = () => i18n.t(key, ns ? { lng, ns, ...values } : { lng, ...values });
-  let id: string;
+function i18nText(lng: Language, ns: string | undefined, key: string, values: Record<string, unknown> | undefined): string {
+  return i18n.t(key, ns ? { lng, ns, ...values } : { lng, ...values });
+}
+
+/** What a text is remembered by; undefined for values JSON cannot write (a BigInt): translated, not remembered. */
+function textId(lng: Language, ns: string | undefined, key: string, values: Record<string, unknown> | undefined): string | undefined {
   try {
-    id = `${lng}\u0000${ns ?? ''}\u0000${key}\u0000${values ? JSON.stringify(values) : ''}`;
+    return `${lng}\u0000${ns ?? ''}\u0000${key}\u0000${values ? JSON.stringify(values) : ''}`;
   } catch {
-    // A value JSON cannot write (a BigInt): translated, not remembered.
-    return translated();
+    return undefined;
   }
+}
+
+function write(lng: Language, ns: string | undefined, key: string, values: Record<string, unknown> | undefined): string {
+  const id = textId(lng, ns, key, values);
+  if (id === undefined) return i18nText(lng, ns, key, values);
   let text = written.get(id);
   if (text === undefined) {
-    text = translated();
+    text = i18nText(lng, ns, key, values);
     if (written.size >= WRITTEN_LIMIT) written.clear();
     written.set(id, text);
   }
