@@ -42,6 +42,11 @@ export interface FeedEvent {
   online?: boolean;
   /** The attempt's exam, when the sender has it at hand: the feed need not look it up. */
   examId?: string;
+  /**
+   * The attempt's student, given with an event whose detail holds every change it made to the
+   * student's board row (a violation's counts): the board applies it, and no row is read or sent.
+   */
+  studentId?: string;
 }
 
 export interface ProctorFeed {

@@ -14,6 +14,8 @@ export interface ViolationInput {
 
 export interface ViolationResult {
   counts: { tabSwitches: number; fullscreenExits: number };
+  /** Violations of every other kind the attempt has had. */
+  other: number;
   submitted: boolean;
   /** True when this very event ended the attempt. */
   crossed: boolean;

@@ -12,6 +12,7 @@ export interface AttemptRow {
   option_order: Record<string, number[]>;
   tab_switches: number;
   fullscreen_exits: number;
+  other_violations: number;
   warnings: number;
   extra_minutes: number;
   score: number | string | null;

@@ -322,14 +322,15 @@ export const SERVER_EVENTS: ServerEvent[] = [
     name: PROCTOR_EVENTS.row,
     direction: 'server',
     rooms: ['examProctors'],
-    summary: "One student's row changed (with each `proctor:event`); replace the row with the same attemptId.",
+    summary: "One student's row changed (with each `proctor:event` but a violation's on an open attempt, which carries its change itself); replace the row with the same attemptId.",
     payload: proctorRowSchema,
   },
   {
     name: PROCTOR_EVENTS.event,
     direction: 'server',
     rooms: ['examProctors'],
-    summary: 'Something happened in an attempt: joined, left, violation, submitted, message, extended, reinstated, progress.',
+    summary:
+      "Something happened in an attempt: joined, left, violation, submitted, message, extended, reinstated, progress. A violation that left the attempt open comes without a `proctor:row`: its `detail` is `{ violation, counts: { tabSwitches, fullscreenExits, other } }`, the row's `violations` as they now stand, and its `at` the row's `lastEventAt`.",
     payload: proctorEventSchema,
   },
   {

@@ -139,6 +139,36 @@ describe('the proctor board', () => {
     expect(rows.get(s.attemptId)).toMatchObject({ status: 'graded', submitReason: 'violations', violations: { tabSwitches: 4, fullscreenExits: 0, other: 0 }, answered: 1 });
   });
 
+  it('hears a violation as an event holding the row’s new counts, with no row read or sent for it', async () => {
+    const { exam, proctor, events } = await proctoredExam();
+    await call(proctor, 'proctor:watch', { examId: exam.id });
+    const s = await studentStarts(exam.id);
+    const sent: string[] = [];
+    proctor.on('proctor:row', (r: { attemptId: string }) => r.attemptId === s.attemptId && sent.push('row'));
+    proctor.on('proctor:event', (e: { attemptId: string; type: string }) => e.attemptId === s.attemptId && sent.push(e.type));
+    await call(s.socket, 'attempt:join', { attemptId: s.attemptId });
+    await vi.waitFor(() => expect(sent).toEqual(['joined', 'row']), { timeout: 5000 });
+    const read = vi.spyOn(server.deps.db, 'raw');
+    await call(s.socket, 'violation', { attemptId: s.attemptId, type: 'right-click' });
+    await call(s.socket, 'violation', { attemptId: s.attemptId, type: 'tab-switch' });
+    // A proctor's action comes with its row: by the time it is in, the violations' would have been.
+    await call(proctor, 'proctor:extend', { attemptId: s.attemptId, minutes: 5 });
+    await vi.waitFor(() => expect(sent).toContain('extended'), { timeout: 5000 });
+    await vi.waitFor(() => expect(sent.at(-1)).toBe('row'), { timeout: 5000 });
+    expect(sent).toEqual(['joined', 'row', 'violation', 'violation', 'extended', 'row']);
+    const violations = events.filter((e) => e.attemptId === s.attemptId && e.type === 'violation');
+    expect(violations.map((e) => e.detail)).toEqual([
+      { violation: 'right-click', counts: { tabSwitches: 0, fullscreenExits: 0, other: 1 } },
+      { violation: 'tab-switch', counts: { tabSwitches: 1, fullscreenExits: 0, other: 1 } },
+    ]);
+    expect(violations.every((e) => (e as { studentId?: string }).studentId === s.student.id)).toBe(true);
+    // One row read, the extension's; the violations' counts are those a row would have shown.
+    expect(read.mock.calls.filter(([sql]) => String(sql).includes('last_event_ms'))).toHaveLength(1);
+    read.mockRestore();
+    const [row] = await rowsForAttempts(server.deps.db, [s.attemptId], new Set());
+    expect(row!.row.violations).toEqual({ tabSwitches: 1, fullscreenExits: 0, other: 1 });
+  });
+
   it("counts each student's progress apart: a cleared answer is not answered, and a student who saved nothing is at 0", async () => {
     const { exam } = await proctoredExam();
     const busy = await studentStarts(exam.id);

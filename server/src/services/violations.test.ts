@@ -57,29 +57,32 @@ async function sitting(settings: Record<string, unknown> = PROCTORED) {
   return { attemptId: id, studentId: student.id, examId: exam.id };
 }
 
-const stored = (attemptId: string) => server.deps.db('attempts').where({ id: attemptId }).first('status', 'submit_reason', 'tab_switches', 'fullscreen_exits', 'warnings');
+const stored = (attemptId: string) => server.deps.db('attempts').where({ id: attemptId }).first('status', 'submit_reason', 'tab_switches', 'fullscreen_exits', 'other_violations', 'warnings');
 const logged = async (attemptId: string) => (await server.deps.db('attempt_events').where({ attempt_id: attemptId, type: 'violation' })).length;
 
 describe('recording violations without a transaction', () => {
   it('takes no transaction until an event crosses the allowance, with the counts and the log line the proctor sees', async () => {
     const r = recorder();
     const s = await sitting();
-    expect(await r.record({ ...s, type: 'tab-switch' })).toEqual({ counts: { tabSwitches: 1, fullscreenExits: 0 }, submitted: false, crossed: false });
-    expect(await r.record({ ...s, type: 'fullscreen-exit', at: Date.now() })).toEqual({ counts: { tabSwitches: 1, fullscreenExits: 1 }, submitted: false, crossed: false });
-    expect(await r.record({ ...s, type: 'copy' })).toEqual({ counts: { tabSwitches: 1, fullscreenExits: 1 }, submitted: false, crossed: false });
+    expect(await r.record({ ...s, type: 'tab-switch' })).toEqual({ counts: { tabSwitches: 1, fullscreenExits: 0 }, other: 0, submitted: false, crossed: false });
+    expect(await r.record({ ...s, type: 'fullscreen-exit', at: Date.now() })).toEqual({ counts: { tabSwitches: 1, fullscreenExits: 1 }, other: 0, submitted: false, crossed: false });
+    expect(await r.record({ ...s, type: 'copy' })).toEqual({ counts: { tabSwitches: 1, fullscreenExits: 1 }, other: 1, submitted: false, crossed: false });
     expect(r.transactions()).toBe(0);
-    expect(await stored(s.attemptId)).toMatchObject({ status: 'in_progress', tab_switches: 1, fullscreen_exits: 1, warnings: 3 });
+    expect(await stored(s.attemptId)).toMatchObject({ status: 'in_progress', tab_switches: 1, fullscreen_exits: 1, other_violations: 1, warnings: 3 });
     expect(await logged(s.attemptId)).toBe(3);
-    expect(r.told.map((e) => e.detail)).toEqual([
-      { violation: 'tab-switch', counts: { tabSwitches: 1, fullscreenExits: 0 } },
-      { violation: 'fullscreen-exit', counts: { tabSwitches: 1, fullscreenExits: 1 } },
-      { violation: 'copy', counts: { tabSwitches: 1, fullscreenExits: 1 } },
+    // Each event holds the row's whole change and names the student: the board reads no row for it.
+    expect(r.told.map((e) => [e.studentId, e.detail])).toEqual([
+      [s.studentId, { violation: 'tab-switch', counts: { tabSwitches: 1, fullscreenExits: 0, other: 0 } }],
+      [s.studentId, { violation: 'fullscreen-exit', counts: { tabSwitches: 1, fullscreenExits: 1, other: 0 } }],
+      [s.studentId, { violation: 'copy', counts: { tabSwitches: 1, fullscreenExits: 1, other: 1 } }],
     ]);
-    // The crossing event closes the attempt in the locked transaction.
+    // The crossing event closes the attempt in the locked transaction, and goes to the board with its row.
     await r.record({ ...s, type: 'fullscreen-exit' });
-    expect(await r.record({ ...s, type: 'fullscreen-exit' })).toEqual({ counts: { tabSwitches: 1, fullscreenExits: 3 }, submitted: true, crossed: true });
+    expect(await r.record({ ...s, type: 'paste' })).toEqual({ counts: { tabSwitches: 1, fullscreenExits: 2 }, other: 2, submitted: false, crossed: false });
+    expect(await r.record({ ...s, type: 'fullscreen-exit' })).toEqual({ counts: { tabSwitches: 1, fullscreenExits: 3 }, other: 2, submitted: true, crossed: true });
+    expect(r.told.at(-1)).not.toHaveProperty('studentId');
     expect(r.transactions()).toBe(1);
-    expect(await stored(s.attemptId)).toMatchObject({ status: 'graded', submit_reason: 'violations', fullscreen_exits: 3, warnings: 4 });
+    expect(await stored(s.attemptId)).toMatchObject({ status: 'graded', submit_reason: 'violations', fullscreen_exits: 3, other_violations: 2, warnings: 5 });
   });
 
   it('refuses an event of an attempt that is not there or not the student’s, and records the others with it', async () => {
@@ -101,7 +104,7 @@ describe('recording violations without a transaction', () => {
     await r.record({ ...s, type: 'tab-switch' });
     // The student reconnected to another node, which counted two more.
     await server.deps.db('attempts').where({ id: s.attemptId }).update({ tab_switches: 3, warnings: 3 });
-    expect(await r.record({ ...s, type: 'tab-switch' })).toEqual({ counts: { tabSwitches: 4, fullscreenExits: 0 }, submitted: true, crossed: true });
+    expect(await r.record({ ...s, type: 'tab-switch' })).toEqual({ counts: { tabSwitches: 4, fullscreenExits: 0 }, other: 0, submitted: true, crossed: true });
     expect(await stored(s.attemptId)).toMatchObject({ status: 'graded', submit_reason: 'violations', tab_switches: 4, warnings: 3 });
     expect(await logged(s.attemptId)).toBe(2);
   });
@@ -121,7 +124,7 @@ describe('recording violations without a transaction', () => {
     const s = await sitting();
     await r.record({ ...s, type: 'fullscreen-exit' });
     await server.deps.db('attempts').where({ id: s.attemptId }).update({ status: 'submitted', submitted_at: server.deps.db.fn.now(), submit_reason: 'student' });
-    expect(await r.record({ ...s, type: 'fullscreen-exit' })).toEqual({ counts: { tabSwitches: 0, fullscreenExits: 1 }, submitted: true, crossed: false });
+    expect(await r.record({ ...s, type: 'fullscreen-exit' })).toEqual({ counts: { tabSwitches: 0, fullscreenExits: 1 }, other: 0, submitted: true, crossed: false });
     expect(await stored(s.attemptId)).toMatchObject({ status: 'submitted', submit_reason: 'student', fullscreen_exits: 1, warnings: 1 });
     expect(await logged(s.attemptId)).toBe(1);
   });
@@ -151,10 +154,10 @@ describe('recording violations without a transaction', () => {
     const calm = await sitting();
     const acks = await Promise.all([r.record({ ...calm, type: 'copy' }), r.record({ ...crossing, type: 'fullscreen-exit' }), r.record({ ...crossing, type: 'tab-switch' }), r.record({ ...calm, type: 'tab-switch' })]);
     expect(acks).toEqual([
-      { counts: { tabSwitches: 0, fullscreenExits: 0 }, submitted: false, crossed: false },
-      { counts: { tabSwitches: 0, fullscreenExits: 1 }, submitted: true, crossed: true },
-      { counts: { tabSwitches: 0, fullscreenExits: 1 }, submitted: true, crossed: false },
-      { counts: { tabSwitches: 1, fullscreenExits: 0 }, submitted: false, crossed: false },
+      { counts: { tabSwitches: 0, fullscreenExits: 0 }, other: 1, submitted: false, crossed: false },
+      { counts: { tabSwitches: 0, fullscreenExits: 1 }, other: 0, submitted: true, crossed: true },
+      { counts: { tabSwitches: 0, fullscreenExits: 1 }, other: 0, submitted: true, crossed: false },
+      { counts: { tabSwitches: 1, fullscreenExits: 0 }, other: 1, submitted: false, crossed: false },
     ]);
     expect(r.transactions()).toBe(1);
     expect(await stored(crossing.attemptId)).toMatchObject({ status: 'graded', submit_reason: 'violations', fullscreen_exits: 1, tab_switches: 0 });
@@ -182,7 +185,7 @@ describe('recording violations without a transaction', () => {
     const s = await sitting();
     await buildHall(server.deps, s.examId);
     const { settings } = (await server.deps.db('exams').where({ id: s.examId }).first('settings')) as { settings: ExamSettings };
-    const counts = { tab_switches: 0, fullscreen_exits: 0, warnings: 0 };
+    const counts = { tab_switches: 0, fullscreen_exits: 0, other_violations: 0, warnings: 0 };
     const values = guardedWriteValues([s.attemptId], [counts], [{ ...counts, tab_switches: 1, settings }], [
       { attemptId: s.attemptId, actorId: s.studentId, detail: JSON.stringify({ violation: 'tab-switch' }), clientAt: null },
     ]);

@@ -40,6 +40,8 @@ export interface LoggedViolation {
 export interface Counts {
   tab_switches: number;
   fullscreen_exits: number;
+  /** Violations of every other kind (copy, paste, right-click, blocked keys). */
+  other_violations: number;
   warnings: number;
 }
 
@@ -51,15 +53,30 @@ interface KnownAttempt extends Counts {
 
 type AttemptCounts = Counts & { id: string; student_id: string; exam_settings: ExamSettings };
 
-const knownFrom = (a: AttemptCounts): KnownAttempt => ({ studentId: a.student_id, settings: a.exam_settings, tab_switches: a.tab_switches, fullscreen_exits: a.fullscreen_exits, warnings: a.warnings });
+const knownFrom = (a: AttemptCounts): KnownAttempt => ({
+  studentId: a.student_id,
+  settings: a.exam_settings,
+  tab_switches: a.tab_switches,
+  fullscreen_exits: a.fullscreen_exits,
+  other_violations: a.other_violations,
+  warnings: a.warnings,
+});
+
+/** What a violation left an attempt's counts at, as its student and the proctor board hear it. */
+const resultOf = (a: Counts, submitted: boolean, crossed: boolean): ViolationResult => ({
+  counts: { tabSwitches: a.tab_switches, fullscreenExits: a.fullscreen_exits },
+  other: a.other_violations,
+  submitted,
+  crossed,
+});
 
 const KNOWN_LIMIT = 50_000;
 const COUNT_STATEMENT = 'violations.count';
 
 const COUNT_AND_LOG_SQL = `
   with counted as (
-    update attempts as a set tab_switches = v.tab_switches, fullscreen_exits = v.fullscreen_exits, warnings = v.warnings, updated_at = now()
-      from unnest(?::uuid[], ?::int[], ?::int[], ?::int[]) as v(id, tab_switches, fullscreen_exits, warnings)
+    update attempts as a set tab_switches = v.tab_switches, fullscreen_exits = v.fullscreen_exits, other_violations = v.other_violations, warnings = v.warnings, updated_at = now()
+      from unnest(?::uuid[], ?::int[], ?::int[], ?::int[], ?::int[]) as v(id, tab_switches, fullscreen_exits, other_violations, warnings)
      where a.id = v.id
   )
   insert into attempt_events (attempt_id, type, actor_id, detail, client_at)
@@ -75,22 +92,24 @@ const COUNT_AND_LOG_SQL = `
  * The attempts are locked in id order, as saves and submissions lock theirs: never a cycle of
  * waits. They are then reached only through the ids locked, never through their exam: joined on
  * attempts.exam_id, the generic plan of this prepared statement walked every open attempt of the
- * exam for each event. (Comments stay out of the SQL: pg_stat_activity shows a statement's first
- * 1,024 characters, and the insert must be among them for an operator, and a test, to see a wait.)
+ * exam for each event. (Comments stay out of the SQL, and its runs of white space are one space:
+ * pg_stat_activity shows a statement's first 1,024 characters, and the insert must be among them
+ * for an operator, and a test, to see a wait.)
  */
 export const COUNT_AND_LOG_IF_UNCHANGED_SQL = `
   with v as (
-    select * from unnest(${list('uuid')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('jsonb')})
-      as v(id, tab_before, fullscreen_before, warnings_before, tab_switches, fullscreen_exits, warnings, settings)
+    select * from unnest(${list('uuid')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('jsonb')})
+      as v(id, tab_was, fullscreen_was, other_was, warnings_was, tab, fullscreen, other, warnings, settings)
   ), locked as materialized (
     select a.id, a.exam_id from attempts a where a.id in (select id from v) order by a.id for no key update
   ), counted as (
-    update attempts as a set tab_switches = v.tab_switches, fullscreen_exits = v.fullscreen_exits, warnings = v.warnings, updated_at = now()
+    update attempts as a set tab_switches = v.tab, fullscreen_exits = v.fullscreen, other_violations = v.other, warnings = v.warnings, updated_at = now()
       from locked l
       join v on v.id = l.id
       join exams as x on x.id = l.exam_id and x.settings = v.settings
      where a.id = l.id
-       and a.status = 'in_progress' and a.tab_switches = v.tab_before and a.fullscreen_exits = v.fullscreen_before and a.warnings = v.warnings_before
+       and a.status = 'in_progress' and a.tab_switches = v.tab_was and a.fullscreen_exits = v.fullscreen_was
+       and a.other_violations = v.other_was and a.warnings = v.warnings_was
     returning a.id
   ), logged as (
     insert into attempt_events (attempt_id, type, actor_id, detail, client_at)
@@ -99,7 +118,7 @@ export const COUNT_AND_LOG_IF_UNCHANGED_SQL = `
      where e.attempt_id in (select id from counted)
      order by e.n
   )
-  select coalesce(json_agg(id), '[]'::json) as ids from counted`;
+  select coalesce(json_agg(id), '[]'::json) as ids from counted`.replace(/\s+/g, ' ');
 
 const eventColumns = (events: LoggedViolation[]) => [events.map((e) => e.attemptId), events.map((e) => e.actorId), events.map((e) => e.detail), events.map((e) => e.clientAt)];
 
@@ -109,9 +128,11 @@ export function guardedWriteValues(ids: string[], was: Counts[], now: (Counts & 
     ids,
     was.map((a) => a.tab_switches),
     was.map((a) => a.fullscreen_exits),
+    was.map((a) => a.other_violations),
     was.map((a) => a.warnings),
     now.map((a) => a.tab_switches),
     now.map((a) => a.fullscreen_exits),
+    now.map((a) => a.other_violations),
     now.map((a) => a.warnings),
     now.map((a) => JSON.stringify(a.settings)),
     ...eventColumns(events),
@@ -127,6 +148,7 @@ function countViolation(a: Counts, type: ViolationType, proctoring: ExamSettings
   const limits = violationLimits(proctoring);
   a.tab_switches += type === 'tab-switch' ? 1 : 0;
   a.fullscreen_exits += type === 'fullscreen-exit' ? 1 : 0;
+  a.other_violations += type === 'tab-switch' || type === 'fullscreen-exit' ? 0 : 1;
   const crossed =
     proctoring.enabled &&
     ((proctoring.preventTabSwitching && a.tab_switches > limits.tabSwitches) || (proctoring.requireFullscreen && a.fullscreen_exits > limits.fullscreenExits));
@@ -203,14 +225,14 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
           continue;
         }
         if (a.status !== 'in_progress' || crossing.has(a.id)) {
-          outcomes.set(p, { counts: { tabSwitches: a.tab_switches, fullscreenExits: a.fullscreen_exits }, submitted: true, crossed: false });
+          outcomes.set(p, resultOf(a, true, false));
           continue;
         }
         const crossed = countViolation(a, type, a.exam_settings.proctoring);
         if (crossed) crossing.add(a.id);
         changed.add(a.id);
         events.push(logLine(p));
-        outcomes.set(p, { counts: { tabSwitches: a.tab_switches, fullscreenExits: a.fullscreen_exits }, submitted: crossed, crossed });
+        outcomes.set(p, resultOf(a, crossed, crossed));
       }
       for (const a of locked) {
         const open = a.status === 'in_progress' && !crossing.has(a.id);
@@ -219,7 +241,10 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
       const rows = [...changed].map((id) => attempts.get(id)!);
       // The counts and the log in one statement (a round trip fewer while the attempts are
       // locked); the log in arrival order, so the timeline lists the events as they came.
-      if (rows.length) await trx.raw(COUNT_AND_LOG_SQL, [rows.map((a) => a.id), rows.map((a) => a.tab_switches), rows.map((a) => a.fullscreen_exits), rows.map((a) => a.warnings), ...eventColumns(events)] as unknown as readonly string[]);
+      if (rows.length) {
+        const values = [rows.map((a) => a.id), rows.map((a) => a.tab_switches), rows.map((a) => a.fullscreen_exits), rows.map((a) => a.other_violations), rows.map((a) => a.warnings), ...eventColumns(events)];
+        await trx.raw(COUNT_AND_LOG_SQL, values as unknown as readonly string[]);
+      }
       if (!crossing.size) return [];
       await trx('attempts').whereIn('id', [...crossing]).orderBy('id').forUpdate().select('id');
       return submitAndGradeTx(trx, [...crossing].map((id) => attempts.get(id)!), { reason: 'violations', actorId: null });
@@ -238,7 +263,7 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
       .join('exams as e', 'e.id', 'a.exam_id')
       .whereIn('a.id', ids)
       .where('a.status', 'in_progress')
-      .select('a.id', 'a.student_id', 'a.tab_switches', 'a.fullscreen_exits', 'a.warnings', 'e.settings as exam_settings')) as AttemptCounts[];
+      .select('a.id', 'a.student_id', 'a.tab_switches', 'a.fullscreen_exits', 'a.other_violations', 'a.warnings', 'e.settings as exam_settings')) as AttemptCounts[];
     for (const r of rows) remember(r.id, knownFrom(r));
   }
 
@@ -266,7 +291,7 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
       }
       if (!before.has(id)) before.set(id, k);
       next.set(id, a);
-      counted.set(p, { counts: { tabSwitches: a.tab_switches, fullscreenExits: a.fullscreen_exits }, submitted: false, crossed: false });
+      counted.set(p, resultOf(a, false, false));
     }
     const ids = [...next.keys()].filter((id) => !lockedWay.has(id));
     if (!ids.length) return [];
@@ -293,7 +318,13 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
     for (const p of part) {
       const o = outcomes.get(p)!;
       if (o instanceof AppError) p.reject(o);
-      else told.push({ attemptId: p.input.attemptId, type: VIOLATION, detail: { violation: p.input.type, counts: o.counts }, online: true });
+      else {
+        const { attemptId, studentId, type } = p.input;
+        const detail = { violation: type, counts: { ...o.counts, other: o.other } };
+        // Counted on an open attempt, the event is the row's whole change; one that ended or
+        // found the attempt closed goes with its row (status and all).
+        told.push({ attemptId, type: VIOLATION, detail, online: true, ...(o.submitted ? {} : { studentId }) });
+      }
     }
     try {
       opts.tell(told);

@@ -40,6 +40,21 @@ describe('proctor board state', () => {
     expect(s.rows.get('s1')?.pendingSaves).toBe(0);
   });
 
+  it('shows a violation’s counts in the student’s row from its event, also when it came while the snapshot was read', () => {
+    let s = boardReducer(watched(), event('s1', 'violation', { violation: 'copy', counts: { tabSwitches: 0, fullscreenExits: 0, other: 1 } }));
+    expect(s.rows.get('s1')).toMatchObject({ violations: { tabSwitches: 0, fullscreenExits: 0, other: 1 }, lastEventAt: '2030-01-01T00:05:00.000Z' });
+    expect(s.feed.map((e) => e.type)).toEqual(['violation']);
+    s = boardReducer(s, { type: 'watching' });
+    s = boardReducer(s, event('s1', 'violation', { violation: 'tab-switch', counts: { tabSwitches: 1, fullscreenExits: 0, other: 1 } }));
+    // The re-watch's pages were read before it: its counts go on top of them.
+    s = boardReducer(s, { type: 'snapshot', exam: EXAM, offset: 0, students: [buildRow({ id: 's1' })] });
+    expect(s.rows.get('s1')?.violations).toEqual({ tabSwitches: 1, fullscreenExits: 0, other: 1 });
+    // An event without the counts (an older server sends the row after it) leaves the row to that row.
+    const before = s.rows.get('s1');
+    s = boardReducer(s, event('s1', 'violation', { violation: 'paste' }));
+    expect(s.rows.get('s1')).toBe(before);
+  });
+
   it('applies the held changes when the snapshot never comes', () => {
     let s = boardReducer(watched(), { type: 'watching' });
     s = boardReducer(s, { type: 'row', row: buildRow({ id: 's1', violations: { tabSwitches: 2, fullscreenExits: 0, other: 0 } }) });

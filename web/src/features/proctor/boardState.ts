@@ -1,4 +1,5 @@
 import type { ProctorEvent, ProctorRow } from '@exam/shared';
+import { proctorRowSchema } from './schemas';
 
 /**
  * The board's data as the socket feeds it: the snapshot from `proctor:watch`, then rows, batched
@@ -46,7 +47,19 @@ export interface ProgressEntry {
   lastSaveAt: string | null;
 }
 
-type RowChange = { type: 'row'; row: ProctorRow } | { type: 'progress'; students: ProgressEntry[] } | { type: 'health'; attemptId: string; pending: number };
+/** A violation's counts, as they left the student's row: the server sends no row with it. */
+type ViolationChange = { type: 'violations'; attemptId: string; studentId: string; violations: ProctorRow['violations']; at: string };
+
+type RowChange = { type: 'row'; row: ProctorRow } | { type: 'progress'; students: ProgressEntry[] } | { type: 'health'; attemptId: string; pending: number } | ViolationChange;
+
+const violationCounts = proctorRowSchema.shape.violations;
+
+/** The row change a violation event carries, when it carries one (its counts, all three). */
+function violationChange(e: ProctorEvent): ViolationChange | null {
+  if (e.type !== 'violation') return null;
+  const counts = violationCounts.safeParse(e.detail.counts);
+  return counts.success ? { type: 'violations', attemptId: e.attemptId, studentId: e.studentId, violations: counts.data, at: e.at } : null;
+}
 
 export type BoardAction =
   | { type: 'watching' }
@@ -77,7 +90,7 @@ function withRow(state: BoardState, studentId: string, update: (row: ProctorRow)
 }
 
 export function boardReducer(state: BoardState, action: BoardAction): BoardState {
-  if (state.held && (action.type === 'row' || action.type === 'progress' || action.type === 'health')) return { ...state, held: [...state.held, action] };
+  if (state.held && (action.type === 'row' || action.type === 'progress' || action.type === 'health' || action.type === 'violations')) return { ...state, held: [...state.held, action] };
   switch (action.type) {
     case 'watching':
       return { ...state, held: state.held ?? [] };
@@ -111,6 +124,14 @@ export function boardReducer(state: BoardState, action: BoardAction): BoardState
       }
       return rows ? { ...state, rows } : state;
     }
+    case 'violations': {
+      const studentId = state.byAttempt.get(action.attemptId) ?? action.studentId;
+      return withRow(state, studentId, (r) =>
+        r.attemptId !== action.attemptId
+          ? r
+          : { ...r, violations: action.violations, lastEventAt: r.lastEventAt && r.lastEventAt > action.at ? r.lastEventAt : action.at },
+      );
+    }
     case 'health': {
       const studentId = state.byAttempt.get(action.attemptId);
       if (!studentId) return state;
@@ -125,7 +146,9 @@ export function boardReducer(state: BoardState, action: BoardAction): BoardState
         return boardReducer(state, { type: 'progress', students: [{ attemptId: e.attemptId, studentId: e.studentId, answered: d.answered, total: d.total, lastSaveAt: d.lastSaveAt ?? null }] });
       }
       const item: FeedItem = { ...e, id: state.nextId };
-      return { ...state, feed: [item, ...state.feed].slice(0, FEED_LIMIT), nextId: state.nextId + 1 };
+      const listed: BoardState = { ...state, feed: [item, ...state.feed].slice(0, FEED_LIMIT), nextId: state.nextId + 1 };
+      const change = violationChange(e);
+      return change ? boardReducer(listed, change) : listed;
     }
   }
 }
