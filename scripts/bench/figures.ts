@@ -1,6 +1,7 @@
 /** What the live-session benchmarks measure and how they sum it up; one copy for every phase. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Knex } from 'knex';
+import type { JoinResult } from './loadGenerators';
 
 /** Acknowledged saves: attempt, question, seq. */
 export type Acked = [string, string, number][];
@@ -156,6 +157,21 @@ export function majorCollections(file: string, fromMs: number, toMs: number): st
 export function rssKb(pid: number): number {
   const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) : 0;
+}
+
+/** A hall's joins: p50/p99 of their waits, and any refused or timed out. */
+export function joinLine(j: JoinResult): string {
+  const sorted = [...j.latencies].sort((a, b) => a - b);
+  return `${fmt(percentile(sorted, 50))} / ${fmt(percentile(sorted, 99))} ms (${j.latencies.length} joined, ${j.failed} failed)`;
+}
+
+/** What a hall's joins missed: a p99 over `p99Ms`, or any join refused or timed out. */
+export function joinMissed(j: JoinResult, p99Ms: number, who = ''): string[] {
+  const p99 = percentile([...j.latencies].sort((a, b) => a - b), 99);
+  return [
+    ...(!(p99 <= p99Ms) ? [`${who}join p99 ${fmt(p99)} ms > ${p99Ms} ms`] : []),
+    ...(j.failed ? [`${who}${j.failed} joins failed`] : []),
+  ];
 }
 
 export function summarise(name: string, r: RunResult, seconds: number) {

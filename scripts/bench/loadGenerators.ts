@@ -12,6 +12,12 @@ export interface Client {
   questionIds: string[];
 }
 
+/** The joins of a hall: each one's wait in ms, and how many were refused or timed out. */
+export interface JoinResult {
+  latencies: number[];
+  failed: number;
+}
+
 /** Several results in one: counts added, lists joined. */
 export function mergeRuns<R extends object>(parts: R[]): R {
   return (parts as Record<string, number | unknown[]>[]).reduce((a, b) =>
@@ -42,8 +48,13 @@ export class LoadGenerators {
       ),
     );
   }
-  async connect(): Promise<number> {
-    return (await this.all<number>({ type: 'connect' }, 'connected')).reduce((a, b) => a + b, 0);
+  /**
+   * Connects every student, then has them all join their attempts at once (every worker's joins
+   * start together, as a hall's do when the exam opens). Returns the sockets held and each join's wait.
+   */
+  async connect(): Promise<{ held: number; joins: JoinResult }> {
+    const held = (await this.all<number>({ type: 'connect' }, 'connected')).reduce((a, b) => a + b, 0);
+    return { held, joins: mergeRuns(await this.all<JoinResult>({ type: 'join' }, 'joined')) };
   }
   /** Every worker's result in one. */
   async run<R extends object = RunResult>(msg: object): Promise<R> {

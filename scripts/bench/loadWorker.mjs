@@ -18,7 +18,21 @@ async function connectAll() {
       if (s) sockets.push({ socket: s, client: group[j], seqs: new Map(), next: 0 });
     });
   }
-  await Promise.all(sockets.map((s) => ack(s, 'attempt:join', { attemptId: s.client.attemptId }).catch(() => null)));
+}
+
+/** Every socket joins its attempt at once, as a hall does when the exam opens: each join's wait, and the joins refused or timed out. */
+async function joinAll() {
+  const latencies = [];
+  let failed = 0;
+  await Promise.all(
+    sockets.map((s) => {
+      const started = performance.now();
+      return ack(s, 'attempt:join', { attemptId: s.client.attemptId })
+        .then((reply) => (reply?.ok ? latencies.push(performance.now() - started) : failed++))
+        .catch(() => failed++);
+    }),
+  );
+  return { latencies, failed };
 }
 
 function saveOnce(s, result, violationEvery) {
@@ -155,6 +169,8 @@ parentPort.on('message', async (msg) => {
   if (msg.type === 'connect') {
     await connectAll();
     parentPort.postMessage({ type: 'connected', count: sockets.length });
+  } else if (msg.type === 'join') {
+    parentPort.postMessage({ type: 'joined', result: await joinAll() });
   } else if (msg.type === 'rate') {
     parentPort.postMessage({ type: 'result', result: await runRate(msg) });
   } else if (msg.type === 'submitStorm') {

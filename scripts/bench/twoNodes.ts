@@ -19,8 +19,8 @@ import knexFactory from 'knex';
 import type { Socket } from 'socket.io-client';
 import { killHard, startServerProcess, type ServerProcess } from '../../server/src/faults/processNode';
 import { ROOT } from '../webBuild';
-import { boxCpu, cpuSeconds, cpuShares, fmt, loopShares, lostSaves, p99BySecond, percentile, rssKb, summarise, type RunResult } from './figures';
-import { LoadGenerators, mergeRuns, type Client } from './loadGenerators';
+import { boxCpu, cpuSeconds, cpuShares, fmt, joinLine, joinMissed, loopShares, lostSaves, p99BySecond, percentile, rssKb, summarise, type RunResult } from './figures';
+import { LoadGenerators, mergeRuns, type Client, type JoinResult } from './loadGenerators';
 import { boardLine, openSocket, watchViolations } from './proctorBoard';
 import { seedLiveSession } from './seed';
 
@@ -34,7 +34,7 @@ export interface TwoNodesSettings {
   seconds: number;
   /** Load worker threads in all; each node's students get half of them. */
   workers: number;
-  targets: { saveP99Ms: number; violationToBoardP99Ms: number; kibPerSocket: number };
+  targets: { saveP99Ms: number; violationToBoardP99Ms: number; kibPerSocket: number; joinP99Ms: number };
 }
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -49,6 +49,7 @@ interface Node {
   server: ServerProcess;
   gens: LoadGenerators;
   held: number;
+  joins: JoinResult;
   kibPerSocket: number;
 }
 
@@ -100,13 +101,14 @@ export async function twoNodesPhase(s: TwoNodesSettings): Promise<{ lines: strin
     const workersPerNode = Math.max(1, Math.floor(s.workers / 2));
     const rssBefore = servers.map((n) => rssKb(n.child.pid!));
     halves.forEach((half, i) => gens.push(new LoadGenerators(servers[i]!.url, half, workersPerNode)));
-    const held = await Promise.all(gens.map((g) => g.connect()));
+    const connected = await Promise.all(gens.map((g) => g.connect()));
     const nodes: Node[] = servers.map((server, i) => ({
       name: i ? 'B' : 'A',
       server,
       gens: gens[i]!,
-      held: held[i]!,
-      kibPerSocket: (rssKb(server.child.pid!) - rssBefore[i]!) / held[i]!,
+      held: connected[i]!.held,
+      joins: connected[i]!.joins,
+      kibPerSocket: (rssKb(server.child.pid!) - rssBefore[i]!) / connected[i]!.held,
     }));
     const [a, b] = nodes as [Node, Node];
     const total = a.held + b.held;
@@ -148,6 +150,7 @@ export async function twoNodesPhase(s: TwoNodesSettings): Promise<{ lines: strin
     const acrossP99 = percentile(across, 99);
     if (!(acrossP99 <= s.targets.violationToBoardP99Ms)) missed.push(`two nodes: violation to board across nodes p99 ${fmt(acrossP99)} ms > ${s.targets.violationToBoardP99Ms} ms`);
     for (const n of nodes) {
+      missed.push(...joinMissed(n.joins, s.targets.joinP99Ms, `two nodes: node ${n.name} `));
       if (n.kibPerSocket > s.targets.kibPerSocket) missed.push(`two nodes: node ${n.name} memory ${n.kibPerSocket.toFixed(1)} KiB per socket > ${s.targets.kibPerSocket} KiB`);
     }
     if (lost) missed.push(`two nodes: ${lost} acknowledged saves lost`);
@@ -157,6 +160,7 @@ export async function twoNodesPhase(s: TwoNodesSettings): Promise<{ lines: strin
         `  two nodes: A and B on one PostgreSQL database and one Redis (KEY_PREFIX ${keyPrefix}); ${s.students} students, half connected directly to each node`,
         `    (the compose proxy's ip_hash would put every loopback client on one node; a real proxy spreads the schools' addresses over both)`,
         `  two nodes, sockets held A / B:        ${a.held} / ${b.held} (${workersPerNode} load worker${workersPerNode > 1 ? 's' : ''} each)`,
+        `  two nodes, join ack p50/p99 A; B:     ${joinLine(a.joins)}; ${joinLine(b.joins)}`,
         `  two nodes, memory per socket A / B:   ${a.kibPerSocket.toFixed(1)} / ${b.kibPerSocket.toFixed(1)} KiB`,
         `  two nodes, saves at set rate (${s.rate}/s offered): ${rate.perSecond}/s acknowledged, errors ${rate.errors}, violations sent ${rate.violations}`,
         `  two nodes, ack latency p50/p95/p99:   ${fmt(rate.p50)} / ${fmt(rate.p95)} / ${fmt(rate.p99)} ms (on A p99 ${fmt(rateA.p99)}, on B p99 ${fmt(rateB.p99)}; errors A ${rateA.errors}, B ${rateB.errors})`,
