@@ -25,6 +25,15 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://x@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('keeps the demo accounts off in production, even embedded, unless SEED_DEMO=true asks for them', () => {
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({ DATA_DIR: tmp(), ...prod }).seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp(), ...prod, DATABASE_URL: 'postgres://x@h/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp(), ...prod, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    // A fresh clone's `npm start` (development, embedded) still has them.
+    expect(loadConfig({ DATA_DIR: tmp() }).seedDemo).toBe(true);
+  });
+
   it('issues 15-minute access tokens unless ACCESS_TOKEN_TTL_SECONDS says otherwise', () => {
     expect(loadConfig({ DATA_DIR: tmp() }).accessTokenTtlSeconds).toBe(900);
     expect(loadConfig({ DATA_DIR: tmp(), ACCESS_TOKEN_TTL_SECONDS: '60' }).accessTokenTtlSeconds).toBe(60);

@@ -68,6 +68,7 @@ export interface Config {
   mailFrom: string;
   publicUrl: string;
   jwtSecret: string;
+  /** Demo accounts (public password) seeded and offered on /demo: SEED_DEMO, else embedded outside production. */
   seedDemo: boolean;
   trustProxy: boolean;
   logLevel: string;
@@ -158,7 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
-    seedDemo: e.SEED_DEMO ?? embedded,
+    // Demo accounts have a public password: never in production unless SEED_DEMO=true says so.
+    seedDemo: e.SEED_DEMO ?? (embedded && e.NODE_ENV !== 'production'),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { applyHeapGrowth } from './heapGrowth';
 import { createLogger } from './logger';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './seed/demo';
+import { DEMO_PASSWORD, DEMO_USERS, demoPasswordRefusal, seedDemo } from './seed/demo';
 import { startServer } from './server';
 
 /** `npm start`: configure, migrate, seed once, serve API + sockets + web app on one port. */
@@ -21,6 +21,13 @@ async function main() {
   // A stray rejection (a dependency firing a command it never awaits) must not end every student's live session.
   process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
   const server = await startServer(config, { log });
+  const refusal = await demoPasswordRefusal(server.deps);
+  if (refusal) {
+    log.fatal('refusing to start: an admin account has the public demo password');
+    console.error(refusal);
+    await server.close().catch(() => undefined);
+    process.exit(1);
+  }
   if (config.seedDemo) {
     const seeded = await seedDemo(server.deps);
     if (seeded) log.info('demo data seeded');

@@ -1,3 +1,4 @@
+import { verifyPassword } from '../auth/passwords';
 import type { Deps } from '../deps';
 import { createUser, type NewUser } from '../services/accounts';
 import { seedDemoExams } from './demoExams';
@@ -52,4 +53,25 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
     await trx('seed_runs').insert({ name: 'demo' });
     return true;
   });
+}
+
+/**
+ * Why a production node must not start, or undefined: an active admin account whose password is
+ * still the demo one, which is public (printed by `npm start`, the README and the demo page).
+ * A production installation that asked for the demo (SEED_DEMO=true) is a public demo on purpose.
+ */
+export async function demoPasswordRefusal(deps: Deps): Promise<string | undefined> {
+  if (deps.config.env !== 'production' || deps.config.seedDemo) return undefined;
+  const admins = (await deps.db('users').where({ role: 'admin', is_active: true }).select('email', 'password_hash')) as {
+    email: string;
+    password_hash: string;
+  }[];
+  const exposed: string[] = [];
+  for (const a of admins) if (await verifyPassword(a.password_hash, DEMO_PASSWORD)) exposed.push(a.email);
+  if (!exposed.length) return undefined;
+  return [
+    `Refusing to start in production: the admin account${exposed.length > 1 ? 's' : ''} ${exposed.join(', ')} still ${exposed.length > 1 ? 'have' : 'has'} the public demo password.`,
+    `Give ${exposed.length > 1 ? 'each' : 'it'} a new password with \`npx tsx scripts/reset-password.ts <e-mail>\` (it prints a new random one; run it where this server runs, with the same environment), then start again.`,
+    'Only for a deliberately public demo installation, start with SEED_DEMO=true instead.',
+  ].join('\n');
 }
