@@ -51,7 +51,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
   // Stripe signs the raw bytes of its webhook: that route reads its body itself, before the parser.
   const webhook = paymentWebhookRoutes(deps);
   app.use(webhook.routes());
-  app.use(serveUploads(deps.config.dataDir));
+  app.use(serveUploads(deps.files));
   // DELETE too: the documented bulk delete carries its ids in the body.
   app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false, jsonStrict: false, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }));
   app.use(nullBodyAsEmpty());

@@ -43,6 +43,13 @@ const envSchema = z.object({
   // How far the JavaScript heap may grow past its live set before a full collection (server/src/heapGrowth.ts); 0 = V8's own choice.
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(300),
   // The camera's STUN/TURN servers as JSON, e.g. [{"urls":"turn:turn.school.org:3478","username":"u","credential":"p"}].
+  // Uploaded files go to an S3-compatible bucket when S3_BUCKET is set, to PostgreSQL otherwise.
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   ICE_SERVERS: z
     .string()
     .transform((raw, ctx) => {
@@ -85,6 +92,20 @@ export interface Config {
   payments: PaymentSettings;
   /** STUN/TURN servers both camera peers use (ICE_SERVERS; one public STUN server by default). */
   iceServers: IceServer[];
+  /** The bucket uploaded files go to (S3_BUCKET and friends); without it they are kept in PostgreSQL. */
+  s3?: S3Settings;
+}
+
+export interface S3Settings {
+  bucket: string;
+  /** For a server other than AWS (MinIO, Ceph, R2…); AWS's own when unset. */
+  endpoint?: string;
+  region: string;
+  /** Without them the SDK's usual chain is used (environment, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `host/bucket/key` addresses instead of `bucket.host/key`, which most self-hosted servers need. */
+  forcePathStyle: boolean;
 }
 
 export interface PaymentSettings {
@@ -145,6 +166,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!!e.STRIPE_SECRET_KEY !== !!e.STRIPE_PUBLISHABLE_KEY) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both, or neither for the sandbox');
   }
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither for the SDK\'s own credentials');
+  }
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
   }
@@ -169,6 +193,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: DEFAULT_RATE_LIMITS,
     keyPrefix: e.KEY_PREFIX,
     iceServers: e.ICE_SERVERS ?? DEFAULT_ICE_SERVERS,
+    ...(e.S3_BUCKET
+      ? {
+          s3: {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          },
+        }
+      : {}),
     payments: {
       currency: e.CURRENCY,
       ...(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY

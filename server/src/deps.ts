@@ -7,6 +7,7 @@ import type { ProctorFeed, RealtimeHub } from './ports/realtime';
 import type { RedisLink } from './ports/redis';
 import type { AttemptSubmitter } from './ports/submissions';
 import type { ViolationRecorder } from './ports/violations';
+import type { FileStore } from './ports/fileStore';
 import type { AnswerSaver } from './services/answerSaver';
 import type { Mailer } from './services/mail';
 import type { RateLimiters } from './services/rateLimits';
@@ -24,6 +25,8 @@ export interface Deps {
   dbOutage: DbOutage;
   log: Logger;
   mailer: Mailer;
+  /** Uploaded files, where every node reads them (PostgreSQL, or an S3-compatible bucket). */
+  files: FileStore;
   limiters: RateLimiters;
   realtime: RealtimeHub;
   answerSaver: AnswerSaver;

@@ -24,6 +24,8 @@ import { announceSubmitted, followUpSubmitted, tellSubmitted } from './services/
 import { createViolationRecorder } from './services/violations';
 import { createAttemptSubmitter } from './services/attemptSubmitter';
 import { createMailer } from './services/mail';
+import { createFileStore } from './services/files';
+import { moveDiskUploads } from './services/files/diskUploads';
 import { createRateLimiters } from './services/rateLimits';
 import { configureHashing, hasher } from './auth/passwords';
 
@@ -58,6 +60,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     schema: opts.schema,
   });
   await migrate(db);
+  const files = createFileStore(config, db);
+  // Avatars an older release kept on this node's disk: moved before the node serves (a no-op after).
+  await moveDiskUploads(files, config.dataDir, log);
   // Redis is optional even when configured: a node starts and serves while it is down (issue 10).
   const redisLink = config.redisUrl ? createRedisLink(config.redisUrl, log) : undefined;
   const redis = redisLink?.client;
@@ -85,6 +90,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     redis,
     redisLink,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail'), log }),
+    files,
     limiters: createRateLimiters(config.rateLimits, config.keyPrefix, redis),
     realtime,
     proctor,
@@ -126,6 +132,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await deps.answerSaver.drain();
       await proctor.stop();
       await deps.mailer.close();
+      files.close();
       dbOutage.stop();
       if (liveDb !== db) await liveDb.destroy();
       await db.destroy();

@@ -1,30 +1,36 @@
 import type { Middleware } from 'koa';
-import send from 'koa-send';
-import { uploadsDir } from '../services/avatars';
+import type { FileStore } from '../ports/fileStore';
+import { avatarKey } from '../services/avatars';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * Serves stored uploads under /uploads. Names are content hashes (a change gets a new URL), so a
- * file is cached for a year as immutable. Only files we wrote are served: no directory listing,
- * no dot files, and a missing file is a plain 404 (never the web app's index.html).
+ * Serves avatars under /uploads/avatars/ from the file store, so any node answers for a file any
+ * other node took. Names are hashes (a change gets a new URL), so a file is cached for a year as
+ * immutable. Only avatar names are public: anything else under /uploads (and later files in the
+ * store, such as evidence pictures, which are not public) is a plain 404, never the web app's
+ * index.html.
  */
-export function serveUploads(dataDir: string): Middleware {
-  const root = uploadsDir(dataDir);
+export function serveUploads(files: FileStore): Middleware {
   return async (ctx, next) => {
     if (!ctx.path.startsWith('/uploads/')) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    const rel = ctx.path.slice('/uploads/'.length);
-    if (!/^avatars\/[0-9a-f]{32}\.webp$/.test(rel)) {
-      ctx.status = 404;
-      return;
-    }
-    try {
-      await send(ctx, rel, { root, immutable: true, maxage: YEAR_SECONDS * 1000 });
-    } catch {
+    const key = avatarKey(ctx.path);
+    const file = key ? await files.get(key) : undefined;
+    if (!file) {
       ctx.status = 404;
       return;
     }
     ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`);
+    ctx.set('ETag', `"${key!.slice(key!.lastIndexOf('/') + 1, -'.webp'.length)}"`);
+    ctx.lastModified = file.createdAt;
+    ctx.type = file.contentType;
+    ctx.status = 200;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.body = file.bytes;
   };
 }

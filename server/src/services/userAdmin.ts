@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import type { UserRow } from '../presenters/user';
 import { createUser, newStudentId } from './accounts';
+import { releaseAvatar } from './avatars';
 import { endSessions } from './sessions';
 
 type Trx = Knex.Transaction;
@@ -155,10 +156,11 @@ export async function setUserActive(deps: Deps, actor: UserRow, id: string, isAc
  * a teacher wrote, grading history) keep their meaning; what identifies the person is erased:
  * names become "Deleted user", the e-mail becomes an unroutable placeholder (so the address can
  * register again), phone, birth date, address and avatar are cleared, the password stops working,
- * every session ends, and parent links, pending links and notifications go.
+ * every session ends, and parent links, pending links and notifications go. The avatar's picture
+ * leaves the file store once the row no longer names it.
  */
 export async function deleteUserByAdmin(deps: Deps, actor: UserRow, id: string): Promise<void> {
-  await deps.db.transaction(async (trx) => {
+  const avatar = await deps.db.transaction(async (trx) => {
     const target = await lockLiveUser(trx, id);
     if (actor.id === id) throw Errors.forbidden(USER_MSG.ownDelete);
     if (target.role === 'admin' && target.is_active) await assertAnotherActiveAdmin(trx, id);
@@ -183,5 +185,7 @@ export async function deleteUserByAdmin(deps: Deps, actor: UserRow, id: string):
     await trx('one_time_tokens').where({ user_id: id }).del();
     await trx('notifications').where({ user_id: id }).del();
     await trx('user_settings').where({ user_id: id }).update({ settings: '{}', updated_at: trx.fn.now() });
+    return target.avatar;
   });
+  await releaseAvatar(deps.db, deps.files, deps.log, avatar);
 }

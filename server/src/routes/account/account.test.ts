@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -88,9 +88,9 @@ describe('profile', () => {
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
     const res = await putProfile(me.token, {}, { bytes: jpeg, name: 'photo.jpg', type: 'image/jpeg' });
     expect(res.status).toBe(200);
-    const stored = path.join(server.dataDir, res.body.data.user.avatar);
-    expect(existsSync(stored)).toBe(true);
-    const meta = await sharp(stored).metadata();
+    const stored = await server.deps.files.get(`avatars/${path.basename(res.body.data.user.avatar)}`);
+    expect(stored).toBeDefined();
+    const meta = await sharp(stored!.bytes).metadata();
     expect(meta.exif).toBeUndefined();
     expect(meta.icc).toBeUndefined();
   });

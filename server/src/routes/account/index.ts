@@ -17,7 +17,7 @@ import { authorize, type Viewer } from '../../policies';
 import { presentUser, presentUserFor, type UserRow } from '../../presenters/user';
 import * as accounts from '../../services/accounts';
 import { listAchievements } from '../../services/achievements';
-import { storeAvatar } from '../../services/avatars';
+import { releaseAvatar, storeAvatar } from '../../services/avatars';
 import { contactShownTo } from '../../services/contactPrivacy';
 import { updateProfile } from '../../services/profile';
 import { changeSettings, getSettings, resetSettings } from '../../services/settings';
@@ -39,8 +39,9 @@ export function accountRoutes(deps: Deps): Router<AppState> {
     const { user } = currentAuth(ctx);
     const input = parseInput(updateProfileSchema, (ctx.request as { body?: unknown }).body, languageOf(ctx));
     const file = uploadedAvatar(ctx);
-    const avatarUrl = file ? await storeAvatar(deps.config.dataDir, file) : undefined;
+    const avatarUrl = file ? await storeAvatar(deps.files, user.id, file) : undefined;
     const updated = await updateProfile(deps, user.id, input, avatarUrl);
+    if (avatarUrl && user.avatar && user.avatar !== avatarUrl) await releaseAvatar(deps.db, deps.files, deps.log, user.avatar);
     ctx.body = { success: true, message: PROFILE_MSG.updated, data: { user: presentUser(updated) } };
   });
 

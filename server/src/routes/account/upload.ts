@@ -1,5 +1,5 @@
 import { unlink } from 'node:fs/promises';
-import { mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
@@ -21,18 +21,56 @@ export function avatarUpload(dataDir: string) {
   const spool = uploadSpoolDir(dataDir);
   mkdirSync(spool, { recursive: true });
   return async (ctx: Context, next: Next) => {
-    // Every temporary file formidable opens, including one abandoned half-way by the size limit.
-    const opened: string[] = [];
+    const spooled = new SpoolFiles();
     try {
-      await parser(spool, opened)(ctx, next);
+      await parser(spool, spooled)(ctx, next);
     } finally {
-      await Promise.all(opened.map((p) => unlink(p).catch(() => undefined)));
+      await spooled.removeAll();
+      // A refusal can leave the request paused half-read (formidable stops reading mid-write):
+      // read the rest and drop it, so the browser gets the 400 instead of a reset connection.
+      if (!ctx.req.complete) ctx.req.resume();
     }
   };
 }
 
+/**
+ * Every temporary file of one request, opened by us rather than by formidable, so each can be
+ * closed and removed whatever the outcome. formidable opens a file after announcing it, even the
+ * one past `maxFiles` that it has just refused, and removing it by name then raced its opening:
+ * a refused two-file upload left that file in the spool for good (and its descriptor open).
+ */
+class SpoolFiles {
+  private readonly streams: WriteStream[] = [];
+  private removed = false;
+
+  open(filepath: string): WriteStream {
+    const stream = createWriteStream(filepath);
+    // formidable listens for errors too; this one only keeps a late failure from going unhandled.
+    stream.on('error', () => undefined);
+    this.streams.push(stream);
+    if (this.removed) void SpoolFiles.remove(stream);
+    return stream;
+  }
+
+  async removeAll(): Promise<void> {
+    this.removed = true;
+    await Promise.all(this.streams.map((s) => SpoolFiles.remove(s)));
+  }
+
+  /** Closed first (waiting for an open still under way), then unlinked, so nothing recreates it. */
+  private static async remove(stream: WriteStream): Promise<void> {
+    if (!stream.closed) {
+      await new Promise<void>((resolve) => {
+        stream.once('close', () => resolve());
+        stream.destroy();
+      });
+    }
+    await unlink(stream.path).catch(() => undefined);
+  }
+}
+
 /** A parser per request, so the files it opens are known to that request alone. */
-function parser(spool: string, opened: string[]) {
+function parser(spool: string, spooled: SpoolFiles) {
   return koaBody({
     multipart: true,
     urlencoded: false,
@@ -48,9 +86,7 @@ function parser(spool: string, opened: string[]) {
       maxFieldsSize: 64 * 1024,
       allowEmptyFiles: false,
       keepExtensions: false,
-      onFileBegin: (_name, file) => {
-        opened.push(file.filepath);
-      },
+      fileWriteStreamHandler: (file) => spooled.open((file as unknown as { filepath: string }).filepath),
     },
     onError(err) {
       const code = (err as { code?: number }).code;
