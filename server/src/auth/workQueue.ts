@@ -6,8 +6,14 @@
 export class WorkQueue {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  private meanMs: number;
 
-  constructor(private limit: number) {
+  /** `expectedTaskMs`: what a task is taken to last until some have been timed. */
+  constructor(
+    private limit: number,
+    expectedTaskMs = 50,
+  ) {
+    this.meanMs = expectedTaskMs;
     if (!Number.isInteger(limit) || limit < 1) throw new Error(`WorkQueue limit must be a positive integer, got ${limit}`);
   }
 
@@ -21,6 +27,14 @@ export class WorkQueue {
 
   get concurrency(): number {
     return this.limit;
+  }
+
+  /**
+   * How long a task has lately taken from its start to its end (a moving average, so it follows
+   * a machine that gets busier): with `concurrency`, what a newcomer at the back can expect to wait.
+   */
+  get averageTaskMs(): number {
+    return this.meanMs;
   }
 
   setLimit(limit: number): void {
@@ -37,9 +51,11 @@ export class WorkQueue {
     signal?.throwIfAborted();
     if (this.running >= this.limit) await this.wait(signal);
     else this.running++;
+    const started = performance.now();
     try {
       return await task();
     } finally {
+      this.meanMs += (performance.now() - started - this.meanMs) * 0.1;
       this.release();
     }
   }

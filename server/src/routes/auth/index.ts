@@ -22,6 +22,7 @@ import { authenticate, endSessionOfRefreshToken, endSessions, rotateRefreshToken
 import { createByAdmin } from '../users/createByAdmin';
 import { getPlatformSettings, registrationRefusal } from '../../services/platformSettings';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
+import { signInQueue } from '../../auth/signInQueue';
 
 /**
  * Aborts when the client closes the request before the answer: in a sign-in storm the browser
@@ -57,6 +58,8 @@ export function authRoutes(deps: Deps): Router<AppState> {
 
   router.post(
     '/login',
+    // A hall signing in at once: past a few seconds' wait for the hashing lanes, a place in line at once.
+    signInQueue(deps),
     validated(loginSchema, async (ctx, input) => {
       const { user, session } = await accounts.login(deps, { ...input, ip: ctx.ip, userAgent: ctx.get('user-agent'), signal: abandoned(ctx) });
       setRefreshCookie(ctx, deps.config, session.refreshToken, session.refreshExpiresAt);

@@ -1,4 +1,4 @@
-import { MSG } from '@exam/shared';
+import { fillMessage, MSG } from '@exam/shared';
 import type { RouteDocs } from '../../openapi/types';
 
 const USER = '`{ user }`: the signed-in user';
@@ -7,8 +7,18 @@ export const authDocs: RouteDocs = {
   'POST /auth/register': { summary: 'Create an account; a verification link is mailed', status: 201, data: USER, errors: { 409: MSG.emailTaken } },
   'POST /auth/login': {
     summary: 'Sign in: the access token in the answer, the refresh token as an httpOnly cookie',
+    description:
+      'When many sign in at once and a new sign-in would wait longer than `SIGN_IN_QUEUE_SECONDS` (5 s) for its password check, the server answers at once, ' +
+      'before checking the password or counting against any sign-in limit: 503 with `Retry-After` (seconds) and `data: { queuePosition, retryAfterSeconds, queueTicket }`. ' +
+      '`queuePosition` is 1 for the next sign-in to be checked. Send the same request again after `retryAfterSeconds` with the header ' +
+      '`X-Sign-In-Ticket: <queueTicket>`: the ticket keeps the place in line (sign-ins sent away later do not count ahead of it); without it the retry queues as a newcomer.',
     data: '`{ user, accessToken }`',
-    errors: { 401: MSG.invalidCredentials, 403: MSG.accountDeactivated, 429: MSG.tooManyRequests },
+    errors: {
+      401: MSG.invalidCredentials,
+      403: MSG.accountDeactivated,
+      429: MSG.tooManyRequests,
+      503: fillMessage(MSG.signInQueued_other, { position: 'N', count: 'S' }),
+    },
   },
   'POST /auth/logout': { summary: 'End the session (the refresh cookie’s, or the bearer token’s)' },
   'GET /auth/me': { summary: 'The signed-in user', data: USER },

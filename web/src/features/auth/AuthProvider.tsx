@@ -80,10 +80,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' });
   });
 
-  const login = useCallback(async (input: LoginInput) => {
+  const login = useCallback(async (input: LoginInput, queueTicket?: string) => {
     dispatch({ type: 'start' });
     try {
-      const { data, message } = await authApi.login(input);
+      const { data, message } = await authApi.login(input, queueTicket);
       if (!data?.user || !data.accessToken) throw new Error('Malformed login response');
       storeSession(data.accessToken, data.user);
       dispatch({ type: 'success', user: data.user, token: data.accessToken });

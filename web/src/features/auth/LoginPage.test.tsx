@@ -72,6 +72,56 @@ describe('LoginPage', () => {
     expect((busy as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('tells the student their place in line when the server is crowded, and signs in by itself when told', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(
+        respond(503, {
+          success: false,
+          message: 'Many people are signing in right now.',
+          data: { queuePosition: 37, retryAfterSeconds: 1, queueTicket: 'place-37' },
+        }),
+      )
+      .mockResolvedValueOnce(respond(200, { success: true, data: { user: buildUser(), accessToken: 'tok' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/login');
+    signIn('asha@example.com', 'secret1');
+
+    const queue = await screen.findByTestId('sign-in-queue');
+    expect(queue.textContent).toContain('Many people are signing in right now. You are number 37 in line; we will try again in 1 second.');
+    // Not a failure: no error, and the form keeps what was typed.
+    expect(screen.queryByTestId('form-error')).toBeNull();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('asha@example.com');
+
+    // It tries again by itself, with its place in line, and signs in.
+    expect(await screen.findByText('Dashboard screen', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [, retry] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect((retry.headers as Record<string, string>)['X-Sign-In-Ticket']).toBe('place-37');
+    expect(JSON.parse(retry.body as string)).toEqual({ email: 'asha@example.com', password: 'secret1' });
+  }, 20_000);
+
+  it('stops waiting in line when the student cancels, keeping the form', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const fetchMock = vi.fn(async () =>
+        respond(503, { success: false, message: 'busy', data: { queuePosition: 3, retryAfterSeconds: 2, queueTicket: 't' } }),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      renderAt('/login');
+      signIn('asha@example.com', 'secret1');
+      expect((await screen.findByTestId('sign-in-queue')).textContent).toContain('You are number 3 in line; we will try again in 2 seconds.');
+      fireEvent.click(screen.getByRole('button', { name: 'Stop waiting' }));
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(screen.queryByTestId('sign-in-queue')).toBeNull();
+      expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('secret1');
+      expect((screen.getByRole('button', { name: 'Sign In' }) as HTMLButtonElement).disabled).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 20_000);
+
   it('does not call the server when the form is empty', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

@@ -3,7 +3,9 @@ import { http } from '../../api/http';
 
 /** The auth calls of spec core §7, as the server answers them. */
 export const authApi = {
-  login: (input: LoginInput) => http.post<AuthPayload>('/auth/login', input),
+  /** `queueTicket`: the place in line a crowded server gave this sign-in (see signInQueue.ts). */
+  login: (input: LoginInput, queueTicket?: string) =>
+    http.post<AuthPayload>('/auth/login', input, queueTicket ? { headers: { 'X-Sign-In-Ticket': queueTicket } } : undefined),
   register: (input: RegisterInput) => http.post<{ user: User }>('/auth/register', input),
   logout: () => http.post<undefined>('/auth/logout'),
   /** The start-up check passes redirectOnExpiry false: a stale session ends quietly. */

@@ -3,8 +3,8 @@ import { createContext, useContext } from 'react';
 import type { SessionState } from './sessionReducer';
 
 export interface AuthContextValue extends SessionState {
-  /** Signs in; resolves with the user and the server's message, rejects with an ApiError. */
-  login: (input: LoginInput) => Promise<{ user: User; message?: string }>;
+  /** Signs in; resolves with the user and the server's message, rejects with an ApiError (a crowded server's place in line: see signInQueue.ts). */
+  login: (input: LoginInput, queueTicket?: string) => Promise<{ user: User; message?: string }>;
   /** Creates the account (no sign-in: the address must be verified); resolves with the message. */
   register: (input: RegisterInput) => Promise<{ user: User; message?: string }>;
   logout: () => Promise<void>;
