@@ -46,6 +46,28 @@ export const createPaymentSchema = z.object({
 });
 export type CreatePaymentInput = z.input<typeof createPaymentSchema>;
 
+const sandboxCardSchema = z.object({
+  brand: z.enum(CARD_BRANDS),
+  last4: z.string({ error: PAYMENT_MSG.cardRequired }).regex(/^\d{4}$/, PAYMENT_MSG.cardRequired),
+});
+
+/** The sandbox's card step for a pending payment: what the browser's card form lets leave it. */
+export const confirmPaymentSchema = z.object({ card: sandboxCardSchema });
+export type ConfirmPaymentInput = z.input<typeof confirmPaymentSchema>;
+
+/**
+ * What a pending payment still needs before any money moves: the card step. The sandbox's is our
+ * own call (POST the card's brand and last four to `confirmPath`); Stripe's is Stripe.js confirming
+ * the PaymentIntent with its client secret, after which Stripe's webhook settles the payment.
+ */
+export type PaymentNextAction =
+  | { type: 'sandbox_card'; confirmPath: string }
+  | { type: 'stripe_card'; clientSecret: string; publishableKey: string | null };
+
+/** Paying an issued fee: the amount and description are the fee's; a sandbox card may come along. */
+export const payFeeSchema = z.object({ card: sandboxCardSchema.optional() });
+export type PayFeeInput = z.input<typeof payFeeSchema>;
+
 export const paymentListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
@@ -69,6 +91,8 @@ export interface Payment {
   card: { brand: CardBrand; last4: string } | null;
   failureReason: string | null;
   examId: string | null;
+  /** The fee (one student's) this payment pays, if any. */
+  feeId: string | null;
   payer?: { _id: string; name: string; email: string };
   createdAt: string;
   succeededAt: string | null;
@@ -81,6 +105,72 @@ export interface PaymentConfig {
   currency: string;
   /** Stripe only: the key the browser's Stripe.js uses. */
   publishableKey: string | null;
+  /** The school lets payers pay an amount of their own choosing, not only the fees it issues. */
+  allowFreeAmounts: boolean;
+}
+
+// ── Fees the school issues ──
+
+export const FEE_STATUSES = ['due', 'paid'] as const;
+export type FeeStatus = (typeof FEE_STATUSES)[number];
+export const FEE_TARGET_KINDS = ['students', 'class', 'exam'] as const;
+export type FeeTargetKind = (typeof FEE_TARGET_KINDS)[number];
+
+const dueDateSchema = z
+  .string({ error: PAYMENT_MSG.feeDueDateInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, PAYMENT_MSG.feeDueDateInvalid)
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), PAYMENT_MSG.feeDueDateInvalid);
+
+/**
+ * Who a fee is for: chosen students, a class (a grade, optionally one section of it), or the
+ * students an exam is meant for (its list, or its whole grade when it has none). The students are
+ * fixed when the fee is issued: a student joining the class later owes nothing.
+ */
+export const feeTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('students'), studentIds: z.array(z.uuid()).min(1, PAYMENT_MSG.feeStudentsRequired).max(1000) }),
+  z.object({
+    kind: z.literal('class'),
+    grade: z.coerce.number({ error: PAYMENT_MSG.feeGradeInvalid }).int(PAYMENT_MSG.feeGradeInvalid).min(1, PAYMENT_MSG.feeGradeInvalid).max(12, PAYMENT_MSG.feeGradeInvalid),
+    section: z.enum(['A', 'B', 'C', 'D'], { error: PAYMENT_MSG.feeSectionInvalid }).optional(),
+  }),
+  z.object({ kind: z.literal('exam'), examId: z.uuid() }),
+]);
+export type FeeTarget = z.output<typeof feeTargetSchema>;
+
+export const issueFeeSchema = z.object({
+  title: z.string({ error: PAYMENT_MSG.feeTitleRequired }).trim().min(1, PAYMENT_MSG.feeTitleRequired).max(200),
+  amount: amountSchema,
+  dueDate: dueDateSchema,
+  target: feeTargetSchema,
+});
+export type IssueFeeInput = z.input<typeof issueFeeSchema>;
+
+export const feeListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  status: z.enum(FEE_STATUSES).optional(),
+  /** One student's fees (admins any student; a parent one of their children). */
+  studentId: z.uuid().optional(),
+  /** One issued fee's students (admins). */
+  feeId: z.uuid().optional(),
+});
+
+/** One student's share of an issued fee: what is due, and once paid, by whom and with which payment. */
+export interface Fee {
+  _id: string;
+  feeId: string;
+  title: string;
+  amount: number;
+  currency: string;
+  /** YYYY-MM-DD, the school's calendar date. */
+  dueDate: string;
+  status: FeeStatus;
+  student: { _id: string; name: string };
+  paidAt: string | null;
+  paidBy: { _id: string; name: string } | null;
+  payment: { _id: string; reference: string } | null;
+  target: { kind: FeeTargetKind; grade: number | null; section: string | null; examId: string | null; examTitle: string | null };
+  createdAt: string;
 }
 
 /** The reference printed on receipts: short, unambiguous, derived from the payment's id. */

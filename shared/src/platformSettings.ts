@@ -44,6 +44,9 @@ export const platformSettingsSchema = z.object({
       fallback: z.string().trim().min(1, P.fallbackRequired).max(3, P.letterTooLong),
     })
     .refine((s) => s.bands.every((b, i) => i === 0 || b.min < s.bands[i - 1]!.min), { message: P.bandsOrder, path: ['bands'] }),
+  // Whether payers may pay an amount of their own choosing besides the fees the school issues.
+  // Settings saved before read as the Payment Center always worked: free amounts allowed.
+  payments: z.object({ allowFreeAmounts: z.boolean() }).default({ allowFreeAmounts: true }),
 });
 export type PlatformSettings = z.output<typeof platformSettingsSchema>;
 export type GradingScale = PlatformSettings['gradingScale'];
@@ -63,6 +66,7 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
     ],
     fallback: 'F',
   },
+  payments: { allowFreeAmounts: true },
 };
 
 /** What anyone may read: the school's name, who may register, and the scale results are shown in. */

@@ -17,6 +17,7 @@ export interface PaymentRow {
   card_last4: string | null;
   idempotency_key: string | null;
   request_hash: string | null;
+  fee_assignment_id?: string | null;
   created_at: Date;
   succeeded_at: Date | null;
   failed_at: Date | null;
@@ -44,6 +45,7 @@ export function presentPayment(row: PaymentRow): Payment {
     card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
     failureReason: row.failure_reason,
     examId: row.exam_id,
+    feeId: row.fee_assignment_id ?? null,
     ...(row.payer_email !== undefined
       ? {
           payer: row.user_id && row.payer_email

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
-import { createPaymentSchema, PAYMENT_MSG, paymentListQuerySchema, type PaymentConfig } from '@exam/shared';
+import { rethrowBodyError } from '../../middleware/bodyEncoding';
+import { confirmPaymentSchema, createPaymentSchema, PAYMENT_MSG, paymentListQuerySchema, type PaymentConfig } from '@exam/shared';
 import type { Deps } from '../../deps';
 import { AppError, Errors } from '../../errors';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
@@ -8,10 +9,11 @@ import { parseInput, validated } from '../../middleware/validate';
 import { languageOf } from '../../middleware/language';
 import { presentPayment, type PaymentRow } from '../../presenters/payment';
 import { createPaymentGateway } from '../../services/payments/gateway';
-import { applyProviderEvent, createPayment, refundPayment } from '../../services/payments/payments';
+import { applyProviderEvent, confirmPayment, createPayment, nextActionFor, refundPayment } from '../../services/payments/payments';
 import { WebhookSignatureError } from '../../services/payments/provider';
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+import { getPlatformSettings } from '../../services/platformSettings';
+import { addFeeRoutes } from './fees';
+import { IDEMPOTENCY_KEY } from './idempotency';
 
 /** The Payment Center (surroundings §2, §7): pay, see your history, and the provider's webhook. */
 export function paymentRoutes(deps: Deps): Router<AppState> {
@@ -26,10 +28,14 @@ export function paymentRoutes(deps: Deps): Router<AppState> {
       .leftJoin('users as u', 'u.id', 'p.user_id')
       .select('p.*', 'u.first_name as payer_first_name', 'u.last_name as payer_last_name', 'u.email as payer_email');
 
-  router.get('/config', signedIn, (ctx) => {
-    const data: PaymentConfig = { provider: gateway.name, currency: deps.config.payments.currency, publishableKey: gateway.publishableKey };
+  router.get('/config', signedIn, async (ctx) => {
+    const { payments } = await getPlatformSettings(deps);
+    const data: PaymentConfig = { provider: gateway.name, currency: deps.config.payments.currency, publishableKey: gateway.publishableKey, allowFreeAmounts: payments.allowFreeAmounts };
     ctx.body = { success: true, data };
   });
+
+  // Before '/:id', which would otherwise take 'fees' for a payment's id.
+  addFeeRoutes(deps, router, gateway);
 
   router.get(
     '/',
@@ -74,8 +80,10 @@ export function paymentRoutes(deps: Deps): Router<AppState> {
     const input = parseInput(createPaymentSchema, (ctx.request as { body?: unknown }).body, languageOf(ctx));
     const key = ctx.get('idempotency-key') || undefined;
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw Errors.badRequest(PAYMENT_MSG.idempotencyKeyInvalid);
-    if (gateway.name === 'sandbox' && !input.card) throw Errors.validation([{ field: 'card', msg: PAYMENT_MSG.cardRequired }]);
-    const { row, clientSecret } = await createPayment(deps, gateway, user.id, input, key);
+    // A payment of the payer's own amount, as opposed to a fee the school issued (POST /payments/fees/:id/pay).
+    if (!(await getPlatformSettings(deps)).payments.allowFreeAmounts) throw Errors.forbidden(PAYMENT_MSG.freeAmountsOff);
+    // Without a card (the sandbox's card step or Stripe's to come) the payment waits, pending, charged nothing.
+    const { row, clientSecret, nextAction } = await createPayment(deps, gateway, user.id, input, key);
     const payment = presentPayment(row);
     if (row.status === 'failed') {
       ctx.status = 402;
@@ -85,10 +93,27 @@ export function paymentRoutes(deps: Deps): Router<AppState> {
     ctx.status = 201;
     ctx.body = {
       success: true,
-      message: row.status === 'succeeded' ? PAYMENT_MSG.success : 'Payment created. Confirm it with your card.',
-      data: { payment, clientSecret },
+      message: row.status === 'succeeded' ? PAYMENT_MSG.success : PAYMENT_MSG.pendingCreated,
+      data: { payment, clientSecret, nextAction },
     };
   });
+
+  /** The sandbox's card step of a pending payment; the payer's own, once (a repeat returns the same payment). */
+  router.post(
+    '/:id/confirm',
+    signedIn,
+    validated(confirmPaymentSchema, async (ctx, input) => {
+      const { user } = currentAuth(ctx);
+      const row = await confirmPayment(deps, gateway, user.id, idParam(ctx, 'id', PAYMENT_MSG.notFound), input.card);
+      const payment = presentPayment(row);
+      if (row.status === 'failed') {
+        ctx.status = 402;
+        ctx.body = { success: false, message: PAYMENT_MSG.failed, data: { payment } };
+        return;
+      }
+      ctx.body = { success: true, message: PAYMENT_MSG.success, data: { payment } };
+    }),
+  );
 
   router.get('/:id', signedIn, async (ctx) => {
     const { user } = currentAuth(ctx);
@@ -96,7 +121,13 @@ export function paymentRoutes(deps: Deps): Router<AppState> {
     const row = (await withPayer().where('p.id', id).first()) as PaymentRow | undefined;
     // Someone else's payment is "not found", so ids cannot be probed.
     if (!row || (user.role !== 'admin' && row.user_id !== user.id)) throw Errors.notFound(PAYMENT_MSG.notFound);
-    ctx.body = { success: true, data: { payment: presentPayment(row) } };
+    // The payer of a pending payment learns its card step again (another tab, a later visit).
+    let nextAction = null;
+    if (row.status === 'pending' && row.user_id === user.id && row.provider === gateway.name) {
+      const clientSecret = row.provider_ref && gateway.name === 'stripe' ? await gateway.clientSecret(row.provider_ref).catch(() => null) : null;
+      nextAction = nextActionFor(gateway, row, clientSecret);
+    }
+    ctx.body = { success: true, data: { payment: presentPayment(row), nextAction } };
   });
 
   router.post('/:id/refund', auth(deps, ['admin']), async (ctx) => {
@@ -114,7 +145,7 @@ export function paymentRoutes(deps: Deps): Router<AppState> {
 export function paymentWebhookRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/payments' });
   const gateway = createPaymentGateway(deps.config.payments);
-  router.post('/webhook', koaBody({ includeUnparsed: true, jsonLimit: '1mb', text: false, urlencoded: false, multipart: false }), async (ctx) => {
+  router.post('/webhook', koaBody({ includeUnparsed: true, jsonLimit: '1mb', text: false, urlencoded: false, multipart: false, onError: rethrowBodyError }), async (ctx) => {
     if (gateway.name !== 'stripe') throw Errors.notFound(PAYMENT_MSG.noWebhook);
     const raw = (ctx.request as { rawBody?: unknown }).rawBody;
     if (typeof raw !== 'string') throw Errors.badRequest(PAYMENT_MSG.webhookPayload);

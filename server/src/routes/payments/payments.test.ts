@@ -30,7 +30,7 @@ describe('payments in the sandbox', () => {
   it('answers the sandbox configuration with the school currency', async () => {
     const { token } = await signedIn();
     const res = await api('GET', '/payments/config', undefined, { token });
-    expect(res.body.data).toEqual({ provider: 'sandbox', currency: 'USD', publishableKey: null });
+    expect(res.body.data).toEqual({ provider: 'sandbox', currency: 'USD', publishableKey: null, allowFreeAmounts: true });
   });
 
   it('refuses bad amounts and a missing description with clear texts', async () => {
@@ -40,7 +40,7 @@ describe('payments in the sandbox', () => {
       [{ amount: 10.001, description: 'Fee', card: visa }, PAYMENT_MSG.amountDecimals],
       [{ amount: 'ten', description: 'Fee', card: visa }, PAYMENT_MSG.amountMin],
       [{ amount: 10, description: '  ', card: visa }, PAYMENT_MSG.descriptionRequired],
-      [{ amount: 10, description: 'Fee' }, PAYMENT_MSG.cardRequired],
+      [{ amount: 10, description: 'Fee', card: { brand: 'visa', last4: '42' } }, PAYMENT_MSG.cardRequired],
       [{ amount: 10, description: 'Fee', paymentMethod: 'cash', card: visa }, undefined],
     ] as const) {
       const res = await pay(token, body);

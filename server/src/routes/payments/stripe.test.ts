@@ -99,7 +99,7 @@ describe('payments through Stripe', () => {
   it('tells the browser to use Stripe with the publishable key, never the secret', async () => {
     const { token } = await signedIn();
     const res = await api('GET', '/payments/config', undefined, { token });
-    expect(res.body.data).toEqual({ provider: 'stripe', currency: 'EUR', publishableKey: 'pk_test_456' });
+    expect(res.body.data).toEqual({ provider: 'stripe', currency: 'EUR', publishableKey: 'pk_test_456', allowFreeAmounts: true });
     expect(JSON.stringify(res.body)).not.toContain('sk_test');
   });
 
@@ -113,6 +113,27 @@ describe('payments through Stripe', () => {
     expect(call.form.get('currency')).toBe('eur');
     expect(call.form.get('metadata[paymentId]')).toBe(payment._id);
     expect(call.idempotencyKey).toBe(`payment-${payment._id}`);
+  });
+
+  it('answers a payment sent without card details (as the original client sends it) with a PaymentIntent to confirm, charging nothing', async () => {
+    const { token } = await signedIn();
+    const before = stripe.calls.length;
+    const res = await api('POST', '/payments', { amount: 15, paymentMethod: 'stripe', type: 'exam', description: 'Exam fee, no card' }, { token });
+    expect(res.status).toBe(201);
+    expect(res.body.success).toBe(true);
+    const { payment, nextAction } = res.body.data;
+    expect(payment.status).toBe('pending');
+    expect(nextAction).toEqual({ type: 'stripe_card', clientSecret: expect.stringMatching(/^pi_\w+_secret_xyz$/), publishableKey: 'pk_test_456' });
+    // One call to Stripe: the intent. No charge, no confirmation from our side.
+    expect(stripe.calls.slice(before).map((c) => `${c.method} ${c.path}`)).toEqual(['POST /v1/payment_intents']);
+    // The Payment Center reopens the card step later from the payment itself.
+    const again = await api('GET', `/payments/${payment._id}`, undefined, { token });
+    expect(again.body.data.nextAction).toEqual(nextAction);
+    // Stripe.js confirms a Stripe payment, not our sandbox call.
+    const confirm = await api('POST', `/payments/${payment._id}/confirm`, { card: { brand: 'visa', last4: '4242' } }, { token });
+    expect(confirm.status).toBe(409);
+    await server.deps.mailer.idle();
+    expect((await api('GET', '/notifications?type=payment', undefined, { token })).body.data.notifications).toEqual([]);
   });
 
   it('refuses a webhook with a bad signature and changes nothing', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { z } from 'zod';
-import { EXAM_MSG, formatDateTime, formatMoney, PAYMENT_MSG, zoneLabel, type CardBrand, type createPaymentSchema } from '@exam/shared';
+import { EXAM_MSG, formatDateTime, formatMoney, PAYMENT_MSG, zoneLabel, type CardBrand, type createPaymentSchema, type PaymentNextAction } from '@exam/shared';
 import type { Deps } from '../../deps';
 import { AppError, Errors } from '../../errors';
 import { presentPayment, type PaymentRow } from '../../presenters/payment';
@@ -16,14 +17,25 @@ export interface CreatedPayment {
   row: PaymentRow;
   /** Stripe: the secret Stripe.js confirms the card payment with. */
   clientSecret: string | null;
+  /** A pending payment's card step; null once the payment has ended. */
+  nextAction: PaymentNextAction | null;
+}
+
+/** What a pending payment still needs: the sandbox's confirm call, or Stripe.js with the client secret. */
+export function nextActionFor(gateway: PaymentGateway, row: PaymentRow, clientSecret: string | null): PaymentNextAction | null {
+  if (row.status !== 'pending') return null;
+  if (row.provider === 'sandbox') return { type: 'sandbox_card', confirmPath: `/api/payments/${row.id}/confirm` };
+  return clientSecret ? { type: 'stripe_card', clientSecret, publishableKey: gateway.publishableKey } : null;
 }
 
 /** A retried request must be the same request: the key names one payment, not any payment. */
-function requestHash(input: CreatePayment): string {
-  return createHash('sha256')
-    .update(JSON.stringify([Math.round(input.amount * 100), input.description, input.examId ?? null, input.card?.last4 ?? null]))
-    .digest('hex');
+function requestHash(input: CreatePayment, feeAssignmentId: string | null): string {
+  const parts: unknown[] = [Math.round(input.amount * 100), input.description, input.examId ?? null, input.card?.last4 ?? null];
+  if (feeAssignmentId) parts.push(feeAssignmentId);
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
+
+const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23505';
 
 /**
  * Creates a payment and asks the provider to charge it. With an Idempotency-Key, a second request
@@ -36,37 +48,65 @@ export async function createPayment(
   payerId: string,
   input: CreatePayment,
   idempotencyKey?: string,
+  opts: { feeAssignmentId?: string; currency?: string } = {},
 ): Promise<CreatedPayment> {
-  const hash = requestHash(input);
+  const feeAssignmentId = opts.feeAssignmentId ?? null;
+  const hash = requestHash(input, feeAssignmentId);
   if (input.examId) {
     const exam = (await deps.db('exams').where({ id: input.examId }).first('id')) as { id: string } | undefined;
     if (!exam) throw Errors.badRequest(EXAM_MSG.examNotFound, 'examId');
   }
-  const inserted = (await deps.db.raw(
-    `INSERT INTO payments (user_id, exam_id, amount_cents, currency, description, type, payment_method, provider, status, card_brand, card_last4, idempotency_key, request_hash)
-     VALUES (?, ?, ?, ?, ?, 'exam', 'stripe', ?, 'pending', ?, ?, ?, ?)
-     ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-     RETURNING *`,
-    [
-      payerId,
-      input.examId ?? null,
-      Math.round(input.amount * 100),
-      deps.config.payments.currency,
-      input.description,
-      gateway.name,
-      input.card?.brand ?? null,
-      input.card?.last4 ?? null,
-      idempotencyKey ?? null,
-      hash,
-    ],
-  )) as { rows: PaymentRow[] };
-  const fresh = inserted.rows[0];
-  if (!fresh) {
-    const existing = (await deps.db('payments').where({ user_id: payerId, idempotency_key: idempotencyKey }).first()) as PaymentRow;
-    if (existing.request_hash !== hash) throw Errors.conflict(PAYMENT_MSG.idempotencyMismatch);
+  /** The payment an earlier request made (same key, or this payer's open payment of the fee), with its card step. */
+  const resume = async (existing: PaymentRow): Promise<CreatedPayment> => {
     const clientSecret = existing.status === 'pending' && existing.provider_ref ? await gateway.clientSecret(existing.provider_ref).catch(() => null) : null;
-    return { row: existing, clientSecret };
+    return { row: existing, clientSecret, nextAction: nextActionFor(gateway, existing, clientSecret) };
+  };
+  const byKey = async () => {
+    if (!idempotencyKey) return undefined;
+    const existing = (await deps.db('payments').where({ user_id: payerId, idempotency_key: idempotencyKey }).first()) as PaymentRow | undefined;
+    if (existing && existing.request_hash !== hash) throw Errors.conflict(PAYMENT_MSG.idempotencyMismatch);
+    return existing;
+  };
+  if (feeAssignmentId) {
+    const again = await byKey();
+    if (again) return resume(again);
+    // One open or succeeded payment per fee (the database's unique index holds it across nodes):
+    // the payer's own open one is resumed rather than a second started beside it.
+    const open = (await deps.db('payments').where({ fee_assignment_id: feeAssignmentId }).whereIn('status', ['pending', 'succeeded']).first()) as PaymentRow | undefined;
+    if (open?.status === 'succeeded') throw Errors.conflict(PAYMENT_MSG.feeAlreadyPaid);
+    if (open && open.user_id === payerId && open.provider === gateway.name) return resume(open);
+    if (open) throw Errors.conflict(PAYMENT_MSG.feeInProgress);
   }
+  let inserted: { rows: PaymentRow[] };
+  try {
+    inserted = (await deps.db.raw(
+      `INSERT INTO payments (user_id, exam_id, amount_cents, currency, description, type, payment_method, provider, status, card_brand, card_last4, idempotency_key, request_hash, fee_assignment_id)
+       VALUES (?, ?, ?, ?, ?, 'exam', 'stripe', ?, 'pending', ?, ?, ?, ?, ?)
+       ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+       RETURNING *`,
+      [
+        payerId,
+        input.examId ?? null,
+        Math.round(input.amount * 100),
+        opts.currency ?? deps.config.payments.currency,
+        input.description,
+        gateway.name,
+        input.card?.brand ?? null,
+        input.card?.last4 ?? null,
+        idempotencyKey ?? null,
+        hash,
+        feeAssignmentId,
+      ],
+    )) as { rows: PaymentRow[] };
+  } catch (err) {
+    // Another request for the same fee won the race: the same request (its key) gets its payment.
+    if (!feeAssignmentId || !isUniqueViolation(err)) throw err;
+    const again = await byKey();
+    if (again) return resume(again);
+    throw Errors.conflict(PAYMENT_MSG.feeInProgress);
+  }
+  const fresh = inserted.rows[0];
+  if (!fresh) return resume((await byKey())!);
 
   let result: ChargeResult;
   try {
@@ -83,22 +123,50 @@ export async function createPayment(
       .where({ id: fresh.id, status: 'pending' })
       .update({ status: 'failed', failure_reason: 'The payment provider could not be reached.', failed_at: deps.db.fn.now(), updated_at: deps.db.fn.now() })
       .returning('*')) as PaymentRow[];
-    return { row: failed ?? fresh, clientSecret: null };
+    return { row: failed ?? fresh, clientSecret: null, nextAction: null };
   }
 
   if (result.status === 'pending') {
     const [row] = (await deps.db('payments').where({ id: fresh.id }).update({ provider_ref: result.providerRef, updated_at: deps.db.fn.now() }).returning('*')) as PaymentRow[];
-    return { row: row!, clientSecret: result.clientSecret };
+    return { row: row!, clientSecret: result.clientSecret, nextAction: nextActionFor(gateway, row!, result.clientSecret) };
   }
   await deps.db('payments').where({ id: fresh.id }).update({ provider_ref: result.providerRef });
   const row =
     result.status === 'succeeded'
       ? await settle(deps, fresh.id, { kind: 'succeeded' })
       : await settle(deps, fresh.id, { kind: 'failed', failureReason: result.failureReason });
-  return { row: row ?? fresh, clientSecret: null };
+  return { row: row ?? fresh, clientSecret: null, nextAction: null };
 }
 
-type Outcome = { kind: 'succeeded'; card?: { brand: CardBrand; last4: string } } | { kind: 'failed'; failureReason: string } | { kind: 'refunded' };
+/**
+ * The sandbox's card step for a pending payment (one made without a card). Only its payer may take
+ * it. Confirming a payment that already succeeded charges nothing and tells nobody again: the
+ * state moves once (settle), so a double click or a retry returns the same succeeded payment.
+ */
+export async function confirmPayment(
+  deps: Deps,
+  gateway: PaymentGateway,
+  payerId: string,
+  paymentId: string,
+  card: { brand: CardBrand; last4: string },
+): Promise<PaymentRow> {
+  const row = (await deps.db('payments').where({ id: paymentId }).first()) as PaymentRow | undefined;
+  if (!row || row.user_id !== payerId) throw Errors.notFound(PAYMENT_MSG.notFound);
+  if (row.provider !== 'sandbox' || !gateway.confirmCard) throw Errors.conflict(PAYMENT_MSG.confirmWithStripe);
+  if (row.status === 'succeeded') return row;
+  if (row.status !== 'pending') throw Errors.conflict(PAYMENT_MSG.notPending);
+  const outcome = gateway.confirmCard(card);
+  const settled =
+    outcome.status === 'succeeded'
+      ? await settle(deps, row.id, { kind: 'succeeded', card })
+      : await settle(deps, row.id, { kind: 'failed', failureReason: outcome.failureReason, card });
+  return settled ?? row;
+}
+
+type Outcome =
+  | { kind: 'succeeded'; card?: { brand: CardBrand; last4: string } }
+  | { kind: 'failed'; failureReason: string; card?: { brand: CardBrand; last4: string } }
+  | { kind: 'refunded' };
 
 /**
  * Moves a payment to its next state, once: pending → succeeded | failed, succeeded → refunded.
@@ -106,28 +174,42 @@ type Outcome = { kind: 'succeeded'; card?: { brand: CardBrand; last4: string } }
  */
 async function settle(deps: Deps, paymentId: string, outcome: Outcome): Promise<PaymentRow | undefined> {
   const now = deps.db.fn.now();
-  const q = deps.db('payments').where({ id: paymentId });
-  let updated: PaymentRow[];
-  if (outcome.kind === 'succeeded') {
-    updated = (await q
-      .andWhere({ status: 'pending' })
-      .update({
-        status: 'succeeded',
-        succeeded_at: now,
-        updated_at: now,
-        ...(outcome.card ? { card_brand: outcome.card.brand, card_last4: outcome.card.last4 } : {}),
-      })
-      .returning('*')) as PaymentRow[];
-  } else if (outcome.kind === 'failed') {
-    updated = (await q.andWhere({ status: 'pending' }).update({ status: 'failed', failure_reason: outcome.failureReason.slice(0, 255), failed_at: now, updated_at: now }).returning('*')) as PaymentRow[];
-  } else {
-    updated = (await q.andWhere({ status: 'succeeded' }).update({ status: 'refunded', refunded_at: now, updated_at: now }).returning('*')) as PaymentRow[];
-  }
+  const card = outcome.kind !== 'refunded' && outcome.card ? { card_brand: outcome.card.brand, card_last4: outcome.card.last4 } : {};
+  // The payment and the fee it pays move together, or neither does.
+  const updated = await deps.db.transaction(async (trx) => {
+    const q = trx('payments').where({ id: paymentId });
+    let rows: PaymentRow[];
+    if (outcome.kind === 'succeeded') {
+      rows = (await q.andWhere({ status: 'pending' }).update({ status: 'succeeded', succeeded_at: now, updated_at: now, ...card }).returning('*')) as PaymentRow[];
+    } else if (outcome.kind === 'failed') {
+      rows = (await q.andWhere({ status: 'pending' }).update({ status: 'failed', failure_reason: outcome.failureReason.slice(0, 255), failed_at: now, updated_at: now, ...card }).returning('*')) as PaymentRow[];
+    } else {
+      rows = (await q.andWhere({ status: 'succeeded' }).update({ status: 'refunded', refunded_at: now, updated_at: now }).returning('*')) as PaymentRow[];
+    }
+    const moved = rows[0];
+    if (moved?.fee_assignment_id && moved.status === 'succeeded') await markFeePaid(trx, moved);
+    // A refunded fee is owed again.
+    if (moved?.fee_assignment_id && moved.status === 'refunded') await markFeeDue(trx, moved);
+    return rows;
+  });
   const row = updated[0];
   if (!row) return (await deps.db('payments').where({ id: paymentId }).first()) as PaymentRow | undefined;
   if (row.status === 'succeeded') await tellPayer(deps, row, 'receipt');
   if (row.status === 'refunded') await tellPayer(deps, row, 'refund');
   return row;
+}
+
+/** A fee is paid once: by the first payment of it that succeeds (the unique index allows no other). */
+async function markFeePaid(trx: Knex.Transaction, payment: PaymentRow): Promise<void> {
+  await trx('fee_assignments')
+    .where({ id: payment.fee_assignment_id!, status: 'due' })
+    .update({ status: 'paid', paid_at: payment.succeeded_at ?? trx.fn.now(), payment_id: payment.id, paid_by: payment.user_id, updated_at: trx.fn.now() });
+}
+
+async function markFeeDue(trx: Knex.Transaction, payment: PaymentRow): Promise<void> {
+  await trx('fee_assignments')
+    .where({ id: payment.fee_assignment_id!, status: 'paid', payment_id: payment.id })
+    .update({ status: 'due', paid_at: null, payment_id: null, paid_by: null, updated_at: trx.fn.now() });
 }
 
 /** The provider's signed word on a payment (Stripe's webhook). */

@@ -12,8 +12,12 @@ export interface ChargeRequest {
 export type ChargeResult =
   | { status: 'succeeded'; providerRef: string }
   | { status: 'failed'; providerRef: string; failureReason: string }
-  /** The browser finishes the payment with the provider; a webhook says how it ended. */
-  | { status: 'pending'; providerRef: string; clientSecret: string };
+  /**
+   * Nothing charged yet: the card step comes next. Stripe: the browser confirms the PaymentIntent
+   * with the client secret and a webhook says how it ended. Sandbox (no card in the request): our
+   * own confirm call with the test card.
+   */
+  | { status: 'pending'; providerRef: string; clientSecret: string | null };
 
 /** What the provider told us happened to a payment, verified as coming from it. */
 export type ProviderEvent =
@@ -30,6 +34,11 @@ export interface PaymentGateway {
   readonly publishableKey: string | null;
   /** Must be safe to call twice for one payment id: the provider deduplicates on it. */
   charge(req: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * Sandbox only: the card step of a pending payment, decided by the test card as Stripe's test
+   * mode decides it. Stripe has none here: Stripe.js confirms in the browser.
+   */
+  confirmCard?(card: { brand: CardBrand; last4: string }): { status: 'succeeded' } | { status: 'failed'; failureReason: string };
   /** A pending payment's client secret again (a retried request with the same Idempotency-Key). */
   clientSecret(providerRef: string): Promise<string | null>;
   refund(paymentId: string, providerRef: string): Promise<void>;

@@ -13,16 +13,24 @@ export const SANDBOX_OUTCOMES: Record<string, string> = {
   '9995': 'Your card has insufficient funds.',
 };
 
+function testCardOutcome(last4: string): { status: 'succeeded' } | { status: 'failed'; failureReason: string } {
+  const declined = SANDBOX_OUTCOMES[last4];
+  return declined ? { status: 'failed', failureReason: declined } : { status: 'succeeded' };
+}
+
 export function createSandboxGateway(): PaymentGateway {
   return {
     name: 'sandbox',
     publishableKey: null,
     async charge(req: ChargeRequest): Promise<ChargeResult> {
       const providerRef = `sbx_${randomUUID().replace(/-/g, '')}`;
-      if (!req.card) return { status: 'failed', providerRef, failureReason: 'Card details are required' };
-      const declined = SANDBOX_OUTCOMES[req.card.last4];
-      return declined ? { status: 'failed', providerRef, failureReason: declined } : { status: 'succeeded', providerRef };
+      // Without a card (the product's original client never sends one) the payment waits for its
+      // card step, as a Stripe PaymentIntent does: nothing is charged until a card is confirmed.
+      if (!req.card) return { status: 'pending', providerRef, clientSecret: null };
+      const outcome = testCardOutcome(req.card.last4);
+      return outcome.status === 'failed' ? { ...outcome, providerRef } : { status: 'succeeded', providerRef };
     },
+    confirmCard: (card) => testCardOutcome(card.last4),
     async clientSecret() {
       return null;
     },
