@@ -38,6 +38,13 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().url().optional(),
+  // Deadlines on PostgreSQL and Redis (Deadlines below): a database or Redis that hangs is answered as an outage.
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  DB_LONG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(25_000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1500),
+  REDIS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  REDIS_REQUESTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(15 * 60),
   HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   // A sign-in expected to wait longer than this for a hashing lane is told its place in line at once (auth/signInQueue.ts).
@@ -93,6 +100,7 @@ export interface Config {
   rateLimits: RateLimits;
   /** Namespace for shared state in Redis (rate limits, the Socket.IO adapter, node health): KEY_PREFIX, `exam` by default. */
   keyPrefix: string;
+  deadlines: Deadlines;
   payments: PaymentSettings;
   /** STUN/TURN servers both camera peers use (ICE_SERVERS; one public STUN server by default). */
   iceServers: IceServer[];
@@ -117,6 +125,39 @@ export interface PaymentSettings {
   /** Present when both Stripe keys are set; otherwise payments use the sandbox. */
   stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string; apiUrl?: string };
 }
+
+/**
+ * How long a caller waits on PostgreSQL or Redis before it is answered as in an outage (REST 503,
+ * the save's "retry" ack, rate limits in memory). Each is well under what the web app waits before
+ * it retries: 30 s for an HTTP call, 10 s for a save's or a proctor action's acknowledgement.
+ */
+export interface Deadlines {
+  /** A statement a request, socket event, handshake or job waits on (DB_STATEMENT_TIMEOUT_MS, 5 s). */
+  dbStatementMs: number;
+  /**
+   * Work that is long by nature (the sweeper's claim-and-grade batches, exports): its statements'
+   * deadline, and PostgreSQL's own statement_timeout for every connection (DB_LONG_STATEMENT_TIMEOUT_MS, 25 s).
+   * Migrations have none.
+   */
+  dbLongStatementMs: number;
+  /** Opening a database connection (DB_CONNECT_TIMEOUT_MS, 3 s). */
+  dbConnectMs: number;
+  /** A Redis command (REDIS_COMMAND_TIMEOUT_MS, 1.5 s); the connection is then dropped and redialled. */
+  redisCommandMs: number;
+  /** Opening a Redis connection (REDIS_CONNECT_TIMEOUT_MS, 3 s). */
+  redisConnectMs: number;
+  /** The socket adapter waiting for other nodes' answers (REDIS_REQUESTS_TIMEOUT_MS, 3 s): presence, fetchSockets. */
+  redisRequestsMs: number;
+}
+
+export const DEFAULT_DEADLINES: Deadlines = {
+  dbStatementMs: 5000,
+  dbLongStatementMs: 25_000,
+  dbConnectMs: 3000,
+  redisCommandMs: 1500,
+  redisConnectMs: 3000,
+  redisRequestsMs: 3000,
+};
 
 export interface RateLimits {
   windowSeconds: number;
@@ -197,6 +238,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
     rateLimits: DEFAULT_RATE_LIMITS,
     keyPrefix: e.KEY_PREFIX,
+    deadlines: {
+      dbStatementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      dbLongStatementMs: e.DB_LONG_STATEMENT_TIMEOUT_MS,
+      dbConnectMs: e.DB_CONNECT_TIMEOUT_MS,
+      redisCommandMs: e.REDIS_COMMAND_TIMEOUT_MS,
+      redisConnectMs: e.REDIS_CONNECT_TIMEOUT_MS,
+      redisRequestsMs: e.REDIS_REQUESTS_TIMEOUT_MS,
+    },
     iceServers: e.ICE_SERVERS ?? DEFAULT_ICE_SERVERS,
     ...(e.S3_BUCKET
       ? {

@@ -17,6 +17,10 @@ export interface OwnRedis {
   start(): Promise<void>;
   /** SIGKILL: connections drop at once, as when Redis crashes or its host goes away. */
   stop(): Promise<void>;
+  /** SIGSTOP: Redis hangs. Connections stay open and new ones are accepted, but nothing is answered. */
+  freeze(): void;
+  /** SIGCONT: Redis answers again, everything sent meanwhile included. */
+  thaw(): void;
   dispose(): Promise<void>;
 }
 
@@ -44,6 +48,12 @@ export function ownRedis(port: number): OwnRedis {
       }
     },
     stop,
+    freeze() {
+      child?.kill('SIGSTOP');
+    },
+    thaw() {
+      child?.kill('SIGCONT');
+    },
     async dispose() {
       await stop();
       rmSync(dir, { recursive: true, force: true });

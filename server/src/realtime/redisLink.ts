@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import { DEFAULT_DEADLINES, type Deadlines } from '../config';
 import type { Logger } from '../logger';
 import type { RedisLink, RedisStatus } from '../ports/redis';
 
@@ -8,14 +9,25 @@ export function retryDelay(times: number): number {
   return Math.round(base * (0.8 + Math.random() * 0.4));
 }
 
-const COMMON: RedisOptions = {
-  retryStrategy: retryDelay,
-  // A command written to a connection that then dies fails after one reconnect attempt rather than hanging.
-  maxRetriesPerRequest: 1,
-  // Commands fail at once while disconnected: callers have a fallback, and a queue would grow without bound.
-  enableOfflineQueue: false,
-  connectTimeout: 5000,
-};
+/**
+ * A Redis that hangs (accepts connections and never answers: a frozen process, a host gone without
+ * a reset) must not hold a caller either: each command gives up after `redisCommandMs`
+ * (commandTimeout) and its caller takes its fallback, and a connection that has gone that long
+ * without answering a command it was sent is dropped (socketTimeout), so the link counts Redis as
+ * down, and until it answers again every command is refused at once instead of waiting its turn.
+ */
+function common(deadlines: Pick<Deadlines, 'redisCommandMs' | 'redisConnectMs'>): RedisOptions {
+  return {
+    retryStrategy: retryDelay,
+    // A command written to a connection that then dies fails after one reconnect attempt rather than hanging.
+    maxRetriesPerRequest: 1,
+    // Commands fail at once while disconnected: callers have a fallback, and a queue would grow without bound.
+    enableOfflineQueue: false,
+    connectTimeout: deadlines.redisConnectMs,
+    commandTimeout: deadlines.redisCommandMs,
+    socketTimeout: deadlines.redisCommandMs,
+  };
+}
 
 const SUBSCRIBER: RedisOptions = {
   // The adapter subscribes in its constructor, possibly before Redis is reachable: those commands must
@@ -23,6 +35,10 @@ const SUBSCRIBER: RedisOptions = {
   enableOfflineQueue: true,
   maxRetriesPerRequest: null,
   autoResubscribe: true,
+  // Its subscriptions wait for a connection (above) and nobody waits on them: a deadline would only
+  // fail a subscription queued during an outage. It is silent between messages, so no socketTimeout.
+  commandTimeout: undefined,
+  socketTimeout: undefined,
 };
 
 /** Commands the adapter fires without handling their failure: an unhandled rejection each during an outage. */
@@ -44,8 +60,8 @@ function swallowFailures(client: Redis): Redis {
   return client;
 }
 
-export function createRedisLink(url: string, log: Logger): RedisLink {
-  const client = new Redis(url, COMMON);
+export function createRedisLink(url: string, log: Logger, deadlines: Pick<Deadlines, 'redisCommandMs' | 'redisConnectMs'> = DEFAULT_DEADLINES): RedisLink {
+  const client = new Redis(url, common(deadlines));
   const clients: Redis[] = [];
   const listeners: (() => void)[] = [];
   let state: RedisStatus['status'] = 'connecting';

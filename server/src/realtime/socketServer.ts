@@ -49,7 +49,9 @@ export function createSocketServer(deps: Deps, http: HttpServer, liveness: Sessi
   if (deps.redisLink) {
     // The link's clients keep reconnecting, resubscribe, and never turn a failed publish into a crash.
     const { pub, sub } = deps.redisLink.adapterClients();
-    io.adapter(createAdapter(pub, sub, { key: `${deps.config.keyPrefix}:socket.io` }));
+    // Presence and fetchSockets wait for the other nodes' answers at most this long (then this node's
+    // sockets are the answer, hub.ts): well inside the proctor board's 10 s for an acknowledgement.
+    io.adapter(createAdapter(pub, sub, { key: `${deps.config.keyPrefix}:socket.io`, requestsTimeout: deps.config.deadlines.redisRequestsMs }));
     resyncOnRecovery(io, deps.redisLink, deps.db, deps.log);
   }
 
