@@ -14,6 +14,7 @@ import { apiRouter } from './routes';
 import { paymentWebhookRoutes } from './routes/payments';
 import { serveUploads } from './middleware/uploads';
 import { storableInput } from './middleware/storableInput';
+import { requestEncoding, rethrowBodyError } from './middleware/bodyEncoding';
 
 export interface AppOptions {
   /** Folder of the built web app; served with an SPA fallback when it exists. */
@@ -49,11 +50,12 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
   app.use(requestLanguage());
   app.use(errorHandler(deps.log, deps.dbOutage));
   // Stripe signs the raw bytes of its webhook: that route reads its body itself, before the parser.
+  app.use(requestEncoding());
   const webhook = paymentWebhookRoutes(deps);
   app.use(webhook.routes());
   app.use(serveUploads(deps.files));
   // DELETE too: the documented bulk delete carries its ids in the body.
-  app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false, jsonStrict: false, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }));
+  app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false, jsonStrict: false, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE], onError: rethrowBodyError }));
   app.use(nullBodyAsEmpty());
   app.use(storableInput());
 
