@@ -5,6 +5,7 @@ import { HttpMethodEnum, koaBody } from 'koa-body';
 import helmet from 'koa-helmet';
 import serve from 'koa-static';
 import send from 'koa-send';
+import { koaProxyOptions } from './clientAddress';
 import type { Deps } from './deps';
 import type { AppState } from './middleware/auth';
 import { errorHandler } from './middleware/errorHandler';
@@ -23,7 +24,8 @@ export interface AppOptions {
 
 /** The Koa app: security headers → logging → errors → body → /api routes → the web app. */
 export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
-  const app = new Koa<AppState>({ proxy: deps.config.trustProxy });
+  // ctx.ip is the address the nearest trusted proxy saw, never an entry the client wrote (clientAddress.ts).
+  const app = new Koa<AppState>(koaProxyOptions(deps.config.trustedProxies));
   app.silent = true;
 
   app.use(

@@ -21,7 +21,13 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SEED_DEMO: bool.optional(),
-  TRUST_PROXY: bool.default(false),
+  // How many proxies stand in front: true = one (the compose file's nginx), a number = that many.
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|yes|no|\d{1,2})$/, 'TRUST_PROXY must be true, false or the number of proxies in front (0 to 10)')
+    .transform((v) => (v === 'true' || v === 'yes' ? 1 : v === 'false' || v === 'no' ? 0 : Number(v)))
+    .pipe(z.number().int().min(0).max(10, 'TRUST_PROXY must be true, false or the number of proxies in front (0 to 10)'))
+    .default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Namespace of everything the nodes share in Redis; one per deployment (or benchmark run) on one Redis.
   KEY_PREFIX: z
@@ -86,7 +92,8 @@ export interface Config {
   jwtSecret: string;
   /** Demo accounts (public password) seeded and offered on /demo: SEED_DEMO, else embedded outside production. */
   seedDemo: boolean;
-  trustProxy: boolean;
+  /** Proxies in front that append to X-Forwarded-For (TRUST_PROXY): 0 ignores the header (clientAddress.ts). */
+  trustedProxies: number;
   logLevel: string;
   /** Lifetime of an access token (15 minutes unless ACCESS_TOKEN_TTL_SECONDS says otherwise). */
   accessTokenTtlSeconds: number;
@@ -230,7 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     // Demo accounts have a public password: never in production unless SEED_DEMO=true says so.
     seedDemo: e.SEED_DEMO ?? (embedded && e.NODE_ENV !== 'production'),
-    trustProxy: e.TRUST_PROXY,
+    trustedProxies: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     hashConcurrency: e.HASH_CONCURRENCY,
