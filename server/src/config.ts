@@ -176,6 +176,11 @@ export interface RateLimits {
   loginFailuresPerAccount: number;
   /** While under attack, each address gets only this many failures on the account (clean addresses still sign in). */
   loginFailuresPerAccountAndIpUnderAttack: number;
+  /**
+   * Failed sign-ins for one account from a browser that signed in to it before (its device
+   * cookie): counted instead of the address's, so others' failures never lock that browser out.
+   */
+  loginFailuresPerAccountAndDevice: number;
   registerPerIp: number;
   forgotPerIp: number;
   forgotPerAccount: number;
@@ -186,7 +191,9 @@ export interface RateLimits {
 /*
  * Sign-in budgets count failures only, so a whole school behind one address (successes) never
  * runs out. 2,000 failures per address per 15 minutes is four typos each for a hall of 500;
- * stuffing from one host still gets only ~2 guesses a second, each behind argon2.
+ * stuffing from one host still gets only ~2 guesses a second, each behind argon2. Past it the
+ * address's wrong passwords are refused, but a right one still signs in to an account that is not
+ * under attack: one host must not lock a whole school out (signInLimits.ts).
  */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   windowSeconds: 15 * 60,
@@ -194,6 +201,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginFailuresPerAccountAndIp: 10,
   loginFailuresPerAccount: 50,
   loginFailuresPerAccountAndIpUnderAttack: 3,
+  loginFailuresPerAccountAndDevice: 10,
   // Three classes registering themselves from one school network in one lesson.
   registerPerIp: 100,
   forgotPerIp: 20,

@@ -9,7 +9,7 @@ import { linkMail } from './mail';
 import { languageOf, newSettingsRow } from './settings';
 import { consumeOneTimeToken, issueOneTimeToken } from './oneTimeTokens';
 import { consumeOrThrow } from './rateLimits';
-import { assertMaySignIn, recordFailedSignIn, recordSuccessfulSignIn } from './signInLimits';
+import { assertMaySignIn, settleSignIn } from './signInLimits';
 import { endSessions, startSession, type IssuedSession } from './sessions';
 
 const STUDENT_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -109,17 +109,16 @@ export interface LoginResult {
 /** Signs in. Only failures spend the sign-in budgets (see signInLimits). */
 export async function login(
   deps: Deps,
-  input: { email: string; password: string; ip: string; userAgent?: string; signal?: AbortSignal },
+  // `device`: this browser's id from a valid device cookie for the account (see signInLimits).
+  input: { email: string; password: string; ip: string; device?: string; userAgent?: string; signal?: AbortSignal },
 ): Promise<LoginResult> {
   const accountKey = input.email.toLowerCase();
-  await assertMaySignIn(deps.limiters, accountKey, input.ip);
+  const source = { ip: input.ip, device: input.device };
+  const check = await assertMaySignIn(deps.limiters, accountKey, source);
   const user = (await deps.db('users').whereRaw('lower(email) = ?', [accountKey]).first()) as UserRow | undefined;
   const ok = await verifyPassword(user?.password_hash, input.password, input.signal);
-  if (!user || !ok) {
-    await recordFailedSignIn(deps.limiters, accountKey, input.ip);
-    throw Errors.invalidCredentials();
-  }
-  await recordSuccessfulSignIn(deps.limiters, accountKey, input.ip);
+  await settleSignIn(deps.limiters, accountKey, source, check, !!user && ok);
+  if (!user || !ok) throw Errors.invalidCredentials();
   if (!user.is_active) throw Errors.deactivated();
   return deps.db.transaction(async (trx) => {
     const [updated] = (await trx('users').where({ id: user.id }).update({ last_login: trx.fn.now() }).returning('*')) as UserRow[];

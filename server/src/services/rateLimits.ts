@@ -7,6 +7,8 @@ export interface RateLimiters {
   loginFailuresIp: RateLimiterAbstract;
   loginFailuresAccountIp: RateLimiterAbstract;
   loginFailuresAccount: RateLimiterAbstract;
+  /** Failures on an account from one browser that signed in to it before (its device cookie). */
+  loginFailuresAccountDevice: RateLimiterAbstract;
   /** Failures an address may have on an account while that account is under attack. */
   loginUnderAttackBudget: number;
   registerIp: RateLimiterAbstract;
@@ -33,6 +35,7 @@ export function createRateLimiters(limits: RateLimits, keyPrefix: string, redis?
     loginFailuresIp: make('login-fail-ip', limits.loginFailuresPerIp),
     loginFailuresAccountIp: make('login-fail-acct-ip', limits.loginFailuresPerAccountAndIp),
     loginFailuresAccount: make('login-fail-acct', limits.loginFailuresPerAccount),
+    loginFailuresAccountDevice: make('login-fail-acct-dev', limits.loginFailuresPerAccountAndDevice),
     loginUnderAttackBudget: limits.loginFailuresPerAccountAndIpUnderAttack,
     registerIp: make('register-ip', limits.registerPerIp),
     forgotIp: make('forgot-ip', limits.forgotPerIp),

@@ -21,7 +21,7 @@ import * as accounts from '../../services/accounts';
 import { authenticate, endSessionOfRefreshToken, endSessions, rotateRefreshToken } from '../../services/sessions';
 import { createByAdmin } from '../users/createByAdmin';
 import { getPlatformSettings, registrationRefusal } from '../../services/platformSettings';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
+import { clearRefreshCookie, readDeviceCookie, readRefreshCookie, setDeviceCookie, setRefreshCookie } from './cookies';
 import { signInQueue } from '../../auth/signInQueue';
 
 /**
@@ -61,8 +61,11 @@ export function authRoutes(deps: Deps): Router<AppState> {
     // A hall signing in at once: past a few seconds' wait for the hashing lanes, a place in line at once.
     signInQueue(deps),
     validated(loginSchema, async (ctx, input) => {
-      const { user, session } = await accounts.login(deps, { ...input, ip: ctx.ip, userAgent: ctx.get('user-agent'), signal: abandoned(ctx) });
+      // A browser that signed in to this account before is counted apart from its address (signInLimits.ts).
+      const device = readDeviceCookie(ctx, deps.config, input.email.toLowerCase());
+      const { user, session } = await accounts.login(deps, { ...input, ip: ctx.ip, device, userAgent: ctx.get('user-agent'), signal: abandoned(ctx) });
       setRefreshCookie(ctx, deps.config, session.refreshToken, session.refreshExpiresAt);
+      setDeviceCookie(ctx, deps.config, input.email.toLowerCase(), device);
       // Signed in: the answer speaks the user's own language, as every later request will.
       useLanguage(ctx, await chosenLanguage(deps.db, user.id));
       ctx.body = { success: true, message: MSG.loginSuccess, data: { user: presentUser(user), accessToken: session.accessToken } };

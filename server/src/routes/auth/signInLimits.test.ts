@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@exam/shared';
+import { signDeviceToken } from '../../auth/deviceTokens';
 import { configureHashing, defaultHashConcurrency, hashing } from '../../auth/passwords';
 import { buildUser, TEST_PASSWORD } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -22,6 +23,7 @@ beforeAll(async () => {
       loginFailuresPerAccountAndIp: 3,
       loginFailuresPerAccount: 5,
       loginFailuresPerAccountAndIpUnderAttack: 1,
+      loginFailuresPerAccountAndDevice: 3,
       registerPerIp: 2,
     },
   });
@@ -72,9 +74,10 @@ describe('a school behind one address', () => {
     }
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
 
-    // The fifth failure spends the budget; from then on the address waits out the window.
+    // The fifth failure spends the budget; from then on the address's wrong passwords are refused,
+    // while its right ones still sign in (the next describe block).
     expect((await server.api('POST', '/auth/login', { email: email('ghost'), password: 'typo' }, from('203.0.113.7'))).status).toBe(401);
-    expectTooMany(await server.api('POST', '/auth/login', { email: hall[0]!.email, password: TEST_PASSWORD }, from('203.0.113.7')));
+    expectTooMany(await server.api('POST', '/auth/login', { email: hall[0]!.email, password: 'typo' }, from('203.0.113.7')));
     // Another school's address is not affected.
     expect((await server.api('POST', '/auth/login', { email: hall[1]!.email, password: TEST_PASSWORD }, from('198.51.100.1'))).status).toBe(200);
   });
@@ -155,5 +158,109 @@ describe('registration per address', () => {
     const token = signedIn.body.data.accessToken as string;
     const created = await server.api('POST', '/auth/register', payload(), { ...from('203.0.113.50'), token });
     expect(created.status).toBe(201);
+  });
+});
+
+/** The `name=value` of the device cookie a sign-in's answer set, ready for a Cookie header. */
+function deviceCookieOf(res: { headers: Headers }): string {
+  const set = res.headers.getSetCookie().find((c) => c.startsWith('device_'));
+  if (!set) throw new Error('no device cookie set');
+  return set.split(';')[0]!;
+}
+const signIn = (address: string, password: string, ip: string, cookie?: string) =>
+  server.api('POST', '/auth/login', { email: address, password }, { headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) } });
+
+describe('a school address that has spent its failure budget', () => {
+  it('still lets 20 students with the right password in, and refuses its wrong guesses', async () => {
+    const school = '203.0.113.90';
+    const students = await Promise.all(Array.from({ length: 20 }, () => buildUser(server.deps)));
+    // One machine in the hall guesses at accounts until the address's budget (five) is spent.
+    for (let i = 0; i < 5; i++) expect((await signIn(email('ghost'), 'guess', school)).status).toBe(401);
+    expectTooMany(await signIn(email('ghost'), 'guess', school));
+
+    const statuses = await Promise.all(students.map((s) => signIn(s.email, TEST_PASSWORD, school).then((r) => r.status)));
+    expect(statuses).toEqual(Array(20).fill(200));
+
+    // A wrong password from it is still refused, and still counted on the account it tried.
+    const target = students[0]!;
+    expectTooMany(await signIn(target.email, 'wrong', school));
+    expect((await server.deps.limiters.loginFailuresAccount.get(target.email.toLowerCase()))?.consumedPoints).toBe(1);
+  });
+});
+
+describe('a browser that signed in to the account before (device cookie)', () => {
+  it("lets the owner's browser in at school after a classmate's ten failures on the account there", async () => {
+    const school = '203.0.113.91';
+    const victim = await buildUser(server.deps);
+    const first = await signIn(victim.email, TEST_PASSWORD, school);
+    expect(first.status).toBe(200);
+    const raw = first.headers.getSetCookie().find((c) => c.startsWith('device_'))!;
+    expect(raw).toMatch(/; *httponly/i);
+    expect(raw).toMatch(/; *samesite=lax/i);
+    expect(raw).toMatch(/; *path=\/api\/auth\/login/i);
+    const cookie = deviceCookieOf(first);
+
+    // A classmate on the same school address: three failures lock the account there (then 429s).
+    const classmate = [];
+    for (let i = 0; i < 10; i++) classmate.push((await signIn(victim.email, `guess-${i}`, school)).status);
+    expect(classmate).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
+    // Another browser at school, even with the right password, waits with the classmate...
+    expectTooMany(await signIn(victim.email, TEST_PASSWORD, school));
+    // ...the owner's own browser does not, and the classmate spent none of its budget: its typos are still just wrong.
+    expect((await signIn(victim.email, 'typo', school, cookie)).status).toBe(401);
+    expect((await signIn(victim.email, 'typo', school, cookie)).status).toBe(401);
+    expect((await signIn(victim.email, TEST_PASSWORD, school, cookie)).status).toBe(200);
+  });
+
+  it('has a failure budget of its own: guessing with a stolen cookie still waits out the window', async () => {
+    const owner = await buildUser(server.deps);
+    const cookie = deviceCookieOf(await signIn(owner.email, TEST_PASSWORD, '203.0.113.93'));
+    for (let i = 0; i < 3; i++) expect((await signIn(owner.email, `guess-${i}`, `198.51.100.${10 + i}`, cookie)).status).toBe(401);
+    expectTooMany(await signIn(owner.email, TEST_PASSWORD, '198.51.100.20', cookie));
+  });
+
+  it('ignores a forged cookie, another account’s, and none at all', async () => {
+    const school = '203.0.113.92';
+    const victim = await buildUser(server.deps);
+    const other = await buildUser(server.deps);
+    const victimSignedIn = await signIn(victim.email, TEST_PASSWORD, '198.51.100.60');
+    const victimCookie = deviceCookieOf(victimSignedIn);
+    const victimName = victimCookie.split('=')[0]!;
+    const otherCookie = deviceCookieOf(await signIn(other.email, TEST_PASSWORD, school));
+    const otherToken = otherCookie.slice(otherCookie.indexOf('=') + 1);
+
+    for (let i = 0; i < 3; i++) expect((await signIn(victim.email, `guess-${i}`, school)).status).toBe(401);
+    const refused = [
+      undefined,
+      otherCookie,
+      `${victimName}=${otherToken}`,
+      `${victimName}=not-a-token`,
+      `${victimName}=${signDeviceToken('another-secret-of-at-least-32-characters', victim.email.toLowerCase())}`,
+      `${victimName}=${victimSignedIn.body.data.accessToken as string}`,
+    ];
+    for (const cookie of refused) expectTooMany(await signIn(victim.email, TEST_PASSWORD, school, cookie));
+    expect((await signIn(victim.email, TEST_PASSWORD, school, victimCookie)).status).toBe(200);
+  });
+});
+
+describe('an account under attack', () => {
+  it('still throttles strangers, even a busy address with the right password, but not the owner’s browser', async () => {
+    const owner = await buildUser(server.deps);
+    const ownersBrowser = deviceCookieOf(await signIn(owner.email, TEST_PASSWORD, '192.0.2.60'));
+    // Five strangers, one guess each: the account is under attack.
+    for (let i = 1; i <= 5; i++) expect((await signIn(owner.email, 'wrong-' + i, `192.0.2.${60 + i}`)).status).toBe(401);
+    expectTooMany(await signIn(owner.email, TEST_PASSWORD, '192.0.2.61'));
+
+    // An address past its own budget learns nothing about the attacked account, right password or not...
+    const busy = '192.0.2.70';
+    for (let i = 0; i < 5; i++) expect((await signIn(email('ghost'), 'guess', busy)).status).toBe(401);
+    expectTooMany(await signIn(owner.email, TEST_PASSWORD, busy));
+    // ...while its accounts nobody attacks still sign in.
+    const classmate = await buildUser(server.deps);
+    expect((await signIn(classmate.email, TEST_PASSWORD, busy)).status).toBe(200);
+
+    // The owner's browser signs in from any of those addresses.
+    expect((await signIn(owner.email, TEST_PASSWORD, '192.0.2.61', ownersBrowser)).status).toBe(200);
+    expect((await signIn(owner.email, TEST_PASSWORD, busy, ownersBrowser)).status).toBe(200);
   });
 });
