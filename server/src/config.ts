@@ -28,6 +28,9 @@ const envSchema = z.object({
     .transform((v) => (v === 'true' || v === 'yes' ? 1 : v === 'false' || v === 'no' ? 0 : Number(v)))
     .pipe(z.number().int().min(0).max(10, 'TRUST_PROXY must be true, false or the number of proxies in front (0 to 10)'))
     .default(0),
+  // Authenticated sockets one node keeps per person and per client address (a school's NAT is one address).
+  SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
+  SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Namespace of everything the nodes share in Redis; one per deployment (or benchmark run) on one Redis.
   KEY_PREFIX: z
@@ -94,6 +97,8 @@ export interface Config {
   seedDemo: boolean;
   /** Proxies in front that append to X-Forwarded-For (TRUST_PROXY): 0 ignores the header (clientAddress.ts). */
   trustedProxies: number;
+  /** Authenticated sockets one node accepts per person and per client address; the next is refused at connect. */
+  socketCaps: { perUser: number; perAddress: number };
   logLevel: string;
   /** Lifetime of an access token (15 minutes unless ACCESS_TOKEN_TTL_SECONDS says otherwise). */
   accessTokenTtlSeconds: number;
@@ -246,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo accounts have a public password: never in production unless SEED_DEMO=true says so.
     seedDemo: e.SEED_DEMO ?? (embedded && e.NODE_ENV !== 'production'),
     trustedProxies: e.TRUST_PROXY,
+    socketCaps: { perUser: e.SOCKETS_PER_USER, perAddress: e.SOCKETS_PER_ADDRESS },
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     hashConcurrency: e.HASH_CONCURRENCY,

@@ -52,11 +52,17 @@ export const SOCKET_EVENTS = {
 /**
  * Why the server refused a socket's handshake (the connect_error's message). Unauthorized: the
  * session is over, sign in again. Unavailable: the server could not check the session (its
- * database is down); the client keeps retrying and the session is not over.
+ * database is down); the client keeps retrying and the session is not over. TooManyConnections:
+ * this person already holds as many live connections as one server allows (too many windows or
+ * tabs); retrying will not help until one closes. NetworkBusy: the client's network address (a
+ * school's shared address) holds as many as one server allows; a later retry may get in. Both
+ * carry `data: { code, message }`, the message in the user's language.
  */
 export const HANDSHAKE_ERRORS = {
   unauthorized: 'Unauthorized',
   unavailable: 'Unavailable',
+  tooManyConnections: 'TooManyConnections',
+  networkBusy: 'NetworkBusy',
 } as const;
 
 export const SESSION_MSG = messages.session;

@@ -27,7 +27,8 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
   const port = await freePort();
   let out = '';
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVER_MAIN], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
+    // Every simulated student (benchmarks, fault runs) connects from loopback: one address, thousands of sockets.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', SOCKETS_PER_ADDRESS: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += d));

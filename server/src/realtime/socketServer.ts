@@ -17,6 +17,8 @@ import { proctorHandlers } from './proctorHandlers';
 import { resyncOnRecovery } from './resync';
 import type { SessionLiveness } from './sessionLiveness';
 import type { SocketData } from './socketData';
+import { capRefusal, SocketCaps } from './socketCaps';
+import { clientAddress } from '../clientAddress';
 
 
 /** An event to its handler in the server's table; one it does not know goes on to Socket.IO. */
@@ -61,13 +63,23 @@ export function createSocketServer(deps: Deps, http: HttpServer, liveness: Sessi
   attemptHandlers(deps, handlers);
   cameraHandlers(deps, handlers);
   proctorHandlers(deps, handlers);
+  const caps = new SocketCaps(deps.config.socketCaps);
   const onDisconnect = function (this: Parameters<typeof leftAttempts>[1]) {
+    caps.release(this);
     leftAttempts(deps, this);
+  };
+  // A handshake that passed the checks but whose connection closed before it connected never
+  // disconnects: its place is given back once Socket.IO has settled it (next tick).
+  const releaseIfNeverConnected = (socket: Socket) => {
+    if (!socket.connected) caps.release(socket);
   };
 
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || !token) return next(new Error(HANDSHAKE_ERRORS.unauthorized));
+    // The same address rule as the API's (TRUST_PROXY hops), so a forged header gains nothing here either.
+    const address = clientAddress(socket.handshake.headers['x-forwarded-for'], socket.handshake.address, deps.config.trustedProxies);
+    if (caps.addressFull(address)) return next(capRefusal('address', negotiateLanguage(socket.handshake.headers['accept-language'])));
     try {
       const authed = await authenticate(deps, token, { allowExpired: true, lookup });
       // A student whose token ran out mid-exam reconnects for their open attempt only (issue 14):
@@ -77,7 +89,11 @@ export function createSocketServer(deps: Deps, http: HttpServer, liveness: Sessi
       const language = authed.language ?? negotiateLanguage(socket.handshake.headers['accept-language']);
       (socket.data as SocketData).auth = { ...authed, language, user: { id: authed.user.id, role: authed.user.role, grade: authed.user.grade } };
       liveness.sawLive(authed.sessionId);
+      // Last, so nothing after taking the place can fail before it is handed to the connection.
+      const full = caps.take(socket, authed.user.id, address);
+      if (full) return next(capRefusal(full, language));
       next();
+      setImmediate(releaseIfNeverConnected, socket);
     } catch (err) {
       if (err instanceof AppError && err.status === 401) return next(new Error(HANDSHAKE_ERRORS.unauthorized));
       if (!deps.dbOutage.failed(err)) deps.log.error({ err }, 'socket handshake could not check the session');
