@@ -9,7 +9,9 @@ import { koaProxyOptions } from './clientAddress';
 import type { Deps } from './deps';
 import type { AppState } from './middleware/auth';
 import { errorHandler } from './middleware/errorHandler';
-import { requestLanguage } from './middleware/language';
+import { requestLanguage, useLanguage } from './middleware/language';
+import { bearerToken } from './middleware/auth';
+import { authenticate } from './services/sessions';
 import { nullBodyAsEmpty } from './middleware/nullBody';
 import { apiRouter } from './routes';
 import { paymentWebhookRoutes } from './routes/payments';
@@ -64,6 +66,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
   const api = apiRouter(deps, [webhook]);
   app.use(api.routes());
   app.use(api.allowedMethods());
+  app.use(callerLanguageOnMiss(deps));
 
   if (opts.webDist && existsSync(path.join(opts.webDist, 'index.html'))) {
     const root = opts.webDist;
@@ -80,6 +83,18 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
     });
   }
   return app;
+}
+
+/**
+ * A call no route answers never ran `auth()`, so its 404 would follow only the browser's
+ * Accept-Language: a signed-in caller's own language (their setting) is looked up for it here.
+ */
+function callerLanguageOnMiss(deps: Deps): Koa.Middleware {
+  return async (ctx, next) => {
+    const token = ctx.path.startsWith('/api/') ? bearerToken(ctx.get('authorization')) : undefined;
+    if (token) useLanguage(ctx, (await authenticate(deps, token).catch(() => undefined))?.language);
+    await next();
+  };
 }
 
 function requestLog(deps: Deps): Koa.Middleware {

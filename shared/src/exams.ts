@@ -1,6 +1,7 @@
 import messages from './locales/en/messages.json' with { type: 'json' };
 import { z } from 'zod';
 import { SUBJECTS } from './constants';
+import { limitQueryField, pageQueryField } from './validation';
 import { MAX_VIOLATIONS_ALLOWED } from './session';
 import { isWallTime, normaliseTimeZone, wallTimeInZone } from './zonedTime';
 
@@ -153,7 +154,10 @@ export function subjectSlug(value: unknown): unknown {
 }
 
 /** A subject as displayed or as its slug (both readings), answered as the slug. */
-const subjectField = z.preprocess(subjectSlug, z.enum(SUBJECTS, { error: EXAM_MSG.subjectRequired }));
+const subjectField = z.preprocess(
+  subjectSlug,
+  z.enum(SUBJECTS, { error: (iss) => (iss.input === undefined || (typeof iss.input === 'string' && iss.input.trim() === '') ? EXAM_MSG.subjectRequired : EXAM_MSG.subjectUnknown) }),
+);
 
 const gradeField = z.preprocess(
   (v) => (typeof v === 'string' && /^\s*(grade\s*)?\d+\s*$/i.test(v) ? Number(v.replace(/\D/g, '')) : v === '' ? undefined : v),
@@ -328,11 +332,11 @@ export const addQuestionsSchema = z.object({
   questionIds: z.array(z.uuid()).min(1, EXAM_MSG.selectAtLeastOneQuestion).max(200),
 });
 
-const pageField = intField(messages.validation.pageInvalid).pipe(z.number().min(1)).default(1);
-const limitField = (def: number, max: number) => intField(messages.validation.limitInvalid).pipe(z.number().min(1).max(max)).default(def);
+const pageField = pageQueryField;
+const limitField = limitQueryField;
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(values).optional());
-const optionalSubject = z.preprocess((v) => (v === '' || v === 'all' ? undefined : subjectSlug(v)), z.enum(SUBJECTS).optional());
+const optionalSubject = z.preprocess((v) => (v === '' || v === 'all' ? undefined : subjectSlug(v)), z.enum(SUBJECTS, { error: EXAM_MSG.subjectUnknown }).optional());
 
 /**
  * The time statuses, and the admin statuses of surroundings §2 (Active = published and active,

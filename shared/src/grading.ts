@@ -2,6 +2,7 @@ import messages from './locales/en/messages.json' with { type: 'json' };
 import { englishFormat, type Translate } from './i18n/translate';
 import { z } from 'zod';
 import { subjectSlug } from './exams';
+import { limitQueryField, pageQueryField } from './validation';
 
 /**
  * Grading and result figures (spec core §3, §4, §9; surroundings §9), shared by the server that
@@ -229,8 +230,8 @@ export const submissionListQuerySchema = z.object({
   examId: z.uuid().optional(),
   student: z.uuid().optional(),
   isSubmitted: z.enum(['true', 'false']).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: pageQueryField,
+  limit: limitQueryField(10),
   search: z.string().trim().max(100).optional(),
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SUBMISSION_STATUS_FILTERS).default('all')),
   sortBy: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SUBMISSION_SORTS).default('submittedAt')),

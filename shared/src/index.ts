@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './messages';
+export * from './validation';
 export * from './auth';
 export * from './user';
 export * from './api';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatDate, formatDateTime, type DateTimePrefs } from './dateFormat';
 import { englishFormat, type Translate } from './i18n/translate';
+import { limitQueryField, pageQueryField } from './validation';
 
 export const NOTIFICATION_TYPES = ['exam', 'result', 'reminder', 'system', 'payment', 'message', 'achievement', 'warning', 'info'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -33,8 +34,8 @@ export interface Notification {
 }
 
 export const notificationListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  page: z.coerce.number().int().min(1).default(1),
+  limit: limitQueryField(50),
+  page: pageQueryField,
   unread: z.enum(['true', 'false']).optional(),
   type: z.enum(NOTIFICATION_TYPES).optional(),
 });

@@ -2,6 +2,7 @@ import messages from './locales/en/messages.json' with { type: 'json' };
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLES, SECTIONS, type Role } from './constants';
 import { MSG } from './messages';
+import { limitQueryField, pageQueryField } from './validation';
 import type { PublicUser, User } from './user';
 
 /** Texts of the admin's people screens (surroundings §5, §8) and our own where the spec has none. */
@@ -24,8 +25,8 @@ const optionalText = (max: number) =>
 
 const intFrom = (msg: string) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number({ error: msg }).int(msg));
-const pageField = intFrom(messages.validation.pageInvalid).pipe(z.number().min(1, messages.validation.pageInvalid)).default(1);
-const limitField = intFrom(messages.validation.limitInvalid).pipe(z.number().min(1).max(100, messages.validation.limitMax)).default(10);
+const pageField = pageQueryField;
+const limitField = limitQueryField(10);
 const gradeField = intFrom(USER_MSG.gradeInvalid).pipe(z.number().min(1, USER_MSG.gradeInvalid).max(12, USER_MSG.gradeInvalid));
 const sectionField = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v ?? undefined),

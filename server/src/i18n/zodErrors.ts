@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Language } from '@exam/shared';
+import { issueText, type Language } from '@exam/shared';
 import { languageOr } from './translator';
 
 type ErrorMap = z.core.$ZodErrorMap;
@@ -8,14 +8,23 @@ const LOCALES: Record<Exclude<Language, 'en'>, () => { localeError: ErrorMap }> 
 const maps = new Map<Language, ErrorMap>();
 
 /**
- * Zod's own messages (a wrong type, a value too long where the schema names no text of ours) in a
- * language, for `safeParse(data, { error })`. A schema's own message always wins over these, and
- * stays English until the error handler translates it from the catalogue. English: none (zod's default).
+ * Texts for the checks a schema names no text of its own for (a wrong type, a number too big): our
+ * catalogue's words (`issueText`, English, translated later by the error handler like a schema's
+ * own message), and zod's own in the reader's language only for what the catalogue has no words
+ * for. A schema's own message always wins over these.
  */
-export function zodErrorMap(language: string | undefined): ErrorMap | undefined {
+export function zodErrorMap(language: string | undefined): ErrorMap {
   const lng = languageOr(language);
-  return lng === 'en' ? undefined : mapOf(lng);
+  let map = humane.get(lng);
+  if (!map) {
+    const fallback = lng === 'en' ? undefined : mapOf(lng);
+    map = (issue) => issueText(issue) ?? fallback?.(issue);
+    humane.set(lng, map);
+  }
+  return map;
 }
+
+const humane = new Map<Language, ErrorMap>();
 
 function mapOf(lng: Exclude<Language, 'en'>): ErrorMap {
   let map = maps.get(lng);
@@ -27,7 +36,4 @@ function mapOf(lng: Exclude<Language, 'en'>): ErrorMap {
 }
 
 /** Parse options for a language: zod's own messages in it. */
-export const parseOptions = (language: string | undefined) => {
-  const error = zodErrorMap(language);
-  return error ? { error } : undefined;
-};
+export const parseOptions = (language: string | undefined) => ({ error: zodErrorMap(language) });

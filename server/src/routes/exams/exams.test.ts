@@ -71,7 +71,7 @@ describe('creating an exam (the wizard call)', () => {
     [{ passingMarks: -5 }, EXAM_MSG.passingMarksInvalid],
     [{ schedule: { startDate: inHours(5), endDate: inHours(2) } }, EXAM_MSG.endBeforeStart],
     [{ schedule: { startDate: inHours(-3), endDate: inHours(2) } }, EXAM_MSG.startInPast],
-    [{ subject: 'astrology' }, EXAM_MSG.subjectRequired],
+    [{ subject: 'astrology' }, EXAM_MSG.subjectUnknown],
     [{ grade: 13 }, EXAM_MSG.gradeInvalid],
     [{ settings: { allowMultipleAttempts: true, maxAttempts: 0 } }, EXAM_MSG.maxAttemptsRange],
     [{ questions: [{ ...wizardQuestions[0], text: 'Too short' }] }, EXAM_MSG.questionTextTooShort],

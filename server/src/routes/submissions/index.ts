@@ -21,7 +21,7 @@ export async function respondWithStartedAttempt(deps: Deps, ctx: Context, examId
   ctx.status = resumed ? 200 : 201;
   ctx.body = {
     success: true,
-    message: resumed ? 'Exam resumed' : 'Exam started successfully!',
+    message: resumed ? SESSION_MSG.resumed : SESSION_MSG.started,
     data: { submission: presentAttempt(attempt), questions, session },
   };
 }
