@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { MSG, RESET_PASSWORD_TOKEN_TTL_MS, VERIFY_EMAIL_TOKEN_TTL_MS, type Language, type RegisterInput } from '@exam/shared';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Deps } from '../deps';
-import { Errors } from '../errors';
+import { AppError, Errors } from '../errors';
 import type { UserRow } from '../presenters/user';
 import { linkMail } from './mail';
 import { languageOf, newSettingsRow } from './settings';
@@ -64,12 +64,59 @@ export async function createUser(db: Knex | Knex.Transaction, input: NewUser): P
 /**
  * Self-registration. Every attempt that reaches here spends from the caller's address budget
  * (`ip`); an admin creating accounts passes none.
+ *
+ * It never says whether the e-mail already has an account: the caller's answer is the same either
+ * way (and costs the same password hash), and the mailbox's owner gets a mail instead, saying
+ * someone tried and how to sign in or reset the password. Resolves to the new user, or undefined
+ * when the address was taken.
  */
-export async function registerUser(deps: Deps, input: RegisterInput, ip?: string, language?: Language): Promise<UserRow> {
+export async function registerUser(deps: Deps, input: RegisterInput, ip?: string, language?: Language): Promise<UserRow | undefined> {
   if (ip !== undefined) await consumeOrThrow(deps.limiters.registerIp, ip);
-  const user = await createUser(deps.db, { ...input, language });
+  const taken = await accountOf(deps, input.email);
+  if (taken) {
+    // The same hashing a new account costs, so the answer takes about as long.
+    await hashPassword(input.password);
+    await mailRegistrationAttempt(deps, taken);
+    return undefined;
+  }
+  let user: UserRow;
+  try {
+    user = await createUser(deps.db, { ...input, language });
+  } catch (err) {
+    // Two registrations racing for one address: the loser's answer is the same as everyone's.
+    const raced = err instanceof AppError && err.id === Errors.emailTaken().id ? await accountOf(deps, input.email) : undefined;
+    if (!raced) throw err;
+    await mailRegistrationAttempt(deps, raced);
+    return undefined;
+  }
   await sendVerificationMail(deps, user);
   return user;
+}
+
+const accountOf = async (deps: Deps, email: string) =>
+  (await deps.db('users').whereRaw('lower(email) = ?', [email.toLowerCase()]).first()) as UserRow | undefined;
+
+/**
+ * Tells an account's owner that someone tried to register with their address. At most a few a
+ * window per address (the forgot-password budget, its own keys): beyond that the mail is skipped
+ * silently, since refusing would tell the caller the address has an account.
+ */
+async function mailRegistrationAttempt(deps: Deps, user: UserRow): Promise<void> {
+  if (!user.is_active) return;
+  const allowed = await deps.limiters.forgotAccount.consume(`register:${user.email.toLowerCase()}`).then(
+    () => true,
+    () => false,
+  );
+  if (!allowed) return;
+  deps.mailer.sendInBackground(
+    linkMail({
+      to: user.email,
+      name: user.first_name,
+      language: await languageOf(deps.db, user.id),
+      kind: 'registerAttempt',
+      link: `${deps.config.publicUrl}/login`,
+    }),
+  );
 }
 
 export async function sendVerificationMail(deps: Deps, user: UserRow): Promise<void> {

@@ -142,7 +142,7 @@ export function linkMail(p: {
   name: string;
   language: string | undefined;
   link: string;
-  kind?: 'verify' | 'reset' | 'invitation' | 'linkRequest';
+  kind?: 'verify' | 'reset' | 'invitation' | 'linkRequest' | 'registerAttempt';
   values?: Record<string, unknown>;
   /** Texts given whole, already in the recipient's language (a notification's own words). */
   texts?: { subject: string; intro: string; action: string; outro: string };

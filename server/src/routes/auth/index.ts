@@ -50,9 +50,10 @@ export function authRoutes(deps: Deps): Router<AppState> {
       // visitor: bound by the school's registration settings and limited per address.
       const refused = registrationRefusal(await getPlatformSettings(deps), input);
       if (refused) throw refused;
-      const user = await accounts.registerUser(deps, input, ctx.ip, languageOf(ctx));
+      // The same answer whether or not the address already has an account (see registerUser).
+      await accounts.registerUser(deps, input, ctx.ip, languageOf(ctx));
       ctx.status = 201;
-      ctx.body = { success: true, message: MSG.registered, data: { user: presentUser(user) } };
+      ctx.body = { success: true, message: MSG.registered };
     }),
   );
 

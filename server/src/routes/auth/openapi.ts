@@ -4,7 +4,13 @@ import type { RouteDocs } from '../../openapi/types';
 const USER = '`{ user }`: the signed-in user';
 
 export const authDocs: RouteDocs = {
-  'POST /auth/register': { summary: 'Create an account; a verification link is mailed', status: 201, data: USER, errors: { 409: MSG.emailTaken } },
+  'POST /auth/register': {
+    summary: 'Create an account; a verification link is mailed',
+    description:
+      'The answer is the same (201, `{ success, message }`, no data) whether or not the e-mail already has an account, so the call never tells who has one; ' +
+      'an existing account\'s owner is mailed that someone tried to register with their address, with how to sign in or reset the password. An admin\'s token makes this the Add user call (409 for a taken e-mail).',
+    status: 201,
+  },
   'POST /auth/login': {
     summary: 'Sign in: the access token in the answer, the refresh token as an httpOnly cookie',
     description:
