@@ -5,7 +5,7 @@ import type { Server as IoServer } from 'socket.io';
 import { createApp } from './app';
 import type { Config } from './config';
 import { createDb, migrate } from './db';
-import { createDbOutage } from './db/outage';
+import { createDbOutage, knexLog } from './db/outage';
 import type { Deps } from './deps';
 import { createLogger, type Logger } from './logger';
 import { createRealtimeHub } from './realtime/hub';
@@ -54,17 +54,31 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const log = opts.log ?? createLogger(config.logLevel);
   if (config.hashConcurrency) configureHashing(config.hashConcurrency);
   hasher.warm();
+  // Every statement of the running node has a deadline and every wait for a connection a bound
+  // (config.ts Deadlines), so a hung PostgreSQL is answered as an outage instead of holding callers.
+  const d = config.deadlines;
+  const dbDeadlines = { statementMs: d.dbStatementMs, serverStatementMs: d.dbLongStatementMs, connectMs: d.dbConnectMs };
   const db = await createDb({
     databaseUrl: config.databaseUrl,
     pgliteDir: opts.inMemory ? undefined : path.join(config.dataDir, 'pglite'),
     schema: opts.schema,
+    deadlines: dbDeadlines,
+    log: knexLog(log),
   });
-  await migrate(db);
+  if (config.databaseUrl) {
+    // Migrations take as long as they take: on connections of their own, without deadlines.
+    const migrations = await createDb({ databaseUrl: config.databaseUrl, schema: opts.schema, log: knexLog(log) });
+    try {
+      await migrate(migrations);
+    } finally {
+      await migrations.destroy();
+    }
+  } else await migrate(db);
   const files = createFileStore(config, db);
   // Avatars an older release kept on this node's disk: moved before the node serves (a no-op after).
   await moveDiskUploads(files, config.dataDir, log);
   // Redis is optional even when configured: a node starts and serves while it is down (issue 10).
-  const redisLink = config.redisUrl ? createRedisLink(config.redisUrl, log) : undefined;
+  const redisLink = config.redisUrl ? createRedisLink(config.redisUrl, log, config.deadlines) : undefined;
   const redis = redisLink?.client;
   const realtime = createRealtimeHub();
   const proctor = createProctorFeed(db, realtime, log);
@@ -78,7 +92,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   // start (a new node, a restart mid-exam) waited 30-50 ms a statement while connections opened
   // and planned, and the first half-second of saves had a p99 three times the rest.
   const livePool = maxInFlight + 5;
-  const liveDb = config.databaseUrl ? await createDb({ databaseUrl: config.databaseUrl, schema: opts.schema, poolMax: livePool, poolMin: livePool }) : db;
+  const liveDb = config.databaseUrl ? await createDb({ databaseUrl: config.databaseUrl, schema: opts.schema, poolMax: livePool, poolMin: livePool, deadlines: dbDeadlines, log: knexLog(log) }) : db;
   const answerSaver = createAnswerSaver(liveDb, log, { maxInFlight, onCommitted: (ids) => proctor.saved(ids), dbOutage });
   if (config.databaseUrl) await answerSaver.prepare(livePool);
   const deps: Deps = {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
+import { statementDeadline } from './deadlines';
 
 export type Db = Knex;
 
@@ -16,6 +17,19 @@ export interface DbOptions {
   poolMax?: number;
   /** Connections kept open even when idle (0 by default: opened as needed, closed after 30 s idle). */
   poolMin?: number;
+  /** Deadlines on PostgreSQL (none: a statement or a connection may wait for ever, as migrations do). */
+  deadlines?: DbDeadlines;
+  /** Where knex's own messages go (it writes them to the console otherwise). */
+  log?: Knex.Logger;
+}
+
+export interface DbDeadlines {
+  /** A statement's deadline outside any withStatementDeadline scope. */
+  statementMs: number;
+  /** PostgreSQL's statement_timeout: the server's own end to a statement whose caller gave up or waits long. */
+  serverStatementMs: number;
+  /** Opening a connection. */
+  connectMs: number;
 }
 
 // pg returns BIGINT (count(*)) as strings; our counts fit in a JS number.
@@ -51,14 +65,26 @@ export async function createDb(opts: DbOptions): Promise<Db> {
       await admin.raw('CREATE SCHEMA IF NOT EXISTS ??', [opts.schema]);
       await admin.destroy();
     }
+    const d = opts.deadlines;
     return knexFactory({
       client: 'pg',
       // No JIT compiling: it is for analytic queries of seconds. Here it cost the proctor board's
       // opening snapshot 385 ms of compiling on top of a 150 ms query, CPU taken from the live session.
-      connection: { connectionString: opts.databaseUrl, options: '-c jit=off' },
+      connection: {
+        connectionString: opts.databaseUrl,
+        options: '-c jit=off',
+        ...(d ? { query_timeout: d.statementMs, statement_timeout: d.serverStatementMs, connectionTimeoutMillis: d.connectMs } : {}),
+      },
       // Only the test's own schema: nothing may fall through to tables elsewhere in the database.
       searchPath: opts.schema ? [opts.schema] : undefined,
-      pool: { min: opts.poolMin ?? 0, max: opts.poolMax ?? 10 },
+      // Waiting for a free connection is bounded too: a hung database holds each one until its statement's deadline.
+      ...(d ? { acquireConnectionTimeout: d.statementMs + d.connectMs } : {}),
+      pool: {
+        min: opts.poolMin ?? 0,
+        max: opts.poolMax ?? 10,
+        ...(d ? { createTimeoutMillis: d.connectMs + d.statementMs, afterCreate: dropOnReadTimeout } : {}),
+      },
+      ...(opts.log ? { log: opts.log } : {}),
     });
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
@@ -71,6 +97,52 @@ export async function createDb(opts: DbOptions): Promise<Db> {
 
 interface PgConnection {
   query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+type QueryCallback = (err: Error | null, res?: unknown) => void;
+interface PgClient {
+  query(config: unknown, values?: unknown, callback?: unknown): unknown;
+  end(): Promise<void>;
+  /** knex's mark of a connection its pool must not hand out again. */
+  __knex__disposed?: unknown;
+}
+
+const READ_TIMEOUT = 'Query read timeout';
+
+/**
+ * Every statement on the connection gets the deadline of its scope (withStatementDeadline), and a
+ * statement that ran out of time takes its connection with it: pg gives up on the statement but
+ * keeps the connection, whose next statements would queue behind the unanswered one, and a
+ * transaction left open on it would swallow whatever ran there next. Ending a connection with a
+ * statement in flight closes its socket at once, so the server rolls back what it held.
+ */
+function dropOnReadTimeout(conn: PgClient, done: (err: Error | null, conn: PgClient) => void): void {
+  const query = conn.query;
+  const giveUp = (err: unknown) => {
+    if ((err as Error | null)?.message !== READ_TIMEOUT) return;
+    // Marked before the caller hears of it and hands the connection back: the pool then discards it.
+    conn.__knex__disposed ??= err;
+    conn.end().catch(() => undefined);
+  };
+  conn.query = function (this: PgClient, config: unknown, values?: unknown, callback?: unknown) {
+    const ms = statementDeadline();
+    if (ms !== undefined) {
+      if (typeof config === 'string') config = { text: config, query_timeout: ms };
+      else if (config && typeof config === 'object' && typeof (config as { submit?: unknown }).submit !== 'function') config = { ...config, query_timeout: ms };
+    }
+    if (typeof values === 'function' || typeof callback === 'function') {
+      const cb = (typeof values === 'function' ? values : callback) as QueryCallback;
+      const wrapped: QueryCallback = (err, res) => {
+        if (err) giveUp(err);
+        cb(err, res);
+      };
+      return typeof values === 'function' ? query.call(this, config, wrapped) : query.call(this, config, values, wrapped);
+    }
+    const result = query.call(this, config, values);
+    if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(undefined, giveUp);
+    return result;
+  };
+  done(null, conn);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { SAVE_GRACE_MS } from '@exam/shared';
+import { withStatementDeadline } from '../db/deadlines';
 import type { Deps } from '../deps';
 import { announceSubmitted } from '../services/attempts';
 import { submitAndGradeTx, type AttemptToSubmit, type SubmittedAttempt } from '../services/grading';
@@ -53,7 +54,8 @@ export async function sweepOnce(deps: Deps, announcing: Set<Promise<void>> = new
   const shares = Array.from({ length: Math.ceil(due.length / size) }, (_, i) => due.slice(i * size, (i + 1) * size));
   await Promise.all(
     Array.from({ length: lanes }, async () => {
-      for (let share = shares.shift(); share; share = shares.shift()) all.push(...(await sweepBatch(deps, share)));
+      // A batch claims and grades thousands of attempts in one transaction: the long deadline, not a request's.
+      for (let share = shares.shift(); share; share = shares.shift()) all.push(...(await withStatementDeadline(deps.config.deadlines.dbLongStatementMs, () => sweepBatch(deps, share))));
     }),
   );
   // Announced once every batch is in: closing attempts comes before telling about them. Sockets

@@ -3,6 +3,10 @@ import { SERVER_MSG } from '@exam/shared';
 import type { Deps } from '../deps';
 import type { AppState } from '../middleware/auth';
 import type { RedisStatus } from '../ports/redis';
+import { withStatementDeadline } from '../db/deadlines';
+
+/** How long readiness waits for the database's answer: a load balancer's check must not hang with it. */
+const READY_DB_MS = 2000;
 
 /** Redis as the health payloads report it: null when this deployment runs without Redis. */
 export function redisHealth(deps: Deps): RedisStatus | null {
@@ -22,10 +26,17 @@ export function healthRoutes(deps: Deps): Router<AppState> {
   });
   router.get('/ready', async (ctx) => {
     const checks: Record<string, 'ok' | 'fail'> = {};
-    checks.database = await deps.db
-      .raw('select 1')
-      .then(() => 'ok' as const)
-      .catch(() => 'fail' as const);
+    // During a declared outage the tracker's own probe says when it ends; a failed check here
+    // declares one (a hung database included: its deadline counts as unavailable).
+    checks.database = deps.dbOutage.down
+      ? 'fail'
+      : await withStatementDeadline(READY_DB_MS, () => deps.db.raw('select 1')).then(
+          () => 'ok' as const,
+          (err: unknown) => {
+            deps.dbOutage.failed(err);
+            return 'fail' as const;
+          },
+        );
     if (deps.redis) {
       checks.redis = await withTimeout(deps.redis.ping(), 1000)
         .then(() => 'ok' as const)
