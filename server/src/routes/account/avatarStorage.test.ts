@@ -123,7 +123,7 @@ describe('avatar storage', () => {
 });
 
 describe('avatars written to disk before the store', () => {
-  it('are moved into the store when the node starts, served at their old URLs, and moving again finds nothing', async () => {
+  it('are moved into the store when the node starts, served at their old URLs, and moving again finds nothing', { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'exam-disk-avatars-'));
     const dir = path.join(dataDir, 'uploads', 'avatars');
     mkdirSync(dir, { recursive: true });
