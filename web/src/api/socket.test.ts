@@ -49,6 +49,32 @@ describe('keeping a screen socket connected', () => {
     await vi.waitFor(() => expect(gaveUp).toHaveBeenCalled());
   });
 
+  it('stops knocking when the person already holds too many connections, and gives the reason once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const socket = new RefusingSocket();
+    const gaveUp = vi.fn();
+    const tooMany = vi.fn();
+    keepConnected(socket as unknown as AppSocket, gaveUp, tooMany);
+    socket.connects++;
+    socket.fire('connect_error', Object.assign(new Error('TooManyConnections'), { data: { code: 'too-many-connections', message: 'Cierra otras pestañas.' } }));
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(socket.connects).toBe(1);
+    expect(tooMany.mock.calls).toEqual([['Cierra otras pestañas.']]);
+    expect(gaveUp).not.toHaveBeenCalled();
+
+    // Without the server's text, the app's own.
+    const bare = new RefusingSocket();
+    bare.refuseWith = 'TooManyConnections';
+    const said = vi.fn();
+    keepConnected(bare as unknown as AppSocket, undefined, said);
+    bare.connect();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(bare.connects).toBe(1);
+    expect(said).toHaveBeenCalledTimes(1);
+    expect(said.mock.calls[0]![0]).toMatch(/too many exam or live pages open/);
+  });
+
   it('waits longer after each refusal, up to 15 s, spread at random', () => {
     expect(handshakeRetryDelay(1, () => 0.5)).toBe(2000);
     expect(handshakeRetryDelay(2, () => 0.5)).toBe(3000);

@@ -1,4 +1,5 @@
 import { HANDSHAKE_ERRORS, type Ack } from '@exam/shared';
+import { msg } from '../i18n/messages';
 import { io, type Socket } from 'socket.io-client';
 import { readToken } from '../lib/storedSession';
 import { http } from './http';
@@ -103,13 +104,26 @@ export function handshakeRetryDelay(refusals: number, random: () => number = Mat
 export const isSessionRefused = (error: Error) => error.message === HANDSHAKE_ERRORS.unauthorized;
 
 /**
+ * The server refused the handshake because this person already holds as many connections as it
+ * allows (too many windows or tabs): knocking again changes nothing until one of them closes.
+ */
+export const isTooManyConnections = (error: Error) => error.message === HANDSHAKE_ERRORS.tooManyConnections;
+
+/** The text for a TooManyConnections refusal: the server's, in the user's language, else our own. */
+export function tooManyConnectionsText(error: Error): string {
+  const sent = (error as Error & { data?: { message?: unknown } }).data?.message;
+  return typeof sent === 'string' && sent ? sent : msg('session.tooManyConnections');
+}
+
+/**
  * Keeps a long-lived screen socket (the proctor board, live notifications) connected: a handshake
  * refused as Unauthorized gets a silent token refresh and a retry, a server-side disconnect (a
  * redeploy) is reconnected, other refusals are retried after a pause. Transport failures are left
- * to Socket.IO's own reconnection. Calls `onGiveUp` when the session is over. Returns a stop
- * function that removes these listeners (the caller disconnects).
+ * to Socket.IO's own reconnection. Calls `onGiveUp` when the session is over, and stops with
+ * `onTooMany(text)` when the person holds too many connections (retrying would knock forever).
+ * Returns a stop function that removes these listeners (the caller disconnects).
  */
-export function keepConnected(socket: AppSocket, onGiveUp?: () => void): () => void {
+export function keepConnected(socket: AppSocket, onGiveUp?: () => void, onTooMany?: (text: string) => void): () => void {
   let unauthorized = 0;
   let refusals = 0;
   let stopped = false;
@@ -123,6 +137,10 @@ export function keepConnected(socket: AppSocket, onGiveUp?: () => void): () => v
   };
   const onError = (error: Error) => {
     if (stopped || socket.active) return;
+    if (isTooManyConnections(error)) {
+      onTooMany?.(tooManyConnectionsText(error));
+      return;
+    }
     // 'Unavailable' (the server cannot check the session right now) is an outage, not a sign-out.
     if (!isSessionRefused(error)) {
       timer = setTimeout(() => !stopped && socket.connect(), handshakeRetryDelay(++refusals));

@@ -1,5 +1,6 @@
 import { DASHBOARD_CHANGED_EVENT } from '@exam/shared';
 import { useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { createSocket, keepConnected } from '../../api/socket';
 import { dashboardKeys } from './api';
@@ -22,7 +23,8 @@ export function useLiveDashboard(userId: string | null): void {
       if (connectedOnce) refresh();
       connectedOnce = true;
     });
-    const release = keepConnected(socket);
+    // Too many windows or tabs hold connections: say so once instead of knocking for ever.
+    const release = keepConnected(socket, undefined, (text) => notifications.show({ id: 'too-many-connections', color: 'orange', message: text, autoClose: false }));
     socket.connect();
     return () => {
       release();

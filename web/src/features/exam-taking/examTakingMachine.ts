@@ -52,6 +52,7 @@ export type ExamEvent =
   | { type: 'socket.joined'; data: JoinData; sentAt: number; receivedAt: number }
   | { type: 'socket.joinFailed'; code: string; message: string }
   | { type: 'socket.unauthorized' }
+  | { type: 'socket.tooMany'; message: string }
   | { type: 'server.time'; serverNow: string; deadlineAt: string }
   | { type: 'server.submitted'; reason: SubmitReason | null }
   /** A proctor undid an automatic submission for violations: the student continues where they were. */
@@ -394,6 +395,8 @@ export const examTakingMachine = setup({
           actions: assign({ failure: ({ event }) => ({ kind: 'forbidden', message: event.type === 'socket.joinFailed' ? event.message : TAKING_MSG.attemptUnavailable }) }),
         },
         'socket.unauthorized': { target: '#exam.error', actions: assign({ failure: () => ({ kind: 'session' as const, message: TAKING_MSG.sessionOver }) }) },
+        // Too many of the student's windows hold connections: the message, and Retry once one is closed.
+        'socket.tooMany': { target: '#exam.error', actions: assign({ failure: ({ event }) => ({ kind: 'other' as const, message: event.message }) }) },
         'server.time': { actions: 'applyTime' },
         'save.acked': { actions: 'acknowledgeSave' },
         'save.failed': { actions: ['cancelRetry', 'scheduleRetry'] },
@@ -551,6 +554,7 @@ export const examTakingMachine = setup({
             'violation.acked': { actions: assign({ counts: ({ context, event }) => (event.type === 'violation.acked' ? event.counts : context.counts) }) },
             // Nothing left to do over the socket: its troubles no longer matter.
             'socket.unauthorized': {},
+            'socket.tooMany': {},
             'socket.joinFailed': {},
             // The join re-reads the answers and the deadline the server kept.
             'server.reinstated': { target: 'inProgress', actions: ['reinstate', 'requestJoin'] },

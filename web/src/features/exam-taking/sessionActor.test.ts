@@ -281,6 +281,24 @@ describe('socket session actor', () => {
     expect(types().filter((t) => t === 'socket.joined')).toHaveLength(2);
   });
 
+  it('stops knocking and says why when the student already holds too many connections', async () => {
+    const refresh = vi.fn(async () => true);
+    const { socket, types, received } = harness({ refresh });
+    await vi.waitFor(() => expect(types()).toContain('socket.joined'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    socket.drop();
+    socket.active = false;
+    const before = socket.connects;
+    const refusal = Object.assign(new Error('TooManyConnections'), { data: { code: 'too-many-connections', message: 'Close some other tabs.' } });
+    socket.fire('connect_error', refusal);
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    // No retry loop, no token refresh: the message instead (the machine shows it with a Retry button).
+    expect(socket.connects).toBe(before);
+    expect(refresh).not.toHaveBeenCalled();
+    expect(received.filter((e) => e.type === 'socket.tooMany')).toEqual([{ type: 'socket.tooMany', message: 'Close some other tabs.' }]);
+  });
+
   it('keeps a save the server refused because the session ended, for after the next sign-in', async () => {
     const { send, outbox, types } = harness({ reply: (event, p) => (event === 'answer:save' ? { ok: false, code: 'unauthorized', message: 'Session expired. Please login again.' } : okReplies(event, p)) });
     await vi.waitFor(() => expect(types()).toContain('socket.joined'));

@@ -1,7 +1,7 @@
 import { PROCTOR_EVENTS, SOCKET_EVENTS, SUBMIT_REASONS, VIOLATION_TYPES, type ViolationType } from '@exam/shared';
 import { fromCallback } from 'xstate';
 import { z } from 'zod';
-import { emitWithAck, handshakeRetryDelay, isSessionRefused, type AppSocket } from '../../api/socket';
+import { emitWithAck, handshakeRetryDelay, isSessionRefused, isTooManyConnections, tooManyConnectionsText, type AppSocket } from '../../api/socket';
 import type { ExamEvent, SessionCommand } from './examTakingMachine';
 import { offerSocketSubmit, type SubmitOverSocket } from './liveSubmit';
 import type { Outbox } from './outbox';
@@ -193,7 +193,12 @@ export function createSessionActor(deps: SessionDeps) {
       if (stopped || socket.active) return; // a transport failure: Socket.IO is already retrying
       // Refused by the server's middleware: no automatic retry, so decide here. 'Unavailable' (the
       // server cannot check the session: its database is down) is an outage, never the end of the
-      // session: keep the answers and keep knocking, more slowly.
+      // session: keep the answers and keep knocking, more slowly. Too many of this person's windows
+      // hold connections: knocking again would never end, so say so (the answers stay in the outbox).
+      if (isTooManyConnections(error)) {
+        sendBack({ type: 'socket.tooMany', message: tooManyConnectionsText(error) });
+        return;
+      }
       if (!isSessionRefused(error)) {
         retryTimer = setTimeout(() => socket.connect(), handshakeRetryDelay(++refusals));
         return;

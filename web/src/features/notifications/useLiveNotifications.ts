@@ -40,7 +40,8 @@ export function useLiveNotifications(userId: string | null): void {
       if (connectedOnce) refresh();
       connectedOnce = true;
     });
-    const release = keepConnected(socket);
+    // Too many windows or tabs hold connections: say so once instead of knocking for ever.
+    const release = keepConnected(socket, undefined, (text) => notifications.show({ id: 'too-many-connections', color: 'orange', message: text, autoClose: false }));
     socket.connect();
     return () => {
       release();

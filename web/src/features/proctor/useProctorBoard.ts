@@ -108,7 +108,11 @@ export function useProctorBoard(examId: string) {
       const health = healthSchema.safeParse(raw);
       if (health.success) dispatch({ type: 'health', attemptId: health.data.attemptId, pending: health.data.pending });
     });
-    const release = keepConnected(s, () => setFailure({ code: 'session', message: i18n.t('proctor:connection.sessionEnded') }));
+    const release = keepConnected(
+      s,
+      () => setFailure({ code: 'session', message: i18n.t('proctor:connection.sessionEnded') }),
+      (text) => setFailure({ code: 'too-many-connections', message: text }),
+    );
     s.connect();
 
     return () => {
