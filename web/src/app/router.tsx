@@ -2,6 +2,7 @@ import type { Role } from '@exam/shared';
 import type { ReactElement } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type Params, type RouteObject } from 'react-router-dom';
 import { RouteError } from '../components/RouteError';
+import { GuestOnly } from './guard/GuestOnly';
 import { ProfilePage } from '../features/account/ProfilePage';
 import { SettingsPage } from '../features/account/SettingsPage';
 import { AdminExamDetailsPage } from '../features/admin/exams/AdminExamDetailsPage';
@@ -109,8 +110,8 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { index: true, element: <HomePage /> },
-              { path: 'login', element: <LoginPage /> },
-              { path: 'register', element: <RegisterPage /> },
+              { path: 'login', element: <GuestOnly><LoginPage /></GuestOnly> },
+              { path: 'register', element: <GuestOnly><RegisterPage /></GuestOnly> },
               { path: 'verify-email', element: <VerifyEmailPage /> },
               { path: 'forgot-password', element: <ForgotPasswordPage /> },
               { path: 'reset-password', element: <ResetPasswordPage /> },

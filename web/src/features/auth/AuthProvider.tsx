@@ -97,9 +97,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const register = useCallback(async (input: RegisterInput) => {
     try {
-      const { data, message } = await authApi.register(input);
+      const { message } = await authApi.register(input);
       dispatch({ type: 'clearError' });
-      return { user: data.user, message };
+      return { message };
     } catch (error) {
       dispatch({ type: 'setError', error: messageFromServer(error, msg('common.registrationFailed')) });
       throw error;

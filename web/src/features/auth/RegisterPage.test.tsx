@@ -69,14 +69,14 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
   it('sends the payload without the confirmation and shows the success message', async () => {
     const api = mockApi(null, [
       settingsRoute(),
-      ['POST', '/auth/register', () => ({ status: 201, body: { success: true, message: MSG.registered, data: { user: {} } } })],
+      ['POST', '/auth/register', () => ({ status: 201, body: { success: true, message: MSG.registered } })],
     ]);
     renderRegister();
 
     fillValidStudent();
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
-    expect((await screen.findByTestId('form-success')).textContent).toBe(MSG.registerFormSuccess);
+    expect((await screen.findByTestId('form-success')).textContent).toBe('Check your e-mail: we have sent the next step to asha@example.com.');
     const body = api.callsTo('POST', '/auth/register')[0]!.body as Record<string, unknown>;
     expect(body).toMatchObject({ firstName: 'Asha', email: 'asha@example.com', role: 'student', grade: 10, section: 'B' });
     expect(body).not.toHaveProperty('confirmPassword');
@@ -86,15 +86,46 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
   it("shows the server's message and field errors when registration is refused", async () => {
     mockApi(null, [
       settingsRoute(),
-      ['POST', '/auth/register', () => ({ status: 409, body: { success: false, message: MSG.emailTaken, errors: [{ field: 'email', msg: 'Already registered' }] } })],
+      ['POST', '/auth/register', () => ({ status: 403, body: { success: false, message: 'Registration is closed', errors: [{ field: 'email', msg: 'Use your school address' }] } })],
     ]);
     renderRegister();
 
     fillValidStudent();
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
-    expect((await screen.findByTestId('form-error')).textContent).toBe(MSG.emailTaken);
-    await waitFor(() => expect(screen.getByText('Already registered')).toBeTruthy());
+    expect((await screen.findByTestId('form-error')).textContent).toBe('Registration is closed');
+    await waitFor(() => expect(screen.getByText('Use your school address')).toBeTruthy());
+  });
+
+  it('never says an e-mail already has an account, neither at the top nor under the field: the same “check your e-mail” as a new one', async () => {
+    mockApi(null, [
+      settingsRoute(),
+      // A server not yet upgraded still answers 409 for a taken address.
+      ['POST', '/auth/register', () => ({ status: 409, body: { success: false, message: MSG.emailTaken, errors: [{ field: 'email', msg: MSG.emailTaken }] } })],
+    ]);
+    renderRegister();
+
+    fillValidStudent();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect((await screen.findByTestId('form-success')).textContent).toBe('Check your e-mail: we have sent the next step to asha@example.com.');
+    expect(screen.queryByTestId('form-error')).toBeNull();
+    expect(screen.queryByText(MSG.emailTaken)).toBeNull();
+  });
+
+  it('links the Terms and the Privacy Policy of the consent box, opening in a new tab so the form is kept', async () => {
+    mockApi(null, [settingsRoute()]);
+    renderRegister();
+    const terms = await screen.findByRole('link', { name: 'Terms of Service' });
+    const privacy = screen.getByRole('link', { name: 'Privacy Policy' });
+    expect(terms.getAttribute('href')).toBe('/terms');
+    expect(privacy.getAttribute('href')).toBe('/privacy');
+    for (const link of [terms, privacy]) {
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toContain('noopener');
+    }
+    // The box itself is still one labelled checkbox.
+    expect(screen.getByLabelText(/I agree to the Terms of Service and Privacy Policy/)).toBeTruthy();
   });
 
   it('offers only the roles the school opened, starting on the first of them', async () => {

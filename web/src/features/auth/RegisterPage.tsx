@@ -118,7 +118,16 @@ function RegisterForm({ roles, allowedDomains }: { roles: readonly RegisterRole[
   });
 
   const mutation = useMutation({
-    mutationFn: (input: RegisterInput) => register(input),
+    // A taken address is answered like a new one (the server mails its owner); a 409 still saying
+    // so (a node not yet upgraded) gets the same neutral outcome, never "this e-mail has an account".
+    mutationFn: (input: RegisterInput) =>
+      register(input).then(
+        ({ message }) => ({ message, email: input.email }),
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 409 && error.errors.some((e) => e.field === 'email')) return { message: undefined, email: input.email };
+          throw error;
+        },
+      ),
     onSuccess: ({ message }) => notifySuccess(message ?? msg('common.registered')),
     onError: (error) => {
       setTopError(messageFromServer(error, msg('common.registrationFailed')));
@@ -167,7 +176,7 @@ function RegisterForm({ roles, allowedDomains }: { roles: readonly RegisterRole[
         <Stack>
           {succeeded ? (
             <Alert color="green" data-testid="form-success">
-              {msg('common.registerFormSuccess')}
+              {msg('common.registerCheckEmail', { email: mutation.data?.email })}
             </Alert>
           ) : (
             topError && (
@@ -227,7 +236,17 @@ function RegisterForm({ roles, allowedDomains }: { roles: readonly RegisterRole[
           <Textarea label={t('register.address')} description={t('register.optional')} autoComplete="street-address" rows={2} {...form.getInputProps('address')} />
 
           <Checkbox
-            label={t('register.acceptTerms')}
+            label={
+              // New tabs, so reading the terms keeps what is typed here.
+              <Trans
+                t={t}
+                i18nKey="register.acceptTerms"
+                components={{
+                  terms: <Anchor href="/terms" target="_blank" rel="noopener noreferrer" />,
+                  privacy: <Anchor href="/privacy" target="_blank" rel="noopener noreferrer" />,
+                }}
+              />
+            }
             {...form.getInputProps('acceptTerms', { type: 'checkbox' })}
           />
 

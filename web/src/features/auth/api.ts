@@ -6,7 +6,8 @@ export const authApi = {
   /** `queueTicket`: the place in line a crowded server gave this sign-in (see signInQueue.ts). */
   login: (input: LoginInput, queueTicket?: string) =>
     http.post<AuthPayload>('/auth/login', input, queueTicket ? { headers: { 'X-Sign-In-Ticket': queueTicket } } : undefined),
-  register: (input: RegisterInput) => http.post<{ user: User }>('/auth/register', input),
+  /** Answered the same whether or not the e-mail has an account: a message, no data. */
+  register: (input: RegisterInput) => http.post<undefined>('/auth/register', input),
   logout: () => http.post<undefined>('/auth/logout'),
   /** The start-up check passes redirectOnExpiry false: a stale session ends quietly. */
   me: (options?: { redirectOnExpiry?: boolean }) => http.get<{ user: User }>('/auth/me', options),
