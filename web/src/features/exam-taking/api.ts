@@ -42,8 +42,9 @@ export async function loadExam(examId: string): Promise<LoadedExam> {
 export async function startAttempt(examId: string): Promise<StartedAttempt> {
   const sentAt = Date.now();
   let data: unknown;
+  let message: string | undefined;
   try {
-    data = (await http.post<unknown>(`${examPath(examId)}/start`)).data;
+    ({ data, message } = await http.post<unknown>(`${examPath(examId)}/start`));
   } catch (error) {
     throw new TakingError('other', messageFromServer(error, TAKING_MSG.startFailed));
   }
@@ -56,6 +57,7 @@ export async function startAttempt(examId: string): Promise<StartedAttempt> {
     session: started.session,
     sentAt,
     receivedAt,
+    message,
   };
 }
 

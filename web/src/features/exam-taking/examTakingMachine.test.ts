@@ -67,7 +67,16 @@ interface Overrides {
 /** The machine with every effect faked: what it sends the socket session is recorded. */
 function harness(over: Overrides = {}) {
   const toSession: SessionCommand[] = [];
-  const effects = { startErrors: [] as string[], submitErrors: [] as string[], cleared: [] as string[], exitedFullscreen: 0, submitted: [] as SubmitInput[], review: [] as unknown[] };
+  const effects = {
+    startErrors: [] as string[],
+    submitErrors: [] as string[],
+    cleared: [] as string[],
+    exitedFullscreen: 0,
+    submitted: [] as SubmitInput[],
+    review: [] as unknown[],
+    startedToasts: [] as (string | undefined)[],
+    submittedToasts: 0,
+  };
   const machine = examTakingMachine.provide({
     actors: {
       loadExam: fromPromise(over.load ?? (async () => ({ exam, attemptInProgress: false }))),
@@ -86,6 +95,8 @@ function harness(over: Overrides = {}) {
     },
     actions: {
       notifyStartError: (_, { message }) => void effects.startErrors.push(message),
+      notifyStarted: (_, { message }) => void effects.startedToasts.push(message),
+      notifySubmitted: () => void (effects.submittedToasts += 1),
       notifySubmitError: (_, { message }) => void effects.submitErrors.push(message),
       clearLocal: (_, { attemptId }) => void effects.cleared.push(attemptId),
       exitFullscreen: () => void (effects.exitedFullscreen += 1),
@@ -116,6 +127,13 @@ describe('exam taking machine', () => {
     actor.send({ type: 'socket.connected' });
     expect(actor.getSnapshot().matches({ attempt: { inProgress: 'online' } })).toBe(true);
     expect(actor.getSnapshot().context.book.answers).toEqual({ [Q1]: 'Four' });
+  });
+
+  it('says “Exam started successfully!” once, in the server’s words, when the attempt starts', async () => {
+    const { actor, effects } = await inExam({ start: async () => ({ ...started(), message: 'Examen commencé avec succès !' }) });
+    actor.send({ type: 'socket.connected' });
+    actor.send(joined(serverState()));
+    expect(effects.startedToasts).toEqual(['Examen commencé avec succès !']);
   });
 
   it('takes the server clock offset from the start call, corrected by half the round trip', async () => {
@@ -333,6 +351,35 @@ describe('exam taking machine', () => {
       actor.send({ type: 'server.submitted', reason: 'student' });
       await waitFor(actor, (s) => s.matches({ attempt: { submitted: 'done' } }));
       expect(actor.getSnapshot().context).toMatchObject({ submittedHere: true, outcome: { submissionId: ATTEMPT, reason: 'student' } });
+    });
+
+    it('says “Exam submitted successfully!” once when the socket’s attempt:submitted overtakes the submit call’s answer', async () => {
+      let answer!: (outcome: { submissionId: string; reason: 'student' }) => void;
+      const { actor, effects } = await inExam({ submit: () => new Promise((resolve) => (answer = resolve)) });
+      actor.send({ type: 'user.submit' });
+      await waitFor(actor, (s) => s.matches({ attempt: { submitting: 'sending' } }));
+      actor.send({ type: 'server.submitted', reason: 'student' });
+      await waitFor(actor, (s) => s.matches({ attempt: { submitted: 'done' } }));
+      // The call's answer comes after all: still one toast.
+      answer({ submissionId: ATTEMPT, reason: 'student' });
+      await Promise.resolve();
+      expect(effects.submittedToasts).toBe(1);
+    });
+
+    it('says “Exam submitted successfully!” once when the submit call answers before the socket’s word', async () => {
+      const { actor, effects } = await inExam();
+      actor.send({ type: 'user.submit' });
+      await waitFor(actor, (s) => s.matches({ attempt: { submitted: 'done' } }));
+      actor.send({ type: 'server.submitted', reason: 'student' });
+      expect(actor.getSnapshot().matches({ attempt: { submitted: 'done' } })).toBe(true);
+      expect(effects.submittedToasts).toBe(1);
+    });
+
+    it('says nothing of a successful submission the student did not make here (the clock, a proctor)', async () => {
+      const { actor, effects } = await inExam();
+      actor.send({ type: 'server.submitted', reason: 'proctor' });
+      await waitFor(actor, (s) => s.matches({ attempt: { submitted: 'done' } }));
+      expect(effects.submittedToasts).toBe(0);
     });
 
     it('does not take a submission by the clock as the student’s own', async () => {

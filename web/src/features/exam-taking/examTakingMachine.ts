@@ -1,6 +1,6 @@
 import { msg } from '../../i18n/messages';
 import type { JoinData, SubmitReason, ViolationType } from '@exam/shared';
-import { assign, cancel, fromCallback, fromPromise, raise, sendTo, setup, type EventObject } from 'xstate';
+import { assign, cancel, enqueueActions, fromCallback, fromPromise, raise, sendTo, setup, type EventObject } from 'xstate';
 import { acknowledge, applyServerState, drop, emptyBook, pendingInOrder, recordAnswer, unsentCount, withRestored, type AnswerBook } from './answerBook';
 import { clockOffset, timeLeftMs } from './clock';
 import { TAKING_MSG } from './messages';
@@ -216,6 +216,7 @@ export const examTakingMachine = setup({
     // Side effects, provided by the screen.
     notifyStartError: (_, _params: { message: string }) => undefined,
     notifySubmitError: (_, _params: { message: string }) => undefined,
+    notifyStarted: (_, _params: { message: string | undefined }) => undefined,
     notifySubmitted: () => undefined,
     persistReview: (_, _params: { attemptId: string; marked: string[]; current: number }) => undefined,
     clearLocal: (_, _params: { attemptId: string }) => undefined,
@@ -363,7 +364,10 @@ export const examTakingMachine = setup({
           invoke: {
             src: 'startAttempt',
             input: ({ context }) => ({ examId: context.examId }),
-            onDone: { target: 'restoring', actions: 'applyStarted' },
+            onDone: {
+              target: 'restoring',
+              actions: ['applyStarted', { type: 'notifyStarted', params: ({ event }) => ({ message: event.output.message }) }],
+            },
             onError: {
               target: '#exam.startScreen',
               actions: { type: 'notifyStartError', params: ({ event }) => ({ message: errorText(event.error, TAKING_MSG.startFailed) }) },
@@ -489,7 +493,8 @@ export const examTakingMachine = setup({
                     warningsReceived: context.warning?.id ?? 0,
                   },
                 }),
-                onDone: { target: '#exam.attempt.submitted', actions: [assign({ outcome: ({ event }) => event.output, submittedHere: true }), 'notifySubmitted'] },
+                // The toast comes from the submitted state's entry: the socket's word may arrive first.
+                onDone: { target: '#exam.attempt.submitted', actions: assign({ outcome: ({ event }) => event.output, submittedHere: true }) },
                 onError: {
                   target: '#exam.attempt.inProgress',
                   actions: { type: 'notifySubmitError', params: ({ event }) => ({ message: errorText(event.error, TAKING_MSG.submitFailed) }) },
@@ -547,7 +552,15 @@ export const examTakingMachine = setup({
         },
 
         submitted: {
-          entry: ['exitFullscreen', { type: 'clearLocal', params: ({ context }) => ({ attemptId: context.attemptId ?? '' }) }],
+          entry: [
+            'exitFullscreen',
+            { type: 'clearLocal', params: ({ context }) => ({ attemptId: context.attemptId ?? '' }) },
+            // Once per submission from this screen, whichever came first: the submit call's answer
+            // or the socket's attempt:submitted (which often overtakes it).
+            enqueueActions(({ context, enqueue }) => {
+              if (context.submittedHere) enqueue('notifySubmitted');
+            }),
+          ],
           on: {
             // The server announces the submission before it acks the violation that caused it:
             // the ack's counts still belong in the explanation.

@@ -40,6 +40,7 @@ export function createLiveExamMachine() {
     actions: {
       notifyStartError: (_, { message }) => notifyError(i18n.t('examTaking:errors.startToast', { message })),
       notifySubmitError: (_, { message }) => notifyError(i18n.t('examTaking:errors.submitToast', { message })),
+      notifyStarted: (_, { message }) => notifySuccess(message ?? i18n.t('examTaking:startedToast')),
       notifySubmitted: () => notifySuccess(i18n.t('examTaking:submittedToast')),
       persistReview: (_, { attemptId, marked, current }) => {
         if (attemptId) writeReviewState(attemptId, { marked, current });

@@ -94,6 +94,8 @@ export interface StartedAttempt {
   /** Client clock around the call, to correct the server clock offset by half the round trip. */
   sentAt: number;
   receivedAt: number;
+  /** The server's word on it, in the reader's language ('Exam started successfully!', 'Exam resumed'). */
+  message?: string;
 }
 
 /** One unacknowledged save, as kept in memory and in the IndexedDB outbox. */
