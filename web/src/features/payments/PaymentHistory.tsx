@@ -19,8 +19,8 @@ import { PaymentStatusBadge } from './PaymentStatusBadge';
 
 const PAGE_SIZE = 10;
 
-/** The payer's history; for an admin, everyone's, with filters and refunds. */
-export function PaymentHistory({ isAdmin, onOpen }: { isAdmin: boolean; onOpen: (id: string) => void }) {
+/** The payer's history (a pending payment can be completed from here); for an admin, everyone's, with filters and refunds. */
+export function PaymentHistory({ isAdmin, onOpen, onComplete }: { isAdmin: boolean; onOpen: (id: string) => void; onComplete?: (id: string) => void }) {
   const { t } = useTranslation('payments');
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<PaymentStatus | undefined>();
@@ -102,6 +102,11 @@ export function PaymentHistory({ isAdmin, onOpen }: { isAdmin: boolean; onOpen: 
                       <Button size="xs" variant="light" onClick={() => onOpen(p._id)} aria-label={t('history.viewReceipt', { reference: p.reference })}>
                         {t('receipt.title')}
                       </Button>
+                      {!isAdmin && onComplete && p.status === 'pending' && (
+                        <Button size="xs" onClick={() => onComplete(p._id)} aria-label={t('complete.buttonLabel', { reference: p.reference })}>
+                          {t('complete.button')}
+                        </Button>
+                      )}
                       {isAdmin && p.status === 'succeeded' && (
                         <Button size="xs" variant="light" color="red" onClick={() => setRefunding(p)}>
                           {t('history.refund')}

@@ -1,4 +1,4 @@
-import type { CreatePaymentInput, Payment, PaymentConfig, PaymentStatus } from '@exam/shared';
+import type { CardBrand, CreatePaymentInput, Fee, FeeStatus, IssueFeeInput, Payment, PaymentConfig, PaymentNextAction, PaymentStatus } from '@exam/shared';
 import { http } from '../../api/http';
 import { toQueryString } from '../exams/api';
 
@@ -19,6 +19,21 @@ export interface PaymentListParams {
 export interface CreatedPayment {
   payment: Payment;
   clientSecret: string | null;
+  /** A pending payment's card step (null once it has ended). */
+  nextAction: PaymentNextAction | null;
+}
+
+export interface FeePage {
+  fees: Fee[];
+  total: number;
+  currentPage: number;
+  totalPages: number;
+}
+
+export interface FeeListParams {
+  page: number;
+  limit: number;
+  status?: FeeStatus;
 }
 
 export const paymentKeys = {
@@ -26,12 +41,23 @@ export const paymentKeys = {
   config: () => ['payments', 'config'] as const,
   list: (p: PaymentListParams) => ['payments', 'list', p] as const,
   one: (id: string) => ['payments', 'one', id] as const,
+  fees: (p: FeeListParams) => ['payments', 'fees', p] as const,
 };
 
 export const paymentsApi = {
   config: () => http.get<PaymentConfig>('/payments/config').then((r) => r.data),
   list: (p: PaymentListParams) => http.get<PaymentPage>(`/payments${toQueryString({ ...p, search: p.search || undefined })}`).then((r) => r.data),
   get: (id: string) => http.get<{ payment: Payment }>(`/payments/${encodeURIComponent(id)}`).then((r) => r.data.payment),
+  /** A payment with, for its payer while it is pending, its card step. */
+  withNextAction: (id: string) => http.get<{ payment: Payment; nextAction: PaymentNextAction | null }>(`/payments/${encodeURIComponent(id)}`).then((r) => r.data),
+  /** The sandbox's card step: only the card's brand and last four digits leave the browser. */
+  confirm: (id: string, card: { brand: CardBrand; last4: string }) =>
+    http.post<{ payment: Payment }>(`/payments/${encodeURIComponent(id)}/confirm`, { card }).then((r) => r.data.payment),
+  fees: (p: FeeListParams) => http.get<FeePage>(`/payments/fees${toQueryString(p)}`).then((r) => r.data),
+  issueFee: (input: IssueFeeInput) => http.post<{ feeId: string; assigned: number }>('/payments/fees', input).then((r) => r.data),
+  /** Starts (or resumes) paying a fee: a pending payment with its card step. */
+  payFee: (id: string, idempotencyKey: string) =>
+    http.post<CreatedPayment>(`/payments/fees/${encodeURIComponent(id)}/pay`, {}, { headers: { 'Idempotency-Key': idempotencyKey } }).then((r) => r.data),
   /** One Idempotency-Key per form submission: a retry of it can never charge twice. */
   create: (input: CreatePaymentInput, idempotencyKey: string) =>
     http.post<CreatedPayment>('/payments', input, { headers: { 'Idempotency-Key': idempotencyKey } }).then((r) => ({ ...r.data, message: r.message })),

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatePaymentInput } from '@exam/shared';
-import { paymentKeys, paymentsApi, type PaymentListParams } from './api';
+import type { CardBrand, CreatePaymentInput, IssueFeeInput } from '@exam/shared';
+import { paymentKeys, paymentsApi, type FeeListParams, type PaymentListParams } from './api';
 
 export function usePaymentConfig() {
   return useQuery({ queryKey: paymentKeys.config(), queryFn: paymentsApi.config, staleTime: Infinity });
@@ -22,6 +22,18 @@ function usePaymentMutation<I, O>(fn: (input: I) => Promise<O>) {
 
 export function useCreatePayment() {
   return usePaymentMutation(({ input, key }: { input: CreatePaymentInput; key: string }) => paymentsApi.create(input, key));
+}
+
+export function useFees(params: FeeListParams) {
+  return useQuery({ queryKey: paymentKeys.fees(params), queryFn: () => paymentsApi.fees(params), placeholderData: keepPreviousData, meta: { silent: true } });
+}
+
+export function useIssueFee() {
+  return usePaymentMutation((input: IssueFeeInput) => paymentsApi.issueFee(input));
+}
+
+export function useConfirmPayment() {
+  return usePaymentMutation(({ id, card }: { id: string; card: { brand: CardBrand; last4: string } }) => paymentsApi.confirm(id, card));
 }
 
 export function useRefundPayment() {

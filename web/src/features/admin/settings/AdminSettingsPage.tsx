@@ -146,6 +146,13 @@ function SettingsForm({ data }: { data: AdminSettingsData }) {
             </Stack>
           </Card>
 
+          <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="payments-title">
+            <Title order={2} size="h4" id="payments-title" mb="xs">
+              {t('settings.payments.title')}
+            </Title>
+            <Switch label={t('settings.payments.allowFreeAmounts')} description={t('settings.payments.allowFreeAmountsHint')} {...form.getInputProps('payments.allowFreeAmounts', { type: 'checkbox' })} />
+          </Card>
+
           <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="mail-title">
             <Title order={2} size="h4" id="mail-title" mb="xs">
               {t('settings.mail.title')}
