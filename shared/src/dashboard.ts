@@ -49,7 +49,8 @@ export interface StudentDashboardExam extends DashboardExam {
 export interface PendingGradingItem {
   _id: string;
   exam: { _id: string; title: string };
-  student: { _id: string; name: string };
+  /** `name` in one string; firstName and lastName as the spec's Submission has them. */
+  student: { _id: string; name: string; firstName: string; lastName: string };
   submittedAt: string;
 }
 
@@ -62,9 +63,13 @@ export interface ActivityItem {
 
 export interface RecentResult {
   _id: string;
-  exam: { _id: string; title: string; subject: string };
+  exam: { _id: string; title: string; subject: string; totalMarks: number | null };
   /** Null until the result exists and the exam lets the student see it. */
   percentage: number | null;
+  /** Marks earned; null like percentage. */
+  marksObtained: number | null;
+  /** Null until a final result is out: an essay waiting for its marks is neither passed nor failed. */
+  isPassed: boolean | null;
   status: 'submitted' | 'graded';
   submittedAt: string;
 }
@@ -146,7 +151,8 @@ export interface AdminDashboard {
     pendingGrading: number;
   };
   recentUsers: User[];
-  recentExams: (DashboardExam & { isPublished: boolean; owner: string })[];
+  /** `owner` is the author's name in one string; `createdBy` the same as the spec's Exam has it. */
+  recentExams: (DashboardExam & { isPublished: boolean; owner: string; createdBy: { firstName: string; lastName: string } })[];
   trends: TrendPoint[];
   systemHealth: SystemHealth;
   contactMessages: ContactMessageItem[];

@@ -91,6 +91,9 @@ describe('percentile and status', () => {
     expect(submissionDisplayStatus({ isSubmitted: true, isGraded: true, isPassed: true })).toBe('Passed');
     expect(submissionDisplayStatus({ isSubmitted: true, isGraded: true, isPassed: false })).toBe('Failed');
   });
+  it('reads a submission with no outcome yet (isPassed null) as Reviewing, never Failed', () => {
+    expect(submissionDisplayStatus({ isSubmitted: true, isGraded: true, isPassed: null })).toBe('Reviewing');
+  });
 });
 
 describe('item analysis against a hand-computed example', () => {

@@ -119,10 +119,13 @@ export function percentileRank(score: number, all: number[]): number {
   return Math.round(((below + 0.5 * equal) / all.length) * 100);
 }
 
-/** Display status on the submissions screen (spec core §4). */
+/**
+ * Display status on the submissions screen (spec core §4). No outcome yet (isPassed null: an essay
+ * waiting for its marks) reads as Reviewing, never as Failed.
+ */
 export function submissionDisplayStatus(s: { isSubmitted: boolean; isGraded: boolean; isPassed: boolean | null }): 'In Progress' | 'Reviewing' | 'Passed' | 'Failed' {
   if (!s.isSubmitted) return 'In Progress';
-  if (!s.isGraded) return 'Reviewing';
+  if (!s.isGraded || s.isPassed === null) return 'Reviewing';
   return s.isPassed ? 'Passed' : 'Failed';
 }
 

@@ -78,7 +78,10 @@ export interface ChildStats {
   averageScore: number;
   bestScore: number;
   recentScore: number | null;
-  performance: string;
+  /** The average as a number (clients format it with decimals); null before any result. */
+  performance: number | null;
+  /** The performance in words ('Good', 'No exams yet'), in English. */
+  performanceLabel: string;
   lastExamDate: string | null;
 }
 
@@ -99,6 +102,8 @@ export interface Child {
   requestedAt: string;
   /** Only for accepted links: a pending child's results are not the parent's to see yet. */
   stats: ChildStats | null;
+  /** stats.performance beside the child itself: a number, null when there is none. */
+  performance: number | null;
 }
 
 export interface ParentSummary {

@@ -1,4 +1,4 @@
-import { NOTIFICATION_ICONS, type Notification, type NotificationType } from '@exam/shared';
+import { NOTIFICATION_ICONS, notificationText, type DateTimePrefs, type Notification, type NotificationType } from '@exam/shared';
 import { renderNotice, type NoticeText } from '../i18n/noticeText';
 
 export interface NotificationRow {
@@ -15,12 +15,17 @@ export interface NotificationRow {
   created_at: Date;
 }
 
-/** A notification in its reader's language (English text for those stored before keys were kept). */
-export function presentNotification(row: NotificationRow, language: string | undefined): Notification {
+/**
+ * A notification in its reader's language (English text for those stored before keys were kept),
+ * its times ({{startsAt}} with the instant in metadata) written out in the reader's date and time
+ * settings: a client shows `message` as it is.
+ */
+export function presentNotification(row: NotificationRow, language: string | undefined, prefs: DateTimePrefs): Notification {
+  const message = row.texts ? renderNotice(row.texts.message, language) : row.message;
   return {
     _id: row.id,
     title: row.texts ? renderNotice(row.texts.title, language) : row.title,
-    message: row.texts ? renderNotice(row.texts.message, language) : row.message,
+    message: notificationText({ message, metadata: row.metadata }, { ...prefs, language: language ?? prefs.language }),
     type: row.type,
     icon: NOTIFICATION_ICONS[row.type] ?? NOTIFICATION_ICONS.info,
     read: row.read_at !== null,
@@ -30,3 +35,6 @@ export function presentNotification(row: NotificationRow, language: string | und
     metadata: row.metadata,
   };
 }
+
+/** Whether a stored notification names a time to be written out in its reader's settings. */
+export const namesATime = (row: Pick<NotificationRow, 'message' | 'metadata'>): boolean => /\{\{\w+\}\}/.test(row.message) && Object.keys(row.metadata ?? {}).length > 0;

@@ -17,6 +17,7 @@ import type { Viewer } from '../policies';
 import { presentUser, type UserRow } from '../presenters/user';
 import { scopeToViewer } from './examCatalogue';
 import { presentNotification, type NotificationRow } from '../presenters/notification';
+import { timePrefsOf } from './notifications';
 import { systemHealth } from './systemHealth';
 import { gradeLetters } from './platformSettings';
 
@@ -62,7 +63,8 @@ async function unreadNotifications(deps: Deps, userId: string, language: string)
     .whereNull('read_at')
     .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
     .limit(DASHBOARD_NOTIFICATION_LIMIT)) as NotificationRow[];
-  return rows.map((row) => presentNotification(row, language));
+  const prefs = await timePrefsOf(deps.db, userId, rows);
+  return rows.map((row) => presentNotification(row, language, prefs));
 }
 
 export async function teacherDashboard(deps: Deps, teacher: UserRow): Promise<TeacherDashboard> {
@@ -132,7 +134,7 @@ export async function teacherDashboard(deps: Deps, teacher: UserRow): Promise<Te
     pendingGrading: pending.map((r) => ({
       _id: r.id,
       exam: { _id: r.exam_id, title: r.title },
-      student: { _id: r.student_id, name: `${r.first_name} ${r.last_name}` },
+      student: { _id: r.student_id, name: `${r.first_name} ${r.last_name}`, firstName: r.first_name, lastName: r.last_name },
       submittedAt: iso(r.submitted_at),
     })),
     recentActivity: recent.map(
@@ -148,6 +150,9 @@ interface ResultRow {
   id: string;
   status: 'submitted' | 'graded';
   percentage: number | null;
+  score: number | string | null;
+  max_score: number | null;
+  passed: boolean | null;
   submitted_at: Date;
   visible: boolean;
   exam_id: string;
@@ -161,16 +166,23 @@ function resultsQuery(db: Knex, studentIds: string[]) {
     .join('exams as e', 'e.id', 'a.exam_id')
     .whereIn('a.student_id', studentIds)
     .whereNot('a.status', 'in_progress')
-    .select('a.id', 'a.student_id', 'a.status', 'a.percentage', 'a.submitted_at', 'e.id as exam_id', 'e.title', 'e.subject', db.raw(`${VISIBLE_RESULT_SQL} as visible`));
+    .select('a.id', 'a.student_id', 'a.status', 'a.percentage', 'a.score', 'a.max_score', 'a.passed', 'a.submitted_at', 'e.id as exam_id', 'e.title', 'e.subject', db.raw(`${VISIBLE_RESULT_SQL} as visible`));
 }
 
-const resultItem = (r: ResultRow): RecentResult => ({
-  _id: r.id,
-  exam: { _id: r.exam_id, title: r.title, subject: r.subject },
-  percentage: r.status === 'graded' && r.visible ? r.percentage : null,
-  status: r.status,
-  submittedAt: iso(r.submitted_at),
-});
+const resultItem = (r: ResultRow): RecentResult => {
+  // Only a final result the exam lets out has a score and an outcome; until then all are null
+  // (an essay waiting for its marks is neither passed nor failed).
+  const final = r.status === 'graded' && r.visible;
+  return {
+    _id: r.id,
+    exam: { _id: r.exam_id, title: r.title, subject: r.subject, totalMarks: r.max_score },
+    percentage: final ? r.percentage : null,
+    marksObtained: final && r.score !== null ? Number(r.score) : null,
+    isPassed: final ? r.passed : null,
+    status: r.status,
+    submittedAt: iso(r.submitted_at),
+  };
+};
 
 /** Totals over finished attempts: how many, the average visible score, and how many still wait for a result. */
 async function resultTotals(db: Knex, studentIds: string[]) {
@@ -276,7 +288,8 @@ export async function adminDashboard(deps: Deps): Promise<AdminDashboard> {
   // the slow ones, and the call takes as long as the slower, not their sum.
   const [byRole, examCounts, attemptCounts, users, exams, messages, trendLines, health] = await Promise.all([
     // Users in one pass by role (an index-only scan).
-    db('users').select('role').count({ n: '*' }).groupBy('role') as Promise<{ role: string; n: string | number }[]>,
+    // Deleted people are no longer users of the school: neither counted nor listed.
+    db('users').whereNull('deleted_at').select('role').count({ n: '*' }).groupBy('role') as Promise<{ role: string; n: string | number }[]>,
     db('exams')
       .whereNull('archived_at')
       .first(
@@ -290,7 +303,7 @@ export async function adminDashboard(deps: Deps): Promise<AdminDashboard> {
                 (select count(*) from attempts where status = 'submitted') as pending_grading`,
       )
       .then((r: { rows: Record<string, unknown>[] }) => r.rows[0]) as Promise<Record<string, unknown> | undefined>,
-    db('users').orderBy('created_at', 'desc').limit(LIMIT) as Promise<UserRow[]>,
+    db('users').whereNull('deleted_at').orderBy('created_at', 'desc').limit(LIMIT) as Promise<UserRow[]>,
     db('exams as e')
       .join('users as o', 'o.id', 'e.owner_id')
       .whereNull('e.archived_at')
@@ -318,7 +331,12 @@ export async function adminDashboard(deps: Deps): Promise<AdminDashboard> {
       pendingGrading: int(attemptCounts?.pending_grading),
     },
     recentUsers: users.map(presentUser),
-    recentExams: exams.map((r) => ({ ...examItem(r), isPublished: r.is_published, owner: `${r.first_name} ${r.last_name}` })),
+    recentExams: exams.map((r) => ({
+      ...examItem(r),
+      isPublished: r.is_published,
+      owner: `${r.first_name} ${r.last_name}`,
+      createdBy: { firstName: r.first_name, lastName: r.last_name },
+    })),
     trends: trendLines,
     systemHealth: health,
     contactMessages: messages.map((m) => ({ _id: m.id, name: m.name, email: m.email, subject: m.subject, message: m.message, createdAt: iso(m.created_at) })),

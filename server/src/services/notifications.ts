@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
-import type { NotificationType } from '@exam/shared';
+import { DEFAULT_SETTINGS, type DateTimePrefs, type NotificationType } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { rooms } from '../ports/realtime';
-import { presentNotification, type NotificationRow } from '../presenters/notification';
+import { namesATime, presentNotification, type NotificationRow } from '../presenters/notification';
 import { mailNotifications } from './notificationMail';
 import { renderNotice, type NoticeText } from '../i18n/noticeText';
-import { recipientsOf, type Recipients } from './settings';
+import { getSettings, recipientsOf, type Recipients } from './settings';
 
 export interface NewNotification {
   type: NotificationType;
@@ -63,9 +63,20 @@ export async function pushNotifications(deps: Deps, rows: NotificationRow[], kno
   // (`known`, with what it read before), or read now.
   const unknown = rows.map((r) => r.user_id).filter((id) => !known?.has(id));
   const recipients = unknown.length ? new Map([...(known ?? []), ...(await recipientsOf(deps.db, unknown))]) : known!;
-  const presented = rows.map((row) => ({ row, shown: presentNotification(row, recipients.get(row.user_id)!.settings.preferences.language) }));
+  const presented = rows.map((row) => {
+    const { preferences } = recipients.get(row.user_id)!.settings;
+    return { row, shown: presentNotification(row, preferences.language, preferences) };
+  });
   for (const { row, shown } of presented) deps.realtime.emit(rooms.user(row.user_id), 'notification', shown);
   await mailNotifications(deps, presented, recipients).catch((err: unknown) => deps.log.error({ err }, 'notification mail failed'));
+}
+
+/**
+ * A reader's date and time settings for presenting their notifications: read only when one of
+ * them names a time (most do not), the defaults otherwise.
+ */
+export async function timePrefsOf(db: Db | Knex.Transaction, userId: string, rows: NotificationRow[]): Promise<DateTimePrefs> {
+  return rows.some(namesATime) ? (await getSettings(db, userId)).preferences : DEFAULT_SETTINGS.preferences;
 }
 
 export async function notify(deps: Deps, userIds: string[], n: NewNotification): Promise<void> {

@@ -69,7 +69,9 @@ function statsOf(results: ResultRow[]): ChildStats {
     averageScore: avg,
     bestScore: pcts.length ? Math.max(...pcts) : 0,
     recentScore: results[0]?.percentage ?? null,
-    performance: results.length ? performanceLabel(avg) : 'No exams yet',
+    // A number where a client formats it; the words beside it.
+    performance: results.length ? avg : null,
+    performanceLabel: results.length ? performanceLabel(avg) : 'No exams yet',
     lastExamDate: results[0] ? new Date(results[0].submitted_at).toISOString() : null,
   };
 }
@@ -114,8 +116,9 @@ export async function listChildren(deps: Deps, parent: UserRow): Promise<{ child
   const accepted = rows.filter((r) => r.status === 'accepted').map((r) => r.id);
   const results = await visibleResults(deps, accepted);
   const shown = await contactShownTo(deps.db, parent, accepted);
-  const children = rows.map(
-    (r): Child => ({
+  const children = rows.map((r): Child => {
+    const stats = r.status === 'accepted' ? statsOf(results.filter((x) => x.student_id === r.id)) : null;
+    return {
       _id: r.id,
       linkId: r.link_id,
       firstName: r.first_name,
@@ -130,9 +133,10 @@ export async function listChildren(deps: Deps, parent: UserRow): Promise<{ child
       relationship: r.relationship,
       linkStatus: r.status,
       requestedAt: new Date(r.created_at).toISOString(),
-      stats: r.status === 'accepted' ? statsOf(results.filter((x) => x.student_id === r.id)) : null,
-    }),
-  );
+      stats,
+      performance: stats?.performance ?? null,
+    };
+  });
   // Accepted children first, so the dashboard's default (the first child) is one with data.
   children.sort((a, b) => Number(b.linkStatus === 'accepted') - Number(a.linkStatus === 'accepted'));
   return { children, results };

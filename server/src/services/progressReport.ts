@@ -49,7 +49,7 @@ export async function progressReport(deps: Deps, viewer: Viewer, studentId: stri
   const totalMinutes = Math.round(rows.reduce((s, r) => s + (new Date(r.submitted_at).getTime() - new Date(r.started_at).getTime()), 0) / 60_000);
   const bySubject = new Map<string, ResultRow[]>();
   for (const r of rows) bySubject.set(r.subject, [...(bySubject.get(r.subject) ?? []), r]);
-  const subjectWise = [...bySubject].map(([subject, list]) => {
+  const subjects = [...bySubject].map(([subject, list]) => {
     const scores = list.map((r) => r.percentage);
     return {
       subject,
@@ -66,7 +66,9 @@ export async function progressReport(deps: Deps, viewer: Viewer, studentId: stri
     student: { _id: student.id, firstName: student.first_name, lastName: student.last_name, name: `${student.first_name} ${student.last_name}`, email: shown.email ? student.email : null, studentId: student.student_id, grade: student.grade, section: student.section },
     totalExams: rows.length,
     progress: { averageScore: avg, passRate, totalTime: totalMinutes, hoursStudied: Math.round((totalMinutes / 60) * 10) / 10 },
-    subjectWise,
+    // Keyed by subject as the documented client reads it; the same entries as a list in `subjects`.
+    subjectWise: Object.fromEntries(subjects.map((s) => [s.subject, s])),
+    subjects,
     improvementBasis: 'Latest score minus first score in the subject, in percentage points (needs two results).',
     recentSubmissions: [...rows]
       .reverse()
@@ -74,7 +76,9 @@ export async function progressReport(deps: Deps, viewer: Viewer, studentId: stri
       .map((r) => ({
         _id: r.id,
         exam: { _id: r.exam_id, title: r.title, subject: r.subject },
-        score: r.score === null ? null : Number(r.score),
+        // `score` is the percentage it is shown as; the marks are marksObtained (of totalMarks).
+        score: r.percentage,
+        marksObtained: r.score === null ? null : Number(r.score),
         totalMarks: r.max_score,
         percentage: r.percentage,
         grade: letter(r.percentage),
@@ -82,8 +86,8 @@ export async function progressReport(deps: Deps, viewer: Viewer, studentId: stri
         isPassed: r.passed,
       })),
     insights: {
-      strengths: subjectWise.filter((s) => s.averageScore >= 80).map((s) => s.subject),
-      improvements: subjectWise.filter((s) => s.averageScore < 60).map((s) => s.subject),
+      strengths: subjects.filter((s) => s.averageScore >= 80).map((s) => s.subject),
+      improvements: subjects.filter((s) => s.averageScore < 60).map((s) => s.subject),
     },
   };
 }

@@ -250,7 +250,8 @@ export async function examStats(deps: Deps, viewer: Viewer, examId: string) {
       pendingGrading: attempts.filter((a) => a.status === 'submitted').length,
       averageScore: avg,
       passedCount: graded.filter((a) => a.passed).length,
-      failedCount: graded.filter((a) => !a.passed).length,
+      // Only a known outcome counts: no pass mark yet is not a fail.
+      failedCount: graded.filter((a) => a.passed === false).length,
       highestScore: pcts.length ? Math.max(...pcts) : 0,
       lowestScore: pcts.length ? Math.min(...pcts) : 0,
       passingMarks: exam.passing_marks,

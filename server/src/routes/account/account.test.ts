@@ -269,10 +269,10 @@ describe('statistics and achievements', () => {
 
     const exam2 = await objectiveExam(teacher.token);
     await sit(exam2, student.token, 2);
-    const list = (await api('GET', '/users/achievements', undefined, { token: student.token })).body.data.achievements as { key: string; earnedAt: string }[];
+    const list = (await api('GET', '/users/achievements', undefined, { token: student.token })).body.data as { key: string; earnedAt: string }[];
     expect(list.map((a) => a.key)).toEqual(['first-pass', 'perfect-score', 'subject-improver']);
     expect(Number.isNaN(Date.parse(list[0]!.earnedAt))).toBe(false);
-    const teacherAch = (await api('GET', '/users/achievements', undefined, { token: teacher.token })).body.data.achievements;
+    const teacherAch = (await api('GET', '/users/achievements', undefined, { token: teacher.token })).body.data;
     expect(teacherAch.map((a: { key: string }) => a.key)).toEqual(['first-graded']);
     // Each achievement is told once, when earned, just after the result that earned it: the second
     // exam judged the whole record again and told only what was new (the teacher's first graded
@@ -287,7 +287,7 @@ describe('statistics and achievements', () => {
     const tStats = (await api('GET', '/users/stats', undefined, { token: teacher.token })).body.data.stats;
     expect(tStats).toMatchObject({ role: 'teacher', createdExams: 2, activeExams: 2, totalStudents: 2, successRate: 100 });
     const nobody = await signedIn();
-    expect((await api('GET', '/users/achievements', undefined, { token: nobody.token })).body.data.achievements).toEqual([]);
+    expect((await api('GET', '/users/achievements', undefined, { token: nobody.token })).body.data).toEqual([]);
     expect((await api('GET', '/users/stats', undefined, { token: nobody.token })).body.data.stats).toMatchObject({ totalExams: 0, averageScore: 0, rank: null });
   });
 
@@ -300,7 +300,7 @@ describe('statistics and achievements', () => {
     await sit(await objectiveExam(teacher.token), student.token, 2);
     const inbox = (await api('GET', '/notifications', undefined, { token: student.token })).body.data.notifications as { type: string; title: string }[];
     expect(inbox.filter((n) => n.type !== 'exam')).toMatchObject([{ type: 'result', title: 'Result available' }]);
-    expect((await api('GET', '/users/achievements', undefined, { token: student.token })).body.data.achievements).toEqual([]);
+    expect((await api('GET', '/users/achievements', undefined, { token: student.token })).body.data).toEqual([]);
   });
 
   it('hides a private profile’s statistics from others but its teachers, linked parents and admins', async () => {

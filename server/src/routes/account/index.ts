@@ -79,18 +79,23 @@ export function accountRoutes(deps: Deps): Router<AppState> {
           authorize(viewer, 'read-stats', 'profile', await profileResource(deps, user, row), Errors.forbidden(PROFILE_MSG.statsPrivate));
           target = row;
         }
-        ctx.body = { success: true, data: { stats: await userStats(deps, target) } };
+        const stats = await userStats(deps, target);
+        // The figures at `data` itself (as the documented client reads them) and under `data.stats`.
+        ctx.body = { success: true, data: { ...stats, stats } };
       },
       'query',
     ),
   );
 
   router.get('/achievements', signedIn, async (ctx) => {
-    ctx.body = { success: true, data: { achievements: await listAchievements(deps, currentAuth(ctx).user.id, languageOf(ctx)) } };
+    // `data` is the list itself, as the documented client reads it.
+    ctx.body = { success: true, data: await listAchievements(deps, currentAuth(ctx).user.id, languageOf(ctx)) };
   });
 
   router.get('/settings', signedIn, async (ctx) => {
-    ctx.body = { success: true, data: { settings: await getSettings(deps.db, currentAuth(ctx).user.id) } };
+    const settings = await getSettings(deps.db, currentAuth(ctx).user.id);
+    // The settings object at `data` itself (as the documented client reads it) and under `data.settings`.
+    ctx.body = { success: true, data: { ...settings, settings } };
   });
 
   router.put(

@@ -6,6 +6,7 @@ import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth
 import { languageOf } from '../../middleware/language';
 import { validated } from '../../middleware/validate';
 import { presentNotification, type NotificationRow } from '../../presenters/notification';
+import { timePrefsOf } from '../../services/notifications';
 
 /** A user's own notifications (surroundings §7): nobody touches anyone else's. */
 export function notificationRoutes(deps: Deps): Router<AppState> {
@@ -31,9 +32,10 @@ export function notificationRoutes(deps: Deps): Router<AppState> {
           .offset((q.page - 1) * q.limit)) as NotificationRow[];
         const [{ total }] = (await base.clone().count({ total: '*' })) as { total: number | string }[] as [{ total: number | string }];
         const [{ unread }] = (await mine(ctx).whereNull('read_at').count({ unread: '*' })) as [{ unread: number | string }];
+        const prefs = await timePrefsOf(deps.db, currentAuth(ctx).user.id, rows);
         ctx.body = {
           success: true,
-          data: { notifications: rows.map((row) => presentNotification(row, languageOf(ctx))), total: Number(total), unreadCount: Number(unread), currentPage: q.page, totalPages: Math.ceil(Number(total) / q.limit) },
+          data: { notifications: rows.map((row) => presentNotification(row, languageOf(ctx), prefs)), total: Number(total), unreadCount: Number(unread), currentPage: q.page, totalPages: Math.ceil(Number(total) / q.limit) },
         };
       },
       'query',
@@ -51,7 +53,7 @@ export function notificationRoutes(deps: Deps): Router<AppState> {
       .update({ read_at: deps.db.raw('coalesce(read_at, now())') })
       .returning('*')) as NotificationRow[];
     if (!row) throw Errors.notFound(NOT_FOUND);
-    ctx.body = { success: true, data: { notification: presentNotification(row, languageOf(ctx)) } };
+    ctx.body = { success: true, data: { notification: presentNotification(row, languageOf(ctx), await timePrefsOf(deps.db, currentAuth(ctx).user.id, [row])) } };
   });
 
   // Registered before '/:id' so 'bulk' is never read as an id.

@@ -197,7 +197,7 @@ describe('the parent area', () => {
     const dash = await api('GET', '/parent/dashboard', undefined, { token: parent.token });
     expect(dash.status).toBe(200);
     const { children, summary, recentActivities } = dash.body.data;
-    expect(children[0]).toMatchObject({ _id: child.user.id, name: 'Ada Student', linkStatus: 'accepted', relationship: 'mother', grade: 10, stats: { totalExams: 2, averageScore: 75, bestScore: 100, recentScore: 100, performance: 'Average' } });
+    expect(children[0]).toMatchObject({ _id: child.user.id, name: 'Ada Student', linkStatus: 'accepted', relationship: 'mother', grade: 10, stats: { totalExams: 2, averageScore: 75, bestScore: 100, recentScore: 100, performance: 75, performanceLabel: 'Average' } });
     expect(summary).toEqual({ totalChildren: 1, totalExams: 2, averagePerformance: 75, activeChildren: 1 });
     expect(recentActivities.map((r: { examTitle: string; score: number; grade: string; childName: string }) => [r.examTitle, r.score, r.grade, r.childName])).toEqual([
       ['Times tables', 100, 'A+', 'Ada Student'],

@@ -13,7 +13,8 @@ export const submissionDocs: RouteDocs = {
   'POST /submissions': { summary: 'Submit an attempt (the spec’s form), with any last answers', data: '`{ submission }`' },
   'GET /submissions': {
     summary: 'Results lists',
-    description: 'A student: their own. A parent: their children’s (or one child’s with `student`). A teacher: submissions to their exams. Admins: any. `student.email` is null unless the student shows it (privacy: showEmail) or the reader is them or an admin.',
+    description:
+      'A student: their own. A parent: their children’s (or one child’s with `student`). A teacher: submissions to their exams. Admins: any. `student.email` is null unless the student shows it (privacy: showEmail) or the reader is them or an admin. `displayStatus` is In Progress, Reviewing (submitted, waiting for grading: `isPassed` is null), Passed or Failed, or Submitted where the result is not out to this reader; `isPassed` is null whenever there is no final outcome yet, never false for it.',
     data: '`{ submissions, total, totalPages }`',
   },
   'GET /submissions/:id': { summary: 'One result, with what the exam lets its reader see', data: '`{ submission }`' },

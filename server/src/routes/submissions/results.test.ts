@@ -266,7 +266,8 @@ describe('student progress report', () => {
     await api('POST', '/submissions/submit', { submissionId: start.body.data.submission._id }, { token: tSecond });
     const admin = await buildUser(server.deps, { role: 'admin' });
     const report = await api('GET', `/reports/student/${s.student.id}/progress`, undefined, { token: await token(admin.email) });
-    expect(report.body.data.subjectWise).toEqual([expect.objectContaining({ subject: 'science', totalExams: 2, scores: [40, 100], improvement: 60, bestScore: 100 })]);
+    expect(report.body.data.subjects).toEqual([expect.objectContaining({ subject: 'science', totalExams: 2, scores: [40, 100], improvement: 60, bestScore: 100 })]);
+    expect(report.body.data.subjectWise).toEqual({ science: report.body.data.subjects[0] });
     expect(report.body.data.progress).toMatchObject({ averageScore: 70, passRate: 50 });
     const stranger = await buildUser(server.deps, { role: 'parent' });
     const denied = await api('GET', `/reports/student/${s.student.id}/progress`, undefined, { token: await token(stranger.email) });
