@@ -45,7 +45,6 @@ export const privacySettingsSchema = z.strictObject({
   profileVisibility: choice(SETTING_CHOICES.profileVisibility),
   showEmail: bool,
   showPhone: bool,
-  allowMessages: bool,
 });
 export const preferenceSettingsSchema = z.strictObject({
   language: choice(SETTING_CHOICES.language),
@@ -74,7 +73,7 @@ export const SETTINGS_CATEGORIES = ['notifications', 'privacy', 'preferences', '
 
 export const DEFAULT_SETTINGS: UserSettings = {
   notifications: { emailNotifications: true, pushNotifications: true, examReminders: true, resultNotifications: true, systemUpdates: false },
-  privacy: { profileVisibility: 'public', showEmail: false, showPhone: false, allowMessages: true },
+  privacy: { profileVisibility: 'public', showEmail: false, showPhone: false },
   preferences: { language: 'en', timezone: 'UTC', theme: 'light', dateFormat: 'MM/DD/YYYY', timeFormat: '12h' },
   exam: { autoSave: true, confirmBeforeSubmit: true, showTimer: true, playSound: false, enableKeyboardShortcuts: true },
 };

@@ -128,7 +128,6 @@ export function SettingsPage() {
               />
               {toggle('privacy', 'showEmail')}
               {toggle('privacy', 'showPhone')}
-              {toggle('privacy', 'allowMessages')}
             </Stack>
           </Tabs.Panel>
 
