@@ -11,7 +11,8 @@ export const accountApi = {
   updateProfile: (form: FormData) => http.put<{ user: User }>('/users/profile', form),
   changePassword: (currentPassword: string, newPassword: string) => http.put<{ otherSessionsSignedOut: boolean }>('/users/password', { currentPassword, newPassword }),
   stats: () => http.get<{ stats: UserStats }>('/users/stats').then((r) => r.data.stats),
-  achievements: () => http.get<{ achievements: Achievement[] }>('/users/achievements').then((r) => r.data.achievements),
+  // `data` is the list itself.
+  achievements: () => http.get<Achievement[]>('/users/achievements').then((r) => r.data),
 };
 
 export const accountKeys = {

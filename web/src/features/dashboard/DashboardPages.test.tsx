@@ -31,7 +31,7 @@ const teacherData: TeacherDashboard = {
     { _id: 'e2', title: 'Rivers', subject: 'geography', duration: 30, schedule: { startDate: iso(-HOUR), endDate: iso(2 * HOUR) }, isPublished: true, sittingNow: 3 },
     { _id: 'e3', title: 'Cells', subject: 'biology', duration: 30, schedule: { startDate: iso(47.5 * HOUR), endDate: iso(50 * HOUR) }, isPublished: false, sittingNow: 0 },
   ],
-  pendingGrading: [{ _id: 'a1', exam: { _id: 'e2', title: 'Rivers' }, student: { _id: 's1', name: 'Ada Lee' }, submittedAt: iso(-5 * 60_000) }],
+  pendingGrading: [{ _id: 'a1', exam: { _id: 'e2', title: 'Rivers' }, student: { _id: 's1', name: 'Ada Lee', firstName: 'Ada', lastName: 'Lee' }, submittedAt: iso(-5 * 60_000) }],
   // As the server writes it for a German reader (it translates its own lines).
   recentActivity: [{ icon: 'graded', message: 'Ada Lee hat in Fractions 80 % (B) erreicht', timestamp: iso(-HOUR), link: '/exam-result/a0' }],
 };
@@ -63,7 +63,7 @@ describe('TeacherDashboardPage', { timeout: 15_000 }, () => {
 const adminData: AdminDashboard = {
   stats: { totalUsers: 1234, totalStudents: 1000, totalTeachers: 30, totalParents: 204, totalExams: 12, activeExams: 3, totalSubmissions: 540, pendingGrading: 7 },
   recentUsers: [],
-  recentExams: [{ _id: 'e1', title: 'Fractions', subject: 'mathematics', duration: 45, schedule: { startDate: iso(HOUR), endDate: iso(2 * HOUR) }, isPublished: false, owner: 'Lina Live' }],
+  recentExams: [{ _id: 'e1', title: 'Fractions', subject: 'mathematics', duration: 45, schedule: { startDate: iso(HOUR), endDate: iso(2 * HOUR) }, isPublished: false, owner: 'Lina Live', createdBy: { firstName: 'Lina', lastName: 'Live' } }],
   trends: [],
   systemHealth: {
     status: 'degraded',

@@ -16,6 +16,7 @@ import { msg } from '../../i18n/messages';
 import { formatDateTime } from '../../lib/format';
 import { useChildProgress } from './hooks';
 import { useGradeOf } from '../platform/useGradeOf';
+import { OUTCOME_COLOR, outcomeStatus } from '../results/labels';
 
 const RANGE_KEYS: Record<ProgressRange, string> = { all: 'ranges.all', month: 'ranges.lastMonth', week: 'ranges.lastWeek' };
 /** The chart shows this many of the newest submissions (surroundings §2). */
@@ -161,8 +162,8 @@ export function SubmissionsTable({ submissions }: { submissions: ChildSubmission
             <Table.Td>{t('table.scoreOutOf', { score: formatNumber(s.score), total: formatNumber(s.totalMarks), percent: formatPercent(s.percentage, 2) })}</Table.Td>
             <Table.Td>{gradeOf(s.percentage)}</Table.Td>
             <Table.Td>
-              <Badge color={s.isPassed ? 'green' : 'red'} variant="light">
-                {enumLabel('submissionStatuses', s.isPassed ? 'passed' : 'failed')}
+              <Badge color={OUTCOME_COLOR[outcomeStatus(s.isPassed)]} variant="light">
+                {enumLabel('submissionStatuses', outcomeStatus(s.isPassed))}
               </Badge>
             </Table.Td>
             <Table.Td>{formatDateTime(s.date)}</Table.Td>

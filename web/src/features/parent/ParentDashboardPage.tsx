@@ -20,8 +20,11 @@ import { useGradeOf } from '../platform/useGradeOf';
 
 const date = (iso: string | null) => formatDateTime(iso) ?? '—';
 
-/** The performance word in the reader's language (the server's is English): from the average, as the server derives it. */
-const performanceText = (stats: ChildStats) => (stats.totalExams ? performanceLabel(stats.averageScore) : i18n.t('parent:performancePanel.noExamsYet'));
+/**
+ * The performance word in the reader's language: from the server's performance figure (null before
+ * any result), as the server words it in English in performanceLabel.
+ */
+const performanceText = (stats: ChildStats) => (stats.performance === null ? i18n.t('parent:performancePanel.noExamsYet') : performanceLabel(stats.performance));
 
 /**
  * /parent/dashboard (surroundings §2): summary, child cards, recent activities and the selected

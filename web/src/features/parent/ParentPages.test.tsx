@@ -27,10 +27,11 @@ const child = (over: Partial<Child> = {}): Child => ({
   relationship: 'mother',
   linkStatus: 'accepted',
   requestedAt: '2026-11-01T10:00:00.000Z',
-  stats: { totalExams: 2, averageScore: 75, bestScore: 100, recentScore: 100, performance: 'Average', lastExamDate: '2026-11-20T10:00:00.000Z' },
+  stats: { totalExams: 2, averageScore: 75, bestScore: 100, recentScore: 100, performance: 75, performanceLabel: 'Average', lastExamDate: '2026-11-20T10:00:00.000Z' },
+  performance: 75,
   ...over,
 });
-const pending = child({ _id: ASKED, linkId: 'l2', name: 'Bo Lee', firstName: 'Bo', email: 'bo@school.test', linkStatus: 'pending', stats: null, grade: null, section: null });
+const pending = child({ _id: ASKED, linkId: 'l2', name: 'Bo Lee', firstName: 'Bo', email: 'bo@school.test', linkStatus: 'pending', stats: null, performance: null, grade: null, section: null });
 
 const dashboard = (children: Child[]): ParentDashboard => ({
   children,
@@ -89,6 +90,17 @@ describe('ParentDashboardPage', { timeout: 15_000 }, () => {
     expect(within(activity).getByText('Mathématiques')).toBeTruthy();
     expect(within(activity).getByText(/^50\s% \(C\)$/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Voir la progression' })).toBeTruthy();
+  });
+
+  it('words the performance from the server’s figure, and says No exams yet where it is null', async () => {
+    const fresh = child({ _id: 'kid-2', linkId: 'l3', name: 'Cy Lee', firstName: 'Cy', performance: null, stats: { totalExams: 0, averageScore: 0, bestScore: 0, recentScore: null, performance: null, performanceLabel: 'No exams yet', lastExamDate: null } });
+    mockApi(parent, [['GET', '/parent/dashboard', () => ({ body: { success: true, data: dashboard([child({ performance: 92, stats: { ...child().stats!, performance: 92, performanceLabel: 'Excellent' } }), fresh]) } })]]);
+    renderApp('/parent/dashboard', [{ path: '/parent/dashboard', element: <ParentDashboardPage /> }]);
+    await screen.findByRole('heading', { name: 'Ada Lee: Performance' });
+    expect(screen.getByTestId('stat-performance').textContent).toBe('Excellent');
+    fireEvent.click(within(screen.getAllByTestId('child-card')[1]!).getByRole('button', { name: /Cy Lee|Select/ }));
+    await screen.findByRole('heading', { name: 'Cy Lee: Performance' });
+    expect(screen.getByTestId('stat-performance').textContent).toBe('No exams yet');
   });
 
   it('says the dashboard failed and tries again', async () => {

@@ -1,13 +1,12 @@
-import type { ChildExam, ChildSubmission, ReportType } from '@exam/shared';
+import { csvSafe, type ChildExam, type ChildSubmission, type ReportType } from '@exam/shared';
 import { i18n } from '../../i18n';
 
 /** A column name or word of the downloaded file, in the reader's language. */
 const csvText = (key: string) => i18n.t(`parent:csv.${key}`);
 
-/** A cell that begins like a spreadsheet formula is turned into text, so opening the file never runs it. */
+/** A cell that would run as a spreadsheet formula is turned into text (the guard shared with the server's exports), then quoted. */
 function cell(value: string | number | null | undefined): string {
-  let s = value === null || value === undefined ? '' : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  const s = String(csvSafe(value));
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -27,7 +26,7 @@ export function reportCsv(type: ReportType, data: { results?: ChildSubmission[];
   if (!results.length) return null;
   return toCsv([
     ['exam', 'subject', 'score', 'totalMarks', 'percentage', 'grade', 'passed', 'date'].map(csvText),
-    ...results.map((r) => [r.examTitle, r.subject, r.score, r.totalMarks, r.percentage, gradeOf(r.percentage), csvText(r.isPassed ? 'yes' : 'no'), r.date]),
+    ...results.map((r) => [r.examTitle, r.subject, r.score, r.totalMarks, r.percentage, gradeOf(r.percentage), r.isPassed === null ? '' : csvText(r.isPassed ? 'yes' : 'no'), r.date]),
   ]);
 }
 

@@ -8,17 +8,21 @@ import type { ProgressReport } from './types';
 
 const BASIS = 'Latest score minus first score in the subject, in percentage points (needs two results).';
 
+const SUBJECTS: ProgressReport['subjects'] = [
+  { subject: 'science', totalExams: 2, averageScore: 70, bestScore: 100, scores: [40, 100], improvement: 60 },
+  { subject: 'history', totalExams: 1, averageScore: 55, bestScore: 55, scores: [55], improvement: null },
+];
+/** The report's subjects as the server answers them: a list, and keyed by subject. */
+const bySubject = (subjects: ProgressReport['subjects']) => ({ subjects, subjectWise: Object.fromEntries(subjects.map((s) => [s.subject, s])) });
+
 const report = (overrides: Partial<ProgressReport> = {}): ProgressReport => ({
   student: { _id: 'st1', firstName: 'Sam', lastName: 'Student', name: 'Sam Student', email: 'sam@example.com', studentId: 'STU-001', grade: 10, section: 'A' },
   totalExams: 3,
   progress: { averageScore: 70, passRate: 67, totalTime: 90, hoursStudied: 1.5 },
-  subjectWise: [
-    { subject: 'science', totalExams: 2, averageScore: 70, bestScore: 100, scores: [40, 100], improvement: 60 },
-    { subject: 'history', totalExams: 1, averageScore: 55, bestScore: 55, scores: [55], improvement: null },
-  ],
+  ...bySubject(SUBJECTS),
   improvementBasis: BASIS,
   recentSubmissions: [
-    { _id: 'r1', exam: { _id: 'e1', title: 'Cells', subject: 'science' }, score: 10, totalMarks: 10, percentage: 100, grade: 'A+', submittedAt: '2026-03-01T09:00:00.000Z', isPassed: true },
+    { _id: 'r1', exam: { _id: 'e1', title: 'Cells', subject: 'science' }, score: 80, marksObtained: 8, totalMarks: 10, percentage: 80, grade: 'A+', submittedAt: '2026-03-01T09:00:00.000Z', isPassed: true },
   ],
   insights: { strengths: [], improvements: ['history'] },
   ...overrides,
@@ -29,7 +33,8 @@ function setup(answer: { status?: number; body: unknown }, role: 'teacher' | 'pa
   renderApp('/reports/student/st1/progress', [{ path: '/reports/student/:studentId/progress', element: <StudentProgressPage /> }]);
 }
 
-describe('Student progress report', () => {
+// A full page in jsdom with Mantine: the first render is slow on a busy machine.
+describe('Student progress report', { timeout: 15_000 }, () => {
   it('shows a measured improvement with its sign and basis, and none when there are not enough results', async () => {
     setup({ body: { success: true, data: report() } });
     const science = await screen.findByRole('article', { name: 'Science' });
@@ -40,7 +45,7 @@ describe('Student progress report', () => {
   });
 
   it('shows a fall in score with a minus sign', async () => {
-    setup({ body: { success: true, data: report({ subjectWise: [{ subject: 'science', totalExams: 2, averageScore: 60, bestScore: 70, scores: [70, 50], improvement: -20 }] }) } });
+    setup({ body: { success: true, data: report(bySubject([{ subject: 'science', totalExams: 2, averageScore: 60, bestScore: 70, scores: [70, 50], improvement: -20 }])) } });
     expect((await screen.findByTestId('improvement')).textContent).toBe('Improvement: −20 points');
   });
 
@@ -49,15 +54,26 @@ describe('Student progress report', () => {
     expect((await screen.findByTestId('student-details')).textContent).toBe('sam@example.com · Student ID STU-001 · Grade 10A');
     expect(screen.getByTestId('stat-pass-rate').textContent).toBe('67%');
     expect(screen.getByTestId('stat-hours-studied').textContent).toBe('1.5');
-    expect(within(screen.getByRole('table', { name: 'Recent results' })).getByText('Passed')).toBeTruthy();
+    const recent = screen.getByRole('table', { name: 'Recent results' });
+    expect(within(recent).getByText('Passed')).toBeTruthy();
+    // Marks of the total, then the percentage (the server's `score`).
+    expect(within(recent).getByText('8 / 10 (80%)')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Students' }).getAttribute('href')).toBe('/students');
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     fireEvent.click(screen.getByRole('button', { name: 'Print Report' }));
     expect(print).toHaveBeenCalled();
   });
 
+  it('shows a recent result with no outcome yet as Reviewing, never Failed', async () => {
+    const [first] = report().recentSubmissions;
+    setup({ body: { success: true, data: report({ recentSubmissions: [{ ...first!, isPassed: null as unknown as boolean }] }) } });
+    const recent = await screen.findByRole('table', { name: 'Recent results' });
+    expect(within(recent).getByText('Reviewing')).toBeTruthy();
+    expect(within(recent).queryByText('Failed')).toBeNull();
+  });
+
   it('says the student has not taken any exams yet', async () => {
-    setup({ body: { success: true, data: report({ totalExams: 0, subjectWise: [], recentSubmissions: [] }) } });
+    setup({ body: { success: true, data: report({ totalExams: 0, ...bySubject([]), recentSubmissions: [] }) } });
     expect((await screen.findByTestId('report-empty')).textContent).toBe("This student hasn't taken any exams yet.");
   });
 

@@ -98,7 +98,7 @@ export function StudentProgressPage() {
                 {t('progress.improvementBasis', { basis: r.improvementBasis })}
               </Text>
               <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-                {r.subjectWise.map((s) => (
+                {r.subjects.map((s) => (
                   <SubjectCard key={s.subject} subject={s} />
                 ))}
               </SimpleGrid>

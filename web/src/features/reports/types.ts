@@ -23,12 +23,18 @@ export interface ProgressReport {
   };
   totalExams: number;
   progress: { averageScore: number; passRate: number; totalTime: number; hoursStudied: number };
-  subjectWise: SubjectProgress[];
+  /** The same entries keyed by subject. */
+  subjectWise: Record<string, SubjectProgress>;
+  /** Each subject's progress, in the order of the student's first result in it. */
+  subjects: SubjectProgress[];
   improvementBasis: string;
   recentSubmissions: {
     _id: string;
     exam: { _id: string; title: string; subject: string };
-    score: number | null;
+    /** The percentage, as `percentage`. */
+    score: number;
+    /** Marks earned, of totalMarks. */
+    marksObtained: number | null;
     totalMarks: number | null;
     percentage: number;
     grade: string;

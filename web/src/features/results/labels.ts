@@ -29,6 +29,14 @@ export function answerStatusText(a: Pick<SubmissionAnswer, 'status' | 'marks' | 
   return answerStatusLabel(a.status);
 }
 
+/**
+ * A result's outcome as a status of common:enums.submissionStatuses. No outcome yet (isPassed
+ * null: an essay waiting for its marks) reads as Reviewing, never as Failed.
+ */
+export const outcomeStatus = (isPassed: boolean | null | undefined): 'passed' | 'failed' | 'reviewing' =>
+  isPassed === true ? 'passed' : isPassed === false ? 'failed' : 'reviewing';
+export const OUTCOME_COLOR = { passed: 'green', failed: 'red', reviewing: 'yellow' } as const;
+
 /** Badge colours always sit next to the status words, never alone. */
 export const DISPLAY_STATUS_COLOR: Record<DisplayStatus, string> = {
   'In Progress': 'blue',

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/buildUser';
 import { mockApi } from '../../../test/mockApi';
@@ -15,9 +15,9 @@ const listOf = (exams: ReturnType<typeof buildExam>[]) => ({
 
 // A full page in jsdom with Mantine: slow on a busy machine.
 describe('AdminExamsPage', { timeout: 15_000 }, () => {
-  it('labels each exam Active or Draft and maps the status filter on the published flag', async () => {
+  it('labels each exam Active or Draft and sends each status tab as the API’s status filter', async () => {
     const api = mockApi(admin, [
-      ['GET', '/exams', ({ url }) => (url.searchParams.get('published') === 'false' ? listOf([]) : listOf([buildExam(), buildExam({ _id: 'e2', title: 'Draft one', isPublished: false })]))],
+      ['GET', '/exams', ({ url }) => (url.searchParams.get('status') === 'draft' ? listOf([]) : listOf([buildExam(), buildExam({ _id: 'e2', title: 'Draft one', isPublished: false })]))],
     ]);
     renderApp('/admin/exams', [{ path: '/admin/exams', element: <AdminExamsPage /> }]);
     const table = await screen.findByRole('table', { name: 'Exams' });
@@ -27,7 +27,14 @@ describe('AdminExamsPage', { timeout: 15_000 }, () => {
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'draft' } });
     expect(await screen.findByText('No exams found matching your criteria')).toBeTruthy();
-    expect(api.calls.filter((c) => c.path === '/exams').at(-1)!.url.searchParams.get('published')).toBe('false');
+    const lastQuery = () => api.calls.filter((c) => c.path === '/exams').at(-1)!.url.searchParams;
+    expect(lastQuery().get('status')).toBe('draft');
+    // Active and Published are different rows: each tab asks for its own status, never published=true for both.
+    for (const status of ['active', 'published']) {
+      fireEvent.change(screen.getByLabelText('Status'), { target: { value: status } });
+      await waitFor(() => expect(lastQuery().get('status')).toBe(status));
+      expect(lastQuery().has('published')).toBe(false);
+    }
   });
 
   it("says 'Failed to load exams' with a way to try again", async () => {

@@ -16,7 +16,7 @@ import { ExamStatusBadge } from '../../exams/components/ExamStatusBadge';
 import { useExamDeletion } from '../../exams/components/useExamDeletion';
 import { useExamList } from '../../exams/hooks';
 import { failureReason } from '../../exams/messages';
-import { adminExamText, ADMIN_FILTER_SUBJECTS, ADMIN_STATUS_FILTERS, publishedFilter } from './messages';
+import { adminExamText, ADMIN_FILTER_SUBJECTS, ADMIN_STATUS_FILTERS, statusFilter } from './messages';
 
 const STATUS_COLORS = { Active: 'green', Published: 'blue', Draft: 'gray' } as const;
 const FILTER_DEFAULTS = { subject: '', status: '', search: '' };
@@ -27,7 +27,7 @@ export function AdminExamsPage() {
   const now = useNow();
   const { values, page, setFilter, setPage, clear, filtered } = useFilterParams(FILTER_DEFAULTS);
   const query = { page, limit: PAGE_SIZE, sort: '-createdAt', subject: values.subject, search: values.search };
-  const list = useExamList({ ...query, published: publishedFilter(values.status) }, { silent: true });
+  const list = useExamList({ ...query, status: statusFilter(values.status) }, { silent: true });
   const deletion = useExamDeletion({
     success: adminExamText('deleted'),
     failure: (error) => failureReason(error, adminExamText('deleteFallback')),

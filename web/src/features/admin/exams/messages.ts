@@ -9,17 +9,14 @@ export const adminExamText = (key: AdminExamText): string => i18n.t(`admin:exams
 export const ADMIN_FILTER_SUBJECTS = ['mathematics', 'science', 'english', 'history', 'computer-science'] as const;
 
 /**
- * The admin status filter (active, published, draft) on the server's `published` filter. Every
- * exam is created active and nothing deactivates one yet, so Active and Published both select the
- * published exams; the label of each row still comes from adminExamStatus. Each is named by
+ * The admin status filter (active, published, draft), sent as the API's `status` filter, which
+ * takes the same names: Active is published and active, Published is published but not active,
+ * Draft is unpublished (surroundings §2 Admin exams). Each is named by
  * common:enums.examStatuses.<value>.
  */
-export const ADMIN_STATUS_FILTERS = [
-  { value: 'active', published: 'true' },
-  { value: 'published', published: 'true' },
-  { value: 'draft', published: 'false' },
-] as const;
+export const ADMIN_STATUS_FILTERS = [{ value: 'active' }, { value: 'published' }, { value: 'draft' }] as const;
 
-export function publishedFilter(status: string): 'true' | 'false' | '' {
-  return ADMIN_STATUS_FILTERS.find((s) => s.value === status)?.published ?? '';
+/** The `status` query for a chosen filter; '' (not sent) for all. */
+export function statusFilter(status: string): 'active' | 'published' | 'draft' | '' {
+  return ADMIN_STATUS_FILTERS.find((s) => s.value === status)?.value ?? '';
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { enumLabel, formatNumber, formatPercent } from '../../../i18n/format';
 import { DateCell, ResultsTableFrame } from '../../results/components/SubmissionCells';
+import { outcomeStatus } from '../../results/labels';
 import type { ProgressReport } from '../types';
 import { useGradeOf } from '../../platform/useGradeOf';
 
@@ -23,10 +24,10 @@ export function RecentResultsTable({ results }: { results: ProgressReport['recen
             </Anchor>
           </Table.Td>
           <Table.Td>{enumLabel('subjects', r.exam.subject)}</Table.Td>
-          <Table.Td>{t('recent.score', { score: number(r.score), total: number(r.totalMarks), percent: formatPercent(r.percentage, 2) })}</Table.Td>
+          <Table.Td>{t('recent.score', { score: number(r.marksObtained), total: number(r.totalMarks), percent: formatPercent(r.percentage, 2) })}</Table.Td>
           <Table.Td>{gradeOf(r.percentage)}</Table.Td>
           <DateCell value={r.submittedAt} />
-          <Table.Td>{enumLabel('submissionStatuses', r.isPassed ? 'passed' : 'failed')}</Table.Td>
+          <Table.Td>{enumLabel('submissionStatuses', outcomeStatus(r.isPassed))}</Table.Td>
         </Table.Tr>
       ))}
     </ResultsTableFrame>

@@ -12,7 +12,8 @@ function ScoreLine({ s }: { s: Submission }) {
   const { t } = useTranslation('results');
   const letter = useGradeOf()(s.percentage);
   if (!s.resultsReleased) return <Text c="dimmed">{t('card.notReleased')}</Text>;
-  if (!s.isGraded) return <Text c="dimmed">{t('card.awaitingGrading')}</Text>;
+  // No outcome yet (an essay waiting for its marks) is never shown as a fail.
+  if (!s.isGraded || s.isPassed === null) return <Text c="dimmed">{t('card.awaitingGrading')}</Text>;
   return (
     <Group gap="xs">
       <Text fz="xl" fw={700}>
