@@ -19,6 +19,7 @@ export * from './settings';
 export * from './dateFormat';
 export * from './profile';
 export * from './storable';
+export * from './csv';
 export * from './dashboard';
 export * from './platformSettings';
 export * from './i18n/languages';

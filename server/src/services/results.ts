@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { stringify } from 'csv-stringify/sync';
-import { GRADING_MSG, MSG, SCORE_BUCKETS, gradeRanges, itemAnalysis, percentileRank, scoreBucket, type SubmissionListQuery } from '@exam/shared';
+import { GRADING_MSG, MSG, SCORE_BUCKETS, csvSafe, gradeRanges, itemAnalysis, percentileRank, scoreBucket, type SubmissionListQuery } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
@@ -266,12 +266,8 @@ export async function examStats(deps: Deps, viewer: Viewer, examId: string) {
   };
 }
 
-/** A spreadsheet cell that begins like a formula is turned into text, so it can never run. */
-export function csvSafe(value: unknown): string | number {
-  if (typeof value === 'number') return value;
-  const s = value === null || value === undefined ? '' : String(value);
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-}
+/** A spreadsheet cell that would run as a formula is turned into text: the one guard, shared with the web's exports. */
+export { csvSafe };
 
 /** Every submission of an exam as CSV (owner or admin). */
 export async function exportCsv(deps: Deps, viewer: Viewer, examId: string): Promise<{ filename: string; csv: string }> {

@@ -250,6 +250,23 @@ describe('lists, statistics and export', () => {
     expect(text.split('\n').some((line) => /(^|,)[=+@-]/.test(line))).toBe(false);
     expect(csvSafe(-5)).toBe(-5);
   });
+
+  it('exports CSV that stays safe in a spreadsheet splitting cells at ";", or reading full-width signs', async () => {
+    const { examId, teacherToken } = await examWith({}, QUESTIONS.filter((q) => q.type !== 'essay'));
+    await sit(examId, FULL, { firstName: 'x;=1+1' });
+    await sit(examId, FULL, { firstName: '＝HYPERLINK("http://evil")' });
+    await sit(examId, FULL, { firstName: ' @SUM(A1)' });
+    const res = await fetch(`${server.url}/api/exams/${examId}/export`, { headers: { authorization: `Bearer ${teacherToken}` } });
+    const text = await res.text();
+    expect(text).toContain("x;'=1+1");
+    expect(text).toContain(`"'＝HYPERLINK(""http://evil"")"`);
+    expect(text).toContain("' @SUM(A1)");
+    // Split at every separator a spreadsheet might use, no piece starts like a formula.
+    const pieces = text.split(/[,;\t\r\n"]/).map((p) => p.trim());
+    expect(pieces.filter((p) => /^[=+@\uFF1D\uFF0B\uFF0D\uFF20-]/.test(p))).toEqual([]);
+    // Numbers stay numbers: the scores and counts are written bare.
+    expect(text.split('\n')[1]).toMatch(/,100,/);
+  });
 });
 
 describe('student progress report', () => {

@@ -21,6 +21,13 @@ describe('reportCsv', () => {
     expect(lines[2]!.startsWith('"Maths, part 2",')).toBe(true);
   });
 
+  it('defuses a formula after a separator or in full-width signs, and keeps a negative number a number', () => {
+    const csv = reportCsv('results', { results: [{ ...result, examTitle: 'x;=1+1', score: -2 }, { ...result, examTitle: '＋SUM(A1)' }] }, onDefaultScale)!;
+    const [, first, second] = csv.trim().split('\r\n');
+    expect(first!.startsWith("x;'=1+1,mathematics,-2,4,")).toBe(true);
+    expect(second!.startsWith("'＋SUM(A1),mathematics,3,")).toBe(true);
+  });
+
   it('writes the letter of the school’s current scale, not the one the server sent', () => {
     const passFail = (pct: number) => gradeOnScale({ bands: [{ min: 70, letter: 'P' }], fallback: 'NP' }, pct);
     const csv = reportCsv('performance', { results: [result, { ...result, _id: 'r2', percentage: 40 }] }, passFail)!;
