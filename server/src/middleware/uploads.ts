@@ -23,7 +23,7 @@ export function serveUploads(files: FileStore): Middleware {
     }
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`);
-    ctx.set('ETag', `"${key!.slice(key!.lastIndexOf('/') + 1, -'.webp'.length)}"`);
+    ctx.etag = key!.slice(key!.lastIndexOf('/') + 1);
     ctx.lastModified = file.createdAt;
     ctx.type = file.contentType;
     ctx.status = 200;

@@ -66,6 +66,15 @@ describe('avatar storage', () => {
     })();
     expect(onDisk).not.toContain(name);
     expect(await server.deps.files.get(`avatars/${name}`)).toMatchObject({ contentType: 'image/webp' });
+    // A browser revalidating what it holds gets a 304, and HEAD the headers alone.
+    const first = await fetch(`${server.url}/uploads/avatars/${name}`);
+    await first.arrayBuffer();
+    // (fetch would add `no-cache`, as on a forced reload, unless the request says otherwise.)
+    const again = await fetch(`${server.url}/uploads/avatars/${name}`, { headers: { 'if-none-match': first.headers.get('etag')!, 'cache-control': 'max-age=0' } });
+    expect(again.status).toBe(304);
+    const head = await fetch(`${server.url}/uploads/avatars/${name}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(first.headers.get('content-length'));
   });
 
   it('leaves no temporary file behind when a two-file upload is refused', async () => {
