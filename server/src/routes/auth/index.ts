@@ -33,7 +33,9 @@ function abandoned(ctx: Context): AbortSignal {
   ctx.res.once('close', () => {
     if (!ctx.res.writableFinished) controller.abort(Errors.clientGone());
   });
-  return controller.signal;
+  // Or when the sign-in has waited too long and is to be told its place in line (signInQueue.ts).
+  const overdue = (ctx.state as { signInDeadline?: AbortSignal }).signInDeadline;
+  return overdue ? AbortSignal.any([controller.signal, overdue]) : controller.signal;
 }
 
 /** Every auth call of spec core §7, under /api/auth. */

@@ -54,6 +54,31 @@ describe('a hall signing in at once', () => {
     expect(again.body.data.accessToken).toEqual(expect.any(String));
   });
 
+  it('tells a sign-in that was let in but waited too long its place after all, rather than let the page time out', async () => {
+    const user = await buildUser(server.deps);
+    // A second's threshold: a sign-in behind one busy lane is let in (the estimate says it is quick)…
+    server.deps.config.signInQueueSeconds = 1;
+    let release!: () => void;
+    const busy = hashing.run(() => new Promise<void>((r) => (release = r)));
+    try {
+      const started = performance.now();
+      const res = await server.api('POST', '/auth/login', { email: user.email, password: TEST_PASSWORD });
+      // …and when the lane stays busy for three thresholds, it hears it is first in line.
+      expect(res.status).toBe(503);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(2900);
+      expect(res.body.data.queuePosition).toBe(1);
+      expect(res.headers.get('retry-after')).toBe(String(res.body.data.retryAfterSeconds));
+      // Nothing was checked, so nothing counted against the account.
+      release();
+      await busy;
+      const again = await server.api('POST', '/auth/login', { email: user.email, password: TEST_PASSWORD }, { headers: { [TICKET_HEADER]: res.body.data.queueTicket } });
+      expect(again.status).toBe(200);
+    } finally {
+      release();
+      server.deps.config.signInQueueSeconds = 0.1;
+    }
+  }, 30_000);
+
   it('still answers bad input with its 400, whatever the line', async () => {
     let release!: () => void;
     const busy = hashing.run(() => new Promise<void>((r) => (release = r)));
