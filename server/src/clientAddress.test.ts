@@ -88,7 +88,7 @@ describe('sign-in guesses with forged addresses', () => {
   beforeAll(async () => {
     server = await startTestServer({ env: { TRUST_PROXY: composeTrustProxy() }, rateLimits: { loginFailuresPerIp: 5, loginFailuresPerAccountAndIp: 3 } });
     servers.push(server);
-  });
+  }, 240_000);
 
   it('throttles guesses on one account however the client rotates the X-Forwarded-For it sends', async () => {
     const victim = await buildUser(server.deps);
@@ -116,7 +116,8 @@ describe('sign-in guesses with forged addresses', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
   });
 
-  it('ignores X-Forwarded-For entirely when no proxy is configured', async () => {
+  // Starts a server of its own: allow for a loaded machine.
+  it('ignores X-Forwarded-For entirely when no proxy is configured', { timeout: 240_000 }, async () => {
     const plain = await startTestServer({ rateLimits: { loginFailuresPerIp: 3 } });
     servers.push(plain);
     const statuses: number[] = [];

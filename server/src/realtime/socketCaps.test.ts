@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../test/harness';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ env: { TRUST_PROXY: 'true', SOCKETS_PER_USER: '10', SOCKETS_PER_ADDRESS: '4' } });
-});
+}, 240_000);
 afterAll(() => server?.stop());
 
 type Refusal = Error & { data?: { code: string; message: string } };
