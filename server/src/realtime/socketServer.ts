@@ -41,8 +41,11 @@ export function createSocketServer(deps: Deps, http: HttpServer, liveness: Sessi
   const io = new Server(http, {
     path: '/socket.io',
     serveClient: false,
-    // The web client connects with WebSocket only, so no sticky sessions are needed across nodes.
-    transports: ['websocket', 'polling'],
+    // WebSocket only, as every client of ours connects: any node can take any connection, so the
+    // proxy balances without sticky sessions (deploy/nginx.conf). Long polling would need them (its
+    // requests must all reach the node that opened the session), so it is refused outright rather
+    // than failing at random behind the balancer.
+    transports: ['websocket'],
     ...HEARTBEAT,
     connectionStateRecovery: undefined,
   });
