@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,7 @@ import S3rver from '@20minutes/s3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Settings } from '../../config';
-import { createDb, migrate, type Db } from '../../db';
+import { createDb, dropSchema, migrate, type Db } from '../../db';
 import type { FileStore } from '../../ports/fileStore';
 import { buildUser, TEST_PASSWORD } from '../../test/factories';
 import { startTestServer } from '../../test/harness';
@@ -14,8 +15,8 @@ import { createS3FileStore } from './s3FileStore';
 
 /**
  * The S3 store runs against a real S3-compatible server on loopback (s3rver, which checks each
- * request's AWS signature), and the PostgreSQL store against the embedded database: both keep
- * the same promises.
+ * request's AWS signature), and the PostgreSQL store against PostgreSQL when DATABASE_URL is set
+ * (a schema of its own), the embedded database otherwise: both keep the same promises.
  */
 const BUCKET = 'exam-files';
 let s3server: InstanceType<typeof S3rver>;
@@ -23,19 +24,21 @@ let s3dir: string;
 let s3: S3Settings;
 let db: Db;
 const closers: (() => void)[] = [];
+const schema = process.env.DATABASE_URL ? `t_files_${randomBytes(4).toString('hex')}` : undefined;
 
 beforeAll(async () => {
   s3dir = mkdtempSync(path.join(os.tmpdir(), 'exam-s3-'));
   s3server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3dir, configureBuckets: [{ name: BUCKET }] });
   const { port } = await s3server.run();
   s3 = { bucket: BUCKET, endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
-  db = await createDb({});
+  db = await createDb({ databaseUrl: process.env.DATABASE_URL, schema });
   await migrate(db);
 });
 afterAll(async () => {
   closers.forEach((close) => close());
   await s3server?.close();
   await db?.destroy();
+  if (schema) await dropSchema(process.env.DATABASE_URL!, schema);
   rmSync(s3dir, { recursive: true, force: true });
 });
 
