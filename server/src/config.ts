@@ -186,6 +186,11 @@ export interface RateLimits {
    * cookie): counted instead of the address's, so others' failures never lock that browser out.
    */
   loginFailuresPerAccountAndDevice: number;
+  /**
+   * Password checks a minute from an address past its failure budget, right or wrong: its right
+   * passwords still sign in, but a host guessing from it cannot keep the hashing busy.
+   */
+  loginChecksPerMinutePastBudget: number;
   registerPerIp: number;
   forgotPerIp: number;
   forgotPerAccount: number;
@@ -207,6 +212,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginFailuresPerAccount: 50,
   loginFailuresPerAccountAndIpUnderAttack: 3,
   loginFailuresPerAccountAndDevice: 10,
+  // A hall of 500 still signs in within about four minutes; guessing stays near the budget's own pace.
+  loginChecksPerMinutePastBudget: 120,
   // Three classes registering themselves from one school network in one lesson.
   registerPerIp: 100,
   forgotPerIp: 20,

@@ -9,6 +9,8 @@ export interface RateLimiters {
   loginFailuresAccount: RateLimiterAbstract;
   /** Failures on an account from one browser that signed in to it before (its device cookie). */
   loginFailuresAccountDevice: RateLimiterAbstract;
+  /** Password checks a minute, right or wrong, from an address past its failure budget. */
+  loginChecksPastBudget: RateLimiterAbstract;
   /** Failures an address may have on an account while that account is under attack. */
   loginUnderAttackBudget: number;
   registerIp: RateLimiterAbstract;
@@ -36,6 +38,7 @@ export function createRateLimiters(limits: RateLimits, keyPrefix: string, redis?
     loginFailuresAccountIp: make('login-fail-acct-ip', limits.loginFailuresPerAccountAndIp),
     loginFailuresAccount: make('login-fail-acct', limits.loginFailuresPerAccount),
     loginFailuresAccountDevice: make('login-fail-acct-dev', limits.loginFailuresPerAccountAndDevice),
+    loginChecksPastBudget: make('login-checks-past-budget', limits.loginChecksPerMinutePastBudget, 60),
     loginUnderAttackBudget: limits.loginFailuresPerAccountAndIpUnderAttack,
     registerIp: make('register-ip', limits.registerPerIp),
     forgotIp: make('forgot-ip', limits.forgotPerIp),

@@ -1,6 +1,6 @@
 import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { Errors, type AppError } from '../errors';
-import type { RateLimiters } from './rateLimits';
+import { consumeOrThrow, type RateLimiters } from './rateLimits';
 
 /*
  * Sign-in budgets count failures only: a whole school signing in correctly from one address
@@ -9,7 +9,8 @@ import type { RateLimiters } from './rateLimits';
  *  - per address: stops one host guessing across many accounts. Past it the address's wrong
  *    passwords are refused (429, still counted on the account) but a right password still signs
  *    in to an account that is not under attack: one host behind a school's NAT must not keep a
- *    hall of students out;
+ *    hall of students out. Such an address gets only so many password checks a minute, right or
+ *    wrong, so a host guessing from it cannot keep the hashing busy for everyone;
  *  - per account and address: one address guessing one account waits out the window, right
  *    password or not (otherwise the answer would tell it when it guessed right);
  *  - per account: past it the account is "under attack" and every address gets only a few
@@ -69,8 +70,10 @@ export async function assertMaySignIn(l: RateLimiters, account: string, source: 
     // Free again when either the attack's window or this address's own failures expire.
     throw Errors.tooManyRequests(Math.min(onAccount.msLeft, atIp.msLeft) / 1000);
   }
-  const addressSpent = fromIp.used >= l.loginFailuresIp.points ? Errors.tooManyRequests(fromIp.msLeft / 1000) : undefined;
-  return { addressSpent, underAttack };
+  if (fromIp.used < l.loginFailuresIp.points) return { underAttack };
+  // Spent before the hash, so an address past its budget is refused cheaply once it checks too fast.
+  await consumeOrThrow(l.loginChecksPastBudget, ip);
+  return { addressSpent: Errors.tooManyRequests(fromIp.msLeft / 1000), underAttack };
 }
 
 /**

@@ -24,6 +24,7 @@ beforeAll(async () => {
       loginFailuresPerAccount: 5,
       loginFailuresPerAccountAndIpUnderAttack: 1,
       loginFailuresPerAccountAndDevice: 3,
+      loginChecksPerMinutePastBudget: 22,
       registerPerIp: 2,
     },
   });
@@ -186,6 +187,12 @@ describe('a school address that has spent its failure budget', () => {
     const target = students[0]!;
     expectTooMany(await signIn(target.email, 'wrong', school));
     expect((await server.deps.limiters.loginFailuresAccount.get(target.email.toLowerCase()))?.consumedPoints).toBe(1);
+
+    // Past its budget the address gets 22 password checks a minute here, right or wrong (one guess,
+    // twenty students, one more guess): a host guessing from it cannot keep the hashing busy.
+    const tooFast = await signIn(students[1]!.email, TEST_PASSWORD, school);
+    expectTooMany(tooFast);
+    expect(Number(tooFast.headers.get('retry-after'))).toBeLessThanOrEqual(60);
   });
 });
 
