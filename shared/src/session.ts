@@ -79,10 +79,28 @@ export const answerSaveSchema = z.object({
   seq: z.number().int().min(1).max(MAX_PG_INT, fillMessage(SESSION_MSG.seqTooLarge, { max: MAX_PG_INT })),
 });
 export type AnswerSave = z.infer<typeof answerSaveSchema>;
+/**
+ * The last moment a device's clock can name in ISO 8601's four-digit years. JavaScript's dates reach
+ * ±8.64e15 ms (year ±275760), far past PostgreSQL's timestamps: such a time failed the statement
+ * it shared with other students' violations.
+ */
+export const LATEST_CLIENT_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** A device's clock reading: epoch milliseconds, or a date string JavaScript parses, between 1970 and 9999. */
+export function clientTimeMs(at: number | string): number | undefined {
+  const ms = typeof at === 'number' ? at : at.length <= 64 ? Date.parse(at) : NaN;
+  return Number.isFinite(ms) && ms >= 0 && ms <= LATEST_CLIENT_TIME ? ms : undefined;
+}
 export const violationSchema = z.object({
   attemptId: id,
   type: z.enum(VIOLATION_TYPES),
-  at: z.union([z.number(), z.string()]).optional(),
+  /**
+   * When the device saw it. A time no clock shows is refused; a believable one is still only the
+   * device's word, kept beside the server's own time when close to it (see the violation recorder).
+   */
+  at: z
+    .union([z.number(), z.string()], SESSION_MSG.violationTimeInvalid)
+    .refine((at) => clientTimeMs(at) !== undefined, SESSION_MSG.violationTimeInvalid)
+    .optional(),
 });
 
 // REST readings of the same calls (spec core §7).

@@ -2,7 +2,7 @@ import { SAVE_GRACE_MS, SESSION_MSG, type AnswerSave } from '@exam/shared';
 import { boundList as list, prepareOnConnections, preparedQuery, type Db } from '../db';
 import type { DbOutage } from '../db/outage';
 import type { Logger } from '../logger';
-import { createGroupCommit, writeInHalves } from './groupCommit';
+import { createLanedGroupCommit, isRefusedData, writeInHalves } from './groupCommit';
 import { isUuid } from '../uuid';
 
 export type SaveOutcome =
@@ -44,12 +44,6 @@ export interface AnswerSaverOptions {
   onCommitted?: (attemptIds: string[]) => void;
   /** Told of failed batches, so a database outage is logged once rather than per batch. */
   dbOutage?: DbOutage;
-}
-
-/** The database refused the save itself (SQLSTATE class 22 data exception, 23 constraint violation). */
-function isRefusedData(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^2[23]/.test(code);
 }
 
 const NOT_STORABLE = 'This answer cannot be saved: it contains a value the database cannot store.';
@@ -201,6 +195,8 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
       (p, err) => {
         const { attemptId, questionId } = p.save;
         log.warn({ err, attemptId, questionId }, 'answer refused by the database');
+        // Whatever it was, the student's next saves are written apart: it never splits another batch.
+        commit.suspect(p);
         outcomes.set(p, { ok: false, code: 'invalid', message: NOT_STORABLE });
       },
     );
@@ -238,16 +234,19 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
     if (committed.length) opts.onCommitted?.([...new Set(committed.map((p) => p.save.attemptId))]);
   }
 
-  const commit = createGroupCommit<Pending>({
-    maxBatch,
-    maxInFlight,
-    stallMs: opts.stallMs,
-    write: writeBatch,
-    failed(err, batch) {
-      if (!opts.dbOutage?.failed(err)) log.error({ err, size: batch.length }, 'answer batch failed');
-      for (const p of batch) answer(p, { ok: false, code: 'error', message: RETRY_LATER });
+  const commit = createLanedGroupCommit<Pending>(
+    {
+      maxBatch,
+      maxInFlight,
+      stallMs: opts.stallMs,
+      write: writeBatch,
+      failed(err, batch) {
+        if (!opts.dbOutage?.failed(err)) log.error({ err, size: batch.length }, 'answer batch failed');
+        for (const p of batch) answer(p, { ok: false, code: 'error', message: RETRY_LATER });
+      },
     },
-  });
+    (p) => p.studentId,
+  );
 
   return {
     remember,

@@ -34,6 +34,12 @@ export interface GroupCommitOptions<T> {
    * arrives meanwhile goes with it. An item arriving after a quiet spell is written at once.
    */
   gatherMs?: number;
+  /**
+   * Hand the thread back between batches (a setImmediate) rather than starting the next at once.
+   * With the embedded database every statement runs on this thread, so a lane whose batches follow
+   * each other at once holds it until its queue is empty; the lane of senders put apart yields.
+   */
+  yieldBetween?: boolean;
   /** Writes one batch; must answer every item in it, or throw. */
   write(batch: T[]): Promise<void>;
   /** `write` threw: every item of the batch must still be answered. */
@@ -83,7 +89,8 @@ export function createGroupCommit<T>(opts: GroupCommitOptions<T>): GroupCommit<T
         .catch((err: unknown) => opts.failed(err, batch))
         .finally(() => {
           inFlight--;
-          pump();
+          if (opts.yieldBetween) setImmediate(pump);
+          else pump();
           if (!inFlight && !queue.length) idleWaiters.splice(0).forEach((w) => w());
         });
     }
@@ -109,6 +116,12 @@ export function createGroupCommit<T>(opts: GroupCommitOptions<T>): GroupCommit<T
   };
 }
 
+/** The database refused a row's data itself (SQLSTATE class 22 data exception, 23 constraint violation). */
+export function isRefusedData(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[23]/.test(code);
+}
+
 /**
  * Writes `rows` with `write`; when it throws an error `splittable` accepts (the fault of some
  * row's data, not an outage), retries in halves until only the rows at fault fail, each handed
@@ -124,4 +137,57 @@ export async function writeInHalves<R>(rows: R[], write: (rows: R[]) => Promise<
     await writeInHalves(rows.slice(0, half), write, splittable, failOne);
     await writeInHalves(rows.slice(half), write, splittable, failOne);
   }
+}
+
+/** How long a sender stays apart after the database last refused one of their rows. */
+export const QUARANTINE_MS = 60_000;
+const QUARANTINE_LIMIT = 10_000;
+
+/**
+ * Group commit in two lanes. A sender (a student) whose row the database refused on its own is put
+ * apart for a while (`suspect`): their next items go to a lane of their own, written one item a
+ * statement, so a sender who keeps sending what the database cannot store never again fails or
+ * splits a batch shared with others. The others' batches wait at most for one such statement
+ * (PGlite's single connection), not for a batch split in halves down to the row at fault.
+ */
+export interface LanedGroupCommit<T> extends GroupCommit<T> {
+  /** The database refused this item on its own: its sender's next items go apart. */
+  suspect(item: T): void;
+  /** Whether any sender is apart now (a cheap check before looking at each item). */
+  hasApart(): boolean;
+  /** Whether this item's sender is apart. */
+  isApart(item: T): boolean;
+  /** Queues an item in the lane apart (one of a batch being split, whose sender was just put apart). */
+  pushApart(item: T): void;
+}
+
+export function createLanedGroupCommit<T>(opts: GroupCommitOptions<T>, senderOf: (item: T) => string): LanedGroupCommit<T> {
+  const shared = createGroupCommit(opts);
+  const apart = createGroupCommit({ ...opts, maxBatch: 1, maxInFlight: 1, yieldBetween: true });
+  /** When each sender put apart may share batches again. */
+  const until = new Map<string, number>();
+  const isApart = (sender: string) => {
+    const end = until.get(sender);
+    if (end === undefined) return false;
+    if (end > performance.now()) return true;
+    until.delete(sender);
+    return false;
+  };
+  return {
+    push(item) {
+      if (until.size && isApart(senderOf(item))) apart.push(item);
+      else shared.push(item);
+    },
+    hasApart: () => until.size > 0,
+    isApart: (item) => until.size > 0 && isApart(senderOf(item)),
+    pushApart: (item) => apart.push(item),
+    suspect(item) {
+      // A bound on what a flood of senders could make this hold; forgetting them only undoes the separation.
+      if (until.size >= QUARANTINE_LIMIT) until.clear();
+      until.set(senderOf(item), performance.now() + QUARANTINE_MS);
+    },
+    async drain() {
+      await Promise.all([shared.drain(), apart.drain()]);
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { SESSION_MSG, violationLimits, type ExamSettings, type ViolationType } from '@exam/shared';
+import { SESSION_MSG, clientTimeMs, violationLimits, type ExamSettings, type ViolationType } from '@exam/shared';
 import { boundList as list, preparedQuery, type Db } from '../db';
 import { isDbUnavailable, type DbOutage } from '../db/outage';
 import { AppError, Errors } from '../errors';
@@ -7,7 +7,7 @@ import type { AttemptRow } from '../presenters/attempt';
 import type { FeedEvent } from '../ports/realtime';
 import type { ViolationInput, ViolationRecorder, ViolationResult } from '../ports/violations';
 import { submitAndGradeTx } from './grading';
-import { createGroupCommit, writeInHalves } from './groupCommit';
+import { createLanedGroupCommit, isRefusedData, writeInHalves } from './groupCommit';
 
 export interface ViolationRecorderOptions {
   /** Most batches written at the same time (PGlite has one connection, so 1 there). */
@@ -21,6 +21,8 @@ export interface ViolationRecorderOptions {
 
 interface Pending {
   input: ViolationInput;
+  /** The device's time, when believable next to the server's clock on arrival (deviceTime). */
+  clientAt: Date | null;
   resolve: (result: ViolationResult) => void;
   reject: (err: unknown) => void;
 }
@@ -156,10 +158,28 @@ function countViolation(a: Counts, type: ViolationType, proctoring: ExamSettings
   return crossed;
 }
 
+/**
+ * How far from the server's clock a device's time of a violation is still kept: back far enough for
+ * the violations a device queued while offline during the longest sitting (ten hours and three of
+ * extensions), ahead only by a clock running a little fast.
+ */
+export const DEVICE_TIME_PAST_MS = 24 * 60 * 60 * 1000;
+export const DEVICE_TIME_AHEAD_MS = 60 * 1000;
+
+/**
+ * The device's time of a violation, kept beside the server's own only when close to the server's
+ * clock: the server owns time, and the device's clock is only its word. Outside the window (a wrong
+ * clock, or a made-up time) the event is still counted and logged, at the server's time alone.
+ */
+export function deviceTime(at: number | string | undefined, now = Date.now()): Date | null {
+  if (at === undefined) return null;
+  const ms = clientTimeMs(at);
+  return ms !== undefined && ms >= now - DEVICE_TIME_PAST_MS && ms <= now + DEVICE_TIME_AHEAD_MS ? new Date(ms) : null;
+}
+
 function logLine(p: Pending): LoggedViolation {
-  const { attemptId, studentId, type, at } = p.input;
-  const clientAt = at === undefined ? null : new Date(at);
-  return { attemptId, actorId: studentId, detail: JSON.stringify({ violation: type }), clientAt: clientAt && !Number.isNaN(clientAt.getTime()) ? clientAt : null };
+  const { attemptId, studentId, type } = p.input;
+  return { attemptId, actorId: studentId, detail: JSON.stringify({ violation: type }), clientAt: p.clientAt };
 }
 
 type Outcomes = Map<Pending, ViolationResult | AppError>;
@@ -348,25 +368,64 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
 
   const refused = (err: unknown) => !isDbUnavailable(err);
 
+  /** A violation the database refused on its own: its student's next ones are written apart. */
+  function failOne(p: Pending, err: unknown): void {
+    log.error({ err, attemptId: p.input.attemptId }, 'violation could not be recorded');
+    commit.suspect(p);
+    p.reject(err);
+  }
+
   /**
    * One batch. What the one statement wrote is settled at once, before anything else is tried: it
    * is committed, so a failure of the rest must neither write it again nor reject it, and a later
-   * batch of the same attempt (which counts on from it) must not be told first. The rest goes
-   * through the locked transaction, retried in halves when the database or grading refuses it, so
-   * one bad event fails alone.
+   * batch of the same attempt (which counts on from it) must not be told first. When the database
+   * refuses the one statement, it is retried in halves (a round trip each, no lock held), so the
+   * others' events are written at once and only the event at fault goes on alone. The rest goes
+   * through the locked transaction, retried in halves too when the database or grading refuses it,
+   * so one bad event fails alone.
    */
   async function write(batch: Pending[]): Promise<void> {
     const outcomes: Outcomes = new Map();
-    let done: Set<Pending> = new Set();
-    try {
-      done = new Set(await writeKnown(batch, outcomes));
-    } catch (err) {
-      // The statement is its own transaction: refused, it wrote nothing and the locked way decides.
-      if (!refused(err)) throw err;
-      for (const p of batch) known.delete(p.input.attemptId);
-    }
-    if (done.size) settle([...done], outcomes, []);
-    const rest = batch.filter((p) => !done.has(p));
+    const rest: Pending[] = [];
+    /** Attempts with an event left for the locked way: their later events follow it there, in order. */
+    const deferred = new Set<string>();
+    const defer = (p: Pending) => {
+      rest.push(p);
+      deferred.add(p.input.attemptId);
+    };
+    /** Events of a student put apart while this batch was split: written in their lane, not split further here. */
+    const handedOff = new Set<Pending>();
+    await writeInHalves(
+      batch,
+      async (whole) => {
+        let part = whole;
+        if (batch.length > 1 && commit.hasApart()) {
+          for (const p of whole) {
+            if (handedOff.has(p) || !commit.isApart(p)) continue;
+            handedOff.add(p);
+            commit.pushApart(p);
+          }
+          part = whole.filter((p) => !handedOff.has(p));
+        }
+        const mine = part;
+        if (deferred.size) part = part.filter((p) => !deferred.has(p.input.attemptId));
+        let done: Set<Pending>;
+        try {
+          done = new Set(part.length ? await writeKnown(part, outcomes) : []);
+        } catch (err) {
+          // The statement is its own transaction: refused, it wrote nothing. Refused for a row's
+          // data, what the node knows of the attempts still holds; otherwise they are read again.
+          if (refused(err) && !isRefusedData(err)) for (const p of part) known.delete(p.input.attemptId);
+          throw err;
+        }
+        if (done.size) settle([...done], outcomes, []);
+        for (const p of mine) if (!done.has(p)) defer(p);
+      },
+      refused,
+      // Refused alone: its data the locked way would write as it is, so it fails here at once (and
+      // its student's next events go apart); anything else (a deadlock) the locked way decides.
+      (p, err) => (isRefusedData(err) ? failOne(p, err) : defer(p)),
+    );
     if (!rest.length) return;
     await writeInHalves(
       rest,
@@ -382,27 +441,27 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
         settle(part, outcomes, closed);
       },
       refused,
-      (p, err) => {
-        log.error({ err, attemptId: p.input.attemptId }, 'violation could not be recorded');
-        p.reject(err);
-      },
+      failOne,
     );
   }
 
-  const commit = createGroupCommit<Pending>({
-    maxBatch: 1000,
-    maxInFlight: opts.maxInFlight ?? 2,
-    write,
-    // The database is unavailable: every event not yet settled is refused (a settled one keeps its answer).
-    failed(err, batch) {
-      if (!opts.dbOutage?.failed(err)) log.error({ err, size: batch.length }, 'violation batch failed');
-      for (const p of batch) p.reject(err);
+  const commit = createLanedGroupCommit<Pending>(
+    {
+      maxBatch: 1000,
+      maxInFlight: opts.maxInFlight ?? 2,
+      write,
+      // The database is unavailable: every event not yet settled is refused (a settled one keeps its answer).
+      failed(err, batch) {
+        if (!opts.dbOutage?.failed(err)) log.error({ err, size: batch.length }, 'violation batch failed');
+        for (const p of batch) p.reject(err);
+      },
     },
-  });
+    (p) => p.input.studentId,
+  );
 
   return {
     record(input) {
-      return new Promise((resolve, reject) => commit.push({ input, resolve, reject }));
+      return new Promise((resolve, reject) => commit.push({ input, clientAt: deviceTime(input.at), resolve, reject }));
     },
     async drain() {
       await commit.drain();
