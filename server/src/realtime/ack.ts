@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io';
 import type { z } from 'zod';
-import { MSG, STORABLE_MSG, VALIDATION_MSG, findNul } from '@exam/shared';
+import { MSG, VALIDATION_MSG, findUnstorable } from '@exam/shared';
 import type { Logger } from '../logger';
 import { dbOutageOf } from '../db/outage';
 import { AppError } from '../errors';
@@ -35,9 +35,11 @@ export function onAck<S extends z.ZodType>(
   handlers.set(event, async (socket, payload, ack) => {
     // Every failure's message in the socket user's language (see socketServer.ts).
     const language = (socket.data as Partial<SocketData>).auth?.language;
-    // As for REST (middleware/storableInput.ts): text the database cannot store is refused here, for every event.
-    if (findNul(payload) !== undefined) {
-      reply(ack, language, { ok: false, code: 'invalid', message: STORABLE_MSG.nul });
+    // As for REST (middleware/storableInput.ts): text the database cannot store (a NUL, a lone
+    // surrogate) is refused here, for every event, before it can fail a statement.
+    const unstorable = findUnstorable(payload);
+    if (unstorable) {
+      reply(ack, language, { ok: false, code: 'invalid', message: unstorable.message });
       return;
     }
     const parsed = schema.safeParse(payload, parseOptions(language));
