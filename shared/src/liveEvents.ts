@@ -112,5 +112,8 @@ export const proctorWatchAckSchema = z.object({
 export const proctorTimelineAckSchema = z.object({
   data: z.object({ events: z.array(z.record(z.string(), z.unknown())).describe("The attempt's event log, oldest first") }),
 });
-export const proctorMessageAckSchema = z.object({ delivered: z.number().int().describe('How many students sitting the exam received it') });
+export const proctorMessageAckSchema = z.object({
+  delivered: z.number().int().describe('How many students received it live: a socket of theirs was connected when it was sent (the exam screen shows the message, any other page the notification)'),
+  storedOnly: z.number().int().describe('How many students were not connected: they only have it as a stored notification, to read when they come back'),
+});
 export const deadlineAckSchema = z.object({ deadlineAt: isoTime });

@@ -20,6 +20,11 @@ export interface RealtimeHub {
   socketsIn(room: string): Promise<unknown[]>;
   /** The ids of every socket in a room, on every node. */
   socketIds(room: string): Promise<string[]>;
+  /**
+   * Which of these users have a socket connected now, on any node (one request to the others,
+   * however many users): who hears an event sent to their rooms live. With Redis down, this node's.
+   */
+  usersConnected(userIds: string[]): Promise<Set<string>>;
   /** Closes every socket in a room, on every node (a revoked session's). */
   disconnect(room: string): void;
   attach(io: Server): void;

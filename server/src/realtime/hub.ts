@@ -1,5 +1,7 @@
 import type { Server } from 'socket.io';
-import type { RealtimeHub } from '../ports/realtime';
+import { rooms, type RealtimeHub } from '../ports/realtime';
+
+const USER_ROOM_PREFIX = rooms.user('');
 
 /** Socket.IO's side of the RealtimeHub port: rooms, presence and events on every node. */
 export function createRealtimeHub(): RealtimeHub {
@@ -9,7 +11,7 @@ export function createRealtimeHub(): RealtimeHub {
    * another node silent): a partial answer keeps events and snapshots flowing, and the boards resync
    * when Redis returns.
    */
-  const fetchSockets = (server: Server, room: string) => server.in(room).fetchSockets().catch(() => server.local.in(room).fetchSockets());
+  const fetchSockets = (server: Server, room: string | string[]) => server.in(room).fetchSockets().catch(() => server.local.in(room).fetchSockets());
   return {
     emit(room, event, payload) {
       io?.to(room).emit(event, payload);
@@ -22,6 +24,16 @@ export function createRealtimeHub(): RealtimeHub {
     async socketIds(room) {
       if (!io) return [];
       return (await fetchSockets(io, room)).map((s) => s.id);
+    },
+    async usersConnected(userIds) {
+      const connected = new Set<string>();
+      if (!io || !userIds.length) return connected;
+      const wanted = new Set(userIds.map(rooms.user));
+      // Every socket joins its user's room when it connects (socketServer.ts), whatever page it is on.
+      for (const socket of await fetchSockets(io, [...wanted])) {
+        for (const room of socket.rooms) if (wanted.has(room)) connected.add(room.slice(USER_ROOM_PREFIX.length));
+      }
+      return connected;
     },
     disconnect(room) {
       io?.in(room).disconnectSockets(true);

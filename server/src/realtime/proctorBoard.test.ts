@@ -269,7 +269,7 @@ describe('the proctor board', () => {
     await call(a.socket, 'attempt:join', { attemptId: a.attemptId });
     await call(b.socket, 'attempt:join', { attemptId: b.attemptId });
     const toA = nextEvent(a.socket, 'proctor:message');
-    expect(await call(proctor, 'proctor:message', { examId: exam.id, attemptId: a.attemptId, text: 'Eyes on your own screen, please.' })).toEqual({ ok: true, delivered: 1 });
+    expect(await call(proctor, 'proctor:message', { examId: exam.id, attemptId: a.attemptId, text: 'Eyes on your own screen, please.' })).toEqual({ ok: true, delivered: 1, storedOnly: 0 });
     expect((await toA).text).toBe('Eyes on your own screen, please.');
     const allA = nextEvent(a.socket, 'proctor:message');
     const allB = nextEvent(b.socket, 'proctor:message');

@@ -53,7 +53,7 @@ export function proctorHandlers(deps: Deps, handlers: SocketHandlers): void {
 
   onAck(handlers, deps.log, PROCTOR_EVENTS.message, proctorMessageSchema, async (input, socket) => ({
     ok: true,
-    delivered: await sendProctorMessage(deps, await viewer(socket), input),
+    ...(await sendProctorMessage(deps, await viewer(socket), input)),
   }));
 
   onAck(handlers, deps.log, PROCTOR_EVENTS.extend, proctorExtendSchema, async ({ attemptId, minutes }, socket) => {

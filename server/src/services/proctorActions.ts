@@ -21,8 +21,18 @@ async function logEvent(trx: Deps['db'] | Knex.Transaction, attemptId: string, t
   await trx('attempt_events').insert({ attempt_id: attemptId, type, actor_id: actorId, detail: JSON.stringify(detail) });
 }
 
-/** A message to one student or to every student sitting the exam: shown at once, logged, kept as a notification. */
-export async function sendProctorMessage(deps: Deps, viewer: Viewer, input: { examId: string; attemptId?: string; text: string }): Promise<number> {
+/** Who a proctor's message reached: live (a socket connected as it was sent), or only as a notification stored for later. */
+export interface MessageReach {
+  delivered: number;
+  storedOnly: number;
+}
+
+/**
+ * A message to one student or to every student sitting the exam: shown at once to those connected,
+ * logged, kept as a notification for every one of them. The proctor is told how many heard it live
+ * and how many will only find the notification when they come back.
+ */
+export async function sendProctorMessage(deps: Deps, viewer: Viewer, input: { examId: string; attemptId?: string; text: string }): Promise<MessageReach> {
   await getExamFor(deps.db, viewer, input.examId, 'update');
   const q = deps.db('attempts').where({ exam_id: input.examId, status: 'in_progress' });
   if (input.attemptId) q.where({ id: input.attemptId });
@@ -39,9 +49,12 @@ export async function sendProctorMessage(deps: Deps, viewer: Viewer, input: { ex
   const payload = { text: input.text, at: new Date().toISOString() };
   if (input.attemptId) deps.realtime.emit(rooms.attempt(input.attemptId), 'proctor:message', payload);
   else deps.realtime.emit(rooms.examStudents(input.examId), 'proctor:message', payload);
-  await pushNotifications(deps, notifications);
+  // Who hears it now: a student with a socket connected gets the message on the exam screen, or
+  // the notification live on any other page. One request to every node, not one per student.
+  const [connected] = await Promise.all([deps.realtime.usersConnected(targets.map((t) => t.student_id)), pushNotifications(deps, notifications)]);
   deps.proctor.events(targets.map((t) => ({ attemptId: t.id, type: 'message', detail: { text: input.text, by: viewer.user.id } })));
-  return targets.length;
+  const delivered = targets.filter((t) => connected.has(t.student_id)).length;
+  return { delivered, storedOnly: targets.length - delivered };
 }
 
 /** More time for one student: their deadline moves at once, even past the exam's end. */

@@ -18,6 +18,7 @@ import { HallTiles } from './HallTiles';
 import { DEFAULT_FILTER, rowView, selectRows, studentName, type BoardFilter } from './rows';
 import { StudentTable, type RowActionKind } from './StudentTable';
 import { TimelineDrawer } from './TimelineDrawer';
+import { messageReach } from './messageReach';
 import { useProctorBoard } from './useProctorBoard';
 
 type Pending = { kind: Exclude<RowActionKind, 'camera'>; studentKey: string } | { kind: 'message-all' } | null;
@@ -100,12 +101,12 @@ function ProctorBoard({ examId }: { examId: string }) {
   const targetName = target ? studentName(target) : '';
 
   /** Runs a proctor action and says how it went; the board itself updates from the server's deltas. */
-  const act = async (event: string, payload: unknown, success: string) => {
+  const act = async (event: string, payload: unknown, success: string | ((ack: Record<string, unknown>) => string)) => {
     setBusy(true);
-    const ack = await call(event, payload);
+    const ack = await call<Record<string, unknown>>(event, payload);
     setBusy(false);
     if (ack.ok) {
-      notifySuccess(success);
+      notifySuccess(typeof success === 'string' ? success : success(ack));
       setPending(null);
     } else {
       notifyError(ack.message);
@@ -257,7 +258,7 @@ function ProctorBoard({ examId }: { examId: string }) {
         busy={busy}
         onCancel={() => setPending(null)}
         onSend={(text) =>
-          void act(PROCTOR_EVENTS.message, { examId, attemptId: pending?.kind === 'message' ? (target?.attemptId ?? undefined) : undefined, text }, t('board.messageSent'))
+          void act(PROCTOR_EVENTS.message, { examId, attemptId: pending?.kind === 'message' ? (target?.attemptId ?? undefined) : undefined, text }, messageReach)
         }
       />
       <ExtendDialog
