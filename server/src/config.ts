@@ -56,8 +56,8 @@ const envSchema = z.object({
   REDIS_REQUESTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(15 * 60),
   HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  // A sign-in expected to wait longer than this for a hashing lane is told its place in line at once (auth/signInQueue.ts).
-  SIGN_IN_QUEUE_SECONDS: z.coerce.number().min(0.1).max(25).default(5),
+  // A sign-in expected to wait longer than this for a hashing lane is told its place in line at once (auth/signInQueue.ts); 0 = never, every sign-in waits.
+  SIGN_IN_QUEUE_SECONDS: z.coerce.number().min(0).max(25).default(5),
   // How far the JavaScript heap may grow past its live set before a full collection (server/src/heapGrowth.ts); 0 = V8's own choice.
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(300),
   // The camera's STUN/TURN servers as JSON, e.g. [{"urls":"turn:turn.school.org:3478","username":"u","credential":"p"}].
@@ -104,7 +104,7 @@ export interface Config {
   accessTokenTtlSeconds: number;
   /** Password hashes computed at once; more sign-ins queue (default: one fewer than the cores, 1 to 3). */
   hashConcurrency?: number;
-  /** Longest expected wait for a hashing lane before a sign-in is answered with its place in line instead. */
+  /** Longest expected wait for a hashing lane before a sign-in is answered with its place in line instead; 0 turns the line off. */
   signInQueueSeconds: number;
   /** Percent the old generation may grow past what survived the last full collection; 0 leaves it to V8. */
   heapGrowthPercent: number;

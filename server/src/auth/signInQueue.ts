@@ -174,6 +174,8 @@ export function signInQueue(deps: Deps, line: SignInLine = signInLine): Middlewa
   return async (ctx, next) => {
     if (!loginSchema.safeParse((ctx.request as { body?: unknown }).body ?? {}).success) return next();
     const { jwtSecret, signInQueueSeconds } = deps.config;
+    // Turned off (SIGN_IN_QUEUE_SECONDS=0): every sign-in waits for its lane, however long.
+    if (signInQueueSeconds <= 0) return next();
     const thresholdMs = signInQueueSeconds * 1000;
     const now = Date.now();
     const entered = line.enter(now, thresholdMs, readTicket(jwtSecret, ctx.get(TICKET_HEADER) || undefined, now));

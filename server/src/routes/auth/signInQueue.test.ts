@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fillMessage, MSG } from '@exam/shared';
 import { configureHashing, defaultHashConcurrency, hashing } from '../../auth/passwords';
 import { TICKET_HEADER } from '../../auth/signInQueue';
@@ -73,6 +73,25 @@ describe('a hall signing in at once', () => {
       await busy;
       const again = await server.api('POST', '/auth/login', { email: user.email, password: TEST_PASSWORD }, { headers: { [TICKET_HEADER]: res.body.data.queueTicket } });
       expect(again.status).toBe(200);
+    } finally {
+      release();
+      server.deps.config.signInQueueSeconds = 0.1;
+    }
+  }, 30_000);
+
+  it('lets every sign-in wait for its lane, however long, when the line is turned off (0)', async () => {
+    const user = await buildUser(server.deps);
+    server.deps.config.signInQueueSeconds = 0;
+    let release!: () => void;
+    const busy = hashing.run(() => new Promise<void>((r) => (release = r)));
+    const behind = Array.from({ length: 10 }, () => hashing.run(async () => {}));
+    try {
+      const signIn = server.api('POST', '/auth/login', { email: user.email, password: TEST_PASSWORD });
+      // It joins the lanes' queue rather than being answered at once.
+      await vi.waitFor(() => expect(hashing.queued).toBe(11));
+      release();
+      await Promise.all([busy, ...behind]);
+      expect((await signIn).status).toBe(200);
     } finally {
       release();
       server.deps.config.signInQueueSeconds = 0.1;
