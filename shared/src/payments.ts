@@ -1,5 +1,7 @@
 import messages from './locales/en/messages.json' with { type: 'json' };
 import { z } from 'zod';
+import { SECTIONS } from './constants';
+import { limitQueryField, pageQueryField } from './validation';
 
 /**
  * Payments (surroundings §2 Payment Center, §3, §5, §7). The old product collected card numbers
@@ -69,8 +71,8 @@ export const payFeeSchema = z.object({ card: sandboxCardSchema.optional() });
 export type PayFeeInput = z.input<typeof payFeeSchema>;
 
 export const paymentListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: pageQueryField,
+  limit: limitQueryField(10),
   status: z.enum(PAYMENT_STATUSES).optional(),
   /** Admins: payments of one user. */
   userId: z.uuid().optional(),
@@ -130,8 +132,9 @@ export const feeTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('students'), studentIds: z.array(z.uuid()).min(1, PAYMENT_MSG.feeStudentsRequired).max(1000) }),
   z.object({
     kind: z.literal('class'),
-    grade: z.coerce.number({ error: PAYMENT_MSG.feeGradeInvalid }).int(PAYMENT_MSG.feeGradeInvalid).min(1, PAYMENT_MSG.feeGradeInvalid).max(12, PAYMENT_MSG.feeGradeInvalid),
-    section: z.enum(['A', 'B', 'C', 'D'], { error: PAYMENT_MSG.feeSectionInvalid }).optional(),
+    // The words a grade and a section are refused with everywhere else (one catalogue text each).
+    grade: z.coerce.number({ error: messages.users.gradeInvalid }).int(messages.users.gradeInvalid).min(1, messages.users.gradeInvalid).max(12, messages.users.gradeInvalid),
+    section: z.enum(SECTIONS, { error: messages.common.sectionInvalid }).optional(),
   }),
   z.object({ kind: z.literal('exam'), examId: z.uuid() }),
 ]);
@@ -146,8 +149,8 @@ export const issueFeeSchema = z.object({
 export type IssueFeeInput = z.input<typeof issueFeeSchema>;
 
 export const feeListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: pageQueryField,
+  limit: limitQueryField(10),
   status: z.enum(FEE_STATUSES).optional(),
   /** One student's fees (admins any student; a parent one of their children). */
   studentId: z.uuid().optional(),
