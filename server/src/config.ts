@@ -29,7 +29,11 @@ const envSchema = z.object({
     .pipe(z.number().int().min(0).max(10, 'TRUST_PROXY must be true, false or the number of proxies in front (0 to 10)'))
     .default(0),
   // Authenticated sockets one node keeps per person and per client address (a school's NAT is one address).
-  SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
+  // Each page holds one or two sockets (the header's notifications, a board or an exam), a teacher
+  // may proctor several rooms in tabs, and after a network drop the dropped sockets still count
+  // until their heartbeat times out (up to 20 s) while the pages reconnect: room for ten such
+  // tabs twice over. Still stops one token holding a thousand.
+  SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(40),
   SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Namespace of everything the nodes share in Redis; one per deployment (or benchmark run) on one Redis.

@@ -91,3 +91,37 @@ describe('sockets one client address may hold', () => {
     expect(again.connected).toBe(true);
   });
 });
+
+describe('the default cap per person', () => {
+  let node: TestServer;
+  beforeAll(async () => {
+    node = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+  }, 240_000);
+  afterAll(() => node?.stop());
+
+  /*
+   * Every page holds the header's live-notifications socket, a proctor board one more. When a
+   * teacher's Wi-Fi drops, the server keeps the dropped sockets until their heartbeat times out
+   * (up to 20 s) while the pages reconnect at once; the app does not retry a TooManyConnections
+   * refusal. Held sockets stand in for the dropped ones: the server cannot tell them apart.
+   */
+  it('lets a teacher proctoring several rooms in tabs reconnect every board after a network drop', { timeout: 180_000 }, async () => {
+    const teacher = await buildUser(node.deps, { role: 'teacher' });
+    const res = await node.api('POST', '/auth/login', { email: teacher.email, password: TEST_PASSWORD }, { headers: { 'x-forwarded-for': '192.0.2.1' } });
+    const token = res.body.data.accessToken as string;
+    const openOn = (forwardedFor: string) => {
+      const socket = connect(node.url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true, extraHeaders: { 'x-forwarded-for': forwardedFor } });
+      onTestFinished(() => {
+        socket.close();
+      });
+      return new Promise<Socket>((resolve, reject) => {
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', (err) => reject(err));
+      });
+    };
+    const tabs = 8;
+    for (let i = 0; i < tabs * 2; i++) await openOn('10.0.0.1, 198.51.100.7');
+    // The same pages reconnecting, before the server has timed out their dropped sockets.
+    for (let i = 0; i < tabs * 2; i++) expect((await openOn('10.0.0.1, 198.51.100.7')).connected).toBe(true);
+  });
+});
