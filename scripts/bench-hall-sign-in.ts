@@ -104,8 +104,21 @@ async function main() {
     await server.deps.db.batchInsert('user_settings', users.map((u) => ({ user_id: u.id })), 500);
     // The students run in a process of their own, so their requests do not share the server's event loop.
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    // How busy the hashing lanes were while the hall signed in: idle lanes with students still
+    // waiting outside would mean the line sends them away for too long.
+    const { hashing } = await import('../server/src/auth/passwords');
+    const samples = { busy: 0, idleWithLine: 0, all: 0 };
+    const { signInLine } = await import('../server/src/auth/signInQueue');
+    const sampler = setInterval(() => {
+      samples.all++;
+      if (hashing.active >= hashing.concurrency) samples.busy++;
+      else if (signInLine.waiting === 0) samples.idleWithLine++;
+    }, 50);
     const child = fork(fileURLToPath(import.meta.url), ['--client', server.url], { execArgv: ['--import', tsx], stdio: 'inherit' });
     const code = await new Promise<number | null>((r) => child.on('exit', r));
+    clearInterval(sampler);
+    const share = (n: number) => `${Math.round((100 * n) / Math.max(1, samples.all))} %`;
+    console.log(`[hall] hashing lanes all busy ${share(samples.busy)} of the time; no sign-in let in at all ${share(samples.idleWithLine)}`);
     if (code !== 0) process.exitCode = 1;
   } finally {
     await server.stop();

@@ -62,11 +62,22 @@ describe('the sign-in line', () => {
     expect(refused.every((p) => p.queuePosition > 15)).toBe(true);
   });
 
-  it('goes by what a sign-in costs end to end when the machine is slower than the hashing lanes show', () => {
+  it('does not count the time the lanes stood idle as the cost of a sign-in', () => {
     const line = new SignInLine(lanes());
-    const first = Array.from({ length: 11 }, () => line.enter(0, 1000) as Admitted);
-    // Each takes half a second to answer (a busy database), not the lanes' 100 ms.
+    const spaced = Array.from({ length: 5 }, () => line.enter(0, 1000) as Admitted);
+    // Answered 2 s apart with nobody waiting for a lane: the lanes idled, the estimate stays 100 ms.
+    spaced.forEach((s, i) => s.leave(2000 * (i + 1)));
+    const next = Array.from({ length: 11 }, () => line.enter(20_000, 1000));
+    expect(next.every((p) => 'leave' in p)).toBe(true);
+  });
+
+  it('goes by what a sign-in costs end to end when the machine is slower than the hashing lanes show', () => {
+    const state = lanes(20);
+    const line = new SignInLine(state);
+    const first = Array.from({ length: 11 }, () => line.enter(0, 100_000) as Admitted);
+    // While others wait for a lane, each takes half a second to answer (a busy database), not the lanes' 100 ms.
     first.forEach((s, i) => s.leave(500 * (i + 1)));
+    Object.assign(state, lanes(0));
     const next = Array.from({ length: 3 }, () => line.enter(6000, 1000));
     expect(next.map((p) => 'leave' in p)).toEqual([true, true, true]);
     expect(place(line.enter(6000, 1000)).queuePosition).toBe(4);

@@ -27,6 +27,8 @@ export const TICKET_HEADER = 'x-sign-in-ticket';
 const TICKET_EARLY_MS = 2_000;
 const TICKET_LATE_MS = 5 * 60_000;
 
+const MAX_RETRY_SECONDS = 60;
+
 export interface QueuePlace {
   /** 1 for the next sign-in to be checked. */
   queuePosition: number;
@@ -59,12 +61,17 @@ export class SignInLine {
   /** Sign-ins sent away, until they are due back. */
   private promised: Promise_[] = [];
   /**
-   * Time between two sign-ins answered while the line was never empty: what one sign-in costs
-   * end to end (its account read and session write too, on a machine busier than the hashing
-   * lanes alone show). A moving average; until measured, what the lanes say.
+   * Time between two sign-ins answered while others still waited for a lane: what one sign-in
+   * costs end to end when the lanes are the bottleneck (its account read and session write too,
+   * on a machine busier than the lanes' own timing shows). A moving average; until measured, what
+   * the lanes say. Only saturated stretches count: a gap while the lanes idled (the line sent
+   * people away and they have not come back yet) would make the line look slower than it is, send
+   * the next ones away for longer, and idle the lanes further.
    */
   private perAnsweredMs: number | undefined;
   private lastAnsweredAt = 0;
+  /** Whether the last sign-in answered left others waiting for a lane (the gap since it is then a saturated one). */
+  private lastSaturated = false;
 
   constructor(private readonly lanes: Pick<WorkQueue, 'active' | 'queued' | 'concurrency' | 'averageTaskMs'>) {}
 
@@ -94,15 +101,19 @@ export class SignInLine {
     if (wait > thresholdMs) return this.sendAway(now, thresholdMs, ahead, ticketAt);
     const placeAt = ticketAt ?? now;
     const key = {};
-    if (this.inFlight.size === 0) this.lastAnsweredAt = now;
+    if (this.inFlight.size === 0) this.lastSaturated = false;
     this.inFlight.set(key, placeAt);
     return {
       placeAt,
       leave: (at = Date.now(), served = true) => {
         if (!this.inFlight.delete(key)) return;
         if (!served) return;
-        const gap = at - this.lastAnsweredAt;
-        this.perAnsweredMs = this.perAnsweredMs === undefined ? gap : this.perAnsweredMs + (gap - this.perAnsweredMs) * 0.2;
+        const saturated = this.lanes.queued > 0;
+        if (saturated && this.lastSaturated) {
+          const gap = at - this.lastAnsweredAt;
+          this.perAnsweredMs = this.perAnsweredMs === undefined ? gap : this.perAnsweredMs + (gap - this.perAnsweredMs) * 0.2;
+        }
+        this.lastSaturated = saturated;
         this.lastAnsweredAt = at;
       },
     };
@@ -120,8 +131,9 @@ export class SignInLine {
   }
 
   private sendAway(now: number, thresholdMs: number, ahead: number, placeAt?: number): QueuePlace {
-    // Back when the work ahead of it should be down to half the threshold.
-    const retryAfterSeconds = Math.max(1, Math.ceil((ahead * this.perSignInMs - thresholdMs / 2) / 1000));
+    // Back when the work ahead of it should be down to half the threshold; at the latest in a
+    // minute, to hear a fresh estimate (the web app never waits longer either).
+    const retryAfterSeconds = Math.min(MAX_RETRY_SECONDS, Math.max(1, Math.ceil((ahead * this.perSignInMs - thresholdMs / 2) / 1000)));
     const dueAt = now + retryAfterSeconds * 1000;
     // A newcomer's place is its time to come back; one that already had a place keeps it.
     const place = { placeAt: placeAt ?? dueAt, dueAt };
