@@ -76,7 +76,7 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     fillValidStudent();
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
-    expect((await screen.findByTestId('form-success')).textContent).toBe('Check your e-mail: we have sent the next step to asha@example.com.');
+    expect((await screen.findByTestId('form-success')).textContent).toBe('Account created successfully! Please check your email for verification.');
     const body = api.callsTo('POST', '/auth/register')[0]!.body as Record<string, unknown>;
     expect(body).toMatchObject({ firstName: 'Asha', email: 'asha@example.com', role: 'student', grade: 10, section: 'B' });
     expect(body).not.toHaveProperty('confirmPassword');
@@ -108,7 +108,7 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     fillValidStudent();
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
-    expect((await screen.findByTestId('form-success')).textContent).toBe('Check your e-mail: we have sent the next step to asha@example.com.');
+    expect((await screen.findByTestId('form-success')).textContent).toBe('Account created successfully! Please check your email for verification.');
     expect(screen.queryByTestId('form-error')).toBeNull();
     expect(screen.queryByText(MSG.emailTaken)).toBeNull();
   });

@@ -122,9 +122,9 @@ function RegisterForm({ roles, allowedDomains }: { roles: readonly RegisterRole[
     // so (a node not yet upgraded) gets the same neutral outcome, never "this e-mail has an account".
     mutationFn: (input: RegisterInput) =>
       register(input).then(
-        ({ message }) => ({ message, email: input.email }),
+        ({ message }) => ({ message }),
         (error: unknown) => {
-          if (error instanceof ApiError && error.status === 409 && error.errors.some((e) => e.field === 'email')) return { message: undefined, email: input.email };
+          if (error instanceof ApiError && error.status === 409 && error.errors.some((e) => e.field === 'email')) return { message: undefined };
           throw error;
         },
       ),
@@ -176,7 +176,7 @@ function RegisterForm({ roles, allowedDomains }: { roles: readonly RegisterRole[
         <Stack>
           {succeeded ? (
             <Alert color="green" data-testid="form-success">
-              {msg('common.registerCheckEmail', { email: mutation.data?.email })}
+              {msg('common.registerFormSuccess')}
             </Alert>
           ) : (
             topError && (
