@@ -22,6 +22,7 @@ import { contactShownTo } from '../../services/contactPrivacy';
 import { listStudents } from '../../services/studentList';
 import { isUuid } from '../../uuid';
 import { confirmImport, previewImport } from '../../services/userImport';
+import { withStatementDeadline } from '../../db/deadlines';
 import { createUserByAdmin, deleteUserByAdmin, listUsers, setUserActive, updateUserByAdmin } from '../../services/userAdmin';
 
 /**
@@ -106,7 +107,8 @@ export function userRoutes(deps: Deps): Router<AppState> {
     '/import/confirm',
     admin,
     validated(userImportSchema, async (ctx, input) => {
-      const result = await confirmImport(deps, input.csv, languageOf(ctx));
+      // Thousands of rows in one transaction: the long deadline, not a request's (as the results export).
+      const result = await withStatementDeadline(deps.config.deadlines.dbLongStatementMs, () => confirmImport(deps, input.csv, languageOf(ctx)));
       ctx.status = 201;
       ctx.body = { success: true, message: fillMessage(USER_MSG.imported_other, { count: result.created }), data: { ...result, rows: rowsIn(languageOf(ctx), result.rows) } };
     }),

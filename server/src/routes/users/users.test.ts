@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, USER_MSG } from '@exam/shared';
 import { buildAttempt, buildExam, buildUser, TEST_PASSWORD } from '../../test/factories';
 import { lastMailedToken, outbox, startTestServer, type TestServer } from '../../test/harness';
+import { statementDeadline } from '../../db/deadlines';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -345,6 +346,25 @@ describe('GET /users/students/list', () => {
 
 describe('bulk import', () => {
   const header = 'firstName,lastName,email,role,grade,section,subject,parentEmail';
+
+  // An import writes thousands of rows in one transaction: under load a statement of it may take
+  // longer than a request's deadline (5 s), and one cut there failed the import and was taken
+  // for a database outage. It runs under the long deadline, as the results export does.
+  it('writes the accounts under the long statement deadline, not a request’s', async () => {
+    const { token } = await signedIn('admin');
+    const seen: (number | undefined)[] = [];
+    const listen = (q: { sql?: string }) => {
+      if (/^insert into "users"/i.test(q.sql ?? '')) seen.push(statementDeadline());
+    };
+    server.deps.db.on('query', listen);
+    try {
+      const res = await api('POST', '/users/import/confirm', { csv: [header, `Deb,Line,${uniqueEmail('dl')},student,7,B,,`].join('\r\n') }, { token });
+      expect(res.status).toBe(201);
+    } finally {
+      server.deps.db.removeListener('query', listen);
+    }
+    expect(seen).toEqual([server.deps.config.deadlines.dbLongStatementMs]);
+  });
 
   it('previews each row with its problems and writes nothing', async () => {
     const { token } = await signedIn('admin');
