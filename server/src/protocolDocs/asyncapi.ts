@@ -122,7 +122,7 @@ export function buildAsyncApi(): Record<string, unknown> {
         host: 'localhost:3000',
         protocol: 'ws',
         pathname: '/socket.io',
-        description: 'Socket.IO (Engine.IO 4) over WebSocket, or long polling.',
+        description: 'Socket.IO (Engine.IO 4) over WebSocket only (long polling is refused).',
         security: [{ $ref: '#/components/securitySchemes/accessToken' }],
       },
     },
