@@ -1,5 +1,6 @@
-import { createHmac, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { keyFor } from './jwt';
 
 /*
  * A device token says "this browser signed in to this account before" (a device cookie). A
@@ -14,16 +15,6 @@ const ISSUER = 'exam-platform';
 const AUDIENCE = 'device';
 /** A browser stays known for half a year after its last successful sign-in. */
 export const DEVICE_TOKEN_TTL_SECONDS = 180 * 24 * 60 * 60;
-
-const keys = new Map<string, KeyObject>();
-function keyFor(secret: string): KeyObject {
-  let key = keys.get(secret);
-  if (!key) {
-    key = createSecretKey(Buffer.from(secret));
-    keys.set(secret, key);
-  }
-  return key;
-}
 
 /**
  * The account as the token and its cookie name carry it: a keyed hash of the sign-in name, so a

@@ -18,7 +18,7 @@ export interface AccessClaims {
  * a PEM public key on every call, which made each socket connect and API call pay for a failed parse.
  */
 const keys = new Map<string, KeyObject>();
-function keyFor(secret: string): KeyObject {
+export function keyFor(secret: string): KeyObject {
   let key = keys.get(secret);
   if (!key) {
     key = createSecretKey(Buffer.from(secret));
