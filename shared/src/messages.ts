@@ -16,6 +16,8 @@ export const CARD_ACTION_MSG = messages.cards;
 /** Texts only the server says (outages, database conflicts, malformed requests). */
 export const SERVER_MSG = messages.server;
 export const NOTIFICATION_MSG = messages.notifications;
+/** The progress report's refusals. */
+export const REPORT_MSG = messages.reports;
 
 /**
  * A catalogue text with its {{placeholders}} filled, in English: the message a schema or the

@@ -103,6 +103,15 @@ describe('server texts in the reader’s language', () => {
     expect(bySetting.status).toBe(404);
     expect(bySetting.body).toEqual({ success: false, message: 'Ressource introuvable.' });
   });
+
+  it('refuses a progress report in French: an unknown student to a teacher, any report to a student', async () => {
+    const unknown = await server.api('GET', '/reports/student/00000000-0000-4000-8000-000000000000/progress', undefined, { token: teacherToken, headers: fr });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Élève introuvable.');
+    const refused = await server.api('GET', `/reports/student/${teacherId}/progress`, undefined, { token: frenchStudentToken });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Accès refusé. Vous n’avez pas l’autorisation de consulter ce rapport.');
+  });
 });
 
 let admin: string | undefined;

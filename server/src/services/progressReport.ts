@@ -1,3 +1,4 @@
+import { REPORT_MSG } from '@exam/shared';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import { contactShownTo } from './contactPrivacy';
@@ -5,10 +6,6 @@ import type { Viewer } from '../policies';
 import type { UserRow } from '../presenters/user';
 import { gradeLetters } from './platformSettings';
 
-export const REPORT_MSG = {
-  forbidden: 'Access denied. You do not have permission to view this report.',
-  notFound: 'Student not found.',
-} as const;
 
 interface ResultRow {
   id: string;

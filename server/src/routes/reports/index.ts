@@ -2,7 +2,8 @@ import Router from '@koa/router';
 import type { Deps } from '../../deps';
 import { auth, idParam, type AppState } from '../../middleware/auth';
 import { viewerOf } from '../../middleware/viewer';
-import { progressReport, REPORT_MSG } from '../../services/progressReport';
+import { REPORT_MSG } from '@exam/shared';
+import { progressReport } from '../../services/progressReport';
 
 export function reportRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/reports' });
