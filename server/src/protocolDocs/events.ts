@@ -421,7 +421,7 @@ export const HANDSHAKE = {
   [HANDSHAKE_ERRORS.unauthorized]: 'No token, a bad one, or its session is over (an expired token is accepted only for a student with an attempt in progress). Sign in again.',
   [HANDSHAKE_ERRORS.unavailable]: 'The server could not check the session (its database is down). The session is not over: keep retrying, as the Socket.IO client does.',
   [HANDSHAKE_ERRORS.tooManyConnections]:
-    'This person already holds as many connections as one server allows (`SOCKETS_PER_USER`, 10 by default): too many windows or tabs. `data` is `{ code: "too-many-connections", message }`, the message in the user\'s language. Retrying does not help until one of them closes: show the message.',
+    'This person already holds as many connections as one server allows (`SOCKETS_PER_USER`, 40 by default): too many windows or tabs. `data` is `{ code: "too-many-connections", message }`, the message in the user\'s language. Retrying does not help until one of them closes: show the message.',
   [HANDSHAKE_ERRORS.networkBusy]:
     'The client\'s address (a school\'s shared address, say) holds as many connections as one server allows (`SOCKETS_PER_ADDRESS`, 5000 by default). `data` is `{ code: "network-busy", message }`. Retry after a pause.',
 } as const;
