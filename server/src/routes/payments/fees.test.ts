@@ -128,6 +128,29 @@ describe('fees the school issues', () => {
     expect((await api('POST', `/payments/fees/${fee!._id}/pay`, {}, { token: admin.token })).status).toBe(403);
   });
 
+  it('frees a fee whose payment another payer left unfinished for half an hour, and the left one can no longer be charged', async () => {
+    const child = await signedIn();
+    const parent = await signedIn('parent');
+    await link(parent.user.id, child.user.id, 'accepted');
+    const res = await issue({ title: 'Trip', amount: 20, dueDate: '2031-07-01', target: { kind: 'students', studentIds: [child.user.id] } });
+    const [fee] = await feesOf(admin.token, `?feeId=${res.body.data.feeId}`);
+    const left = await api('POST', `/payments/fees/${fee!._id}/pay`, {}, { token: child.token });
+    expect(left.status).toBe(201);
+    // Twenty-nine minutes on, it still holds the fee.
+    await server.deps.db('payments').where({ id: left.body.data.payment._id }).update({ created_at: new Date(Date.now() - 29 * 60_000) });
+    expect((await api('POST', `/payments/fees/${fee!._id}/pay`, {}, { token: parent.token })).status).toBe(409);
+    // Past half an hour the parent may pay it.
+    await server.deps.db('payments').where({ id: left.body.data.payment._id }).update({ created_at: new Date(Date.now() - 31 * 60_000) });
+    const taken = await api('POST', `/payments/fees/${fee!._id}/pay`, {}, { token: parent.token });
+    expect(taken.status).toBe(201);
+    expect(taken.body.data.payment.status).toBe('pending');
+    const late = await api('POST', `/payments/${left.body.data.payment._id}/confirm`, { card: { brand: 'visa', last4: '4242' } }, { token: child.token });
+    expect(late.status).toBe(409);
+    const paid = await api('POST', `/payments/${taken.body.data.payment._id}/confirm`, { card: { brand: 'visa', last4: '4242' } }, { token: parent.token });
+    expect(paid.body.data.payment.status).toBe('succeeded');
+    expect((await feesOf(child.token))[0]!.status).toBe('paid');
+  });
+
   it('lets a parent pay a child’s fee once; it shows paid to the student, and nobody can pay it again', async () => {
     const child = await signedIn();
     const parent = await signedIn('parent');

@@ -35,6 +35,32 @@ function requestHash(input: CreatePayment, feeAssignmentId: string | null): stri
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
+/** A fee payment left pending this long (a payer who opened the card step and went away) no longer holds the fee. */
+export const ABANDONED_PAYMENT_MINUTES = 30;
+
+/**
+ * Ends another payer's pending payment of a fee when it was abandoned, so the fee can be paid:
+ * cancelled at the provider first (a Stripe intent that can no longer be cancelled has been or is
+ * being charged, and keeps the fee), then marked failed only if it is still pending. True when the
+ * fee is free again.
+ */
+async function releaseAbandoned(deps: Deps, gateway: PaymentGateway, open: PaymentRow): Promise<boolean> {
+  if (open.status !== 'pending' || Date.now() - new Date(open.created_at).getTime() < ABANDONED_PAYMENT_MINUTES * 60_000) return false;
+  if (open.provider !== gateway.name) return false;
+  try {
+    if (open.provider_ref) await gateway.cancel(open.provider_ref);
+  } catch (err) {
+    deps.log.warn({ err, paymentId: open.id }, 'abandoned fee payment could not be cancelled at the provider');
+    return false;
+  }
+  const ended = await deps.db('payments')
+    .where({ id: open.id, status: 'pending' })
+    .update({ status: 'failed', failure_reason: ABANDONED_REASON, failed_at: deps.db.fn.now(), updated_at: deps.db.fn.now() });
+  return ended === 1;
+}
+
+const ABANDONED_REASON = 'Left unfinished; another payer paid the fee.';
+
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23505';
 
 /**
@@ -75,7 +101,7 @@ export async function createPayment(
     const open = (await deps.db('payments').where({ fee_assignment_id: feeAssignmentId }).whereIn('status', ['pending', 'succeeded']).first()) as PaymentRow | undefined;
     if (open?.status === 'succeeded') throw Errors.conflict(PAYMENT_MSG.feeAlreadyPaid);
     if (open && open.user_id === payerId && open.provider === gateway.name) return resume(open);
-    if (open) throw Errors.conflict(PAYMENT_MSG.feeInProgress);
+    if (open && !(await releaseAbandoned(deps, gateway, open))) throw Errors.conflict(PAYMENT_MSG.feeInProgress);
   }
   let inserted: { rows: PaymentRow[] };
   try {

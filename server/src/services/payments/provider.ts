@@ -42,6 +42,11 @@ export interface PaymentGateway {
   /** A pending payment's client secret again (a retried request with the same Idempotency-Key). */
   clientSecret(providerRef: string): Promise<string | null>;
   refund(paymentId: string, providerRef: string): Promise<void>;
+  /**
+   * Ends a pending payment at the provider so it can never be charged later. Throws when the
+   * provider will not (Stripe: the intent already succeeded or is processing).
+   */
+  cancel(providerRef: string): Promise<void>;
   /** Throws WebhookSignatureError when the payload was not signed by the provider. */
   parseWebhook(rawBody: string, signature: string | undefined): ProviderEvent;
 }

@@ -35,6 +35,8 @@ export function createSandboxGateway(): PaymentGateway {
       return null;
     },
     async refund() {},
+    // A sandbox payment is charged only by our own confirm call, which takes pending payments alone.
+    async cancel() {},
     parseWebhook() {
       throw new WebhookSignatureError(PAYMENT_MSG.sandboxNoWebhooks);
     },

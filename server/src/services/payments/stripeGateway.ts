@@ -46,6 +46,9 @@ export function createStripeGateway(s: StripeSettings): PaymentGateway {
       const intent = await stripe.paymentIntents.retrieve(providerRef);
       return intent.client_secret;
     },
+    async cancel(providerRef: string) {
+      await stripe.paymentIntents.cancel(providerRef);
+    },
     async refund(paymentId: string, providerRef: string) {
       await stripe.refunds.create({ payment_intent: providerRef }, { idempotencyKey: `refund-${paymentId}` });
     },
