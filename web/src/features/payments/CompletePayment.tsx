@@ -1,5 +1,5 @@
 import type { Payment, PaymentConfig, PaymentNextAction } from '@exam/shared';
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,10 @@ import { translateMessage } from '../../i18n/format';
 import { msg } from '../../i18n/messages';
 import { notifySuccess } from '../../lib/notify';
 import { paymentsApi } from './api';
-import { cardProblems, cardSummary, formatExpiry, groupCardNumber, type CardFormValues } from './cardForm';
+import { cardProblems, cardSummary, type CardFormValues } from './cardForm';
 import { newIdempotencyKey, useConfirmPayment } from './hooks';
 import { failureReasonText, moneyText } from './paymentText';
+import { CardFields } from './CardFields';
 import { SandboxNotice } from './SandboxNotice';
 
 // Stripe.js is fetched only by schools that use Stripe.
@@ -110,21 +111,7 @@ function SandboxCardStep({ payment, onPaid }: { payment: Payment; onPaid: (payme
     <form onSubmit={submit} noValidate aria-label={t('complete.title')}>
       <Stack>
         <SandboxNotice />
-        <TextInput label={t('form.holder')} required autoComplete="cc-name" value={card.holder} onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, holder: v })); }} error={problems.holder} />
-        <TextInput
-          label={t('form.cardNumber')}
-          required
-          inputMode="numeric"
-          autoComplete="cc-number"
-          maxLength={19}
-          value={card.number}
-          onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, number: groupCardNumber(v) })); }}
-          error={problems.number}
-        />
-        <SimpleGrid cols={2}>
-          <TextInput label={t('form.expiry')} required autoComplete="cc-exp" maxLength={5} placeholder={t('form.expiryPlaceholder')} value={card.expiry} onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, expiry: formatExpiry(v) })); }} error={problems.expiry} />
-          <TextInput label={t('form.cvv')} required inputMode="numeric" autoComplete="cc-csc" maxLength={3} value={card.cvv} onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, cvv: v.replace(/\D/g, '') })); }} error={problems.cvv} />
-        </SimpleGrid>
+        <CardFields card={card} setCard={setCard} problems={problems} />
         {failure && (
           <Alert color="red" role="alert" title={t('form.failedTitle')}>
             {failure}

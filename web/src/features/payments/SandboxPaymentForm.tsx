@@ -6,8 +6,9 @@ import { ApiError } from '../../api/http';
 import { translateMessage } from '../../i18n/format';
 import { msg } from '../../i18n/messages';
 import { notifySuccess } from '../../lib/notify';
-import { cardProblems, cardSummary, formatExpiry, groupCardNumber, paymentProblems, type CardFormValues, type PaymentFormValues } from './cardForm';
+import { cardProblems, cardSummary, paymentProblems, type CardFormValues, type PaymentFormValues } from './cardForm';
 import { newIdempotencyKey, useCreatePayment } from './hooks';
+import { CardFields } from './CardFields';
 import { failureReasonText } from './paymentText';
 
 const EMPTY_PAYMENT: PaymentFormValues = { amount: '', description: '' };
@@ -90,21 +91,7 @@ export function SandboxPaymentForm({ onPaid }: { onPaid: (payment: Payment) => v
           />
           <TextInput label={t('form.description')} required maxLength={200} value={values.description} onChange={(e) => { const v = e.currentTarget.value; setValues((s) => ({ ...s, description: v })); }} error={problems.description} />
         </SimpleGrid>
-        <TextInput label={t('form.holder')} required autoComplete="cc-name" value={card.holder} onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, holder: v })); }} error={problems.holder} />
-        <TextInput
-          label={t('form.cardNumber')}
-          required
-          inputMode="numeric"
-          autoComplete="cc-number"
-          maxLength={19}
-          value={card.number}
-          onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, number: groupCardNumber(v) })); }}
-          error={problems.number}
-        />
-        <SimpleGrid cols={2}>
-          <TextInput label={t('form.expiry')} required autoComplete="cc-exp" maxLength={5} placeholder={t('form.expiryPlaceholder')} value={card.expiry} onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, expiry: formatExpiry(v) })); }} error={problems.expiry} />
-          <TextInput label={t('form.cvv')} required inputMode="numeric" autoComplete="cc-csc" maxLength={3} value={card.cvv} onChange={(e) => { const v = e.currentTarget.value; setCard((s) => ({ ...s, cvv: v.replace(/\D/g, '') })); }} error={problems.cvv} />
-        </SimpleGrid>
+        <CardFields card={card} setCard={setCard} problems={problems} />
         {failure && (
           <Alert color="red" role="alert" title={t('form.failedTitle')}>
             {failure}
