@@ -1,5 +1,5 @@
 import { isLanguage, type Payment } from '@exam/shared';
-import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { msg } from '../../i18n/messages';
 import { notifySuccess } from '../../lib/notify';
 import { moneyText } from './paymentText';
+import { StripeCardField } from './StripeCardField';
 
 const loaded = new Map<string, Promise<Stripe | null>>();
 const stripeFor = (key: string) => {
@@ -63,17 +64,7 @@ function Form({ payment, clientSecret, onPaid }: { payment: Payment; clientSecre
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('complete.title')}>
       <Stack>
         <TextInput label={t('form.holder')} required autoComplete="cc-name" value={holder} onChange={(e) => setHolder(e.currentTarget.value)} error={holderProblem} />
-        <div>
-          <Text size="sm" fw={500} mb={4}>
-            {t('form.card')}
-          </Text>
-          <Paper withBorder p="sm">
-            <CardElement options={{ hidePostalCode: true }} />
-          </Paper>
-          <Text size="xs" c="dimmed" mt={4}>
-            {t('form.stripeNote')}
-          </Text>
-        </div>
+        <StripeCardField />
         {failure && (
           <Alert color="red" role="alert" title={t('form.failedTitle')}>
             {failure}

@@ -1,5 +1,5 @@
 import { isLanguage, type Payment, type PaymentConfig } from '@exam/shared';
-import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 // The pure entry fetches Stripe.js only when loadStripe is called: the build puts every package in
 // one shared vendor chunk, and the default entry would fetch it on every page of the app.
@@ -12,6 +12,7 @@ import { msg } from '../../i18n/messages';
 import { notifySuccess } from '../../lib/notify';
 import { paymentProblems, type PaymentFormValues } from './cardForm';
 import { newIdempotencyKey, useCreatePayment } from './hooks';
+import { StripeCardField } from './StripeCardField';
 
 const loaded = new Map<string, Promise<Stripe | null>>();
 const stripeFor = (key: string) => {
@@ -87,17 +88,7 @@ function Form({ onPaid }: { onPaid: (payment: Payment) => void }) {
           <TextInput label={t('form.description')} required maxLength={200} value={values.description} onChange={(e) => { const v = e.currentTarget.value; setValues((s) => ({ ...s, description: v })); }} error={problems.description} />
         </SimpleGrid>
         <TextInput label={t('form.holder')} required autoComplete="cc-name" value={holder} onChange={(e) => setHolder(e.currentTarget.value)} error={problems.holder} />
-        <div>
-          <Text size="sm" fw={500} mb={4}>
-            {t('form.card')}
-          </Text>
-          <Paper withBorder p="sm">
-            <CardElement options={{ hidePostalCode: true }} />
-          </Paper>
-          <Text size="xs" c="dimmed" mt={4}>
-            {t('form.stripeNote')}
-          </Text>
-        </div>
+        <StripeCardField />
         {failure && (
           <Alert color="red" role="alert" title={t('form.failedTitle')}>
             {failure}
