@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken, bearer, createExamAsTeacher, DEMO, signIn, sitExamViaApi, TWO_QUICK_QUESTIONS } from './support';
 
 /**
- * Your account (issue 12) in a real browser: the avatar reaches the header, the theme and date
+ * Your account in a real browser: the avatar reaches the header, the theme and date
  * settings change what every page shows, the exam settings change the exam screen, and a parent's
  * e-mail switches decide whether a child's result is e-mailed. Settings are put back after each
  * test, since the demo accounts are shared with the other journeys.

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiToken, bearer, createExamAsTeacher, DEMO, signIn, TWO_QUICK_QUESTIONS, uniqueEmail } from './support';
 
 /**
- * An admin deactivates a student in the middle of an exam (issue 11): the student's session ends
+ * An admin deactivates a student in the middle of an exam: the student's session ends
  * at once, live, on the exam screen, and the account cannot sign in again.
  */
 test('an admin deactivates a student mid-exam and the student’s session ends at once', async ({ page, request }) => {

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, mailedLink, signIn } from './support';
 
 /**
- * People management in a real browser (issue 11, admin half): the demo admin onboards a class
+ * People management in a real browser: the demo admin onboards a class
  * from a CSV (fixing a bad row in the preview), then creates, edits, deactivates and deletes one
  * person through the Users screen.
  */

@@ -70,7 +70,7 @@ for (const role of ['admin', 'teacher', 'student', 'parent'] as Role[]) {
       // Sign-in has just opened the first one.
       if (i > 0) await page.goto(href);
       await expectHealthyPage(page, href, errors);
-      // The role dashboards of issue 13 show their figures before their quick actions are read.
+      // The role dashboards show their figures before their quick actions are read.
       if (href === own && role !== 'parent') await expect(page.getByTestId('dashboard-stats')).toBeVisible();
       for (const link of await offeredLinks(page)) {
         const path = link.split('#')[0]!;

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiToken, bearer, createExamAsTeacher, DEMO, reloadOpenExam, secondsLeft, signIn, TWO_QUICK_QUESTIONS, uniqueEmail } from './support';
 
 /**
- * The exam screen is a room of its own (issue 18): during an attempt nothing on screen leads
+ * The exam screen is a room of its own: during an attempt nothing on screen leads
  * elsewhere, leaving asks first, the time left stays in sight on a phone, a reload lands on the
  * question the student was on, and submitting opens the result, after which the exam's card
  * offers 'View Result'. Each journey has a teacher, a student and an exam of its own.

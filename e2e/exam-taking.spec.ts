@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiToken, bearer, createExamAsTeacher, DEMO, leaveTabAndReturn, reloadOpenExam, secondsLeft, signIn, submitAttemptViaApi, TWO_QUICK_QUESTIONS } from './support';
 
 /**
- * The live exam session in a real browser (issue 4): answers of every type survive a reload with
+ * The live exam session in a real browser: answers of every type survive a reload with
  * the clock where it was, tab switches past the limit end the exam, and a one-minute exam ends
  * itself at zero. Each run has a fresh database, so the demo student can take the seeded
  * 'Algebra Practice Test' exactly once; the other cases use exams made here by the demo teacher.
@@ -116,7 +116,7 @@ test('the demo student answers every question type, reloads, finds every answer 
   await expect(dialog).toContainText('Submitting cannot be undone');
   await dialog.getByRole('button', { name: 'Yes, submit my exam' }).click();
 
-  // Straight to the result (spec core §2).
+  // Straight to the result.
   await expect(page).toHaveURL(/\/exam-result\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Algebra Practice Test' })).toBeVisible();
 });

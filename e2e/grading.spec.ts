@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken, bearer, createExamAsTeacher, DEMO, signIn, sitExamViaApi } from './support';
 
 /**
- * Grading in a real browser (issue 6): the demo student submits an exam with an essay, the demo
+ * Grading in a real browser: the demo student submits an exam with an essay, the demo
  * teacher marks the essay on /grade-submission/{id}, and the final score reaches the student's
  * result screen and the linked demo parent's notifications. The attempt itself goes through the
  * API (start, answer, submit), so this journey does not depend on the exam-taking screen.

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken, bearer, createExamAsTeacher, DEMO, sitExamViaApi, TWO_QUICK_QUESTIONS, uniqueEmail } from './support';
 
 /**
- * Two journeys of issue 17: a visitor switches the home page to German from the footer, at once
+ * Two journeys in another language: a visitor switches the home page to German from the footer, at once
  * and without a reload, and the choice survives one; a French-speaking parent hears of a child's
  * result in French, in the app and by e-mail.
  */

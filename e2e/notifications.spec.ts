@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { createExamAsTeacher, DEMO, signIn, sitExamViaApi } from './support';
 
 /**
- * Live notifications in a real browser (issue 5): the demo parent, linked to the demo student,
+ * Live notifications in a real browser: the demo parent, linked to the demo student,
  * has the notifications page open when the student's auto-graded exam is submitted (through the
  * API); the result notification appears and the header's unread count goes up without a reload,
  * and clicking it marks it read and follows its link.

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken, bearer, createExamAsTeacher, DEMO, mailedLink, sitExamViaApi, uniqueEmail } from './support';
 
 /**
- * Parent linking in a real browser (issue 11, parent half): a parent registers and asks to link a
+ * Parent linking in a real browser: a parent registers and asks to link a
  * child; nothing is visible until the child accepts from the notification's link; then the
  * teacher releases a result and the parent's dashboard shows it live, without a reload.
  */

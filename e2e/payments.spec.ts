@@ -2,7 +2,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { DEMO, signIn } from './support';
 
 /**
- * The Payment Center in the sandbox (issue 15): the demo parent pays with Stripe's success test
+ * The Payment Center in the sandbox: the demo parent pays with Stripe's success test
  * card and sees the receipt and the live notification; the decline card shows the failure; and
  * no request the browser sends ever carries the full card number.
  */

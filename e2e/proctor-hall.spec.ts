@@ -3,7 +3,7 @@ import config from '../playwright.config';
 import { apiToken, bearer, createExamAsTeacher, DEMO, signIn, TWO_QUICK_QUESTIONS } from './support';
 
 /**
- * The proctor board on a 1366×768 laptop (issue 18): every column, the attention state and the row
+ * The proctor board on a 1366×768 laptop: every column, the attention state and the row
  * actions without sideways scrolling, the tile view of the hall, and a camera that goes off when
  * the attempt is submitted.
  */

@@ -3,7 +3,7 @@ import config from '../playwright.config';
 import { createExamAsTeacher, DEMO, leaveTabAndReturn, secondsLeft, signIn, TWO_QUICK_QUESTIONS } from './support';
 
 /**
- * The live proctor board in a real browser (issue 5), with the demo teacher and the demo student
+ * The live proctor board in a real browser, with the demo teacher and the demo student
  * in two browser contexts: progress and a tab switch reach the board live, a message reaches the
  * student, an extension moves the student's timer, and the camera tile plays the student's
  * stream from Chromium's fake camera (peer to peer on this machine).

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createExamAsTeacher, DEMO, signIn, TWO_QUICK_QUESTIONS } from './support';
 
 /**
- * A revoked session ends live (issue 10): signing out elsewhere closes the exam's socket at once,
+ * A revoked session ends live: signing out elsewhere closes the exam's socket at once,
  * and the student is told the session has ended instead of typing into a page that saves nothing.
  */
 test('signing out in another tab ends the exam session at once, and says so', async ({ page, request }) => {

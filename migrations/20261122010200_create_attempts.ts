@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** A student's attempt at an exam (the spec's Submission). Time is owned by the server. */
+/** A student's attempt at an exam (the API's Submission). Time is owned by the server. */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('attempts', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * A fill-blank question may be created without a key (`correctAnswer: null`, spec core §7's
+ * A fill-blank question may be created without a key (`correctAnswer: null` in the
  * creation payload): its answers are then marked by the teacher, like an essay's.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:dashboards`: the four role dashboards at school size (issue 13). In a PostgreSQL
+ * `npm run bench:dashboards`: the four role dashboards at school size. In a PostgreSQL
  * database of its own (created on DATABASE_URL's server, dropped at the end) it seeds, with bulk
  * SQL (generate_series), BENCH_USERS users (100,000: 2 % teachers, 20 % parents, the rest students,
  * sign-ups over three years), an exam per 20 users (over the last year) with 10 questions each, and attempts with 10

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench-import.ts`: people management at school size (issue 11). Prints figures.
+ * `npx tsx scripts/bench-import.ts`: people management at school size. Prints figures.
  *
  * 1. Bulk import: an admin previews and confirms a CSV of BENCH_IMPORT_ROWS students (2000), each
  *    with a parentEmail (two children per parent), timed end to end over HTTP.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the live session under load (issue 4). Simulated students (socket.io-client in
+ * `npm run bench`: the live session under load. Simulated students (socket.io-client in
  * worker threads) join one exam and save answers at a set rate while some report violations;
  * the same load against a bare Socket.IO server gives the transport ceiling. Prints its figures.
  *

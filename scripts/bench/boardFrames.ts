@@ -1,6 +1,6 @@
 /**
- * `npx tsx scripts/bench/boardFrames.ts`: the proctor board of a whole hall in real Chromium
- * (issue 18). BOARD_STUDENTS (300) simulated students join one proctored exam and each save an
+ * `npx tsx scripts/bench/boardFrames.ts`: the proctor board of a whole hall in real Chromium.
+ * BOARD_STUDENTS (300) simulated students join one proctored exam and each save an
  * answer and report their save health every second, while a teacher's board is open; the page
  * records the time between animation frames, first in the table view, then in the tile view.
  * Not a test: it prints figures (p50/p95/p99 frame time, share of frames over 16.7 ms).

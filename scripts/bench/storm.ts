@@ -1,5 +1,5 @@
 /**
- * The exam-start storm (issue 10): a whole school signs in at 9:00 from one address, opens the
+ * The exam-start storm: a whole school signs in at 9:00 from one address, opens the
  * exam, starts it and joins the live session, all within a minute, while the students already
  * sitting another exam keep saving.
  */

@@ -1,5 +1,5 @@
 /**
- * The end-of-exam submit storm (issue 19): every student of the live session submits at a random
+ * The end-of-exam submit storm: every student of the live session submits at a random
  * moment within BENCH_SUBMIT_SECONDS (10), each saving at the set rate until then, as the web app
  * does: it waits for its last save's acknowledgement and submits over its open socket
  * (`attempt:submit`; BENCH_SUBMIT_VIA=rest for `POST /submissions`, the web app's fallback). Measures the submit acknowledgement as the client sees it,

@@ -13,7 +13,7 @@ export const withValues = (key: string, values: Record<string, string | number>)
 const english = (text: ErrorText): string => (typeof text === 'string' ? text : translate('en', text.key, text.values));
 
 /**
- * The one error catalogue: every failure a caller may see has a stable id and the spec's text.
+ * The one error catalogue: every failure a caller may see has a stable id and the documented text.
  * The error middleware turns these into `{ success: false, message, errors? }`, in the caller's
  * language: `message` is always the English text; `text` keeps the key and values when it had some.
  */

@@ -10,7 +10,7 @@ import { call, openSocket } from '../test/sockets';
 import { killHard, startServerProcess, type ServerProcess } from './processNode';
 
 /**
- * Fault test (issue 4): students save while the server is killed with SIGKILL; after a restart
+ * Fault test: students save while the server is killed with SIGKILL; after a restart
  * every acknowledged answer is in the database and the deadline has not moved. Runs in the
  * embedded mode (PGlite files under DATA_DIR) and, when DATABASE_URL is set, against PostgreSQL.
  */

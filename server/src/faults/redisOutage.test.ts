@@ -6,7 +6,7 @@ import { call, connectAs, nextEvent, watchBoard } from '../test/sockets';
 import { haveRedisServer, ownRedis, redisPort, type OwnRedis } from './redisServer';
 
 /**
- * Fault test (issue 10): two nodes share PostgreSQL and a Redis of the test's own, which is killed
+ * Fault test: two nodes share PostgreSQL and a Redis of the test's own, which is killed
  * for 30 s (the outage the issue measured: long enough for many reconnect attempts at the 3 s
  * backoff ceiling, and for every kind of call to happen during it). Students save, raise
  * violations and submit, and the proctor messages, extends and force-submits, on both nodes. Afterwards: no unhandled

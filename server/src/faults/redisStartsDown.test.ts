@@ -11,7 +11,7 @@ import { killHard, startServerProcess, type ServerProcess } from './processNode'
 import { haveRedisServer, ownRedis, redisPort, type OwnRedis } from './redisServer';
 
 /**
- * Fault test (issue 10): a node whose Redis is down at start starts anyway (as its own OS process,
+ * Fault test: a node whose Redis is down at start starts anyway (as its own OS process,
  * so a crash would show as an exit), serves sign-ins and live sockets, says so in /api/ready and
  * /api/health, logs the outage once however long it lasts, and picks Redis up when it appears.
  */

@@ -82,7 +82,7 @@ export function translatorFor(language: string | undefined, ns: string): Transla
 }
 
 /**
- * An English text of the spec's catalogue in another language, with the values it was filled
+ * An English text of the shared catalogue in another language, with the values it was filled
  * with ('Extend by at most 120 minutes'); any other text (a name, a value) unchanged. English is
  * returned as it came, byte for byte.
  */

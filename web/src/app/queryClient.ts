@@ -9,7 +9,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
- * Failed reads toast the catalogue text (spec core §8) unless the query opts out with
+ * Failed reads toast the catalogue text unless the query opts out with
  * `meta: { silent: true }` because its screen shows the error itself. A 401 was already announced
  * by the session expiry. Mutations are reported by the form that started them.
  */

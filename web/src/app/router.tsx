@@ -66,7 +66,7 @@ const guarded = (path: string, element: ReactElement, roles?: readonly Role[], h
   handle: { ...handle, access: roles ?? 'signed-in' } satisfies RouteHandle,
 });
 
-/** Allowed-role lists of spec core §2 (route table). */
+/** Allowed-role lists (route table). */
 const STAFF: Role[] = ['teacher', 'admin'];
 const STUDENT_TEACHER_PARENT: Role[] = ['student', 'teacher', 'parent'];
 
@@ -93,7 +93,7 @@ function Root() {
 }
 
 /**
- * The route table (spec core §2). Links anywhere in the app are shown to a role only where this
+ * The route table. Links anywhere in the app are shown to a role only where this
  * table's guard lets it in; unknown paths fall to Page Not Found.
  */
 export const routes: RouteObject[] = [
@@ -117,7 +117,7 @@ export const routes: RouteObject[] = [
               { path: 'reset-password', element: <ResetPasswordPage /> },
               { path: 'unauthorized', element: <UnauthorizedPage /> },
               guarded('dashboard', <DashboardPage />),
-              // Exam authoring and the catalogue (issue 3).
+              // Exam authoring and the catalogue.
               guarded('exams', <ExamListPage />),
               guarded('exam-list', <ExamListPage />, STUDENT_TEACHER_PARENT),
               guarded('create-exam', <CreateExamPage />, STAFF),
@@ -128,10 +128,10 @@ export const routes: RouteObject[] = [
               guarded('schedule', <SchedulePage />, STUDENT_TEACHER_PARENT),
               guarded('admin/exams', <AdminExamsPage />, ['admin'], WIDE),
               guarded('admin/exams/:examId', <AdminExamDetailsPage />, ['admin', 'teacher'], examCrumb),
-              // Taking an exam (issue 4).
+              // Taking an exam.
               guarded('exam/:examId', <ExamTakingPage />, ['student'], { crumb: { labelKey: 'exam', name: examTitle, parent: () => '/exams' } }),
-              // Grading, results and analytics (issue 6).
-              // Admins have the teachers' exam pages too (spec core §6), and the server lets them read any result.
+              // Grading, results and analytics.
+              // Admins have the teachers' exam pages too, and the server lets them read any result.
               guarded('exam-result/:submissionId', <SubmissionResultPage />, [...STUDENT_TEACHER_PARENT, 'admin'], resultCrumb(submissionExamTitle)),
               guarded('exam/:examId/result', <ExamResultPage />, ['student'], resultCrumb(examTitle)),
               guarded('exam/:examId/submissions', <ExamSubmissionsPage />, STAFF, underExam('submissions')),
@@ -147,17 +147,17 @@ export const routes: RouteObject[] = [
               guarded('reports/student/:studentId/progress', <StudentProgressPage />, ['teacher', 'admin', 'parent'], {
                 crumb: { labelKey: 'studentProgress', name: reportStudentName, parent: (_p, role) => (role === 'parent' ? '/parent/children' : '/students') },
               }),
-              // The live proctor board and notifications (issue 5).
+              // The live proctor board and notifications.
               guarded('exam/:examId/proctor', <ProctorBoardPage />, STAFF, { ...underExam('proctor'), ...WIDE }),
               guarded('notifications', <NotificationsPage />),
               guarded('parent/notifications', <NotificationsPage />, ['parent']),
-              // Payments (issue 15): any signed-in role; /payments is the spec's other link to it.
+              // Payments: any signed-in role; /payments is the other link to it.
               guarded('payment', <PaymentPage />),
               guarded('payments', <PaymentPage />),
-              // People: user management and the students list (issue 11, admin half).
+              // People: user management and the students list.
               guarded('admin/users', <AdminUsersPage />, ['admin'], WIDE),
               guarded('students', <StudentsPage />, STAFF, WIDE),
-              // The parent area and the student's answers to parent link requests (issue 11, parent half).
+              // The parent area and the student's answers to parent link requests.
               guarded('parent/dashboard', <ParentDashboardPage />, ['parent']),
               guarded('parent/children', <ChildrenPage />, ['parent']),
               guarded('parent/child/:childId/progress', <ChildProgressPage />, ['parent'], { crumb: { labelKey: 'childProgress', name: childName, parent: () => '/parent/children' } }),
@@ -166,10 +166,10 @@ export const routes: RouteObject[] = [
               guarded('progress', <Navigate to="/parent/dashboard" replace />, ['parent']),
               guarded('reports', <Navigate to="/parent/reports" replace />, ['parent']),
               guarded('parent-requests', <ParentRequestsPage />, ['student']),
-              // Your account: profile and settings (issue 12).
+              // Your account: profile and settings.
               guarded('profile', <ProfilePage />),
               guarded('settings', <SettingsPage />),
-              // Role dashboards, admin analytics and the public site (issue 13).
+              // Role dashboards, admin analytics and the public site.
               guarded('admin/dashboard', <AdminDashboardPage />, ['admin']),
               guarded('admin/analytics', <AdminDashboardPage />, ['admin']),
               guarded('admin/settings', <AdminSettingsPage />, ['admin']),

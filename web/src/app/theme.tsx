@@ -2,7 +2,7 @@ import { STORAGE_KEYS, type ThemeSetting } from '@exam/shared';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 /**
- * Theme (surroundings §2, settings §9): the choice is light, dark or auto (follow the system).
+ * Theme: the choice is light, dark or auto (follow the system).
  * It is kept under the `theme` key for the first paint, mirrored on <html data-theme>, and, for a
  * signed-in user, taken from and saved to their settings so it follows them across devices.
  */

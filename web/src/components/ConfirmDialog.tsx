@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 interface ConfirmDialogProps {
   opened: boolean;
   title: string;
-  /** The spec's confirmation sentence, shown as written. */
+  /** The documented confirmation sentence, shown as written. */
   message: string;
   confirmLabel: string;
   busy?: boolean;
@@ -13,7 +13,7 @@ interface ConfirmDialogProps {
 }
 
 /**
- * The confirmations of spec §5 in a Mantine Modal (focus trapped, Escape cancels) instead of the
+ * The confirmations in a Mantine Modal (focus trapped, Escape cancels) instead of the
  * browser's confirm(), which cannot be styled or tested and blocks the page.
  */
 export function ConfirmDialog({ opened, title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {

@@ -8,7 +8,7 @@ interface EmptyStateProps {
   onClear?: () => void;
 }
 
-/** A list with nothing to show: the spec's title, an explanation, and Clear Filters when filtered. */
+/** A list with nothing to show: the documented title, an explanation, and Clear Filters when filtered. */
 export function EmptyState({ title, message, onClear }: EmptyStateProps) {
   const { t } = useTranslation();
   return (

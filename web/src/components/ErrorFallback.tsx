@@ -3,7 +3,7 @@ import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** What a render failure shows (spec core §2): the message and a Refresh Page button. */
+/** What a render failure shows: the message and a Refresh Page button. */
 export function ErrorFallback() {
   const { t } = useTranslation();
   return (

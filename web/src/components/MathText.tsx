@@ -11,7 +11,7 @@ interface MathTextProps extends BoxProps {
 }
 
 /**
- * Text with `$...$` math rendered by KaTeX (issue 3: "wherever a question is shown"). Line
+ * Text with `$...$` math rendered by KaTeX, wherever a question is shown. Line
  * breaks the author typed are kept. KaTeX also emits MathML, which screen readers read aloud.
  */
 export function MathText({ text, block = false, style, ...rest }: MathTextProps) {

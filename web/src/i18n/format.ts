@@ -67,7 +67,7 @@ export type EnumKind =
   | 'timeFormats';
 
 /**
- * A text from a shared schema or the spec's catalogue (English, see messageOf: values included) in the reader's
+ * A text from a shared schema or the shared catalogue (English, see messageOf: values included) in the reader's
  * language; any other text (a server message already translated, a name) as it is.
  */
 export function translateMessage(text: string): string {

@@ -17,7 +17,7 @@ import { formatWords } from '../i18n/format';
 /**
  * The app's one date/time formatter. It is fed by the signed-in user's settings (timezone,
  * dateFormat, timeFormat; see features/account/SettingsEffects) and the language on screen, and
- * falls back to the spec's defaults for visitors. Screens never format dates on their own.
+ * falls back to the documented defaults for visitors. Screens never format dates on their own.
  */
 let prefs: DateTimePrefs = { ...DEFAULT_SETTINGS.preferences };
 const listeners = new Set<() => void>();

@@ -1,7 +1,7 @@
 import { ROLES, STORAGE_KEYS, type User } from '@exam/shared';
 
 /**
- * The session as the browser keeps it (spec core §4): the access token and the user under the
+ * The session as the browser keeps it: the access token and the user under the
  * localStorage keys `token` and `user`. Both the HTTP client (refresh, expiry) and the session
  * provider read and write it, so it lives below both of them.
  */

@@ -18,7 +18,7 @@ describe('zodValidate', () => {
     expect(zodValidate(z.object({ a: z.string() }))({ a: 'x' })).toEqual({});
   });
 
-  it("puts the registration rules in the spec's order", () => {
+  it("puts the registration rules in the documented order", () => {
     const errors = zodValidate(registerFormSchema)({
       firstName: '',
       lastName: '',

@@ -6,7 +6,7 @@ import { translateMessage } from '../i18n/format';
 /**
  * Mantine form validation from a shared zod schema, so the form and the server check the same
  * rules. Each field gets the first message zod reports for it. Keys are inserted in issue order,
- * which for our schemas is the spec's rule order: `firstFormError` relies on that.
+ * which for our schemas is the documented rule order: `firstFormError` relies on that.
  */
 export function zodValidate(schema: z.ZodType): (values: unknown) => FormErrors {
   return (values) => {
@@ -19,7 +19,7 @@ export function issuesToFormErrors(issues: z.ZodError['issues']): FormErrors {
   const errors: FormErrors = {};
   for (const issue of issues) {
     const path = issue.path.map(String).join('.');
-    // Shared schemas speak the spec's English; the reader sees it in their language.
+    // Shared schemas speak the documented English; the reader sees it in their language.
     if (!(path in errors)) errors[path] = translateMessage(issue.message);
   }
   return errors;
@@ -34,7 +34,7 @@ export function apiFieldErrors(errors: readonly FieldError[]): FormErrors {
   return out;
 }
 
-/** The first message of a validation result (the one the spec shows at the top of a form). */
+/** The first message of a validation result (the one shown at the top of a form). */
 export function firstFormError(errors: FormErrors): string | null {
   for (const message of Object.values(errors)) {
     if (typeof message === 'string' && message) return message;

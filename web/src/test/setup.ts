@@ -3,7 +3,7 @@ import { afterEach, vi } from 'vitest';
 import english from '../i18n/bundles/en';
 import { i18n, initI18n } from '../i18n';
 
-// Components render in English, as the spec writes them, with every catalogue already loaded.
+// Components render in English, as the catalogue writes them, with every catalogue already loaded.
 void initI18n('en', english);
 
 // jsdom lacks the layout APIs Mantine asks for; these inert versions are enough for rendering.

@@ -10,7 +10,7 @@ import { useAuth } from '../../features/auth/useAuth';
 import { guardDecision } from './guardDecision';
 
 /**
- * Wraps a route with the spec's access checks (core §2). Without `roles` any signed-in role may
+ * Wraps a route with the documented access checks. Without `roles` any signed-in role may
  * enter. The decision itself is the pure `guardDecision`; this only renders it.
  */
 export function RequireRole({ roles, children }: { roles?: readonly Role[]; children: ReactNode }) {

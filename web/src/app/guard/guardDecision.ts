@@ -9,7 +9,7 @@ export interface GuardSession {
 }
 
 /**
- * The route guard's checks in the spec's order (core §2): loading, signed out, unverified, role
+ * The route guard's checks in the documented order: loading, signed out, unverified, role
  * not allowed, deactivated, allowed. `roles` undefined means any signed-in role.
  */
 export function guardDecision(session: GuardSession, roles?: readonly Role[]): GuardDecision {

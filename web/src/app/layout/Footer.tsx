@@ -7,7 +7,7 @@ import { useCanOpen } from '../routeTable';
 import { FOOTER_LINKS } from './navLinks';
 
 /**
- * Footer links of spec core §2, those the signed-in role may open, and for visitors the language
+ * Footer links, those the signed-in role may open, and for visitors the language
  * switch (a signed-in user's language is a setting, chosen under Settings).
  */
 export function Footer() {

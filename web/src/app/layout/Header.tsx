@@ -16,7 +16,7 @@ import { useTheme } from '../theme';
 import { ACCOUNT_LINKS, ROLE_LINKS, VISITOR_LINKS, isActivePath, type NavItem } from './navLinks';
 
 /**
- * The navigation shell (spec core §2). Visitors get the public links; signed-in users get their
+ * The navigation shell. Visitors get the public links; signed-in users get their
  * account links, Sign Out, and a second row with their role's links. Narrow screens get the same
  * links in a drawer. The Notifications link carries the unread count, kept live by the
  * notifications socket.

@@ -30,14 +30,14 @@ function allPaths(table: RouteObject[]): string[] {
 }
 
 describe('breadcrumbs', () => {
-  it('uses the spec labels for the portal segments', () => {
+  it('uses the documented labels for the portal segments', () => {
     expect(segmentLabel('admin')).toBe('Admin Panel');
     expect(segmentLabel('teacher')).toBe('Teacher Portal');
     expect(segmentLabel('student')).toBe('Student Portal');
     expect(segmentLabel('parent')).toBe('Parent Portal');
   });
 
-  it('uses the spec labels for the named pages and capitalises any other segment', () => {
+  it('uses the documented labels for the named pages and capitalises any other segment', () => {
     expect(segmentLabel('create-exam')).toBe('Create Exam');
     expect(segmentLabel('exam-list')).toBe('Exam List');
     expect(segmentLabel('users')).toBe('Users');

@@ -5,7 +5,7 @@ import type { RouteObject } from 'react-router-dom';
 import { admits, matchPage } from '../routeTable';
 
 /**
- * Segment labels (common:segments; the spec's words in English, core §2, surroundings §2); a
+ * Segment labels (common:segments); a
  * segment without one is capitalised.
  */
 
@@ -30,7 +30,7 @@ function parentPath(path: string): string {
 /**
  * The breadcrumb trail of a page, Home first. Each crumb is a page of the route table: its label
  * comes from the route's handle (a name from data already loaded, never a raw id) or, for a route
- * without one, from the spec's segment labels; the crumb before it is the route's declared parent
+ * without one, from the documented segment labels; the crumb before it is the route's declared parent
  * or the nearest path prefix that has a page. Path prefixes with no page of their own ('/exam')
  * are left out rather than shown as dead links, and a crumb links only where the role may go.
  */

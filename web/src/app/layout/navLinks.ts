@@ -10,7 +10,7 @@ export interface NavItem {
   href: string;
 }
 
-/** Header links of spec core §2 ("Navigation shell"). */
+/** Header links ("Navigation shell"). */
 export const VISITOR_LINKS: NavItem[] = [
   { key: 'home', href: '/' },
   { key: 'about', href: '/about' },

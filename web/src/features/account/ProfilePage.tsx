@@ -8,7 +8,7 @@ import { StatisticsTab } from './StatisticsTab';
 
 const TABS = ['profile', 'statistics', 'achievements', 'security'] as const;
 
-/** /profile (surroundings §2): tabs Profile, Statistics, Achievements, Security; ?tab= opens one. */
+/** /profile: tabs Profile, Statistics, Achievements, Security; ?tab= opens one. */
 export function ProfilePage() {
   const { t } = useTranslation('account');
   const [params, setParams] = useSearchParams();

@@ -13,13 +13,13 @@ import { useAuth } from '../auth/useAuth';
 import { accountApi } from './api';
 import { avatarProblem, profileForm, valuesOf, type ProfileValues } from './profileForm';
 
-/** The failure as the spec shows it: 'Validation Error:' and each message, else the server's words. */
+/** The failure as the form shows it: 'Validation Error:' and each message, else the server's words. */
 function failureOf(error: unknown): { message: string; list: string[] } {
   if (error instanceof ApiError && error.errors.length) return { message: msg('profile.validationError'), list: error.errors.map((e) => e.msg) };
   return { message: (error instanceof ApiError && error.serverMessage) || msg('profile.updateFailed'), list: [] };
 }
 
-/** The Profile tab: view mode, then edit mode via the toggle, then saved (surroundings §4). */
+/** The Profile tab: view mode, then edit mode via the toggle, then saved. */
 export function ProfileTab() {
   const { t } = useTranslation('account');
   const { user, updateUser } = useAuth();

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { messageFromServer } from '../../api/http';
 import { accountApi } from './api';
 
-/** The Security tab: the password change only (surroundings §2). */
+/** The Security tab: the password change only. */
 export function SecurityTab() {
   const { t } = useTranslation('account');
   const [current, setCurrent] = useState('');

@@ -11,7 +11,7 @@ const DATE_FORMAT_KEYS: Record<string, string> = { 'MM/DD/YYYY': 'mdy', 'DD/MM/Y
 /** Select options whose labels are read at render time, in the language on screen. */
 const options = (values: readonly string[], label: (value: string) => string) => values.map((v) => ({ value: v, label: label(v) }));
 
-/** /settings (surroundings §2): every change applies at once and is saved; Save All and Reset to Default. */
+/** /settings: every change applies at once and is saved; Save All and Reset to Default. */
 export function SettingsPage() {
   const { t } = useTranslation('account');
   const { settings, isLoaded } = useSettings();

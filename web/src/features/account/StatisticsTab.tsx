@@ -44,7 +44,7 @@ function cardsOf(s: UserStats): Card[] {
   return [];
 }
 
-/** The Statistics tab: the caller's own figures, for students, teachers and parents (§6). */
+/** The Statistics tab: the caller's own figures, for students, teachers and parents. */
 export function StatisticsTab() {
   const { t } = useTranslation('account');
   const { user } = useAuth();

@@ -1,7 +1,7 @@
 import type { Achievement, BulkSettingsInput, SettingsCategory, User, UserSettings, UserStats } from '@exam/shared';
 import { http } from '../../api/http';
 
-/** The account calls of surroundings §7. */
+/** The account calls. */
 export const accountApi = {
   settings: () => http.get<{ settings: UserSettings }>('/users/settings').then((r) => r.data.settings),
   saveSetting: (category: SettingsCategory, key: string, value: unknown) =>

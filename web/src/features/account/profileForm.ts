@@ -19,7 +19,7 @@ export const valuesOf = (user: User): ProfileValues => ({
   bio: user.bio ?? '',
 });
 
-/** The spec's first checks of an avatar, before any upload (the server judges the content again). */
+/** The documented first checks of an avatar, before any upload (the server judges the content again). */
 export function avatarProblem(file: Pick<File, 'size' | 'type'>): string | null {
   if (file.size > AVATAR_MAX_BYTES) return msg('profile.avatarTooLarge');
   if (!(AVATAR_MIME_TYPES as readonly string[]).includes(file.type)) return msg('profile.avatarInvalidType');
@@ -28,7 +28,7 @@ export function avatarProblem(file: Pick<File, 'size' | 'type'>): string | null 
 
 /**
  * The multipart body of PUT /users/profile: the full name split at the first space, and empty
- * fields not sent (surroundings §5). Returns the problem text instead when the form is incomplete.
+ * fields not sent. Returns the problem text instead when the form is incomplete.
  */
 export function profileForm(values: ProfileValues, avatar: File | null): FormData | string {
   const { firstName, lastName } = splitFullName(values.fullName);

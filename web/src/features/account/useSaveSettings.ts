@@ -6,7 +6,7 @@ import { useAuth } from '../auth/useAuth';
 import { accountApi, accountKeys } from './api';
 
 /**
- * Saving settings as spec §4 says: a change applies at once (the cached settings change before the
+ * Saving settings as docs/account.md says: a change applies at once (the cached settings change before the
  * call), then is saved; if saving fails the user is told and the settings are reloaded from the
  * server, so the screen never shows a choice that was not kept.
  */

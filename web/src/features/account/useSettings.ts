@@ -4,7 +4,7 @@ import { useAuth } from '../auth/useAuth';
 import { accountApi, accountKeys } from './api';
 
 /**
- * The signed-in user's settings (the spec's defaults until they load, and for visitors). Every
+ * The signed-in user's settings (the documented defaults until they load, and for visitors). Every
  * screen that behaves per user reads them here, so a saved change takes effect everywhere.
  */
 export function useSettings(): { settings: UserSettings; isLoaded: boolean } {

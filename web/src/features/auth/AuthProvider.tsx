@@ -14,7 +14,7 @@ import { AuthContext, type AuthContextValue } from './useAuth';
 import { useOnCleared } from './useOnReconnected';
 
 /**
- * Owns the session (spec core §4). Must sit inside the router: an expired session navigates to
+ * Owns the session. Must sit inside the router: an expired session navigates to
  * /login, remembering the page so signing in again returns there. A server that cannot be reached
  * never ends it: the session is kept, marked reconnecting, and checked again with backoff.
  */
@@ -114,7 +114,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     clearStoredSession();
     // Leave first: dropping the session while a guarded page is still shown would make its
-    // guard bounce to /login instead of the home page the spec asks for. flushSync commits the
+    // guard bounce to /login instead of the home page. flushSync commits the
     // new page now; the router's default transition would render after the logout.
     await navigate('/', { flushSync: true });
     queryClient.clear();

@@ -23,7 +23,7 @@ interface Waiting {
 }
 
 /**
- * Sign-in (spec core §2): success returns to the page the guard remembered, else /dashboard. When
+ * Sign-in: success returns to the page the guard remembered, else /dashboard. When
  * a whole hall signs in at once the server may answer with a place in line instead: the page says
  * so, counts down and tries again by itself with the form as it stands, until the student cancels.
  */
@@ -121,7 +121,7 @@ export function LoginPage() {
           />
           <PasswordField label={t('fields.password')} autoComplete="current-password" {...form.getInputProps('password')} />
           <Group justify="space-between">
-            {/* Kept from the original screen; it changes nothing (spec core §2). */}
+            {/* Kept from the original screen; it changes nothing. */}
             <Checkbox label={t('login.rememberMe')} />
             <Anchor component={Link} to="/forgot-password" size="sm">
               {t('login.forgotPassword')}

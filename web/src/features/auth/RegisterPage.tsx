@@ -74,8 +74,8 @@ const subjectOptions = () => [
 ];
 
 /**
- * Registration (spec core §2 and §5). The shared registerFormSchema checks the rules in the
- * spec's order: the first failing one is shown at the top, every failing one under its field.
+ * Registration. The shared registerFormSchema checks the rules in the
+ * documented order: the first failing one is shown at the top, every failing one under its field.
  */
 export function RegisterPage() {
   const { t } = useTranslation('auth');

@@ -12,7 +12,7 @@ import { authApi } from './api';
 import { useAuth } from './useAuth';
 import { useResendVerification } from './useResendVerification';
 
-/** The spec's texts for a failed verification (surroundings §8). */
+/** The documented texts for a failed verification. */
 function verifyFailureText(error: unknown): string {
   // No answer at all, or something other than an HTTP failure: the "exception" text.
   if (!(error instanceof ApiError) || error.status === 0) return msg('common.verifyException');
@@ -20,7 +20,7 @@ function verifyFailureText(error: unknown): string {
 }
 
 /**
- * E-mail verification (surroundings §2): verifying → success (redirect after 3 s) or error.
+ * E-mail verification: verifying → success (redirect after 3 s) or error.
  * A signed-in user is marked verified and sent to the dashboard instead of the login screen.
  */
 export function VerifyEmailPage() {

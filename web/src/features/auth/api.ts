@@ -1,7 +1,7 @@
 import type { AuthPayload, LoginInput, RegisterInput, User } from '@exam/shared';
 import { http } from '../../api/http';
 
-/** The auth calls of spec core §7, as the server answers them. */
+/** The auth calls, as the server answers them. */
 export const authApi = {
   /** `queueTicket`: the place in line a crowded server gave this sign-in (see signInQueue.ts). */
   login: (input: LoginInput, queueTicket?: string) =>

@@ -1,6 +1,6 @@
 import type { User } from '@exam/shared';
 
-/** The auth state of spec core §3/§4. */
+/** The auth state: the session, its user and whether the start-up check is still running. */
 export interface SessionState {
   user: User | null;
   token: string | null;
@@ -36,7 +36,7 @@ export const initialSession: SessionState = {
 };
 
 /**
- * The transitions of spec core §4, kept pure so they are testable without React. Only a refused
+ * The transitions, kept pure so they are testable without React. Only a refused
  * session ('logout', 'failure') ends it; 'unreachable' keeps it and marks it reconnecting until
  * the next 'success'.
  */

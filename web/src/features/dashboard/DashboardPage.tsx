@@ -25,7 +25,7 @@ import { useGradeOf } from '../platform/useGradeOf';
 export const APP_VERSION = 'v2.1.0';
 
 /**
- * The generic dashboard (surroundings §2): who you are, the way to your role's dashboard, your
+ * The generic dashboard: who you are, the way to your role's dashboard, your
  * role's figures and recent activity, quick actions, unread notifications and system info.
  */
 export function DashboardPage() {

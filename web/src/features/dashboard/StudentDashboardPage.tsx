@@ -14,7 +14,7 @@ import { ACCOUNT_ACTIONS, QUICK_ACTIONS } from './quickActions';
 import { useRoleDashboard } from './useDashboard';
 import { relativeTimeOf } from '../../lib/dateFormat';
 
-/** Student dashboard (surroundings §2): stats, upcoming exams counting down, recent results, notifications. */
+/** Student dashboard: stats, upcoming exams counting down, recent results, notifications. */
 export function StudentDashboardPage() {
   const { t } = useTranslation('dashboard');
   useDocumentTitle(t('titles.student'));

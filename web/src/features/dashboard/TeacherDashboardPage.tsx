@@ -12,7 +12,7 @@ import { ACCOUNT_ACTIONS, QUICK_ACTIONS } from './quickActions';
 import { useRoleDashboard } from './useDashboard';
 import { relativeTimeOf } from '../../lib/dateFormat';
 
-/** Teacher dashboard (surroundings §2): stats, upcoming and running exams, pending grading, activity. */
+/** Teacher dashboard: stats, upcoming and running exams, pending grading, activity. */
 export function TeacherDashboardPage() {
   const { t } = useTranslation('dashboard');
   useDocumentTitle(t('titles.teacher'));

@@ -17,7 +17,7 @@ export function fetchDashboard<R extends Role>(role: R): Promise<DashboardByRole
   return http.get<DashboardByRole[R]>(DASHBOARD_PATH[role]).then((r) => r.data);
 }
 
-/** What a dashboard shows when its call failed (surroundings §4): zeroed stats and empty lists, never invented figures. */
+/** What a dashboard shows when its call failed: zeroed stats and empty lists, never invented figures. */
 export const EMPTY_DASHBOARD: DashboardByRole = {
   admin: {
     stats: { totalUsers: 0, totalStudents: 0, totalTeachers: 0, totalParents: 0, totalExams: 0, activeExams: 0, totalSubmissions: 0, pendingGrading: 0 },

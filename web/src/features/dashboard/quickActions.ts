@@ -2,7 +2,7 @@ import type { Role } from '@exam/shared';
 import type { QuickAction } from './components';
 
 /**
- * Quick actions by role (surroundings §2). The spec's /users, /reports, /submissions and /payments
+ * Quick actions by role. The documented /users, /reports, /submissions and /payments
  * are shown here as the screens that do those jobs in this product. Each `id` names its label and
  * description in the `dashboard` catalogue (quickActions.<id>).
  */

@@ -9,7 +9,7 @@ import { useLiveDashboard } from './useLiveDashboard';
 
 /**
  * A role dashboard's data, kept live (see useLiveDashboard). On failure the page shows zeroed
- * stats and empty lists and toasts once (surroundings §8), except for a 404.
+ * stats and empty lists and toasts once, except for a 404.
  */
 export function useRoleDashboard<R extends Role>(role: R, userId: string | null) {
   useLiveDashboard(userId);

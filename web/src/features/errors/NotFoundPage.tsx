@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorPage } from './ErrorPage';
 
-/** Any unknown path (surroundings §2). */
+/** Any unknown path. */
 export function NotFoundPage() {
   const { t } = useTranslation('errors');
   return (

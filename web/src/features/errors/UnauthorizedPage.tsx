@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorPage } from './ErrorPage';
 
-/** /unauthorized (surroundings §2). */
+/** /unauthorized. */
 export function UnauthorizedPage() {
   const { t } = useTranslation('errors');
   return (

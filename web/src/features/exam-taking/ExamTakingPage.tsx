@@ -86,7 +86,7 @@ function PhaseScreen() {
         />
       );
     case 'submitted':
-      // Submitted here: straight to the result (spec core §2). Ended by the clock, the proctor or
+      // Submitted here: straight to the result. Ended by the clock, the proctor or
       // the rules: the panel says why first, with the way to the result.
       if (submittedHere && submissionId) return <Navigate to={`/exam-result/${submissionId}`} replace />;
       return <SubmittedPanel />;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { LoadFailure } from './types';
 
-/** Spec core §8: each load failure says what happened and offers the way back to /exams. */
+/** Each load failure says what happened and offers the way back to /exams. */
 export function LoadError({ failure, onRetry }: { failure: LoadFailure; onRetry?: () => void }) {
   const { t } = useTranslation('examTaking');
   return (

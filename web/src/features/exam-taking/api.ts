@@ -7,13 +7,13 @@ import { TAKING_MSG } from './messages';
 import { TakingError, examDetailSchema, startResponseSchema, type LoadedExam, type StartedAttempt, type SubmitOutcome } from './types';
 
 /**
- * The REST calls of the taking screen (spec core §7), each turning failures into the texts of
- * spec core §8 so the machine only has to show them.
+ * The REST calls of the taking screen, each turning failures into the texts the
+ * screen shows, so the machine only has to show them.
  */
 
 const examPath = (id: string) => `/exams/${encodeURIComponent(id)}`;
 
-/** Spec core §8, exam taking load: 404 'Exam not found.', 403 not accessible / not yet available, a network message. */
+/** Load failures: 404 'Exam not found.', 403 not accessible / not yet available, a network message. */
 export function loadFailure(error: unknown): TakingError {
   if (!(error instanceof ApiError)) return new TakingError('other', msg('common.unexpectedError'));
   if (error.status === 404) return new TakingError('not-found', msg('exams.examNotFound'));
@@ -66,7 +66,7 @@ const submitResponseSchema = z.object({
   submission: z.object({ submitReason: z.enum(SUBMIT_REASONS).nullable().catch(null) }).optional(),
 });
 
-/** POST /submissions, the call the spec's taking screen submits with; autosave already holds the answers. */
+/** POST /submissions, the call the taking screen submits with; autosave already holds the answers. */
 export async function submitAttempt(input: SubmitInput): Promise<SubmitOutcome> {
   let data: unknown;
   try {

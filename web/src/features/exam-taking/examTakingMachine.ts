@@ -20,7 +20,7 @@ import {
 } from './types';
 
 /**
- * The exam-taking screen's phases (ARCHITECTURE "The live exam session"). Pure: the API, the
+ * The exam-taking screen's phases (docs/live-session.md). Pure: the API, the
  * socket, storage, the clock, the page's events and the toasts are actors and actions the screen
  * provides with `.provide()`, so every transition runs in a plain actor under test.
  *

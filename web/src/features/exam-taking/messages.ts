@@ -6,7 +6,7 @@ import type { ViolationCounts } from './types';
 const t = (key: string, values?: Record<string, unknown>): string => i18n.t(key, { ns: 'examTaking', ...values });
 
 /**
- * The taking screen's own words, where the spec gives none, in the reader's language. Each is read
+ * The taking screen's own words, where the catalogue has none, in the reader's language. Each is read
  * when used (a getter), never when the module loads: the catalogues load after the modules.
  */
 export const TAKING_MSG = {

@@ -2,7 +2,7 @@ import { i18n } from '../../i18n';
 import { timeLeftText } from '../../i18n/format';
 
 /**
- * The countdown's levels (spec core §9: amber at 25 % or less of the time left, red at 10 % or
+ * The countdown's levels (amber at 25 % or less of the time left, red at 10 % or
  * less). Colour is never the only signal: each level has its own words too.
  */
 export type TimerLevel = 'normal' | 'low' | 'critical' | 'expired';
@@ -72,7 +72,7 @@ export function timerView(leftMs: number, totalMs: number): TimerView {
   };
 }
 
-/** The minutes left a screen reader is told about (issue 18), most urgent first. */
+/** The minutes left a screen reader is told about, most urgent first. */
 export const ANNOUNCE_AT: readonly { ms: number; minutes: number }[] = [
   { ms: MINUTE, minutes: 1 },
   { ms: 5 * MINUTE, minutes: 5 },

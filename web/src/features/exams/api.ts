@@ -15,7 +15,7 @@ export function toQueryString(params: object): string {
 const examPath = (id: string) => `/exams/${encodeURIComponent(id)}`;
 
 /**
- * The exam and question-bank calls (spec core §7). Payloads are built by the forms from the
+ * The exam and question-bank calls. Payloads are built by the forms from the
  * shared schemas' input shapes; the server parses them with the same schemas.
  */
 export const examsApi = {

@@ -4,7 +4,7 @@ import { i18n } from '../../i18n';
 const text = (key: string, values?: Record<string, unknown>) => i18n.t(`exams:messages.${key}`, values);
 
 /**
- * The exam-management texts of spec core §8 and §5, as the screens show them, in the reader's
+ * The exam-management texts, as the screens show them, in the reader's
  * language: each is read when it is shown (a getter), never when this module loads.
  */
 export const EXAM_TEXT = {

@@ -19,7 +19,7 @@ import { useExamStats, useSubmissionList } from '../results/hooks';
 import { isNotFound, loadFailure } from '../results/messages';
 import { SubmissionsTable } from './components/SubmissionsTable';
 
-/** Filter statuses of spec core §9 plus the display statuses of §4 (In Progress, Reviewing). */
+/** Filter statuses plus the display statuses (In Progress, Reviewing). */
 export const SUBMISSION_STATUSES = ['submitted', 'graded', 'passed', 'failed', 'in-progress', 'reviewing'] as const;
 const SORTS = ['submittedAt', 'percentage', 'timeTaken', 'studentName'] as const;
 const ORDERS = ['desc', 'asc'] as const;

@@ -24,7 +24,7 @@ const FEATURE_ICONS: Record<(typeof FEATURES)[number], ReactNode> = {
   browser: <IconDeviceDesktop />,
 };
 
-/** Home (surroundings §2): the hero and what the platform does. */
+/** Home: the hero and what the platform does. */
 export function HomePage() {
   const { t } = useTranslation('home');
   const { isAuthenticated } = useAuth();

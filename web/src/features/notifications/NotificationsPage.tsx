@@ -19,7 +19,7 @@ import { NotificationItem } from './NotificationItem';
 
 const PAGE_SIZE = 20;
 
-/** /notifications and /parent/notifications (surroundings §2): filter, select, mark read, delete, follow. */
+/** /notifications and /parent/notifications: filter, select, mark read, delete, follow. */
 export function NotificationsPage() {
   const { t } = useTranslation('notifications');
   /** A filter's name: the read states are this page's words, the kinds are notification types. */

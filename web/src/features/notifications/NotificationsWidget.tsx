@@ -6,7 +6,7 @@ import { useNow } from '../../lib/useNow';
 import { useUnread } from './hooks';
 import { notificationMessage, relativeTimeOf } from '../../lib/dateFormat';
 
-/** The dashboard's widget (surroundings §2, §9): unread notifications only, at most 5, and the way to all of them. */
+/** The dashboard's widget: unread notifications only, at most 5, and the way to all of them. */
 export function NotificationsWidget() {
   const { t } = useTranslation('notifications');
   const unread = useUnread(DASHBOARD_NOTIFICATION_LIMIT);

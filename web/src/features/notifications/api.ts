@@ -2,7 +2,7 @@ import type { Notification } from '@exam/shared';
 import { http } from '../../api/http';
 import { toQueryString } from '../exams/api';
 
-/** Surroundings §2 filters, as the list call reads them. */
+/** Filters, as the list call reads them. */
 export const NOTIFICATION_FILTERS = ['all', 'unread', 'read', 'exam', 'result', 'system'] as const;
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
 

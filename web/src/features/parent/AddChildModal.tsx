@@ -9,7 +9,7 @@ import { msg } from '../../i18n/messages';
 import { useAddChild } from './hooks';
 
 /**
- * Add child (surroundings §5): the child's e-mail and a relationship, both required. The server
+ * Add child: the child's e-mail and a relationship, both required. The server
  * turns it into a request the child must accept, which the toast and the card say.
  */
 export function AddChildModal({ opened, onClose, relationships }: { opened: boolean; onClose: () => void; relationships: Relationship[] }) {

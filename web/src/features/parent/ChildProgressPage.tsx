@@ -19,7 +19,7 @@ import { useGradeOf } from '../platform/useGradeOf';
 import { OUTCOME_COLOR, outcomeStatus } from '../results/labels';
 
 const RANGE_KEYS: Record<ProgressRange, string> = { all: 'ranges.all', month: 'ranges.lastMonth', week: 'ranges.lastWeek' };
-/** The chart shows this many of the newest submissions (surroundings §2). */
+/** The chart shows this many of the newest submissions. */
 export const CHART_SIZE = 10;
 
 /** The chart's data key for a score (a key, not a text: the series' label is translated). */

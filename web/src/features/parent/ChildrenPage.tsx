@@ -16,7 +16,7 @@ import { AddChildModal } from './AddChildModal';
 import { useChildren, useRemoveChild } from './hooks';
 import { LinkStatusBadge } from './LinkStatusBadge';
 
-/** /parent/children (surroundings §2): child cards, add, and remove with the spec's confirmation. */
+/** /parent/children: child cards, add, and remove with the documented confirmation. */
 export function ChildrenPage() {
   const { t } = useTranslation('parent');
   const children = useChildren();

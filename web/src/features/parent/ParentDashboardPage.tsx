@@ -27,7 +27,7 @@ const date = (iso: string | null) => formatDateTime(iso) ?? '—';
 const performanceText = (stats: ChildStats) => (stats.performance === null ? i18n.t('parent:performancePanel.noExamsYet') : performanceLabel(stats.performance));
 
 /**
- * /parent/dashboard (surroundings §2): summary, child cards, recent activities and the selected
+ * /parent/dashboard: summary, child cards, recent activities and the selected
  * child's performance; the first child is selected by default. It refreshes live: the header's
  * notification socket invalidates the parent queries when a child's result arrives.
  */

@@ -21,7 +21,7 @@ import { useGradeOf } from '../platform/useGradeOf';
 
 const TYPE_KEYS: Record<ReportType, string> = { performance: 'reports.types.performance', exams: 'reports.types.exams', results: 'reports.types.results' };
 const RANGE_KEYS: Record<ReportRange, string> = { all: 'ranges.all', 'this-month': 'ranges.thisMonth', 'last-3-months': 'ranges.last3Months', 'this-year': 'ranges.thisYear' };
-/** The tables show the first 10 rows (surroundings §2); the export has them all. */
+/** The tables show the first 10 rows; the export has them all. */
 const TABLE_ROWS = 10;
 
 /** The one call the report type needs; a 404 (the child was just removed) reads as an empty report. */

@@ -4,7 +4,7 @@ import { toQueryString } from '../exams/api';
 
 const child = (id: string, part: string, range: ChildRange) => `/parent/child/${encodeURIComponent(id)}/${part}${toQueryString({ range })}`;
 
-/** The /parent/* calls of surroundings §7, and the student's answers to link requests. */
+/** The /parent/* calls, and the student's answers to link requests. */
 export const parentApi = {
   dashboard: () => http.get<ParentDashboard>('/parent/dashboard').then((r) => r.data),
   children: () => http.get<{ children: Child[] }>('/parent/children').then((r) => r.data.children),

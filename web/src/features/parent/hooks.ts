@@ -10,7 +10,7 @@ export function useParentDashboard() {
   return useQuery({ queryKey: parentKeys.dashboard, queryFn: parentApi.dashboard, meta: silent });
 }
 
-/** The children list; when the call answers 404 the list is taken from the dashboard call (surroundings §4). */
+/** The children list; when the call answers 404 the list is taken from the dashboard call. */
 export function useChildren() {
   return useQuery({
     queryKey: parentKeys.children,

@@ -12,7 +12,7 @@ function cell(value: string | number | null | undefined): string {
 
 const toCsv = (rows: (string | number | null)[][]) => rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
 
-/** The report as CSV, built on the device (surroundings §2 Reports), letters on the school's scale. Null when there is nothing to export. */
+/** The report as CSV, built on the device, letters on the school's scale. Null when there is nothing to export. */
 export function reportCsv(type: ReportType, data: { results?: ChildSubmission[]; exams?: ChildExam[] }, gradeOf: (pct: number) => string | null): string | null {
   if (type === 'exams') {
     const exams = data.exams ?? [];

@@ -19,7 +19,7 @@ import { SandboxPaymentForm } from './SandboxPaymentForm';
 const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
 
 /**
- * /payment (surroundings §2 Payment Center). Students and parents see what the school asks them to
+ * /payment. Students and parents see what the school asks them to
  * pay (their fees, their children's) and pay it, complete a payment left pending, and see their
  * history with receipts; a payment of their own amount only where the school allows it. Admins
  * open on the fees they issued and everyone's payments; they issue fees and refund, and pay nothing.

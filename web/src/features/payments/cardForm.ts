@@ -17,7 +17,7 @@ export interface CardFormValues {
   cvv: string;
 }
 
-/** The payment's own fields (both providers): the spec's rules with the server's texts. */
+/** The payment's own fields (both providers): the documented rules with the server's texts. */
 export function paymentProblems(v: PaymentFormValues): Partial<Record<keyof PaymentFormValues, string>> {
   const problems: Partial<Record<keyof PaymentFormValues, string>> = {};
   const amount = Number(v.amount);

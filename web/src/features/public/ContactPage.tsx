@@ -15,7 +15,7 @@ const CONTACT_FAQ = ['whoReads', 'account', 'forgotPassword', 'wrongResult'] as 
 const EMPTY = { name: '', email: '', subject: '', message: '', website: '' };
 
 /**
- * Contact (surroundings §2): unlike the original (which only pretended to send), the message is
+ * Contact: unlike the original (which only pretended to send), the message is
  * really sent: stored, and passed to the admins live and by e-mail. `website` is a honeypot,
  * hidden from people and assistive technology, that only bots fill in.
  */

@@ -6,10 +6,10 @@ import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { helpCategories, searchFaq } from './helpContent';
 
-/** FAQ grid size (surroundings §9). */
+/** FAQ grid size. */
 const FAQ_GRID = 6;
 
-/** Help (surroundings §2): six categories, an FAQ search, an FAQ grid of six, and the way to a person. */
+/** Help: six categories, an FAQ search, an FAQ grid of six, and the way to a person. */
 export function HelpPage() {
   const { t } = useTranslation('public');
   useDocumentTitle(t('help.documentTitle'));

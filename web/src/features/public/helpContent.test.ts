@@ -3,7 +3,7 @@ import { changeLanguage } from '../../i18n';
 import { faq, helpCategories, searchFaq } from './helpContent';
 
 describe('help content', () => {
-  it('has the six categories of the spec', () => {
+  it('has six categories', () => {
     expect(helpCategories().map((c) => c.id)).toEqual(['getting-started', 'taking-exams', 'creating-exams', 'account-settings', 'troubleshooting', 'security']);
   });
   it('searches questions and answers, case-insensitively', () => {

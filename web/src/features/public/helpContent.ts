@@ -1,6 +1,6 @@
 import { i18n } from '../../i18n';
 
-/** Help content (surroundings §2 Help): six categories of titled sections, and the FAQ, in the reader's language. */
+/** Help content: six categories of titled sections, and the FAQ, in the reader's language. */
 export type HelpCategoryId = 'getting-started' | 'taking-exams' | 'creating-exams' | 'account-settings' | 'troubleshooting' | 'security';
 
 export interface HelpCategory {

@@ -28,7 +28,7 @@ import { RankedResultsTable } from './components/RankedResultsTable';
 import { ScoreDistribution } from './components/ScoreDistribution';
 import { usePlatformSettings } from '../platform/usePlatformSettings';
 
-/** Results filter statuses of spec core §9. */
+/** Results filter statuses. */
 const STATUSES = ['passed', 'failed', 'in-progress'] as const;
 const DEFAULTS = { search: '', status: 'all', grade: 'all' };
 

@@ -3,7 +3,7 @@ import { i18n } from '../../i18n';
 const t = (key: string, values?: Record<string, unknown>) => i18n.t(`reports:${key}`, values);
 
 /**
- * The report's recommendations (surroundings §9): one line by the average's tier (90 or more,
+ * The report's recommendations: one line by the average's tier (90 or more,
  * 70–89, 50–69, under 50), and extra lines when the pass rate is at least 80 or below 70 together
  * with an average of at least 85 or below 70.
  */

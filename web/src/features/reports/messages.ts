@@ -2,7 +2,7 @@ import { ApiError } from '../../api/http';
 import { i18n } from '../../i18n';
 import { msg } from '../../i18n/messages';
 
-/** Student progress report texts of surroundings §8, in the language on screen when called. */
+/** Student progress report texts, in the language on screen when called. */
 export const reportText = (key: 'forbidden' | 'notFound' | 'loadFailed' | 'empty') => i18n.t(`reports:progress.${key}`);
 
 export function reportFailure(error: unknown): string {

@@ -24,7 +24,7 @@ const sortOptions = () => [
 ];
 
 /**
- * /results and /results-list (surroundings §2 "Results list"). The server scopes the list: a
+ * /results and /results-list. The server scopes the list: a
  * student's own results, a parent's linked children, a teacher's own exams, everything for an
  * admin. All matching results are fetched so the summary cards describe the whole list, not one
  * page of it.

@@ -13,7 +13,7 @@ export interface GradeEntry {
   feedback?: string;
 }
 
-/** The submissions, results and grading calls (spec core §7) as the server answers them. */
+/** The submissions, results and grading calls as the server answers them. */
 export const resultsApi = {
   list: (params: SubmissionListParams) => http.get<SubmissionPage>(`/submissions${toQueryString(params)}`).then((r) => r.data),
   detail: (id: string) => http.get<SubmissionDetail>(submissionPath(id)).then((r) => r.data),

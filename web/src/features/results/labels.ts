@@ -49,7 +49,7 @@ export const DISPLAY_STATUS_COLOR: Record<DisplayStatus, string> = {
 /** The server's display status ('In Progress') in the reader's language. */
 export const displayStatusText = (status: DisplayStatus): string => enumLabel('submissionStatuses', status.toLowerCase().replace(/\s+/g, '-'));
 
-/** Colour bands of surroundings §9 (90, 80, 70, 60); the number or grade is always printed too. */
+/** Colour bands (90, 80, 70, 60); the number or grade is always printed too. */
 export function scoreColor(pct: number): string {
   if (pct >= 90) return 'teal';
   if (pct >= 80) return 'green';
@@ -58,7 +58,7 @@ export function scoreColor(pct: number): string {
   return 'red';
 }
 
-/** Time spent (seconds) as hours and minutes (spec core §9); under a minute reads as such. */
+/** Time spent (seconds) as hours and minutes; under a minute reads as such. */
 export function formatTimeSpent(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined) return '—';
   if (seconds < 60) return t('timeSpent.underMinute');
@@ -69,7 +69,7 @@ export const studentName = (s: { firstName: string; lastName: string }) => `${s.
 
 export const percentText = (pct: number | null | undefined) => (pct === null || pct === undefined ? '—' : formatPercent(pct, 2));
 
-/** The result screen's closing words for a final percentage (surroundings §9 bands). */
+/** The result screen's closing words for a final percentage. */
 export function resultMessageText(pct: number): string {
   const key = pct >= 90 ? 'outstanding' : pct >= 80 ? 'great' : pct >= 70 ? 'good' : pct >= 60 ? 'fair' : pct >= 50 ? 'halfway' : 'keepStudying';
   return t(`score.message.${key}`);

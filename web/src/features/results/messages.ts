@@ -5,7 +5,7 @@ import { ApiError, messageFromServer } from '../../api/http';
 const t = (key: string) => i18n.t(key, { ns: 'results' });
 
 /**
- * The results texts of spec core §8 and surroundings §8, as the screens show them, in the reader's
+ * The results texts, as the screens show them, in the reader's
  * language. Each is a getter, read when a screen shows it: the catalogues load after the modules.
  */
 export const RESULT_TEXT = {

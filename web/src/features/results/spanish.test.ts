@@ -18,7 +18,7 @@ describe('results in other languages', () => {
     expect(percentText(85)).toBe('85\u00a0%');
   });
 
-  it('keeps the English texts the spec gives', () => {
+  it('keeps the documented English texts', () => {
     expect(answerStatusText({ status: 'partial', marks: 3, points: 5 })).toBe('Partially correct · 3 / 5');
     expect(displayStatusText('Reviewing')).toBe('Reviewing');
     expect(percentText(71)).toBe('71%');

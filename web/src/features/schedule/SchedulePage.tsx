@@ -30,7 +30,7 @@ const TABS = [
 /** The server's largest page: a schedule reads best as one long list, grouped by day. */
 const SCHEDULE_PAGE_SIZE = 100;
 
-/** Schedule (surroundings §2): the exams the viewer may see, by tab, grouped by day. */
+/** Schedule: the exams the viewer may see, by tab, grouped by day. */
 export function SchedulePage() {
   const { t } = useTranslation('schedule');
   const { user } = useAuth();
@@ -110,7 +110,7 @@ function ScheduleList({ role, status, sort, page, onPage }: ScheduleListProps) {
 }
 
 /**
- * The role's action (surroundings §2): students the shared card rule while active or past (so
+ * The role's action: students the shared card rule while active or past (so
  * attempts are respected, and 'View Result' opens their own result; an exam never sat offers
  * none); teachers 'Manage'; parents the card's link.
  */

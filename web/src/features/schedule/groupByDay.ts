@@ -8,8 +8,7 @@ export interface DayGroup<T> {
 }
 
 /**
- * Consecutive exams grouped by the day they start in the reader's time zone (surroundings §2
- * "Schedule"). The input order (the server's sort) is kept, both for the days and inside each day.
+ * Consecutive exams grouped by the day they start in the reader's time zone ( * "Schedule"). The input order (the server's sort) is kept, both for the days and inside each day.
  */
 export function groupByDay<T>(items: readonly T[], startOf: (item: T) => string): DayGroup<T>[] {
   const groups: DayGroup<T>[] = [];

@@ -13,7 +13,7 @@ import type { ProgressReport } from '../reports/types';
 
 const RECENT = 5;
 
-/** Student details (surroundings §4): who they are, their latest results and the way to the full report. */
+/** Student details: who they are, their latest results and the way to the full report. */
 export function StudentDetailsModal({ student, onClose }: { student: StudentListItem | null; onClose: () => void }) {
   const { t } = useTranslation('students');
   const report = useQuery({

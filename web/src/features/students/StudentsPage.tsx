@@ -23,7 +23,7 @@ const FILTER_DEFAULTS = { search: '', grade: '', status: '', sort: 'name', order
 /** The orders the server understands, by their key in students:filters.sorts. */
 const SORTS = ['name', 'email', 'grade', 'createdAt'] as const;
 
-/** Students list (surroundings §2) for teachers and admins. */
+/** Students list for teachers and admins. */
 export function StudentsPage() {
   const { t } = useTranslation('students');
   const { values, page, setFilter, setPage, clear, filtered } = useFilterParams(FILTER_DEFAULTS);

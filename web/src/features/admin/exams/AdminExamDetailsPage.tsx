@@ -23,7 +23,7 @@ import type { Exam } from '../../exams/types';
 import { adminExamText } from './messages';
 
 /**
- * Exam details, /admin/exams/{examId} (surroundings §2), for admins and the exam's teacher. A
+ * Exam details, /admin/exams/{examId}, for admins and the exam's teacher. A
  * missing exam shows the 'Exam Not Found' panel; any other failure says 'Failed to load exam
  * details' and returns to the list: /admin/exams for admins, /exams for teachers (the admin list
  * is closed to them).

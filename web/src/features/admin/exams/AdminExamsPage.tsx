@@ -21,7 +21,7 @@ import { adminExamText, ADMIN_FILTER_SUBJECTS, ADMIN_STATUS_FILTERS, statusFilte
 const STATUS_COLORS = { Active: 'green', Published: 'blue', Draft: 'gray' } as const;
 const FILTER_DEFAULTS = { subject: '', status: '', search: '' };
 
-/** Admin exams (surroundings §2): every exam in a table, filters, counters, view/edit/delete. */
+/** Admin exams: every exam in a table, filters, counters, view/edit/delete. */
 export function AdminExamsPage() {
   const { t } = useTranslation('admin');
   const now = useNow();

@@ -26,7 +26,7 @@ describe('AdminUsersPage', { timeout: 15_000 }, () => {
     expect(await screen.findByText('No users found matching your criteria')).toBeTruthy();
   });
 
-  it('asks for the spec’s confirmation before deleting', async () => {
+  it('asks for a confirmation before deleting', async () => {
     const api = mockApi(admin, [
       ['GET', '/users', () => page([admin, other])],
       ['DELETE', '/users/u2', () => ({ body: { success: true, message: 'User deleted successfully' } })],

@@ -23,7 +23,7 @@ import { UserFormModal } from './UserFormModal';
 const FILTER_DEFAULTS = { role: '', search: '', sort: 'createdAt', order: 'desc' };
 const ROLE_COLORS = { admin: 'red', teacher: 'blue', student: 'green', parent: 'grape' } as const;
 
-/** Admin users (surroundings §2): table, role filter, search, sort, pages of 10, add/edit/delete, bulk import. */
+/** Admin users: table, role filter, search, sort, pages of 10, add/edit/delete, bulk import. */
 export function AdminUsersPage() {
   const { t } = useTranslation('admin');
   const { user: me } = useAuth();

@@ -53,7 +53,7 @@ function fromUser(user: User): FormState {
   };
 }
 
-/** Trimmed values; optional fields are sent only when filled (surroundings §5), and only for their role. */
+/** Trimmed values; optional fields are sent only when filled, and only for their role. */
 function toBody(values: FormState, withPassword: boolean): UserBody {
   const opt = (v: string) => v.trim() || undefined;
   return {
@@ -78,7 +78,7 @@ interface UserFormModalProps {
   onClose: () => void;
 }
 
-/** Add user and Edit user (surroundings §4, §5) with the spec's texts and the shared zod rules. */
+/** Add user and Edit user with the documented texts and the shared zod rules. */
 export function UserFormModal({ opened, user, selfId, onClose }: UserFormModalProps) {
   const { t } = useTranslation('admin');
   const editing = user !== null;

@@ -19,7 +19,7 @@ const query = (params: object) => {
   return q.toString();
 };
 
-/** The /users calls of surroundings §7. Creation uses POST /users, which gets the silent token refresh. */
+/** The /users calls. Creation uses POST /users, which gets the silent token refresh. */
 export const usersApi = {
   list: async (params: UserListParams) => (await http.get<UserListData>(`/users?${query(params)}`)).data,
   create: (body: UserBody) => http.post<{ user: User }>('/users', body),

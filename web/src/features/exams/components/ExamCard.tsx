@@ -19,7 +19,7 @@ interface ExamCardProps {
   publishingId?: string | null;
 }
 
-/** One exam of the catalogue (spec core §2 "Exam list"): status, countdown, facts and actions. */
+/** One exam of the catalogue: status, countdown, facts and actions. */
 export function ExamCard({ exam, role, now, ...actions }: ExamCardProps) {
   const { t } = useTranslation('exams');
   const titleId = `exam-title-${exam._id}`;

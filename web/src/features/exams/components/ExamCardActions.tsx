@@ -17,7 +17,7 @@ interface ExamCardActionsProps {
 }
 
 /**
- * Exactly the card actions of spec core §4, from the shared rules: the student's one action,
+ * Exactly the card actions, from the shared rules: the student's one action,
  * the teacher's list (admins manage every exam, so they get the teacher's), the parent's link.
  */
 export function ExamCardActions({ exam, role, now, onPublish, onDelete, publishingId }: ExamCardActionsProps) {
@@ -25,7 +25,7 @@ export function ExamCardActions({ exam, role, now, onPublish, onDelete, publishi
   const words = cardWords();
   const actions: CardAction[] =
     role === 'student' ? [studentCardAction(exam, now, words)] : role === 'parent' ? [parentCardAction(exam.forChildren?.[0], words)] : teacherCardActions(exam, now, words);
-  // The live proctor board (issue 5) is worth a link only while students can be sitting the exam.
+  // The live proctor board is worth a link only while students can be sitting the exam.
   const staff = role === 'teacher' || role === 'admin';
   const proctor = staff && canProctorNow(exam, now);
 

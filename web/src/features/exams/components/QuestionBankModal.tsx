@@ -12,7 +12,7 @@ import { pointsLabel } from '../labels';
 import { EXAM_TEXT } from '../messages';
 import type { Question } from '../types';
 
-/** The bank's subject filter offers these five (spec core §2, Exam questions screen). */
+/** The bank's subject filter offers these five. */
 export const BANK_FILTER_SUBJECTS = ['mathematics', 'science', 'english', 'history', 'geography'] as const;
 const BANK_PAGE_SIZE = 10;
 

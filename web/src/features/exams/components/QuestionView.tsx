@@ -24,7 +24,7 @@ interface QuestionViewProps {
   question: ViewableQuestion;
   /** 1-based number shown as "Question N". */
   number?: number;
-  /** Text cut at 100 characters: the exam questions list (spec core §2). */
+  /** Text cut at 100 characters: the exam questions list. */
   preview?: boolean;
   /** The options and answer key; shown unless the text is a cut preview. */
   showKey?: boolean;

@@ -12,7 +12,7 @@ interface DeletionTexts {
 }
 
 /**
- * Delete with the spec's confirmation (surroundings §5): `request(exam)` opens the dialog, which
+ * Delete with the documented confirmation: `request(exam)` opens the dialog, which
  * the screen renders as `dialog`; only Delete in it calls the server. The catalogue and the admin
  * table word their toasts differently, hence `texts`.
  */

@@ -22,7 +22,7 @@ import type { ExamFormValues } from './examForm';
 
 interface ExamDetailsFieldsProps {
   form: UseFormReturnType<ExamFormValues>;
-  /** 6–12 in the wizard, 1–12 on the edit form (spec core §9). */
+  /** 6–12 in the wizard, 1–12 on the edit form. */
   grades: readonly number[];
   /** The wizard offers practice, assessment and final; the edit form every type. */
   examTypes: readonly string[];
@@ -104,7 +104,7 @@ export function ExamDetailsFields({ form, grades, examTypes }: ExamDetailsFields
             <Checkbox key={key} label={settingLabel(key)} {...checkbox(`settings.${key}`)} />
           ))}
         </SimpleGrid>
-        {/* Spec core §5: maxAttempts is shown only when multiple attempts are allowed. */}
+        {/* maxAttempts is shown only when multiple attempts are allowed. */}
         {settings.allowMultipleAttempts && (
           <NumberInput
             mt="md"

@@ -4,7 +4,7 @@ import { buildExam } from '../test/buildExam';
 import { emptyExamForm, examToFormValues, followSchoolDefaults, formToExamBody, validateExamForm } from './examForm';
 
 describe('the exam form', () => {
-  it("starts from the spec's defaults, in UTC for the wizard", () => {
+  it("starts from the documented defaults, in UTC for the wizard", () => {
     expect(emptyExamForm()).toMatchObject({
       duration: 60,
       passingMarks: 60,

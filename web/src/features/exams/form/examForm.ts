@@ -45,7 +45,7 @@ export interface ExamFormValues {
 }
 
 /**
- * Spec core §3 form defaults, with the duration, passing marks and proctoring allowances the
+ * The form defaults, with the duration, passing marks and proctoring allowances the
  * school chose (platform settings); the wizard's zone is UTC, the edit form's Asia/Kolkata.
  */
 export function emptyExamForm(timezone: string = EXAM_FORM_DEFAULTS.wizardTimezone, defaults: ExamDefaults = DEFAULT_PLATFORM_SETTINGS.examDefaults): ExamFormValues {

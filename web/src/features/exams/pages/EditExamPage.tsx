@@ -16,7 +16,7 @@ import { EXAM_TEXT, examFailure, failureReason } from '../messages';
 import type { Exam } from '../types';
 
 /**
- * Edit Exam, /exam/edit/{examId} and /exam/{examId}/edit (spec core §2): loading, then the form,
+ * Edit Exam, /exam/edit/{examId} and /exam/{examId}/edit: loading, then the form,
  * 'Updating...' while saving. A failed load says 'Error loading exam data' and returns to /exams;
  * Cancel, Back and a successful update go to /exams too.
  */

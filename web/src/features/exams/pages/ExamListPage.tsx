@@ -41,7 +41,7 @@ const options = (all: string, values: readonly (string | number)[], label: (v: s
 ];
 
 /**
- * The exam catalogue, /exams and /exam-list (spec core §2 "Exam list"). The server decides which
+ * The exam catalogue, /exams and /exam-list. The server decides which
  * exams each role sees; this screen shows them with the role's card actions. Admins manage every
  * exam, so their cards carry the teacher's actions.
  */

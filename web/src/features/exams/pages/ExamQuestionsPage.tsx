@@ -15,7 +15,7 @@ import { EXAM_TEXT, examFailure, failureReason } from '../messages';
 import type { Question } from '../types';
 
 /**
- * The questions of one exam (spec core §2 "Exam questions screen"): previews cut at 100
+ * The questions of one exam: previews cut at 100
  * characters, remove with confirmation, and the Add Questions modal over the bank without the
  * questions already in the exam. Once students have attempted the exam the server refuses both
  * changes with its 'frozen' message, which is shown as it is.

@@ -17,11 +17,11 @@ import { draftToInput } from './questionDraft';
 import { ReviewStep } from './ReviewStep';
 import { editorInUse, initialWizardQuestions, questionCount, wizardQuestionsReducer } from './wizardQuestions';
 
-/** The creation wizard offers three exam types (spec core §9); 'quiz' exists but is not offered here. */
+/** The creation wizard offers three exam types; 'quiz' exists but is not offered here. */
 const WIZARD_EXAM_TYPES = ['practice', 'assessment', 'final'] as const;
 
 /**
- * Create Exam (spec core §2 and §4 "Creation wizard"): Exam Details → Questions → Review & Submit.
+ * Create Exam: Exam Details → Questions → Review & Submit.
  * Step 1 must pass the shared create schema before step 2; submitting needs a question. The exam,
  * its new questions and the reused bank questions go in ONE call, which the server runs in a
  * transaction: a failure leaves nothing half-made, and its field list says which step to fix.

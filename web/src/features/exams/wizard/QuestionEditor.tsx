@@ -17,7 +17,7 @@ interface QuestionEditorProps {
   onCancel: () => void;
 }
 
-/** The wizard's question form (spec core §5 "Question (create wizard)"). */
+/** The wizard's question form. */
 export function QuestionEditor({ draft, errors, editingIndex, onChange, onSubmit, onCancel }: QuestionEditorProps) {
   const { t } = useTranslation('exams');
   const typeOptions = QUESTION_TYPES.map((type) => ({ value: type, label: enumLabel('questionTypes', type) }));

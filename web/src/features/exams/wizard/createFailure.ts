@@ -31,7 +31,7 @@ function stepOf(field: string): number {
   return DETAILS_STEP;
 }
 
-/** Spec core §8: 'Validation errors:' with field lines; else the server message; else the fallback. */
+/** 'Validation errors:' with field lines; else the server message; else the fallback. */
 export function describeCreateFailure(error: unknown): CreateFailure {
   const empty = { lines: [], step: null, detailErrors: {}, questionErrors: {} };
   if (!(error instanceof ApiError)) return { ...empty, title: EXAM_TEXT.createFailed };

@@ -28,7 +28,7 @@ describe('question drafts', () => {
     expect(changeType(mc(), 'true-false')).toMatchObject({ type: 'true-false', correctAnswer: '' });
   });
 
-  it("are checked with the shared question rules and the spec's messages", () => {
+  it("are checked with the shared question rules and the documented messages", () => {
     expect(validateDraft(mc(), 'mathematics')).toEqual({});
     expect(validateDraft(mc({ text: 'Too short' }), 'mathematics')).toMatchObject({ text: EXAM_MSG.questionTextTooShort });
     expect(validateDraft(mc({ correctAnswer: '' }), 'mathematics')).toEqual({ correctAnswer: EXAM_MSG.invalidCorrectAnswer });

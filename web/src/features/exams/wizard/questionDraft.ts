@@ -23,7 +23,7 @@ export const MIN_OPTIONS = 2;
 export const MAX_OPTIONS = 10;
 const INITIAL_OPTIONS = 4;
 
-/** Spec core §5: points 1, four blank options. */
+/** Points 1, four blank options. */
 export function emptyDraft(type: QuestionType = 'multiple-choice'): QuestionDraft {
   return {
     type,
@@ -46,7 +46,7 @@ export function answerChoices(draft: Pick<QuestionDraft, 'type' | 'options'>): s
   return [...new Set(draft.options.map((o) => o.trim()).filter(Boolean))];
 }
 
-/** Removes one option, never below two (spec core §5); a correct answer that went away is cleared. */
+/** Removes one option, never below two; a correct answer that went away is cleared. */
 export function removeOption(draft: QuestionDraft, index: number): QuestionDraft {
   if (draft.options.length <= MIN_OPTIONS) return draft;
   const options = draft.options.filter((_, i) => i !== index);

@@ -5,7 +5,7 @@ import type { Submission } from '../../results/types';
 
 const COLUMNS = ['student', 'attempt', 'status', 'score', 'percentage', 'grade', 'time', 'submitted', 'actions'];
 
-/** One exam's submissions (spec core §2 "Exam submissions screen"). */
+/** One exam's submissions. */
 export function SubmissionsTable({ submissions }: { submissions: Submission[] }) {
   const { t } = useTranslation('grading');
   return (

@@ -9,7 +9,7 @@ import { useGradeOf } from '../../platform/useGradeOf';
 
 const COLUMNS = ['exam', 'subject', 'score', 'grade', 'date', 'result'];
 
-/** The ten latest results (surroundings §2): exam, subject, score, grade, date, passed or failed. */
+/** The ten latest results: exam, subject, score, grade, date, passed or failed. */
 export function RecentResultsTable({ results }: { results: ProgressReport['recentSubmissions'] }) {
   const { t } = useTranslation('reports');
   const gradeOf = useGradeOf();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../../../i18n/format';
 
 /**
- * The score distribution over graded submissions (buckets of spec core §9) as bars with their
+ * The score distribution over graded submissions (buckets) as bars with their
  * counts written out, so the chart reads without colour or sight.
  */
 export function ScoreDistribution({ buckets }: { buckets: { range: string; count: number }[] }) {

@@ -4,7 +4,7 @@ import { StatCard } from '../../../components/StatCard';
 import { formatPercent } from '../../../i18n/format';
 import type { ExamStats } from '../types';
 
-/** The exam's counters (spec core §3 "Exam stats"); scores are percentages over graded attempts. */
+/** The exam's counters; scores are percentages over graded attempts. */
 export function ExamStatCards({ stats }: { stats: ExamStats }) {
   const { t } = useTranslation('results');
   const pct = (value: number) => formatPercent(value, 2);

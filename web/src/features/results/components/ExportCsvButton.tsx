@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../lib/notify';
 import { useExportCsv } from '../hooks';
 
-/** Downloads the exam's submissions as CSV; `failure` is the screen's own text (spec core §8). */
+/** Downloads the exam's submissions as CSV; `failure` is the screen's own text. */
 export function ExportCsvButton({ examId, failure }: { examId: string; failure: string }) {
   const { t } = useTranslation('results');
   const exportCsv = useExportCsv(examId);

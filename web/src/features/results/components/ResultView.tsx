@@ -22,7 +22,7 @@ interface ResultViewProps {
 }
 
 /**
- * The result screen of spec core §2 for one submission. What it may show was decided by the
+ * The result screen for one submission. What it may show was decided by the
  * server: hidden results come without a score, keys only when the exam shows them.
  */
 export function ResultView({ detail, role }: ResultViewProps) {

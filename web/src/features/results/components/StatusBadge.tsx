@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DISPLAY_STATUS_COLOR, displayStatusText } from '../labels';
 import type { DisplayStatus } from '../types';
 
-/** A submission's display status (spec core §4) as words on a coloured badge. */
+/** A submission's display status as words on a coloured badge. */
 export function StatusBadge({ status }: { status: DisplayStatus }) {
   useTranslation('results');
   return (
