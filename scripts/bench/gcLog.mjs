@@ -1,6 +1,6 @@
 // Loaded into the benched server (`--import`): logs its main thread's major garbage collections,
 // so the bench can say whether one fell inside a phase. At 10,000 students those are what make
-// the odd slow second (docs/benchmarks.md, "A twelfth day"). Worker threads inherit the option;
+// the odd slow second (docs/benchmarks.md, "Design notes"). Worker threads inherit the option;
 // only the main thread, which runs the event loop, is logged.
 import { isMainThread } from 'node:worker_threads';
 import { PerformanceObserver, constants, performance } from 'node:perf_hooks';

@@ -10,7 +10,7 @@ import v8 from 'node:v8';
  * sockets on both cores and the saves of that second wait up to ~300 ms. V8's own estimate starts
  * one every 20-35 s under that load; at 300 % it is about one a minute, for a heap of up to four
  * times the live set (a peak RSS of ~900 MB at 10,000 students, against 650-830 MB).
- * docs/benchmarks.md, "A fourteenth day".
+ * docs/benchmarks.md, "Design notes".
  *
  * V8 reads the flag each time it sets the next limit, so setting it after start-up takes effect
  * (heapGrowth.test.ts holds Node to that).

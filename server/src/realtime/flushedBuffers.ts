@@ -7,7 +7,7 @@ import type { Server } from 'socket.io';
  * asking whether that object is still reachable, so a dropped buffer kept its packets, their
  * encoded text and the acknowledgement's data alive until they were promoted, and then until
  * the next full collection: at 10,000 students about a third of what the old generation gained.
- * An emptied buffer points at nothing. Measured in docs/benchmarks.md, "A fifteenth day".
+ * An emptied buffer points at nothing. Measured in docs/benchmarks.md, "Design notes".
  *
  * Engine.IO's server emits `flush` with the buffer just before sending it and `drain` once
  * `transport.send` has encoded and written it, both synchronously, so the buffer is no longer

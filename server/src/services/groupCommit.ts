@@ -15,7 +15,7 @@ export interface GroupCommit<T> {
  * followed each other 550 times a second, and the statements' own cost (a round trip, a commit,
  * a core handed to PostgreSQL and back) outweighed the saves in them. Gathering for 5 ms makes
  * them about three times larger and as much rarer, for at most 5 ms more on a save that arrives
- * just after a batch started (docs/benchmarks.md, "A sixteenth day").
+ * just after a batch started (docs/benchmarks.md, "Design notes").
  */
 export const GATHER_MS = 5;
 

@@ -90,7 +90,7 @@ export async function rowsForAttempts(db: Db | Knex.Transaction, attemptIds: str
  * took, so a large snapshot takes at most a third of a database backend and of the node while
  * students save. With the pages of 5,000 students read back to back, the saves' p99 in the second
  * a board opened mid-exam was 106-340 ms; rested, 93-141 ms, the snapshot taking 0.9-1.8 s instead
- * of 0.6-0.7 s (docs/benchmarks.md, "Opening the proctor board mid-exam").
+ * of 0.6-0.7 s (docs/benchmarks.md, "Design notes").
  */
 const SNAPSHOT_REST = 2;
 /**
