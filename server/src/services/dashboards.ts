@@ -14,6 +14,7 @@ import {
 import type { Knex } from 'knex';
 import type { Deps } from '../deps';
 import type { Viewer } from '../policies';
+import { resultsVisibleSql } from '../policies/results';
 import { presentUser, type UserRow } from '../presenters/user';
 import { scopeToViewer } from './examCatalogue';
 import { presentNotification, type NotificationRow } from '../presenters/notification';
@@ -31,7 +32,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const int = (v: unknown) => Number(v ?? 0);
 
 /** A student sees a score once the exam shows results at once or they were released. */
-const VISIBLE_RESULT_SQL = "(coalesce((e.settings->>'showResultsImmediately')::boolean, true) or e.results_released_at is not null)";
+const VISIBLE_RESULT_SQL = resultsVisibleSql('e');
 /** Attempts an exam allows one student. */
 const MAX_ATTEMPTS_SQL = "(case when coalesce((e.settings->>'allowMultipleAttempts')::boolean, false) then (e.settings->>'maxAttempts')::int else 1 end)";
 

@@ -1,5 +1,6 @@
 import type { ExamSettings } from '@exam/shared';
 import type { Db } from '../db';
+import { resultsVisibleSql } from '../policies/results';
 import { recipientsFrom, type RecipientRow, type Recipients } from './settings';
 
 /** What follows a submission needs of its exam: whether and how results show, and whose exam it is. */
@@ -62,7 +63,7 @@ export async function followUpFacts(db: Db, attempts: { exam_id: string; student
                                          order by a.student_id, a.graded_at, a.submitted_at, a.id), '[]')
        from attempts a join exams e on e.id = a.exam_id
       where a.student_id in (select id from fam) and a.status = 'graded'
-        and ((e.settings->>'showResultsImmediately')::boolean or e.results_released_at is not null)
+        and ${resultsVisibleSql('e')}
      union all
      select 'recipients', coalesce(json_agg(json_build_array(u.id, u.email, u.first_name, u.is_active, us.settings)), '[]')
        from users u left join user_settings us on us.user_id = u.id

@@ -5,11 +5,12 @@ import type { Deps } from '../deps';
 import { attemptsChangedDashboards } from './dashboardEvents';
 import { Errors, withValues } from '../errors';
 import type { Viewer } from '../policies';
+import { resultsVisible } from '../policies/results';
 import type { AttemptRow } from '../presenters/attempt';
 import type { SubmitBy } from '../ports/submissions';
 import type { QuestionRow } from '../presenters/question';
 import { awardAchievements } from './achievements';
-import { followUpFacts, type ExamFacts, type FollowUpFacts } from './followUpFacts';
+import { followUpFacts, type FollowUpFacts } from './followUpFacts';
 import { getExamFor } from './exams';
 import { insertNotifications, pushNotifications, type UserNotification } from './notifications';
 import { gradeLetters } from './platformSettings';
@@ -245,10 +246,6 @@ async function writeTotals(
   );
   return result.rows as AttemptRow[];
 }
-
-/** Students (and their parents) see a score only when the exam shows results at once or they were released. */
-export const resultsVisible = (exam: Pick<ExamFacts, 'settings' | 'results_released_at'>) =>
-  exam.settings.showResultsImmediately || exam.results_released_at !== null;
 
 /**
  * Tells students and their linked parents that a result exists, the moment it does, for graded

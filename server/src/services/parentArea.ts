@@ -16,6 +16,7 @@ import {
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import type { Viewer } from '../policies';
+import { resultsVisibleSql } from '../policies/results';
 import type { UserRow } from '../presenters/user';
 import { contactShownTo } from './contactPrivacy';
 import { scopeToViewer } from './examCatalogue';
@@ -28,7 +29,7 @@ import { gradeLetters } from './platformSettings';
  */
 
 /** SQL: may students and parents see this exam's scores yet? (as services/results.ts) */
-const VISIBLE = "(coalesce((e.settings->>'showResultsImmediately')::boolean, true) or e.results_released_at is not null)";
+const VISIBLE = resultsVisibleSql('e');
 
 interface ResultRow {
   id: string;

@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import { contactShownTo } from './contactPrivacy';
 import type { Viewer } from '../policies';
+import { resultsVisibleSql } from '../policies/results';
 import type { UserRow } from '../presenters/user';
 import { gradeLetters } from './platformSettings';
 
@@ -38,7 +39,7 @@ export async function progressReport(deps: Deps, viewer: Viewer, studentId: stri
     .select('a.id', 'a.exam_id', 'e.title', 'e.subject', 'a.score', 'a.max_score', 'a.percentage', 'a.passed', 'a.submitted_at', 'a.started_at')
     .orderBy('a.submitted_at', 'asc');
   if (user.role === 'teacher') q.where('e.owner_id', user.id);
-  if (user.role === 'parent') q.whereRaw("(coalesce((e.settings->>'showResultsImmediately')::boolean, true) or e.results_released_at is not null)");
+  if (user.role === 'parent') q.whereRaw(resultsVisibleSql('e'));
   const rows = (await q) as ResultRow[];
   const letter = await gradeLetters(deps);
   const pcts = rows.map((r) => r.percentage);

@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import { isParentOf, type Viewer } from '../policies';
+import { resultsVisible, resultsVisibleSql, type ResultsVisibilityFacts } from '../policies/results';
 import type { QuestionRow } from '../presenters/question';
 import { presentAnswers, presentAnswerSummaries, presentSubmission, type AnswerDetailRow, type AnswerSummaryRow, type SubmissionRow } from '../presenters/submission';
 import { shownEmailSql } from './contactPrivacy';
@@ -13,8 +14,7 @@ import { getPlatformSettings, gradeLetters } from './platformSettings';
 
 const staff = (v: Viewer) => v.user.role === 'admin' || v.user.role === 'teacher';
 
-/** SQL: may students and parents see this exam's scores yet? */
-const VISIBLE = "(coalesce((e.settings->>'showResultsImmediately')::boolean, true) or e.results_released_at is not null)";
+const VISIBLE = resultsVisibleSql('e');
 
 /** Attempts with their exam and student, limited to what the viewer may see. */
 function submissions(db: Db | Knex.Transaction, viewer: Viewer): Knex.QueryBuilder {
@@ -255,7 +255,7 @@ export async function examStats(deps: Deps, viewer: Viewer, examId: string) {
       highestScore: pcts.length ? Math.max(...pcts) : 0,
       lowestScore: pcts.length ? Math.min(...pcts) : 0,
       passingMarks: exam.passing_marks,
-      resultsReleased: exam.settings.showResultsImmediately || !!(exam as unknown as { results_released_at: Date | null }).results_released_at,
+      resultsReleased: resultsVisible(exam as typeof exam & Pick<ResultsVisibilityFacts, 'results_released_at'>),
     },
     distribution: SCORE_BUCKETS.map((range) => ({ range, count: distribution[range] })),
     analysis: {

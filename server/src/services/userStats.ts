@@ -1,11 +1,12 @@
 import type { UserStats } from '@exam/shared';
 import type { Deps } from '../deps';
 import type { ProfileResource } from '../policies';
+import { resultsVisibleSql } from '../policies/results';
 import type { UserRow } from '../presenters/user';
 import { getSettings } from './settings';
 
 const n = (v: unknown) => Number(v ?? 0);
-const VISIBLE = "((e.settings->>'showResultsImmediately')::boolean or e.results_released_at is not null)";
+const VISIBLE = resultsVisibleSql('e');
 
 /**
  * Profile statistics per role (surroundings §3), all counted from stored rows. Admins have none

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAttempt, buildExam, buildUser, TEST_PASSWORD } from '../test/factories';
+import { startTestServer, type TestServer } from '../test/harness';
+import { followUpFacts } from '../services/followUpFacts';
+import { resultsVisible, type ResultsVisibilityFacts } from './results';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const token = async (email: string) => (await server.api('POST', '/auth/login', { email, password: TEST_PASSWORD })).body.data.accessToken as string;
+
+/** A graded attempt (scored `percentage`) of its own student on an exam whose stored settings are then rewritten by `settingsSql`. */
+async function gradedOn(settingsSql: string, percentage: number) {
+  const teacher = await buildUser(server.deps, { role: 'teacher' });
+  const student = await buildUser(server.deps, { role: 'student' });
+  const exam = await buildExam(server.deps, teacher.id, { state: 'completed' });
+  await server.deps.db.raw(`update exams set settings = ${settingsSql} where id = ?`, [exam.id]);
+  const attempt = await buildAttempt(server.deps, exam.id, student.id);
+  await server.deps.db('attempts').where({ id: attempt.id }).update({ status: 'graded', percentage, score: percentage / 10, max_score: 10, passed: percentage >= 60, graded_at: new Date() });
+  return { student, exam, percentage, token: await token(student.email) };
+}
+
+/** Whether each reader of the rule shows the student their one score. */
+async function readings({ student, exam, percentage, token }: Awaited<ReturnType<typeof gradedOn>>) {
+  const { db } = server.deps;
+  const stored = (await db('exams').where({ id: exam.id }).first('settings', 'results_released_at')) as ResultsVisibilityFacts;
+  const list = (await server.api('GET', '/submissions', undefined, { token })).body.data.submissions as { percentage: number | null }[];
+  const dashboard = (await server.api('GET', '/dashboard/student', undefined, { token })).body.data;
+  const stats = (await server.api('GET', '/users/stats', undefined, { token })).body.data.stats;
+  const facts = await followUpFacts(db, [{ exam_id: exam.id, student_id: student.id, status: 'graded' }]);
+  return {
+    predicate: resultsVisible(stored),
+    list: list[0]?.percentage === percentage,
+    dashboard: dashboard.stats.averageScore === percentage,
+    stats: stats.averageScore === percentage,
+    followUp: facts.results.get(student.id)?.length === 1,
+  };
+}
+
+describe('whether a student or parent may see a score yet', () => {
+  it('an exam whose stored settings lack the key shows its scores in the list, the dashboard, the statistics and the follow-up alike', async () => {
+    const c = await gradedOn(`settings - 'showResultsImmediately'`, 87);
+    expect(await readings(c)).toEqual({ predicate: true, list: true, dashboard: true, stats: true, followUp: true });
+  });
+
+  it('an exam that holds its results back until release hides the score from every reader alike', async () => {
+    const c = await gradedOn(`jsonb_set(settings, '{showResultsImmediately}', 'false')`, 73);
+    expect(await readings(c)).toEqual({ predicate: false, list: false, dashboard: false, stats: false, followUp: false });
+  });
+
+  it('releasing the results shows them to every reader alike', async () => {
+    const c = await gradedOn(`jsonb_set(settings, '{showResultsImmediately}', 'false')`, 64);
+    await server.deps.db('exams').where({ id: c.exam.id }).update({ results_released_at: new Date() });
+    expect(await readings(c)).toEqual({ predicate: true, list: true, dashboard: true, stats: true, followUp: true });
+  });
+});
