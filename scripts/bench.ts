@@ -18,6 +18,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import { NOTIFICATION_EVENT, PROCTOR_EVENTS, SOCKET_EVENTS } from '@exam/shared';
 import { signAccessToken } from '../server/src/auth/jwt';
 import { freePort, killHard, startServerProcess } from '../server/src/faults/processNode';
 import { HEARTBEAT } from '../server/src/realtime/heartbeat';
@@ -193,11 +194,11 @@ async function ratePhase(gens: LoadGenerators, held: number, open: (token: strin
   // Each student has joined their attempt before the phase, as the web app does when the exam opens,
   // so the save and the submission find it known to their socket (one that could not join still
   // saves and submits: the server then reads the attempt first).
-  await Promise.all(studentSockets.map((s, i) => s.timeout(30_000).emitWithAck('attempt:join', { attemptId: families[i]!.attemptId }).catch(() => null)));
+  await Promise.all(studentSockets.map((s, i) => s.timeout(30_000).emitWithAck(SOCKET_EVENTS.join, { attemptId: families[i]!.attemptId }).catch(() => null)));
   const submittedAt = new Map<string, number>();
   const notifiedAt = new Map<string, number>();
   parentSockets.forEach((p) =>
-    p.on('notification', (n: { type: string; metadata: { childId?: string } }) => {
+    p.on(NOTIFICATION_EVENT, (n: { type: string; metadata: { childId?: string } }) => {
       if (n.type === 'result' && n.metadata.childId) notifiedAt.set(n.metadata.childId, Date.now());
     }),
   );
@@ -207,9 +208,9 @@ async function ratePhase(gens: LoadGenerators, held: number, open: (token: strin
       new Promise<void>((resolve) =>
         setTimeout(async () => {
           const s = studentSockets[i]!;
-          await s.timeout(30_000).emitWithAck('answer:save', { attemptId: f.attemptId, questionId: f.questionId, answer: 'Four', seq: 1 }).catch(() => null);
+          await s.timeout(30_000).emitWithAck(SOCKET_EVENTS.save, { attemptId: f.attemptId, questionId: f.questionId, answer: 'Four', seq: 1 }).catch(() => null);
           submittedAt.set(f.studentId, Date.now());
-          await s.timeout(30_000).emitWithAck('attempt:submit', { attemptId: f.attemptId }).catch(() => null);
+          await s.timeout(30_000).emitWithAck(SOCKET_EVENTS.submit, { attemptId: f.attemptId }).catch(() => null);
           resolve();
         }, i * spacing),
       ),
@@ -222,9 +223,9 @@ async function ratePhase(gens: LoadGenerators, held: number, open: (token: strin
       // A board that cannot connect or misses a student counts as never opened.
       const late = await open(teacherToken).catch(() => null);
       const rows = new Map<string, number>();
-      late?.on('proctor:snapshot', (page: { snapshotId: string; students: unknown[] }) => rows.set(page.snapshotId, (rows.get(page.snapshotId) ?? 0) + page.students.length));
+      late?.on(PROCTOR_EVENTS.snapshot, (page: { snapshotId: string; students: unknown[] }) => rows.set(page.snapshotId, (rows.get(page.snapshotId) ?? 0) + page.students.length));
       const sent = Date.now();
-      const ack = (await late?.timeout(30_000).emitWithAck('proctor:watch', { examId }).catch(() => null)) as { data?: { snapshotId: string } } | null | undefined;
+      const ack = (await late?.timeout(30_000).emitWithAck(PROCTOR_EVENTS.watch, { examId }).catch(() => null)) as { data?: { snapshotId: string } } | null | undefined;
       late?.close();
       resolve(ack?.data && rows.get(ack.data.snapshotId) === held ? Date.now() - sent : Number.POSITIVE_INFINITY);
     }, (SECONDS * 1000) / 2),

@@ -14,7 +14,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { chromium } from '@playwright/test';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { EXAM_SETTINGS_DEFAULTS } from '@exam/shared';
+import { EXAM_SETTINGS_DEFAULTS, PROCTOR_EVENTS, SOCKET_EVENTS } from '@exam/shared';
 import { signAccessToken } from '../../server/src/auth/jwt';
 import { hashPassword } from '../../server/src/auth/passwords';
 import { killHard, startServerProcess } from '../../server/src/faults/processNode';
@@ -67,8 +67,8 @@ function driveStudents(sockets: { socket: Socket; attemptId: string }[], questio
       const tick = () => {
         seq += 1;
         const questionId = questionIds[seq % questionIds.length]!;
-        socket.emit('answer:save', { attemptId, questionId, answer: `Answer ${seq}`, seq }, () => undefined);
-        socket.emit('attempt:health', { attemptId, pending: seq % 3 }, () => undefined);
+        socket.emit(SOCKET_EVENTS.save, { attemptId, questionId, answer: `Answer ${seq}`, seq }, () => undefined);
+        socket.emit(PROCTOR_EVENTS.health, { attemptId, pending: seq % 3 }, () => undefined);
       };
       tick();
       timers.push(setInterval(tick, 1000));
@@ -121,7 +121,7 @@ async function main() {
       students.map(async (s) => {
         const socket = await open(node.url, s.token);
         sockets.push(socket);
-        await socket.timeout(20_000).emitWithAck('attempt:join', { attemptId: s.attemptId });
+        await socket.timeout(20_000).emitWithAck(SOCKET_EVENTS.join, { attemptId: s.attemptId });
         return { socket, attemptId: s.attemptId };
       }),
     );

@@ -1,4 +1,5 @@
 /** A proctor's board in the benchmark: a socket of the exam's teacher, and when each violation reaches it. */
+import { PROCTOR_EVENTS } from '@exam/shared';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { fmt, percentile } from './figures';
 
@@ -18,13 +19,13 @@ export function openSocket(url: string, token: string): Promise<Socket> {
  */
 export async function watchViolations(proctor: Socket, examId: string): Promise<(sentAt: [string, number][]) => number[]> {
   const seenAt = new Map<string, number>();
-  proctor.on('proctor:event', (e: { type: string; attemptId: string; detail: { counts?: { tabSwitches: number } } }) => {
+  proctor.on(PROCTOR_EVENTS.event, (e: { type: string; attemptId: string; detail: { counts?: { tabSwitches: number } } }) => {
     if (e.type !== 'violation' || !e.detail.counts) return;
     const key = `${e.attemptId}:${e.detail.counts.tabSwitches}`;
     // The first time the board shows it, should it ever come twice.
     if (!seenAt.has(key)) seenAt.set(key, Date.now());
   });
-  await proctor.timeout(60_000).emitWithAck('proctor:watch', { examId });
+  await proctor.timeout(60_000).emitWithAck(PROCTOR_EVENTS.watch, { examId });
   return (sentAt) => sentAt.map(([key, sent]) => (seenAt.has(key) ? seenAt.get(key)! - sent : Number.POSITIVE_INFINITY)).sort((a, b) => a - b);
 }
 

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
+import { SOCKET_EVENTS } from '@exam/shared';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { ARGON2_OPTIONS } from '../../server/src/auth/passwords';
 import { insertOpenExam } from './seed';
@@ -94,7 +95,7 @@ async function journey(baseUrl: string, examId: string, email: string, result: S
     s.once('connect_error', reject);
   });
   sockets.push(socket);
-  const joined = (await socket.timeout(60_000).emitWithAck('attempt:join', { attemptId })) as { ok?: boolean; code?: string };
+  const joined = (await socket.timeout(60_000).emitWithAck(SOCKET_EVENTS.join, { attemptId })) as { ok?: boolean; code?: string };
   if (!joined?.ok) throw new Error(`joining answered ${joined?.code ?? 'nothing'}`);
   result.journeys.push(performance.now() - started);
 }

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { DashboardChanged } from './dashboard';
-import { NOTIFICATION_TYPES } from './notifications';
 import { SUBMIT_REASONS, iceServersSchema } from './session';
+import { isoTime } from './wireTime';
 
 /**
  * What the server sends over the live session: the payloads of its events and the data of its
- * acknowledgements. The interfaces in session.ts are what the code types against; these schemas
- * describe the same shapes for the generated protocol page and AsyncAPI document (issue 16).
+ * acknowledgements. Each schema is the one definition of its shape: the code types against the
+ * types inferred below, and the generated protocol page and AsyncAPI document are built from the
+ * schemas (docs/live-protocol.md).
  */
-const isoTime = z.iso.datetime().describe('ISO 8601 time by the server clock');
 const uuid = z.uuid();
 
 export const attemptTimeEventSchema = z.object({
@@ -18,19 +18,6 @@ export const attemptTimeEventSchema = z.object({
 export const attemptSubmittedEventSchema = z.object({ attemptId: uuid, reason: z.enum(SUBMIT_REASONS).nullable() });
 export const attemptReinstatedEventSchema = z.object({ attemptId: uuid });
 export const proctorMessageEventSchema = z.object({ text: z.string(), at: isoTime });
-export const notificationEventSchema = z.object({
-  _id: uuid,
-  title: z.string(),
-  message: z.string(),
-  type: z.enum(NOTIFICATION_TYPES),
-  icon: z.string(),
-  read: z.boolean(),
-  readAt: isoTime.nullable(),
-  createdAt: isoTime,
-  actionUrl: z.string().nullable(),
-  metadata: z.record(z.string(), z.unknown()),
-});
-
 export const proctorRowSchema = z.object({
   attemptId: uuid.nullable().describe('null while the student has not started'),
   student: z.object({ _id: uuid, firstName: z.string(), lastName: z.string(), avatar: z.string().nullable().describe("The student's profile picture as in their profile's avatar, or null") }),
@@ -117,3 +104,27 @@ export const proctorMessageAckSchema = z.object({
   storedOnly: z.number().int().describe('How many students were not connected: they only have it as a stored notification, to read when they come back'),
 });
 export const deadlineAckSchema = z.object({ deadlineAt: isoTime });
+
+export type AttemptTime = z.infer<typeof attemptTimeEventSchema>;
+export type AttemptSubmittedEvent = z.infer<typeof attemptSubmittedEventSchema>;
+export type AttemptReinstatedEvent = z.infer<typeof attemptReinstatedEventSchema>;
+export type ProctorMessageEvent = z.infer<typeof proctorMessageEventSchema>;
+export type ProctorRow = z.infer<typeof proctorRowSchema>;
+export type ProctorRowStatus = ProctorRow['status'];
+export type ProctorEvent = z.infer<typeof proctorEventSchema>;
+export type ProctorProgressEvent = z.infer<typeof proctorProgressEventSchema>;
+export type ProctorHealthEvent = z.infer<typeof proctorHealthEventSchema>;
+export type ProctorSnapshotEvent = z.infer<typeof proctorSnapshotEventSchema>;
+export type CameraEvent = z.infer<typeof cameraEventSchema>;
+export type CameraRequestEvent = z.infer<typeof cameraRequestEventSchema>;
+export type CameraClosedEvent = z.infer<typeof cameraClosedEventSchema>;
+export type RtcSignalEvent = z.infer<typeof rtcSignalEventSchema>;
+/** The data of `attempt:join`'s acknowledgement: the attempt's saved state and its clock. */
+export type JoinData = z.infer<typeof joinAckSchema>['data'];
+export type SaveAck = z.infer<typeof saveAckSchema>;
+export type ViolationAck = z.infer<typeof violationAckSchema>;
+export type SubmitAck = z.infer<typeof submitAckSchema>;
+export type ProctorWatchData = z.infer<typeof proctorWatchAckSchema>['data'];
+export type WatchedExam = ProctorWatchData['exam'];
+export type ProctorMessageAck = z.infer<typeof proctorMessageAckSchema>;
+export type DeadlineAck = z.infer<typeof deadlineAckSchema>;

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { formatDate, formatDateTime, type DateTimePrefs } from './dateFormat';
 import { englishFormat, type Translate } from './i18n/translate';
 import { limitQueryField, pageQueryField } from './validation';
+import { isoTime } from './wireTime';
 
 export const NOTIFICATION_TYPES = ['exam', 'result', 'reminder', 'system', 'payment', 'message', 'achievement', 'warning', 'info'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const DASHBOARD_NOTIFICATION_LIMIT = 5;
 
-/** The icon a notification carries (surroundings §3), named after its type so any client can map it. */
+/** The icon a notification carries, named after its type so any client can map it. */
 export const NOTIFICATION_ICONS: Record<NotificationType, string> = {
   exam: 'clipboard',
   result: 'chart-bar',
@@ -20,18 +21,23 @@ export const NOTIFICATION_ICONS: Record<NotificationType, string> = {
   info: 'info-circle',
 };
 
-export interface Notification {
-  _id: string;
-  title: string;
-  message: string;
-  type: NotificationType;
-  icon: string;
-  read: boolean;
-  readAt: string | null;
-  createdAt: string;
-  actionUrl: string | null;
-  metadata: Record<string, unknown>;
-}
+/** A stored notification as its reader gets it: from the notification calls, and live as `notification`. */
+export const notificationEventSchema = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  message: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  icon: z.string(),
+  read: z.boolean(),
+  readAt: isoTime.nullable(),
+  createdAt: isoTime,
+  actionUrl: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+export type Notification = z.infer<typeof notificationEventSchema>;
+
+/** The live event that carries a notification just stored for the user. */
+export const NOTIFICATION_EVENT = 'notification';
 
 export const notificationListQuerySchema = z.object({
   limit: limitQueryField(50),
@@ -58,7 +64,7 @@ export function notificationText(n: { message: string; metadata?: Record<string,
   });
 }
 
-/** 'Just now', minutes, hours (under 24), days (under 7), else the date in the reader's settings (surroundings §2). */
+/** 'Just now', minutes, hours (under 24), days (under 7), else the date in the reader's settings. */
 export function relativeTime(iso: string, now: number, prefs: DateTimePrefs, t: Translate = englishFormat): string {
   const at = new Date(iso).getTime();
   if (Number.isNaN(at)) return '';

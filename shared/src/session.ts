@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { fillMessage } from './messages';
 import { MAX_PG_INT } from './storable';
 
-/** The live exam session's contract (ARCHITECTURE "The live exam session"), shared by both sides. */
+/** The live exam session's contract (docs/live-session.md), shared by both sides. */
 export const VIOLATION_TYPES = ['tab-switch', 'fullscreen-exit', 'copy', 'paste', 'right-click', 'blocked-key'] as const;
 export type ViolationType = (typeof VIOLATION_TYPES)[number];
 export const SUBMIT_REASONS = ['student', 'time-expired', 'violations', 'proctor'] as const;
@@ -103,7 +103,7 @@ export const violationSchema = z.object({
     .optional(),
 });
 
-// REST readings of the same calls (spec core §7).
+// The same calls over REST, for clients without a socket (docs/api.md).
 export const startAttemptSchema = z.object({ examId: id });
 export const restAnswerSchema = z.object({
   submissionId: id,
@@ -138,21 +138,9 @@ export const attemptSubmitSchema = z.object({
   securityFlags: submitExamSchema.shape.securityFlags,
 });
 
-export interface AttemptTime {
-  serverNow: string;
-  deadlineAt: string;
-}
-
-export interface JoinData extends AttemptTime {
-  attemptId: string;
-  status: 'in_progress' | 'submitted' | 'graded';
-  answers: Record<string, string | null>;
-  seqs: Record<string, number>;
-}
-
 export type Ack<T extends object = object> = ({ ok: true } & T) | { ok: false; code: string; message: string };
 
-// Proctor board (issue 5)
+// Proctor board
 export const PROCTOR_EVENTS = {
   watch: 'proctor:watch',
   /** Server → the watching socket, before `proctor:watch` is acknowledged: the snapshot's rows, up to 500 a message, in name order. */
@@ -164,7 +152,10 @@ export const PROCTOR_EVENTS = {
   submit: 'proctor:submit',
   reinstate: 'proctor:reinstate',
   timeline: 'proctor:timeline',
+  /** Student → server: the device's unacknowledged saves. */
   health: 'attempt:health',
+  /** Server → proctors: a student's device reported its unacknowledged saves (`attempt:health`). */
+  deviceHealth: 'proctor:health',
   /** Server → proctors, each second, of the students who saved (up to 250 a message): { examId, at, students: [{ attemptId, studentId, answered, total, lastSaveAt }] }. */
   progress: 'proctor:progress',
   reinstated: 'attempt:reinstated',
@@ -188,36 +179,7 @@ export const proctorAttemptSchema = z.object({ attemptId: id });
 /** The student's client reports its unacknowledged saves, so the proctor sees save health. */
 export const attemptHealthSchema = z.object({ attemptId: id, pending: z.number().int().min(0).max(100000) });
 
-export type ProctorRowStatus = 'not-started' | 'in_progress' | 'submitted' | 'graded';
-
-export interface ProctorRow {
-  attemptId: string | null;
-  student: { _id: string; firstName: string; lastName: string; avatar?: string | null };
-  status: ProctorRowStatus;
-  submitReason: SubmitReason | null;
-  online: boolean;
-  /** When the student was last seen connected (for "offline for N min"). */
-  lastSeenAt: string | null;
-  answered: number;
-  total: number;
-  deadlineAt: string | null;
-  extraMinutes: number;
-  violations: { tabSwitches: number; fullscreenExits: number; other: number };
-  /** Saves the student's device still holds unacknowledged (as last reported) and the last acknowledged save. */
-  pendingSaves: number | null;
-  lastSaveAt: string | null;
-  lastEventAt: string | null;
-}
-
-export interface ProctorEvent {
-  attemptId: string;
-  studentId: string;
-  type: string;
-  at: string;
-  detail: Record<string, unknown>;
-}
-
-// Camera (issue 5): peer-to-peer WebRTC with simple-peer; the server only relays signalling.
+// Camera: peer-to-peer WebRTC with simple-peer; the server only relays signalling.
 export const CAMERA_EVENTS = {
   /** proctor → server { attemptId }; server → the student's attempt room { attemptId, proctorSocketId }. */
   request: 'camera:request',

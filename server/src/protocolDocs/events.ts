@@ -3,6 +3,7 @@ import {
   DASHBOARD_CHANGED_EVENT,
   HANDSHAKE_ERRORS,
   MSG,
+  NOTIFICATION_EVENT,
   PROCTOR_EVENTS,
   SESSION_MSG,
   SETTINGS_CHANGED_EVENT,
@@ -46,6 +47,7 @@ import {
   violationSchema,
 } from '@exam/shared';
 import type { z } from 'zod';
+import { RESYNC_ALL } from '../realtime/resync';
 
 /**
  * The live protocol's metadata, beside the shared schemas it points at: the generated page and
@@ -305,7 +307,7 @@ export const SERVER_EVENTS: ServerEvent[] = [
     payload: proctorMessageEventSchema,
   },
   {
-    name: 'notification',
+    name: NOTIFICATION_EVENT,
     direction: 'server',
     rooms: ['user'],
     summary: 'A notification was stored for the user (a result, a published exam, a reminder, a proctor message).',
@@ -341,7 +343,7 @@ export const SERVER_EVENTS: ServerEvent[] = [
     payload: proctorProgressEventSchema,
   },
   {
-    name: 'proctor:health',
+    name: PROCTOR_EVENTS.deviceHealth,
     direction: 'server',
     rooms: ['examProctors'],
     summary: "A student's device reported its unacknowledged saves (`attempt:health`).",
@@ -406,7 +408,7 @@ export interface NodeEvent {
 
 export const NODE_EVENTS: NodeEvent[] = [
   {
-    name: 'sockets:resync',
+    name: RESYNC_ALL,
     summary:
       "A node whose Redis connection came back after an outage asks every other node to bring its own sockets up to date: each sends `proctor:resync` to its proctor boards and `attempt:time` or `attempt:submitted` to its sitting students, from the database.",
   },

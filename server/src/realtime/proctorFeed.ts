@@ -1,4 +1,4 @@
-import type { ProctorEvent } from '@exam/shared';
+import { PROCTOR_EVENTS, type ProctorEvent } from '@exam/shared';
 import type { Db } from '../db';
 import type { Logger } from '../logger';
 import { examsOf, progressForAttempts, rowsForAttempts, type ProgressRow } from '../services/proctorBoard';
@@ -119,7 +119,7 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
   function emitProgress(rows: ProgressRow[], at: string): void {
     for (const r of rows) {
       const event: ProctorEvent = { attemptId: r.attemptId, studentId: r.studentId, type: 'progress', at, detail: { answered: r.answered, total: r.total, lastSaveAt: r.lastSaveAt } };
-      hub.emit(rooms.proctors(r.examId), 'proctor:event', event);
+      hub.emit(rooms.proctors(r.examId), PROCTOR_EVENTS.event, event);
     }
   }
 
@@ -163,7 +163,7 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
         byExam.get(r.examId)!.push(r);
       }
       for (const [examId, students] of byExam) {
-        hub.emit(rooms.proctors(examId), 'proctor:progress', {
+        hub.emit(rooms.proctors(examId), PROCTOR_EVENTS.progress, {
           examId,
           at,
           students: students.map(({ attemptId, studentId, answered, total, lastSaveAt }) => ({ attemptId, studentId, answered, total, lastSaveAt })),
@@ -199,12 +199,12 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
       const r = e.studentId ? { examId: examOf.get(e.attemptId)!, studentId: e.studentId } : byAttempt.get(e.attemptId);
       if (!r) continue;
       const event: ProctorEvent = { attemptId: e.attemptId, studentId: r.studentId, type: e.type, at, detail: e.detail ?? {} };
-      hub.emit(rooms.proctors(r.examId), 'proctor:event', event);
+      hub.emit(rooms.proctors(r.examId), PROCTOR_EVENTS.event, event);
     }
     for (const r of rows) {
       const id = r.row.attemptId!;
       const known = hinted.has(id) || unknown.has(id);
-      hub.emit(rooms.proctors(r.examId), 'proctor:row', {
+      hub.emit(rooms.proctors(r.examId), PROCTOR_EVENTS.row, {
         ...r.row,
         online: found.online.has(id),
         pendingSaves: known && found.health.has(id) ? found.health.get(id)!.pending : r.row.pendingSaves,

@@ -5,7 +5,7 @@ import type { Logger } from '../logger';
 import type { RedisLink } from '../ports/redis';
 
 /** Node-to-node (serverSideEmit): "my broadcasts may have been lost; bring your sockets up to date". */
-const RESYNC_ALL = 'sockets:resync';
+export const RESYNC_ALL = 'sockets:resync';
 const PROCTOR_ROOM = /^exam:.+:proctors$/;
 const ATTEMPT_ROOM = /^attempt:(.+)$/;
 

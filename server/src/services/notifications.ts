@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { DEFAULT_SETTINGS, type DateTimePrefs, type NotificationType } from '@exam/shared';
+import { DEFAULT_SETTINGS, NOTIFICATION_EVENT, type DateTimePrefs, type NotificationType } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { rooms } from '../ports/realtime';
@@ -67,7 +67,7 @@ export async function pushNotifications(deps: Deps, rows: NotificationRow[], kno
     const { preferences } = recipients.get(row.user_id)!.settings;
     return { row, shown: presentNotification(row, preferences.language, preferences) };
   });
-  for (const { row, shown } of presented) deps.realtime.emit(rooms.user(row.user_id), 'notification', shown);
+  for (const { row, shown } of presented) deps.realtime.emit(rooms.user(row.user_id), NOTIFICATION_EVENT, shown);
   await mailNotifications(deps, presented, recipients).catch((err: unknown) => deps.log.error({ err }, 'notification mail failed'));
 }
 

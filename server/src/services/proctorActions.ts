@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { SESSION_MSG } from '@exam/shared';
+import { PROCTOR_EVENTS, SESSION_MSG, SOCKET_EVENTS } from '@exam/shared';
 import type { Deps } from '../deps';
 import { AppError, Errors } from '../errors';
 import type { Viewer } from '../policies';
@@ -47,8 +47,8 @@ export async function sendProctorMessage(deps: Deps, viewer: Viewer, input: { ex
     );
   });
   const payload = { text: input.text, at: new Date().toISOString() };
-  if (input.attemptId) deps.realtime.emit(rooms.attempt(input.attemptId), 'proctor:message', payload);
-  else deps.realtime.emit(rooms.examStudents(input.examId), 'proctor:message', payload);
+  if (input.attemptId) deps.realtime.emit(rooms.attempt(input.attemptId), PROCTOR_EVENTS.message, payload);
+  else deps.realtime.emit(rooms.examStudents(input.examId), PROCTOR_EVENTS.message, payload);
   // Who hears it now: a student with a socket connected gets the message on the exam screen, or
   // the notification live on any other page. One request to every node, not one per student.
   const [connected] = await Promise.all([deps.realtime.usersConnected(targets.map((t) => t.student_id)), pushNotifications(deps, notifications)]);
@@ -79,7 +79,7 @@ export async function extendAttempt(deps: Deps, viewer: Viewer, attemptId: strin
 }
 
 export function announceTime(deps: Deps, attempt: AttemptRow): void {
-  deps.realtime.emit(rooms.attempt(attempt.id), 'attempt:time', { serverNow: new Date().toISOString(), deadlineAt: new Date(attempt.deadline_at).toISOString() });
+  deps.realtime.emit(rooms.attempt(attempt.id), SOCKET_EVENTS.time, { serverNow: new Date().toISOString(), deadlineAt: new Date(attempt.deadline_at).toISOString() });
 }
 
 export async function forceSubmit(deps: Deps, viewer: Viewer, attemptId: string): Promise<AttemptRow> {
@@ -126,7 +126,7 @@ export async function reinstateAttempt(deps: Deps, viewer: Viewer, attemptId: st
     await logEvent(trx, attemptId, 'reinstated', viewer.user.id, { clearedTabSwitches: current.tab_switches, clearedFullscreenExits: current.fullscreen_exits });
     return updated;
   });
-  deps.realtime.emit(rooms.attempt(attemptId), 'attempt:reinstated', { attemptId });
+  deps.realtime.emit(rooms.attempt(attemptId), PROCTOR_EVENTS.reinstated, { attemptId });
   announceTime(deps, row);
   deps.proctor.events([{ attemptId, type: 'reinstated', detail: { by: viewer.user.id } }]);
   return row;

@@ -1,4 +1,4 @@
-import { DASHBOARD_CHANGED_EVENT } from '@exam/shared';
+import { DASHBOARD_CHANGED_EVENT, NOTIFICATION_EVENT } from '@exam/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
@@ -18,7 +18,7 @@ export function useLiveDashboard(userId: string | null): void {
     let connectedOnce = false;
     const refresh = () => void client.invalidateQueries({ queryKey: dashboardKeys.all });
     socket.on(DASHBOARD_CHANGED_EVENT, refresh);
-    socket.on('notification', refresh);
+    socket.on(NOTIFICATION_EVENT, refresh);
     socket.on('connect', () => {
       if (connectedOnce) refresh();
       connectedOnce = true;

@@ -225,7 +225,7 @@ export function createSessionActor(deps: SessionDeps) {
       if (submitted.success && submitted.data.attemptId === attemptId) sendBack({ type: 'server.submitted', reason: submitted.data.reason });
     });
 
-    socket.on('proctor:message', (raw: unknown) => {
+    socket.on(PROCTOR_EVENTS.message, (raw: unknown) => {
       const message = proctorMessageSchema.safeParse(raw);
       if (message.success) sendBack({ type: 'proctor.message', text: message.data.text, at: message.data.at });
     });

@@ -1,4 +1,4 @@
-import type { Notification } from '@exam/shared';
+import { NOTIFICATION_EVENT, type Notification } from '@exam/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
@@ -28,7 +28,7 @@ export function useLiveNotifications(userId: string | null): void {
       // A child's result or an answered link request changes what the parent area shows.
       void client.invalidateQueries({ queryKey: parentKeys.all });
     };
-    socket.on('notification', (n: Notification) => {
+    socket.on(NOTIFICATION_EVENT, (n: Notification) => {
       if (!n || typeof n !== 'object') return;
       refresh();
       // A receipt or a refund changes the payment history shown beside it.

@@ -1,4 +1,4 @@
-import type { ProctorEvent, ProctorRow } from '@exam/shared';
+import type { ProctorEvent, ProctorRow, WatchedExam } from '@exam/shared';
 import { proctorRowSchema } from './schemas';
 
 /**
@@ -11,15 +11,6 @@ import { proctorRowSchema } from './schemas';
  * may hold the row as it was before that change. Row changes that arrive while a snapshot is
  * awaited are therefore held, and applied on top of it once it is in.
  */
-
-export interface WatchedExam {
-  _id: string;
-  title: string;
-  startAt: string;
-  endAt: string;
-  duration: number;
-  totalQuestions: number;
-}
 
 export interface FeedItem extends ProctorEvent {
   /** Unique within the board, for React keys. */

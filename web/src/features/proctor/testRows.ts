@@ -5,7 +5,7 @@ export function buildRow(over: Partial<ProctorRow> & { name?: [string, string]; 
   const { name = ['Sam', 'Student'], id = 's1', ...rest } = over;
   return {
     attemptId: `a-${id}`,
-    student: { _id: id, firstName: name[0], lastName: name[1] },
+    student: { _id: id, firstName: name[0], lastName: name[1], avatar: null },
     status: 'in_progress',
     submitReason: null,
     online: true,

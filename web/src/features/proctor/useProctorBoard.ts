@@ -104,7 +104,7 @@ export function useProctorBoard(examId: string) {
       const progress = progressSchema.safeParse(raw);
       if (progress.success && progress.data.examId === examId) dispatch({ type: 'progress', students: progress.data.students });
     });
-    s.on('proctor:health', (raw: unknown) => {
+    s.on(PROCTOR_EVENTS.deviceHealth, (raw: unknown) => {
       const health = healthSchema.safeParse(raw);
       if (health.success) dispatch({ type: 'health', attemptId: health.data.attemptId, pending: health.data.pending });
     });
