@@ -16,17 +16,20 @@ import { createSessionLiveness, ENDED_POLL_MS } from './realtime/sessionLiveness
 import { startDeadlineSweeper } from './jobs/deadlineSweeper';
 import { every } from './jobs/periodic';
 import { sendStartReminders } from './services/examNotifications';
-import { HEARTBEAT_MS, publishHeartbeat } from './services/systemHealth';
+import { HEARTBEAT_MS, newNodeId, publishHeartbeat } from './services/systemHealth';
 import { forgetPlatformSettings } from './services/platformSettings';
 import { SETTINGS_CHANGED_EVENT } from '@exam/shared';
 import { createAnswerSaver } from './services/answerSaver';
-import { announceSubmitted, followUpSubmitted, tellSubmitted } from './services/attempts';
+import { announceSubmitted, followUpSubmitted, tellSubmitted } from './services/submissionAnnouncements';
 import { createViolationRecorder } from './services/violations';
 import { createAttemptSubmitter } from './services/attemptSubmitter';
 import { createMailer } from './services/mail';
 import { createFileStore } from './services/files';
 import { moveDiskUploads } from './services/files/diskUploads';
 import { createRateLimiters } from './services/rateLimits';
+import { createPaymentGateway } from './services/payments/gateway';
+import type { SubmissionAnnouncer } from './ports/submissions';
+import type { ViolationAnnouncer } from './ports/violations';
 import { configureHashing, hasher } from './auth/passwords';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -77,7 +80,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const files = createFileStore(config, db);
   // Avatars an older release kept on this node's disk: moved before the node serves (a no-op after).
   await moveDiskUploads(files, config.dataDir, log);
-  // Redis is optional even when configured: a node starts and serves while it is down (issue 10).
+  // Redis is optional even when configured: a node starts and serves while it is down (see docs/operations.md).
   const redisLink = config.redisUrl ? createRedisLink(config.redisUrl, log, config.deadlines) : undefined;
   const redis = redisLink?.client;
   const realtime = createRealtimeHub();
@@ -93,8 +96,17 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   // and planned, and the first half-second of saves had a p99 three times the rest.
   const livePool = maxInFlight + 5;
   const liveDb = config.databaseUrl ? await createDb({ databaseUrl: config.databaseUrl, schema: opts.schema, poolMax: livePool, poolMin: livePool, deadlines: dbDeadlines, log: knexLog(log) }) : db;
-  const answerSaver = createAnswerSaver(liveDb, log, { maxInFlight, onCommitted: (ids) => proctor.saved(ids), dbOutage });
+  const answerSaver = createAnswerSaver(liveDb, log, { maxInFlight, progress: proctor, dbOutage });
   if (config.databaseUrl) await answerSaver.prepare(livePool);
+  // Announcing needs the finished deps; it is only called after a batch commits.
+  const submissionAnnouncer: SubmissionAnnouncer = {
+    tell: (attempts) => tellSubmitted(deps, attempts),
+    followUp: (attempts) => followUpSubmitted(deps, attempts),
+  };
+  const violationAnnouncer: ViolationAnnouncer = {
+    tell: (events) => proctor.events(events),
+    announce: (attempts) => announceSubmitted(deps, ...attempts),
+  };
   const deps: Deps = {
     config,
     db,
@@ -106,13 +118,16 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail'), log }),
     files,
     limiters: createRateLimiters(config.rateLimits, config.keyPrefix, redis),
+    paymentGateway: createPaymentGateway(config.payments),
+    settingsCache: {},
+    nodeId: newNodeId(),
+    jobRuns: new Map(),
     realtime,
     proctor,
     answerSaver,
-    // Two submission batches at most (one stuck on a lock, one beside it), and as many of
-    // violations. Announcing needs the finished deps; it is only called after a batch commits.
-    submitter: createAttemptSubmitter(liveDb, log, answerSaver, { maxInFlight: Math.min(2, maxInFlight), dbOutage, tell: (rows) => tellSubmitted(deps, rows), followUp: (rows) => followUpSubmitted(deps, rows) }),
-    violations: createViolationRecorder(liveDb, log, { maxInFlight: Math.min(2, maxInFlight), dbOutage, tell: (events) => proctor.events(events), announce: (rows) => announceSubmitted(deps, ...rows) }),
+    // Two submission batches at most (one stuck on a lock, one beside it), and as many of violations.
+    submitter: createAttemptSubmitter(liveDb, log, answerSaver, { maxInFlight: Math.min(2, maxInFlight), dbOutage, announcer: submissionAnnouncer }),
+    violations: createViolationRecorder(liveDb, log, { maxInFlight: Math.min(2, maxInFlight), dbOutage, announcer: violationAnnouncer }),
   };
   deps.mailer.start();
   const app = createApp(deps, { webDist: opts.webDist ?? WEB_DIST });

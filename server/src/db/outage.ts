@@ -35,20 +35,6 @@ export interface DbOutage {
 }
 
 /**
- * One log line when the database goes away and one when it is back (with how long it was gone),
- * instead of one per failing request: during a PostgreSQL stop that was about 14,000 lines in 20 s.
- */
-const byLogger = new WeakMap<Logger, DbOutage>();
-
-/**
- * The outage tracker of the server that owns `log`: for code that is handed only a logger (the
- * socket ack layer), so it too logs an outage once instead of per event.
- */
-export function dbOutageOf(log: Logger): DbOutage | undefined {
-  return byLogger.get(log);
-}
-
-/**
  * knex's own messages, through the node's log. Its connection errors (a line per failed acquire:
  * 1,930-2,760 lines in a 20 s PostgreSQL stop) are left to the outage tracker, which logs the
  * outage once when it starts and once when it ends (the failing call reports its error to it);
@@ -69,6 +55,8 @@ export function knexLog(log: Logger): Knex.Logger {
 }
 
 /**
+ * One log line when the database goes away and one when it is back (with how long it was gone),
+ * instead of one per failing request: during a PostgreSQL stop that was about 14,000 lines in 20 s.
  * `probeMs` is both how often a down database is asked again and how long it has to answer: a
  * hung one must not hold the probe (and the recovery it would see) for a whole statement deadline.
  */
@@ -91,7 +79,7 @@ export function createDbOutage(db: Db, log: Logger, probeMs = 1000): DbOutage {
     timer.unref();
   };
 
-  const outage: DbOutage = {
+  return {
     get down() {
       return downSince !== undefined;
     },
@@ -109,6 +97,4 @@ export function createDbOutage(db: Db, log: Logger, probeMs = 1000): DbOutage {
       clearTimeout(timer);
     },
   };
-  byLogger.set(log, outage);
-  return outage;
 }

@@ -54,9 +54,13 @@ export interface FeedEvent {
   studentId?: string;
 }
 
-export interface ProctorFeed {
+/** Where the answer saver reports the attempts whose answers it just committed. */
+export interface SaveProgress {
   /** Attempts whose answers were just committed: their progress goes out within a second. */
   saved(attemptIds: string[]): void;
+}
+
+export interface ProctorFeed extends SaveProgress {
   /** Events (joined, left, violation, submitted, proctor actions) and the changed rows, in order. */
   events(events: FeedEvent[]): void;
   /** Students' sockets left these attempts: remember when they were last seen, and tell the board. */

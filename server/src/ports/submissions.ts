@@ -44,3 +44,14 @@ export interface AttemptSubmitter {
   /** Resolves when nothing is queued, being written or being announced (tests, shutdown). */
   drain(): Promise<void>;
 }
+
+/**
+ * Who hears of the attempts a submission batch closed, once it has committed: their rooms and
+ * the proctor boards at once, then students, parents and dashboards.
+ */
+export interface SubmissionAnnouncer {
+  /** The attempts' rooms and the boards: the camera closes, the attempt is submitted. */
+  tell(attempts: AttemptRow[]): void;
+  /** Results to students and parents, and the dashboards. */
+  followUp(attempts: AttemptRow[]): Promise<void>;
+}

@@ -1,4 +1,6 @@
 import type { ViolationType } from '@exam/shared';
+import type { AttemptRow } from '../presenters/attempt';
+import type { FeedEvent } from './realtime';
 
 /**
  * Recording violations as the live session sees it: the interface of the violation group commit
@@ -25,4 +27,12 @@ export interface ViolationRecorder {
   record(input: ViolationInput): Promise<ViolationResult>;
   /** Resolves when nothing is queued, being written or being announced (tests, shutdown). */
   drain(): Promise<void>;
+}
+
+/** Who hears of recorded violations, once their batch has committed. */
+export interface ViolationAnnouncer {
+  /** The proctor board, of each violation in order. */
+  tell(events: FeedEvent[]): void;
+  /** Attempts a violation ended: their rooms, the board, then results (before their callers hear). */
+  announce(attempts: AttemptRow[]): Promise<void>;
 }

@@ -80,7 +80,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /**
- * Reads the server's source for the events it handles (`onAck(handlers, log, EVENT, …)`,
+ * Reads the server's source for the events it handles (`onAck(handlers, deps, EVENT, …)`,
  * `socket.on(EVENT, …)`) and emits (`.emit(EVENT, …)` to a socket or room, `.emit(room, EVENT, …)`
  * through the hub), so a new event cannot slip past the protocol table.
  */

@@ -1,8 +1,7 @@
 import type { Socket } from 'socket.io';
 import type { z } from 'zod';
 import { MSG, VALIDATION_MSG, findUnstorable } from '@exam/shared';
-import type { Logger } from '../logger';
-import { dbOutageOf } from '../db/outage';
+import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { translateMessage, translateRef } from '../i18n/translator';
 import { parseOptions } from '../i18n/zodErrors';
@@ -26,7 +25,7 @@ export type SocketHandlers = Map<string, SocketHandler>;
  */
 export function onAck<S extends z.ZodType>(
   handlers: SocketHandlers,
-  log: Logger,
+  { log, dbOutage }: Pick<Deps, 'log' | 'dbOutage'>,
   event: string,
   schema: S,
   handler: (input: z.output<S>, socket: Socket) => Promise<object>,
@@ -54,7 +53,7 @@ export function onAck<S extends z.ZodType>(
         reply(ack, undefined, { ok: false, code: err.id, message: err.text && language && language !== 'en' ? translateRef(language, err.text) : translateMessage(language, err.message) });
         return;
       }
-      if (!dbOutageOf(log)?.failed(err)) log.error({ err, event }, 'socket handler failed');
+      if (!dbOutage.failed(err)) log.error({ err, event }, 'socket handler failed');
       reply(ack, language, { ok: false, code: 'error', message: MSG.serverError });
     }
   });

@@ -1,6 +1,7 @@
 import { SAVE_GRACE_MS, SESSION_MSG, type AnswerSave } from '@exam/shared';
 import { boundList as list, prepareOnConnections, preparedQuery, type Db } from '../db';
 import type { DbOutage } from '../db/outage';
+import type { SaveProgress } from '../ports/realtime';
 import type { Logger } from '../logger';
 import { createLanedGroupCommit, isRefusedData, writeInHalves } from './groupCommit';
 import { isUuid } from '../uuid';
@@ -41,7 +42,7 @@ export interface AnswerSaverOptions {
   /** How long a batch runs before the next may start beside it. */
   stallMs?: number;
   /** Told which attempts had answers committed (the proctor board's progress). */
-  onCommitted?: (attemptIds: string[]) => void;
+  progress?: SaveProgress;
   /** Told of failed batches, so a database outage is logged once rather than per batch. */
   dbOutage?: DbOutage;
 }
@@ -231,7 +232,7 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
     // Only now, after the statement committed, does anyone hear "saved".
     for (const p of batch) answer(p, outcomes.get(p)!);
     const committed = rows.filter((p) => outcomes.get(p)!.ok);
-    if (committed.length) opts.onCommitted?.([...new Set(committed.map((p) => p.save.attemptId))]);
+    if (committed.length) opts.progress?.saved([...new Set(committed.map((p) => p.save.attemptId))]);
   }
 
   const commit = createLanedGroupCommit<Pending>(

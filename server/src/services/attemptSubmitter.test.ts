@@ -286,10 +286,12 @@ describe('who hears a submission when', () => {
     const followUpHeld = new Promise<void>((resolve) => (release = resolve));
     const saves = createAnswerSaver(server.deps.db, server.deps.log, {});
     const submitter = createAttemptSubmitter(server.deps.db, server.deps.log, saves, {
-      tell: (rows) => rows.forEach((r) => order.push(`told ${r.id}`)),
-      followUp: async (rows) => {
-        await followUpHeld;
-        rows.forEach((r) => order.push(`followed ${r.id}`));
+      announcer: {
+        tell: (rows) => rows.forEach((r) => order.push(`told ${r.id}`)),
+        followUp: async (rows) => {
+          await followUpHeld;
+          rows.forEach((r) => order.push(`followed ${r.id}`));
+        },
       },
     });
     const [screen, other] = attempts as [(typeof attempts)[number], (typeof attempts)[number]];
@@ -373,7 +375,7 @@ describe.runIf(process.env.DATABASE_URL)('a submission behind its own queued sav
     const [blocked, mine] = [await make(), await make()];
     // A saver that writes one batch at a time, never two: a stuck batch keeps every later save queued.
     const saves = createAnswerSaver(server.deps.db, server.deps.log, { maxInFlight: 1 });
-    const submitter = createAttemptSubmitter(server.deps.db, server.deps.log, saves, { tell: () => undefined, followUp: async () => undefined });
+    const submitter = createAttemptSubmitter(server.deps.db, server.deps.log, saves, { announcer: { tell: () => undefined, followUp: async () => undefined } });
     const trx = await server.deps.db.transaction();
     onTestFinished(async () => {
       if (!trx.isCompleted()) await trx.rollback();

@@ -6,7 +6,7 @@ import { Errors } from '../errors';
 import type { Logger } from '../logger';
 import type { AttemptRow } from '../presenters/attempt';
 import type { AnswerSaver } from './answerSaver';
-import type { AttemptSubmitter, SubmitRequest, SubmitResult } from '../ports/submissions';
+import type { AttemptSubmitter, SubmissionAnnouncer, SubmitRequest, SubmitResult } from '../ports/submissions';
 import { isOpen } from './attempts';
 import { submitAndGradeTx, type AttemptToSubmit } from './grading';
 import { createGroupCommit, writeInHalves } from './groupCommit';
@@ -16,10 +16,8 @@ export interface AttemptSubmitterOptions {
   /** Most batches written at the same time (PGlite has one connection, so 1 there). */
   maxInFlight?: number;
   stallMs?: number;
-  /** Tells the attempts' rooms and boards, at once after the commit. */
-  tell: (attempts: AttemptRow[]) => void;
-  /** Then tells students, parents and dashboards (results, notifications). */
-  followUp: (attempts: AttemptRow[]) => Promise<void>;
+  /** Tells the attempts' rooms and boards at once after the commit, then students, parents and dashboards. */
+  announcer: SubmissionAnnouncer;
   dbOutage?: DbOutage;
 }
 
@@ -86,12 +84,12 @@ export function createAttemptSubmitter(db: Db, log: Logger, saver: AnswerSaver, 
       attempt ? p.resolve({ attempt, changed: i === 0 && changed.has(attempt.id) }) : p.reject(Errors.notFound(SESSION_MSG.attemptNotFound));
     const callers = groups.flatMap((g) => g.map((p, i) => ({ p, i, attempt: rows.get(first(g).attemptId) })));
     try {
-      if (closed.length) opts.tell(closed);
+      if (closed.length) opts.announcer.tell(closed);
     } catch (err) {
       log.error({ err }, 'telling submissions failed');
     }
     for (const c of callers) if (c.p.request.answerOnceTold) answer(c.p, c.i, c.attempt);
-    const followed = (closed.length ? opts.followUp(closed) : Promise.resolve())
+    const followed = (closed.length ? opts.announcer.followUp(closed) : Promise.resolve())
       .catch((err: unknown) => log.error({ err }, 'announcing submissions failed'))
       .then(() => {
         for (const c of callers) if (!c.p.request.answerOnceTold) answer(c.p, c.i, c.attempt);

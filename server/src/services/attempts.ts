@@ -1,19 +1,16 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { CAMERA_EVENTS, SAVE_GRACE_MS, SESSION_MSG, examTimeStatus, type JoinData, type SubmitReason } from '@exam/shared';
+import { SAVE_GRACE_MS, SESSION_MSG, examTimeStatus, type JoinData, type SubmitReason } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { attemptsChangedDashboards } from './dashboardEvents';
 import { AppError, Errors } from '../errors';
 import type { Viewer } from '../policies';
+import { sitsExams } from '../policies/people';
 import type { AttemptRow } from '../presenters/attempt';
 import { presentQuestionForStudent, type QuestionRow } from '../presenters/question';
-import { rooms } from '../ports/realtime';
 import type { SubmitResult } from '../ports/submissions';
 import { examQuestions, getExamFor } from './exams';
-import { notifyResults, type SubmittedAttempt } from './grading';
-import { followUpFacts } from './followUpFacts';
-import { inSlices } from './slices';
 
 type Trx = Db | Knex.Transaction;
 
@@ -50,7 +47,7 @@ export async function inProgressAttempt(db: Trx, examId: string, studentId: stri
  * database clock: min(start + duration + extra time, exam end).
  */
 export async function startAttempt(deps: Deps, viewer: Viewer, examId: string): Promise<{ attempt: AttemptRow; resumed: boolean }> {
-  if (viewer.user.role !== 'student') throw Errors.forbidden(SESSION_MSG.onlyStudents);
+  if (!sitsExams(viewer.user.role)) throw Errors.forbidden(SESSION_MSG.onlyStudents);
   const exam = await getExamFor(deps.db, viewer, examId, 'read');
   const existing = await inProgressAttempt(deps.db, examId, viewer.user.id);
   if (existing) return { attempt: existing, resumed: true };
@@ -124,42 +121,6 @@ export async function joinData(db: Trx, attempt: AttemptRow): Promise<JoinData> 
   const saved = (await db('answers').where({ attempt_id: attempt.id }).select('question_id', 'answer', 'seq')) as SavedAnswer[];
   const { now } = (await db.raw('select now() as now')).rows?.[0] ?? { now: new Date() };
   return presentJoin(attempt, saved, now);
-}
-
-/** Attempts announced in one go, between turns of the event loop. */
-const ANNOUNCE_SLICE = 1000;
-
-/**
- * After the commit: tells the students' sockets and the proctor boards that attempts ended, and
- * students and parents that a result exists where grading already finished. A deadline that ends
- * a whole school's attempts is told a slice at a time, the event loop free in between: told in
- * one go, 10,000 of them held every other socket on the node for about a second. (The results
- * that follow go in one go: in slices they took several times as long.)
- */
-export async function announceSubmitted(deps: Deps, ...attempts: SubmittedAttempt[]): Promise<void> {
-  await inSlices(attempts, ANNOUNCE_SLICE, (slice) => tellSubmitted(deps, slice));
-  await followUpSubmitted(deps, attempts);
-}
-
-/** What the attempt's room and its proctors hear at once: the camera closes, the attempt is submitted. */
-export function tellSubmitted(deps: Deps, attempts: SubmittedAttempt[]): void {
-  for (const a of attempts) {
-    // A privacy promise: once the attempt ends no proctor keeps watching; both ends drop their peers.
-    // Sent before attempt:submitted, which may end the student's session (and its listeners).
-    const closed = { attemptId: a.id, reason: a.submit_reason };
-    deps.realtime.emit(rooms.attempt(a.id), CAMERA_EVENTS.closed, closed);
-    deps.realtime.emit(rooms.proctors(a.exam_id), CAMERA_EVENTS.closed, closed);
-    deps.realtime.emit(rooms.attempt(a.id), 'attempt:submitted', { attemptId: a.id, reason: a.submit_reason });
-  }
-  deps.proctor.events(attempts.map((a) => ({ attemptId: a.id, examId: a.exam_id, type: 'submitted', detail: { reason: a.submit_reason } })));
-}
-
-/** What follows a submission: results to students and parents (graded ones), dashboards. */
-export async function followUpSubmitted(deps: Deps, attempts: SubmittedAttempt[]): Promise<void> {
-  // Read once for the results, the achievements and the dashboards (each reads what it needs itself if this fails).
-  const facts = await followUpFacts(deps.db, attempts).catch(() => undefined);
-  await notifyResults(deps, attempts, { facts }).catch((err: unknown) => deps.log.error({ err }, 'result notification failed'));
-  await attemptsChangedDashboards(deps, attempts, 'submitted', facts?.exams);
 }
 
 /**

@@ -1,5 +1,4 @@
 import { PARENT_MSG, type LinkRequest, type LinkStatus, type Relationship } from '@exam/shared';
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import type { UserRow } from '../presenters/user';
@@ -31,26 +30,13 @@ export const DECLINE_COOLDOWN_MS = 24 * 3600_000;
 /** Where a student reviews their parent requests (the notification's and the e-mail's link). */
 export const REQUESTS_PATH = '/parent-requests';
 
-/** Each request mails and notifies a student: a parent may send this many an hour. */
-export const REQUESTS_PER_HOUR = 10;
-const limiters = new WeakMap<Deps, RateLimiterAbstract>();
-function requestLimiter(deps: Deps): RateLimiterAbstract {
-  let limiter = limiters.get(deps);
-  if (!limiter) {
-    const opts = { points: REQUESTS_PER_HOUR, duration: 3600, keyPrefix: `${deps.config.keyPrefix}:rl:parent-link` };
-    limiter = deps.redis ? new RateLimiterRedis({ ...opts, storeClient: deps.redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts);
-    limiters.set(deps, limiter);
-  }
-  return limiter;
-}
-
 const recentlyDeclined = (link: LinkRow) =>
   link.status === 'declined' && link.responded_at !== null && Date.now() - new Date(link.responded_at).getTime() < DECLINE_COOLDOWN_MS;
 
 const fullName = (u: Pick<UserRow, 'first_name' | 'last_name'>) => `${u.first_name} ${u.last_name}`;
 
 export async function requestChildLink(deps: Deps, parent: UserRow, input: { childEmail: string; relationship: Relationship }): Promise<LinkRow> {
-  await consumeOrThrow(requestLimiter(deps), parent.id);
+  await consumeOrThrow(deps.limiters.parentLinkRequests, parent.id);
   const child = (await deps.db('users').whereRaw('lower(email) = ?', [input.childEmail]).where({ role: 'student', is_active: true }).first()) as UserRow | undefined;
   if (!child) throw Errors.notFound(PARENT_MSG.noStudent);
   const existing = (await deps.db('parent_children').where({ parent_id: parent.id, child_id: child.id }).first()) as LinkRow | undefined;

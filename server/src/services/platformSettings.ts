@@ -9,12 +9,6 @@ import { AppError, Errors } from '../errors';
  */
 export const SETTINGS_CACHE_MS = 5_000;
 
-interface Cached {
-  value: PlatformSettings;
-  at: number;
-}
-const cache = new WeakMap<Deps, Cached>();
-
 /** Stored settings, filled up with today's defaults for anything a previous version did not store. */
 function parseStored(stored: unknown): PlatformSettings {
   const merged = { ...DEFAULT_PLATFORM_SETTINGS, ...(stored && typeof stored === 'object' ? stored : {}) };
@@ -23,11 +17,11 @@ function parseStored(stored: unknown): PlatformSettings {
 }
 
 export async function getPlatformSettings(deps: Deps): Promise<PlatformSettings> {
-  const hit = cache.get(deps);
+  const hit = deps.settingsCache.copy;
   if (hit && Date.now() - hit.at < SETTINGS_CACHE_MS) return hit.value;
   const row = (await deps.db('platform_settings').where({ id: 1 }).first('settings')) as { settings: unknown } | undefined;
   const value = parseStored(row?.settings);
-  cache.set(deps, { value, at: Date.now() });
+  deps.settingsCache.copy = { value, at: Date.now() };
   return value;
 }
 
@@ -57,7 +51,7 @@ export async function savePlatformSettings(deps: Deps, settings: PlatformSetting
 }
 
 export function forgetPlatformSettings(deps: Deps): void {
-  cache.delete(deps);
+  deps.settingsCache.copy = undefined;
 }
 
 /**

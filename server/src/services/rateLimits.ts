@@ -19,7 +19,12 @@ export interface RateLimiters {
   resendAccount: RateLimiterAbstract;
   /** One verification mail per account per cooldown: a second press of "Resend" right away is refused. */
   resendCooldown: RateLimiterAbstract;
+  /** A parent's requests to link a student, an hour (each mails and notifies the student). */
+  parentLinkRequests: RateLimiterAbstract;
 }
+
+/** Each parent-link request mails and notifies a student: a parent may send this many an hour. */
+export const PARENT_LINK_REQUESTS_PER_HOUR = 10;
 
 /**
  * In memory in embedded mode; in Redis when REDIS_URL is set so every node shares the counts
@@ -45,6 +50,7 @@ export function createRateLimiters(limits: RateLimits, keyPrefix: string, redis?
     forgotAccount: make('forgot-acct', limits.forgotPerAccount),
     resendAccount: make('resend-acct', limits.forgotPerAccount),
     resendCooldown: make('resend-cooldown', 1, limits.resendCooldownSeconds),
+    parentLinkRequests: make('parent-link', PARENT_LINK_REQUESTS_PER_HOUR, 3600),
   };
 }
 

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { SERVER_MSG, fillMessage, type HealthStatus, type NodeHealth, type SystemHealth } from '@exam/shared';
 import type { Deps } from '../deps';
-import { lastFinishedAt } from '../jobs/periodic';
 
 /** How often each node reports itself, and how long a report stands for a node that went quiet. */
 export const HEARTBEAT_MS = 5_000;
@@ -18,12 +17,8 @@ export const HEALTH_LIMITS = {
   overdueSeconds: 30,
 } as const;
 
-const nodeIds = new WeakMap<Deps, string>();
-function nodeId(deps: Deps): string {
-  let id = nodeIds.get(deps);
-  if (!id) nodeIds.set(deps, (id = `${hostname()}:${process.pid}:${randomBytes(2).toString('hex')}`));
-  return id;
-}
+/** A node's name in the health reports: its host and process, and a suffix for a restarted one. */
+export const newNodeId = () => `${hostname()}:${process.pid}:${randomBytes(2).toString('hex')}`;
 
 const keys = (deps: Deps) => ({
   set: `${deps.config.keyPrefix}:health:nodes`,
@@ -48,7 +43,7 @@ export function judge(r: Omit<NodeHealth, 'status' | 'problems'>): Pick<NodeHeal
 /** This node's figures, measured now. */
 export async function nodeReport(deps: Deps): Promise<NodeHealth> {
   const started = performance.now();
-  let dbLatencyMs: number | null = null;
+  let dbLatencyMs: number | null;
   let oldestOverdueSeconds = 0;
   try {
     // The sweeper's own partial index answers this: the oldest deadline among open attempts.
@@ -67,10 +62,10 @@ export async function nodeReport(deps: Deps): Promise<NodeHealth> {
       .then(() => 'ok' as const)
       .catch(() => 'fail' as const);
   }
-  const swept = lastFinishedAt(deps, 'deadline-sweeper');
+  const swept = deps.jobRuns.get('deadline-sweeper');
   const mem = process.memoryUsage();
   const figures = {
-    nodeId: nodeId(deps),
+    nodeId: deps.nodeId,
     uptime: Math.floor(process.uptime()),
     memory: { heapUsed: mem.heapUsed, heapTotal: mem.heapTotal, rss: mem.rss },
     sockets: deps.realtime.localSocketCount(),

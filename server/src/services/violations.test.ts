@@ -39,7 +39,7 @@ function recorder() {
     },
   });
   const told: FeedEvent[] = [];
-  const r = createViolationRecorder(counting, createLogger('silent'), { maxInFlight: 1, tell: (events) => told.push(...events), announce: async () => {} });
+  const r = createViolationRecorder(counting, createLogger('silent'), { maxInFlight: 1, announcer: { tell: (events) => told.push(...events), announce: async () => {} } });
   return {
     ...r,
     told,

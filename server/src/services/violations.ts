@@ -5,7 +5,7 @@ import { AppError, Errors } from '../errors';
 import type { Logger } from '../logger';
 import type { AttemptRow } from '../presenters/attempt';
 import type { FeedEvent } from '../ports/realtime';
-import type { ViolationInput, ViolationRecorder, ViolationResult } from '../ports/violations';
+import type { ViolationAnnouncer, ViolationInput, ViolationRecorder, ViolationResult } from '../ports/violations';
 import { submitAndGradeTx } from './grading';
 import { createLanedGroupCommit, isRefusedData, writeInHalves } from './groupCommit';
 
@@ -13,10 +13,8 @@ export interface ViolationRecorderOptions {
   /** Most batches written at the same time (PGlite has one connection, so 1 there). */
   maxInFlight?: number;
   dbOutage?: DbOutage;
-  /** The proctor board hears of each violation, in order, at once after the commit. */
-  tell: (events: FeedEvent[]) => void;
-  /** Attempts a violation ended: announced (rooms, board, results) before their callers hear. */
-  announce: (attempts: AttemptRow[]) => Promise<void>;
+  /** The proctor board hears of each violation at once after the commit; attempts a violation ended are announced before their callers hear. */
+  announcer: ViolationAnnouncer;
 }
 
 interface Pending {
@@ -347,7 +345,7 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
       }
     }
     try {
-      opts.tell(told);
+      opts.announcer.tell(told);
     } catch (err) {
       log.error({ err }, 'telling violations failed');
     }
@@ -358,7 +356,7 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
       }
     };
     if (!closed.length) return answer();
-    const announced = opts
+    const announced = opts.announcer
       .announce(closed)
       .catch((err: unknown) => log.error({ err }, 'announcing submissions failed'))
       .then(answer)

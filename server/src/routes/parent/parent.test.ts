@@ -4,7 +4,7 @@ import { EXAM_SETTINGS_DEFAULTS, PARENT_MSG } from '@exam/shared';
 import { buildUser, TEST_PASSWORD } from '../../test/factories';
 import { outbox, startTestServer, type TestServer } from '../../test/harness';
 import { connectAs, nextEvent } from '../../test/sockets';
-import { REQUESTS_PER_HOUR } from '../../services/parentLinks';
+import { PARENT_LINK_REQUESTS_PER_HOUR as REQUESTS_PER_HOUR } from '../../services/rateLimits';
 
 let server: TestServer;
 const sockets: Socket[] = [];

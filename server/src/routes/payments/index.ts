@@ -8,7 +8,6 @@ import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth
 import { parseInput, validated } from '../../middleware/validate';
 import { languageOf } from '../../middleware/language';
 import { presentPayment, type PaymentRow } from '../../presenters/payment';
-import { createPaymentGateway } from '../../services/payments/gateway';
 import { applyProviderEvent, confirmPayment, createPayment, nextActionFor, refundPayment } from '../../services/payments/payments';
 import { WebhookSignatureError } from '../../services/payments/provider';
 import { getPlatformSettings } from '../../services/platformSettings';
@@ -18,7 +17,7 @@ import { IDEMPOTENCY_KEY } from './idempotency';
 /** The Payment Center (surroundings §2, §7): pay, see your history, and the provider's webhook. */
 export function paymentRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/payments' });
-  const gateway = createPaymentGateway(deps.config.payments);
+  const gateway = deps.paymentGateway;
   const signedIn = auth(deps);
 
   /** The payment list joined with the payer, for admins' filters and the receipt's "paid by". */
@@ -144,7 +143,7 @@ export function paymentRoutes(deps: Deps): Router<AppState> {
  */
 export function paymentWebhookRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/payments' });
-  const gateway = createPaymentGateway(deps.config.payments);
+  const gateway = deps.paymentGateway;
   router.post('/webhook', koaBody({ includeUnparsed: true, jsonLimit: '1mb', text: false, urlencoded: false, multipart: false, onError: rethrowBodyError }), async (ctx) => {
     if (gateway.name !== 'stripe') throw Errors.notFound(PAYMENT_MSG.noWebhook);
     const raw = (ctx.request as { rawBody?: unknown }).rawBody;
