@@ -5,6 +5,7 @@ import { HANDSHAKE_ERRORS, MSG, negotiateLanguage } from '@exam/shared';
 import type { Deps } from '../deps';
 import { translateMessage } from '../i18n/translator';
 import { AppError } from '../errors';
+import { administers } from '../policies/people';
 import { authenticate, openAttemptOf, sessionUsers } from '../services/sessions';
 import { tickBatch } from '../services/tickBatch';
 import { attemptHandlers, leftAttempts } from './attemptHandlers';
@@ -109,7 +110,7 @@ export function createSocketServer(deps: Deps, http: HttpServer, liveness: Sessi
     const { user, sessionId, language } = (socket.data as SocketData).auth;
     void socket.join([rooms.user(user.id), rooms.session(sessionId)]);
     // Admins share one room: the admin dashboard and contact messages are the same for all of them.
-    if (user.role === 'admin') void socket.join(rooms.admins);
+    if (administers(user.role)) void socket.join(rooms.admins);
     socket.on('disconnect', onDisconnect);
     // Every event first checks the session is still live (see sessionLiveness.ts), then goes to
     // the server's one handler table: nothing per event is kept per socket.

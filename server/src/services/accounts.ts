@@ -4,6 +4,7 @@ import { MSG, RESET_PASSWORD_TOKEN_TTL_MS, VERIFY_EMAIL_TOKEN_TTL_MS, type Langu
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Deps } from '../deps';
 import { AppError, Errors } from '../errors';
+import { inAClass } from '../policies/people';
 import type { UserRow } from '../presenters/user';
 import { linkMail } from './mail';
 import { languageOf, newSettingsRow } from './settings';
@@ -48,7 +49,7 @@ export async function createUser(db: Knex | Knex.Transaction, input: NewUser): P
         section: input.section ?? null,
         subject: input.subject ?? null,
         qualification: input.qualification ?? null,
-        student_id: input.role === 'student' ? newStudentId() : null,
+        student_id: inAClass(input.role) ? newStudentId() : null,
         is_verified: input.isVerified ?? false,
       })
       .returning('*')) as UserRow[];

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { DEFAULT_SETTINGS, type UserSettings } from '@exam/shared';
 import type { Db } from '../db';
+import { administers } from '../policies/people';
 import type { ContactShown, Onlooker } from '../presenters/user';
 import { settingsOf } from './settings';
 
@@ -14,20 +15,20 @@ type Trx = Db | Knex.Transaction;
  * search and sort so that a hidden address can be neither read, found by typing it, nor ordered.
  */
 export function contactShown(onlooker: Onlooker, ownerId: string, privacy: UserSettings['privacy']): ContactShown {
-  const always = onlooker.id === ownerId || onlooker.role === 'admin';
+  const always = onlooker.id === ownerId || administers(onlooker.role);
   return { email: always || privacy.showEmail, phone: always || privacy.showPhone };
 }
 
 /** What `onlooker` may see of each of these users' contact details (one settings query). */
 export async function contactShownTo(db: Trx, onlooker: Onlooker, userIds: string[]): Promise<(userId: string) => ContactShown> {
-  if (onlooker.role === 'admin') return () => ({ email: true, phone: true });
+  if (administers(onlooker.role)) return () => ({ email: true, phone: true });
   const settings = await settingsOf(db, userIds);
   return (userId) => contactShown(onlooker, userId, settings.get(userId)?.privacy ?? DEFAULT_SETTINGS.privacy);
 }
 
 /** SQL condition: `onlooker` may see the e-mail of the user aliased `alias` (the rule above, in SQL). */
 export function emailShownSql(db: Trx, onlooker: Onlooker, alias: string): Knex.Raw {
-  if (onlooker.role === 'admin') return db.raw('true');
+  if (administers(onlooker.role)) return db.raw('true');
   return db.raw(
     `(??.id = ? or coalesce((select (s.settings->'privacy'->>'showEmail')::boolean from user_settings s where s.user_id = ??.id), ?))`,
     [alias, onlooker.id, alias, DEFAULT_SETTINGS.privacy.showEmail],

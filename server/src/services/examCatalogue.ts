@@ -2,28 +2,11 @@ import type { Knex } from 'knex';
 import type { ExamListQuery } from '@exam/shared';
 import type { Db } from '../db';
 import type { Viewer } from '../policies';
+import { scopeExams } from '../policies/exams';
+import { sitsExams } from '../policies/people';
 import type { ExamRow } from '../presenters/exam';
 
-/**
- * Which exams a viewer sees (ARCHITECTURE "The API"): admins all, teachers their own, students
- * published exams they are eligible for, parents those of their linked children.
- */
-export function scopeToViewer(q: Knex.QueryBuilder, viewer: Viewer): Knex.QueryBuilder {
-  const { user } = viewer;
-  if (user.role === 'admin') return q;
-  if (user.role === 'teacher') return q.where('e.owner_id', user.id);
-  const students = user.role === 'student' ? [{ id: user.id, grade: user.grade }] : viewer.children;
-  if (!students.length) return q.whereRaw('false');
-  // An exam is a student's when it lists them, or lists nobody and is for their grade. As one set
-  // of ids (a union of two index lookups per student) rather than a test run on every exam row, so
-  // the catalogue and the dashboards read only the exams that can match, however many the school has.
-  const parts = students.map(
-    () => `select s.exam_id from exam_eligible_students s where s.student_id = ?
-           union all
-           select g.id from exams g where g.is_published and g.grade = ? and not exists (select 1 from exam_eligible_students s where s.exam_id = g.id)`,
-  );
-  return q.where('e.is_published', true).whereRaw(`e.id in (${parts.join(' union all ')})`, students.flatMap((s) => [s.id, s.grade ?? -1]));
-}
+export { scopeExams as scopeToViewer };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -40,7 +23,7 @@ function applyFilters(q: Knex.QueryBuilder, f: Omit<ExamListQuery, 'page' | 'lim
   if (withStatus && f.status === 'upcoming') q.where('e.start_at', '>', q.client.raw('now()'));
   if (withStatus && f.status === 'ongoing') q.where('e.start_at', '<=', q.client.raw('now()')).where('e.end_at', '>', q.client.raw('now()'));
   if (withStatus && f.status === 'completed') q.where('e.end_at', '<=', q.client.raw('now()'));
-  // The admin statuses (surroundings §2): Active = published and active, Published = published but not active.
+  // The admin statuses: Active = published and active, Published = published but not active.
   if (withStatus && f.status === 'active') q.where('e.is_published', true).where('e.is_active', true);
   if (withStatus && f.status === 'published') q.where('e.is_published', true).where('e.is_active', false);
   if (withStatus && f.status === 'draft') q.where('e.is_published', false);
@@ -64,7 +47,7 @@ export function selectExams(db: Db | Knex.Transaction, viewer: Viewer): Knex.Que
       db.raw('(select count(*)::int from attempts a where a.exam_id = e.id) as any_attempts'),
       db.raw("(select coalesce(json_agg(eq.question_id order by eq.position), '[]'::json) from exam_questions eq where eq.exam_id = e.id) as question_ids"),
     );
-  if (viewer.user.role === 'student') {
+  if (sitsExams(viewer.user.role)) {
     q.select(
       db.raw('(select count(*)::int from attempts a where a.exam_id = e.id and a.student_id = ?) as attempt_count', [viewer.user.id]),
       db.raw("(select count(*)::int from attempts a where a.exam_id = e.id and a.student_id = ? and a.status = 'in_progress') as in_progress_count", [
@@ -98,11 +81,11 @@ export interface ExamPage {
 export async function listExams(db: Db, viewer: Viewer, query: ExamListQuery): Promise<ExamPage> {
   const desc = query.sort.startsWith('-');
   const column = SORT_COLUMNS[query.sort.replace(/^-/, '')] ?? 'e.start_at';
-  const rows = (await applyFilters(scopeToViewer(selectExams(db, viewer), viewer), query, true)
+  const rows = (await applyFilters(scopeExams(selectExams(db, viewer), viewer), query, true)
     .orderByRaw(`${column} ${desc ? 'desc' : 'asc'}, e.id`)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)) as ExamRow[];
-  const counters = (await applyFilters(scopeToViewer(db('exams as e'), viewer), query, false)
+  const counters = (await applyFilters(scopeExams(db('exams as e'), viewer), query, false)
     .select(
       db.raw('count(*)::int as total'),
       db.raw('count(*) filter (where e.start_at > now())::int as upcoming'),

@@ -2,7 +2,9 @@ import type { Knex } from 'knex';
 import { EXAM_MSG, MSG, examTimeStatus, withDefaultAllowances, type ExamCreateInput, type ExamDefaults, type ExamUpdateInput } from '@exam/shared';
 import type { Db } from '../db';
 import { Errors } from '../errors';
-import { authorize, type ExamAction, type Viewer } from '../policies';
+import { authorize, can, type ExamAction, type Viewer } from '../policies';
+import { removesExamsAtAnyTime } from '../policies/exams';
+import { sitsExams } from '../policies/people';
 import type { ExamRow } from '../presenters/exam';
 import { presentQuestionForStudent, type QuestionRow } from '../presenters/question';
 import { findExam } from './examCatalogue';
@@ -35,7 +37,7 @@ function examColumns(input: ExamUpdateInput) {
 export async function getExamFor(db: Trx, viewer: Viewer, id: string, action: ExamAction): Promise<ExamRow> {
   const row = await findExam(db, viewer, id);
   if (!row) throw Errors.notFound(EXAM_MSG.examNotFound);
-  const denied = viewer.user.role === 'student' ? Errors.forbidden(EXAM_MSG.notAccessible) : Errors.forbidden(MSG.forbidden);
+  const denied = sitsExams(viewer.user.role) ? Errors.forbidden(EXAM_MSG.notAccessible) : Errors.forbidden(MSG.forbidden);
   authorize(viewer, action, 'exam', { ...row, eligibleIds: row.eligible_ids }, denied);
   return row;
 }
@@ -63,7 +65,7 @@ async function usableQuestions(trx: Trx, viewer: Viewer, ids: string[]): Promise
   if (!unique.length) return [];
   const rows = (await trx('questions').whereIn('id', unique)) as QuestionRow[];
   if (rows.length !== unique.length) throw Errors.badRequest(EXAM_MSG.questionsMissing, 'questionIds');
-  if (viewer.user.role !== 'admin' && rows.some((q) => q.owner_id !== viewer.user.id)) {
+  if (rows.some((q) => !can(viewer, 'use', 'question', q))) {
     throw Errors.forbidden(EXAM_MSG.questionNotYours);
   }
   return unique.map((id) => rows.find((r) => r.id === id)!);
@@ -123,7 +125,7 @@ export async function deleteExam(db: Db, viewer: Viewer, id: string): Promise<'d
   return db.transaction(async (trx) => {
     const exam = await getExamFor(trx, viewer, id, 'delete');
     // An admin may remove any exam; one with attempts is archived so students keep their results.
-    if (viewer.user.role === 'admin') {
+    if (removesExamsAtAnyTime(viewer)) {
       if ((exam.any_attempts ?? 0) > 0) {
         await trx('exams').where({ id }).update({ archived_at: trx.fn.now(), updated_at: trx.fn.now() });
         return 'archived';

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { IMPORT_COLUMNS, MAX_IMPORT_ROWS, MSG, ROLES, SECTIONS, USER_MSG, fillMessage, isUserRole, userEmailSchema, type ImportRow } from '@exam/shared';
 import { Errors, withValues } from '../errors';
+import { followsChildren, inAClass, teachesSubject } from '../policies/people';
 
 type Column = (typeof IMPORT_COLUMNS)[number];
 const REQUIRED = ['firstName', 'lastName', 'email', 'role'] as const satisfies readonly Column[];
@@ -82,7 +83,7 @@ export function checkImportRows(rows: ImportRow[], existing: Map<string, Existin
       else firstLineOf.set(row.email, row.line);
       if (existing.has(row.email)) problems.push(MSG.emailTaken);
     }
-    if (row.role === 'student') {
+    if (inAClass(row.role)) {
       if (!row.grade || !row.section) problems.push(MSG.studentFieldsRequired);
       else {
         const grade = Number(row.grade);
@@ -90,15 +91,15 @@ export function checkImportRows(rows: ImportRow[], existing: Map<string, Existin
         if (!(SECTIONS as readonly string[]).includes(row.section)) problems.push(MSG.sectionInvalid);
       }
     }
-    if (row.role === 'teacher' && !row.subject) problems.push(USER_MSG.subjectRequiredTeacher);
+    if (teachesSubject(row.role) && !row.subject) problems.push(USER_MSG.subjectRequiredTeacher);
     if (row.subject.length > 100) problems.push(USER_MSG.subjectTooLong);
     if (row.parentEmail) {
-      if (row.role !== 'student') problems.push(USER_MSG.parentEmailNotStudent);
+      if (!inAClass(row.role)) problems.push(USER_MSG.parentEmailNotStudent);
       else if (!userEmailSchema.safeParse(row.parentEmail).success) problems.push(USER_MSG.parentEmailInvalid);
       else if (row.parentEmail === row.email) problems.push(USER_MSG.parentEmailSame);
       else {
         const holder = existing.get(row.parentEmail);
-        if (holder && holder.role !== 'parent') problems.push(fillMessage(USER_MSG.parentEmailAccount, { role: holder.role }));
+        if (holder && !followsChildren(holder.role)) problems.push(fillMessage(USER_MSG.parentEmailAccount, { role: holder.role }));
       }
     }
     row.problems = problems;
@@ -109,7 +110,7 @@ export function checkImportRows(rows: ImportRow[], existing: Map<string, Existin
     if (!row.parentEmail || row.problems.length) continue;
     const parentRow = byEmail.get(row.parentEmail);
     if (!parentRow) continue;
-    if (parentRow.role !== 'parent') row.problems.push(fillMessage(USER_MSG.parentEmailRow, { role: parentRow.role || 'non-parent', line: parentRow.line }));
+    if (!followsChildren(parentRow.role)) row.problems.push(fillMessage(USER_MSG.parentEmailRow, { role: parentRow.role || 'non-parent', line: parentRow.line }));
     else if (parentRow.problems.length) row.problems.push(fillMessage(USER_MSG.parentRowProblems, { line: parentRow.line }));
   }
   return rows;
@@ -117,7 +118,7 @@ export function checkImportRows(rows: ImportRow[], existing: Map<string, Existin
 
 /** Parent addresses valid student rows name that neither an account nor a valid parent row holds. */
 export function parentsToCreate(rows: ImportRow[], existing: Map<string, ExistingAccount>): Map<string, ImportRow> {
-  const inFile = new Set(rows.filter((r) => r.role === 'parent' && !r.problems.length).map((r) => r.email));
+  const inFile = new Set(rows.filter((r) => followsChildren(r.role) && !r.problems.length).map((r) => r.email));
   const out = new Map<string, ImportRow>();
   for (const row of rows) {
     if (row.problems.length || !row.parentEmail || existing.has(row.parentEmail) || inFile.has(row.parentEmail)) continue;

@@ -3,7 +3,7 @@ import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import { contactShownTo } from './contactPrivacy';
 import type { Viewer } from '../policies';
-import { resultsVisibleSql } from '../policies/results';
+import { mayReadProgressOf, scopeProgressResults } from '../policies/reports';
 import type { UserRow } from '../presenters/user';
 import { gradeLetters } from './platformSettings';
 
@@ -30,16 +30,13 @@ interface ResultRow {
 export async function progressReport(deps: Deps, viewer: Viewer, studentId: string) {
   const { user } = viewer;
   const student = (await deps.db('users').where({ id: studentId, role: 'student' }).first()) as UserRow | undefined;
-  if (user.role === 'parent' && !viewer.children.some((c) => c.id === studentId)) throw Errors.forbidden(REPORT_MSG.forbidden);
-  if (!['teacher', 'admin', 'parent'].includes(user.role)) throw Errors.forbidden(REPORT_MSG.forbidden);
+  if (!mayReadProgressOf(viewer, studentId)) throw Errors.forbidden(REPORT_MSG.forbidden);
   if (!student) throw Errors.notFound(REPORT_MSG.notFound);
-  const q = deps.db('attempts as a')
+  const q = scopeProgressResults(viewer, deps.db('attempts as a')
     .join('exams as e', 'e.id', 'a.exam_id')
     .where({ 'a.student_id': studentId, 'a.status': 'graded' })
     .select('a.id', 'a.exam_id', 'e.title', 'e.subject', 'a.score', 'a.max_score', 'a.percentage', 'a.passed', 'a.submitted_at', 'a.started_at')
-    .orderBy('a.submitted_at', 'asc');
-  if (user.role === 'teacher') q.where('e.owner_id', user.id);
-  if (user.role === 'parent') q.whereRaw(resultsVisibleSql('e'));
+    .orderBy('a.submitted_at', 'asc'));
   const rows = (await q) as ResultRow[];
   const letter = await gradeLetters(deps);
   const pcts = rows.map((r) => r.percentage);

@@ -3,6 +3,7 @@ import { EXAM_MSG, type QuestionInput, type QuestionListQuery } from '@exam/shar
 import type { Db } from '../db';
 import { Errors } from '../errors';
 import { authorize, type Viewer } from '../policies';
+import { scopeQuestions } from '../policies/questions';
 import type { QuestionRow } from '../presenters/question';
 
 export function questionColumns(input: QuestionInput) {
@@ -33,8 +34,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The question bank: a teacher's own questions (an admin's view: all), filtered and paged. */
 export async function listQuestions(db: Db, viewer: Viewer, query: QuestionListQuery): Promise<{ rows: QuestionRow[]; total: number }> {
-  const base = db('questions as q');
-  if (viewer.user.role !== 'admin') base.where('q.owner_id', viewer.user.id);
+  const base = scopeQuestions(viewer, db('questions as q'), 'q.owner_id');
   if (query.subject) base.where('q.subject', query.subject);
   if (query.type) base.where('q.type', query.type);
   if (query.difficulty) base.where('q.difficulty', query.difficulty);

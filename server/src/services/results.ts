@@ -4,15 +4,14 @@ import { GRADING_MSG, MSG, SCORE_BUCKETS, csvSafe, gradeRanges, itemAnalysis, pe
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
-import { isParentOf, type Viewer } from '../policies';
+import type { Viewer } from '../policies';
+import { mayListSubmissionsOf, readsOwnListAsEverything, scopeSubmissions, readsAsGrader } from '../policies/submissions';
 import { resultsVisible, resultsVisibleSql, type ResultsVisibilityFacts } from '../policies/results';
 import type { QuestionRow } from '../presenters/question';
 import { presentAnswers, presentAnswerSummaries, presentSubmission, type AnswerDetailRow, type AnswerSummaryRow, type SubmissionRow } from '../presenters/submission';
 import { shownEmailSql } from './contactPrivacy';
 import { getExamFor } from './exams';
 import { getPlatformSettings, gradeLetters } from './platformSettings';
-
-const staff = (v: Viewer) => v.user.role === 'admin' || v.user.role === 'teacher';
 
 const VISIBLE = resultsVisibleSql('e');
 
@@ -34,14 +33,10 @@ function submissions(db: Db | Knex.Transaction, viewer: Viewer): Knex.QueryBuild
       'u.avatar',
       db.raw('? as email', [shownEmailSql(db, viewer.user, 'u')]),
     );
-  const { user } = viewer;
-  if (user.role === 'teacher') q.where('e.owner_id', user.id);
-  if (user.role === 'student') q.where('a.student_id', user.id);
-  if (user.role === 'parent') q.whereIn('a.student_id', viewer.children.length ? viewer.children.map((c) => c.id) : ['00000000-0000-0000-0000-000000000000']);
-  return q;
+  return scopeSubmissions(viewer, q);
 }
 
-const canSeeScore = (viewer: Viewer, row: SubmissionRow) => staff(viewer) || row.show_results;
+const canSeeScore = (viewer: Viewer, row: SubmissionRow) => readsAsGrader(viewer) || row.show_results;
 
 const SORTS: Record<string, string> = {
   submittedAt: 'a.submitted_at',
@@ -63,12 +58,11 @@ async function standings(db: Db, examId: string) {
 
 export async function listSubmissions(deps: Deps, viewer: Viewer, query: SubmissionListQuery) {
   const { db } = deps;
-  if (query.examId && staff(viewer)) await getExamFor(db, viewer, query.examId, 'read-questions');
-  // `student` set to the caller's own id by a parent or teacher is the spec's "my results list"
+  if (query.examId && readsAsGrader(viewer)) await getExamFor(db, viewer, query.examId, 'read-questions');
+  // `student` set to the caller's own id by a parent or teacher is the "my results list"
   // reading: every child's, or every submission to the teacher's exams (the scope already says which).
-  const student = query.student === viewer.user.id && viewer.user.role !== 'student' ? undefined : query.student;
-  if (student && viewer.user.role === 'student' && student !== viewer.user.id) throw Errors.forbidden();
-  if (student && viewer.user.role === 'parent' && !isParentOf(viewer, student)) throw Errors.forbidden();
+  const student = readsOwnListAsEverything(viewer, query.student) ? undefined : query.student;
+  if (student && !mayListSubmissionsOf(viewer, student)) throw Errors.forbidden();
   const q = submissions(db, viewer);
   if (query.examId) q.where('a.exam_id', query.examId);
   if (student) q.where('a.student_id', student);
@@ -80,7 +74,7 @@ export async function listSubmissions(deps: Deps, viewer: Viewer, query: Submiss
     q.where((w) => w.whereILike('u.first_name', like).orWhereILike('u.last_name', like).orWhereRaw('? ilike ?', [shownEmailSql(db, viewer.user, 'u'), like]).orWhereILike('e.title', like));
   }
   // A student or parent filtering by outcome only sees outcomes that are out.
-  const outcome = staff(viewer) ? (w: Knex.QueryBuilder) => w : (w: Knex.QueryBuilder) => w.whereRaw(VISIBLE);
+  const outcome = readsAsGrader(viewer) ? (w: Knex.QueryBuilder) => w : (w: Knex.QueryBuilder) => w.whereRaw(VISIBLE);
   switch (query.status) {
     case 'submitted':
       q.whereIn('a.status', ['submitted', 'graded']);
@@ -110,14 +104,14 @@ export async function listSubmissions(deps: Deps, viewer: Viewer, query: Submiss
   const total = Number(counted[0]?.n ?? 0);
   // A student or parent may not learn the order of scores that are not out yet.
   let sort = SORTS[query.sortBy] ?? 'a.submitted_at';
-  if (!staff(viewer) && (query.sortBy === 'percentage' || query.sortBy === 'score')) sort = `case when ${VISIBLE} then ${sort} end`;
+  if (!readsAsGrader(viewer) && (query.sortBy === 'percentage' || query.sortBy === 'score')) sort = `case when ${VISIBLE} then ${sort} end`;
   const rows = (await q
     .orderByRaw(`${sort} ${query.sortOrder} nulls last, a.id`)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)) as SubmissionRow[];
   const byExam = new Map<string, Awaited<ReturnType<typeof standings>>>();
   for (const examId of new Set(rows.map((r) => r.exam_id))) byExam.set(examId, await standings(db, examId));
-  const answers = await answersOfPage(db, rows.filter((r) => r.status !== 'in_progress' || staff(viewer)).map((r) => r.id));
+  const answers = await answersOfPage(db, rows.filter((r) => r.status !== 'in_progress' || readsAsGrader(viewer)).map((r) => r.id));
   const letter = await gradeLetters(deps);
   return {
     submissions: rows.map((r) => {
@@ -160,7 +154,7 @@ export async function submissionDetail(deps: Deps, viewer: Viewer, id: string) {
     const exists = await deps.db('attempts').where({ id }).first('id');
     throw exists ? Errors.forbidden(MSG.forbidden) : Errors.notFound(GRADING_MSG.resultNotFound);
   }
-  const isStaff = staff(viewer);
+  const isStaff = readsAsGrader(viewer);
   const withScore = canSeeScore(viewer, row);
   const questions = await questionsOf(deps.db, row.question_order);
   const answers = new Map(

@@ -8,6 +8,7 @@ import { hashOpaqueToken, newOpaqueToken } from '../auth/opaqueTokens';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
+import { sitsExams } from '../policies/people';
 import { rooms } from '../ports/realtime';
 import type { UserRow } from '../presenters/user';
 
@@ -172,7 +173,7 @@ export async function sessionUsers(db: Db, keys: { userId: string; sessionId: st
  * on the client refreshing its token. Anything else stays the usual 401.
  */
 export async function openAttemptOf(deps: Deps, authed: Authenticated, which: { attemptId?: string; examId?: string }): Promise<{ id: string; exam_id: string } | undefined> {
-  if (authed.user.role !== 'student') return undefined;
+  if (!sitsExams(authed.user.role)) return undefined;
   const q = deps.db('attempts')
     .where({ student_id: authed.user.id, status: 'in_progress' })
     .where('deadline_at', '>', deps.db.raw(`now() - interval '${Math.ceil(SAVE_GRACE_MS)} milliseconds'`));

@@ -3,6 +3,7 @@ import { DELETED_USER_NAME, USER_MSG, type AdminCreateUserInput, type AdminUpdat
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
+import { administers, inAClass, teachesSubject } from '../policies/people';
 import type { UserRow } from '../presenters/user';
 import { createUser, newStudentId } from './accounts';
 import { releaseAvatar } from './avatars';
@@ -52,10 +53,10 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<{ rows: U
 /** Keeps only the fields that mean something for the role (a parent has no grade). */
 function roleFields(role: UserRow['role'], input: Pick<AdminCreateUserInput, 'grade' | 'section' | 'subject' | 'qualification'>) {
   return {
-    grade: role === 'student' ? input.grade : undefined,
-    section: role === 'student' ? input.section : undefined,
-    subject: role === 'teacher' ? input.subject : undefined,
-    qualification: role === 'teacher' ? input.qualification : undefined,
+    grade: inAClass(role) ? input.grade : undefined,
+    section: inAClass(role) ? input.section : undefined,
+    subject: teachesSubject(role) ? input.subject : undefined,
+    qualification: teachesSubject(role) ? input.qualification : undefined,
   };
 }
 
@@ -93,7 +94,7 @@ async function assertAnotherActiveAdmin(trx: Trx, leavingId: string): Promise<vo
 }
 
 const stopsBeingActiveAdmin = (target: UserRow, next: { role: UserRow['role']; isActive: boolean }) =>
-  target.role === 'admin' && target.is_active && (next.role !== 'admin' || !next.isActive);
+  administers(target.role) && target.is_active && (!administers(next.role) || !next.isActive);
 
 /** PUT /users/{id}: edits a person; deactivating ends every session they hold at once. */
 export async function updateUserByAdmin(deps: Deps, actor: UserRow, id: string, input: AdminUpdateUserInput): Promise<UserRow> {
@@ -129,7 +130,7 @@ export async function updateUserByAdmin(deps: Deps, actor: UserRow, id: string, 
         section: fields.section ?? null,
         subject: fields.subject ?? null,
         qualification: fields.qualification ?? null,
-        student_id: role === 'student' ? (target.student_id ?? newStudentId()) : target.student_id,
+        student_id: inAClass(role) ? (target.student_id ?? newStudentId()) : target.student_id,
         is_active: isActive,
         updated_at: trx.fn.now(),
       })
@@ -163,7 +164,7 @@ export async function deleteUserByAdmin(deps: Deps, actor: UserRow, id: string):
   const avatar = await deps.db.transaction(async (trx) => {
     const target = await lockLiveUser(trx, id);
     if (actor.id === id) throw Errors.forbidden(USER_MSG.ownDelete);
-    if (target.role === 'admin' && target.is_active) await assertAnotherActiveAdmin(trx, id);
+    if (administers(target.role) && target.is_active) await assertAnotherActiveAdmin(trx, id);
     await trx('users')
       .where({ id })
       .update({

@@ -3,6 +3,7 @@ import type { ImportPreview, ImportResult, ImportRow, Language } from '@exam/sha
 import { newOpaqueToken } from '../auth/opaqueTokens';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
+import { inAClass, teachesSubject } from '../policies/people';
 import { newStudentId } from './accounts';
 import { checkImportRows, parentsToCreate, parseImportCsv, type ExistingAccount } from './importCheck';
 import { linkMail } from './mail';
@@ -82,10 +83,10 @@ export async function confirmImport(deps: Deps, csv: string, language?: Language
         first_name: r.firstName,
         last_name: r.lastName,
         role: r.role,
-        grade: r.role === 'student' ? Number(r.grade) : null,
-        section: r.role === 'student' ? r.section : null,
-        subject: r.role === 'teacher' ? r.subject : null,
-        student_id: r.role === 'student' ? newStudentId() : null,
+        grade: inAClass(r.role) ? Number(r.grade) : null,
+        section: inAClass(r.role) ? r.section : null,
+        subject: teachesSubject(r.role) ? r.subject : null,
+        student_id: inAClass(r.role) ? newStudentId() : null,
         // The school vouches for the address; following the invitation proves it anyway.
         is_verified: true,
       })),

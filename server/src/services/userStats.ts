@@ -1,6 +1,7 @@
-import type { UserStats } from '@exam/shared';
+import type { Role, UserStats } from '@exam/shared';
 import type { Deps } from '../deps';
 import type { ProfileResource } from '../policies';
+import { followsChildren, sitsExams, teachesSubject } from '../policies/people';
 import { resultsVisibleSql } from '../policies/results';
 import type { UserRow } from '../presenters/user';
 import { getSettings } from './settings';
@@ -8,16 +9,20 @@ import { getSettings } from './settings';
 const n = (v: unknown) => Number(v ?? 0);
 const VISIBLE = resultsVisibleSql('e');
 
+/** Each role's own statistics; an admin's profile has none (docs/account.md). */
+const STATS_OF: Record<Role, (deps: Deps, user: UserRow) => Promise<UserStats>> = {
+  student: studentStats,
+  teacher: teacherStats,
+  parent: parentStats,
+  admin: async () => ({ role: 'admin' }),
+};
+
 /**
- * Profile statistics per role (surroundings §3), all counted from stored rows. Admins have none
- * (§6). Fields the product does not record (reports viewed, meetings) are left out rather than
- * invented.
+ * Profile statistics per role, all counted from stored rows. Fields the product does not record
+ * (reports viewed, meetings) are left out rather than invented.
  */
 export async function userStats(deps: Deps, user: UserRow): Promise<UserStats> {
-  if (user.role === 'student') return studentStats(deps, user);
-  if (user.role === 'teacher') return teacherStats(deps, user);
-  if (user.role === 'parent') return parentStats(deps, user);
-  return { role: 'admin' };
+  return STATS_OF[user.role](deps, user);
 }
 
 async function studentStats(deps: Deps, user: UserRow): Promise<UserStats> {
@@ -112,10 +117,10 @@ async function parentStats(deps: Deps, user: UserRow): Promise<UserStats> {
 export async function profileResource(deps: Deps, viewer: UserRow, target: UserRow): Promise<ProfileResource> {
   const settings = await getSettings(deps.db, target.id);
   const linked =
-    viewer.role === 'parent' && !!(await deps.db('parent_children').where({ parent_id: viewer.id, child_id: target.id, status: 'accepted' }).first('child_id'));
+    followsChildren(viewer.role) && !!(await deps.db('parent_children').where({ parent_id: viewer.id, child_id: target.id, status: 'accepted' }).first('child_id'));
   const teaches =
-    viewer.role === 'teacher' &&
-    target.role === 'student' &&
+    teachesSubject(viewer.role) &&
+    sitsExams(target.role) &&
     !!(await deps.db('exams as e')
       .where('e.owner_id', viewer.id)
       .where((w) =>

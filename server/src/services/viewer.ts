@@ -1,13 +1,13 @@
 import type { Deps } from '../deps';
 import type { Viewer } from '../policies';
-import type { UserRow } from '../presenters/user';
+import { followsChildren } from '../policies/people';
 
 /**
  * The signed-in user with what policies need to know about them: a parent's children are only
  * those whose link the student accepted (a pending or declined request grants nothing).
  */
 export async function loadViewer(deps: Deps, user: Viewer['user']): Promise<Viewer> {
-  if (user.role !== 'parent') return { user, children: [] };
+  if (!followsChildren(user.role)) return { user, children: [] };
   const children = (await deps.db('parent_children as pc')
     .join('users as u', 'u.id', 'pc.child_id')
     .where({ 'pc.parent_id': user.id, 'pc.status': 'accepted' })

@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import { USER_MSG, adminCreateUserSchema } from '@exam/shared';
 import type { Deps } from '../../deps';
+import { administers } from '../../policies/people';
 import { bearerToken } from '../../middleware/auth';
 import { parseInput } from '../../middleware/validate';
 import { languageOf } from '../../middleware/language';
@@ -19,7 +20,7 @@ export function createByAdmin(deps: Deps) {
     const token = bearerToken(ctx.get('authorization'));
     if (!token) return next();
     const { user: caller } = await authenticate(deps, token);
-    if (caller.role !== 'admin') return next();
+    if (!administers(caller.role)) return next();
     const input = parseInput(adminCreateUserSchema, (ctx.request as { body?: unknown }).body, languageOf(ctx));
     const user = await createUserByAdmin(deps, input);
     ctx.status = 201;
