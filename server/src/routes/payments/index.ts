@@ -7,25 +7,20 @@ import { AppError, Errors } from '../../errors';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
 import { parseInput, validated } from '../../middleware/validate';
 import { languageOf } from '../../middleware/language';
-import { presentPayment, type PaymentRow } from '../../presenters/payment';
+import { viewerOf } from '../../middleware/viewer';
+import { presentPayment } from '../../presenters/payment';
+import { listPayments, readablePayment } from '../../services/payments/history';
 import { applyProviderEvent, confirmPayment, createPayment, nextActionFor, refundPayment } from '../../services/payments/payments';
 import { WebhookSignatureError } from '../../services/payments/provider';
 import { getPlatformSettings } from '../../services/platformSettings';
 import { addFeeRoutes } from './fees';
 import { IDEMPOTENCY_KEY } from './idempotency';
 
-/** The Payment Center (surroundings §2, §7): pay, see your history, and the provider's webhook. */
+/** The Payment Center: pay, see your history, and the provider's webhook (docs/api.md). */
 export function paymentRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/payments' });
   const gateway = deps.paymentGateway;
   const signedIn = auth(deps);
-
-  /** The payment list joined with the payer, for admins' filters and the receipt's "paid by". */
-  const withPayer = () =>
-    deps
-      .db('payments as p')
-      .leftJoin('users as u', 'u.id', 'p.user_id')
-      .select('p.*', 'u.first_name as payer_first_name', 'u.last_name as payer_last_name', 'u.email as payer_email');
 
   router.get('/config', signedIn, async (ctx) => {
     const { payments } = await getPlatformSettings(deps);
@@ -42,32 +37,10 @@ export function paymentRoutes(deps: Deps): Router<AppState> {
     validated(
       paymentListQuerySchema,
       async (ctx, q) => {
-        const { user } = currentAuth(ctx);
-        const base = withPayer();
-        // Admins see everyone's payments; everyone else only their own, whatever they ask for.
-        if (user.role !== 'admin') base.where('p.user_id', user.id);
-        else {
-          if (q.userId) base.where('p.user_id', q.userId);
-          if (q.search) {
-            const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-            const ref = q.search.toUpperCase().replace(/^PAY-/, '');
-            base.where((w) =>
-              w
-                .whereILike('u.email', like)
-                .orWhereRaw("(u.first_name || ' ' || u.last_name) ILIKE ?", [like])
-                .orWhere(ref.length >= 4 && /^[0-9A-F]+$/.test(ref) ? deps.db.raw("upper(replace(p.id::text, '-', '')) LIKE ?", [`${ref}%`]) : deps.db.raw('false')),
-            );
-          }
-        }
-        if (q.status) base.where('p.status', q.status);
-        const [{ total }] = (await base.clone().clearSelect().count({ total: '*' })) as [{ total: string | number }];
-        const rows = (await base
-          .orderBy([{ column: 'p.created_at', order: 'desc' }, { column: 'p.id', order: 'desc' }])
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit)) as PaymentRow[];
+        const { rows, total } = await listPayments(deps, await viewerOf(deps, ctx), q);
         ctx.body = {
           success: true,
-          data: { payments: rows.map(presentPayment), total: Number(total), currentPage: q.page, totalPages: Math.ceil(Number(total) / q.limit) },
+          data: { payments: rows.map(presentPayment), total, currentPage: q.page, totalPages: Math.ceil(total / q.limit) },
         };
       },
       'query',
@@ -117,9 +90,7 @@ export function paymentRoutes(deps: Deps): Router<AppState> {
   router.get('/:id', signedIn, async (ctx) => {
     const { user } = currentAuth(ctx);
     const id = idParam(ctx, 'id', PAYMENT_MSG.notFound);
-    const row = (await withPayer().where('p.id', id).first()) as PaymentRow | undefined;
-    // Someone else's payment is "not found", so ids cannot be probed.
-    if (!row || (user.role !== 'admin' && row.user_id !== user.id)) throw Errors.notFound(PAYMENT_MSG.notFound);
+    const row = await readablePayment(deps, await viewerOf(deps, ctx), id);
     // The payer of a pending payment learns its card step again (another tab, a later visit).
     let nextAction = null;
     if (row.status === 'pending' && row.user_id === user.id && row.provider === gateway.name) {
