@@ -9,7 +9,7 @@ export const ADMINS: readonly Role[] = ['admin'];
 export const STAFF: readonly Role[] = ['teacher', 'admin'];
 export const STUDENTS: readonly Role[] = ['student'];
 export const PARENTS: readonly Role[] = ['parent'];
-const TEACHERS: readonly Role[] = ['teacher'];
+export const TEACHERS: readonly Role[] = ['teacher'];
 
 // Roles arrive as plain strings too (a row of an import file before it is checked).
 const within = (group: readonly Role[]) => (role: string): boolean => (group as readonly string[]).includes(role);

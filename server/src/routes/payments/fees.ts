@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { feeListQuerySchema, issueFeeSchema, PAYMENT_MSG, payFeeSchema } from '@exam/shared';
 import type { Deps } from '../../deps';
+import { ADMINS } from '../../policies/people';
 import { Errors } from '../../errors';
 import { auth, idParam, type AppState } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
@@ -35,7 +36,7 @@ export function addFeeRoutes(deps: Deps, router: Router<AppState>, gateway: Paym
 
   router.post(
     '/fees',
-    auth(deps, ['admin']),
+    auth(deps, ADMINS),
     validated(issueFeeSchema, async (ctx, input) => {
       const viewer = await viewerOf(deps, ctx);
       if (!mayIssueFees(viewer)) throw Errors.forbidden();

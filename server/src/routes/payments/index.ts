@@ -3,6 +3,7 @@ import { koaBody } from 'koa-body';
 import { rethrowBodyError } from '../../middleware/bodyEncoding';
 import { confirmPaymentSchema, createPaymentSchema, PAYMENT_MSG, paymentListQuerySchema, type PaymentConfig } from '@exam/shared';
 import type { Deps } from '../../deps';
+import { ADMINS } from '../../policies/people';
 import { AppError, Errors } from '../../errors';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
 import { parseInput, validated } from '../../middleware/validate';
@@ -100,7 +101,7 @@ export function paymentRoutes(deps: Deps): Router<AppState> {
     ctx.body = { success: true, data: { payment: presentPayment(row), nextAction } };
   });
 
-  router.post('/:id/refund', auth(deps, ['admin']), async (ctx) => {
+  router.post('/:id/refund', auth(deps, ADMINS), async (ctx) => {
     const row = await refundPayment(deps, gateway, idParam(ctx, 'id', PAYMENT_MSG.notFound));
     ctx.body = { success: true, message: PAYMENT_MSG.refunded, data: { payment: presentPayment(row) } };
   });

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { SETTINGS_MSG, platformSettingsSchema } from '@exam/shared';
 import type { Deps } from '../../deps';
+import { ADMINS } from '../../policies/people';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n/translator';
 import { auth, currentAuth, type AppState } from '../../middleware/auth';
@@ -15,7 +16,7 @@ import { getPlatformSettings, publicSettings, savePlatformSettings } from '../..
  */
 export function platformSettingsRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/platform-settings' });
-  const admin = auth(deps, ['admin']);
+  const admin = auth(deps, ADMINS);
 
   router.get('/', async (ctx) => {
     ctx.set('Cache-Control', 'no-cache');

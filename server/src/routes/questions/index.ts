@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { EXAM_MSG, questionInputSchema, questionListQuerySchema } from '@exam/shared';
 import type { Deps } from '../../deps';
+import { STAFF } from '../../policies/people';
 import { auth, idParam, type AppState } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
 import { viewerOf } from '../../middleware/viewer';
@@ -10,7 +11,7 @@ import * as questions from '../../services/questions';
 /** The question bank: teachers' own questions, admins' view of all. */
 export function questionRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/questions' });
-  const staff = auth(deps, ['teacher', 'admin']);
+  const staff = auth(deps, STAFF);
 
   router.get(
     '/',

@@ -13,6 +13,7 @@ import {
   userStatusSchema,
 } from '@exam/shared';
 import type { Deps } from '../../deps';
+import { ADMINS, STAFF } from '../../policies/people';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
 import { languageOf } from '../../middleware/language';
@@ -38,8 +39,8 @@ function forUserId(...chain: Middleware[]): Middleware {
 /** People management (issue 11, admin half): the /users calls of surroundings §7. */
 export function userRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/users' });
-  const admin = auth(deps, ['admin']);
-  const staff = auth(deps, ['teacher', 'admin']);
+  const admin = auth(deps, ADMINS);
+  const staff = auth(deps, STAFF);
   const userId = (ctx: Context) => idParam(ctx, 'id', USER_MSG.userNotFound);
 
   router.get(
