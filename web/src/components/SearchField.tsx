@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 /**
  * A search box that reports after the user pauses typing (300 ms), so a list is not fetched on
@@ -11,9 +11,13 @@ import { useEffect, useState } from 'react';
 export function SearchField({ label, value, onSearch }: { label?: string; value: string; onSearch: (value: string) => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
+  const [followed, setFollowed] = useState(value);
   const report = useDebouncedCallback((next: string) => onSearch(next.trim()), 300);
   // Follow outside changes, but keep what is being typed when it only differs by spaces.
-  useEffect(() => setText((current) => (current.trim() === value ? current : value)), [value]);
+  if (value !== followed) {
+    setFollowed(value);
+    if (text.trim() !== value) setText(value);
+  }
   return (
     <TextInput
       label={label ?? t('components.search')}

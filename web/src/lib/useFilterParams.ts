@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /**
@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 export function useFilterParams<K extends string>(initialDefaults: Record<K, string>) {
   const [params, setParams] = useSearchParams();
   // The first render's defaults are kept, so callers may pass an inline object.
-  const defaults = useRef(initialDefaults).current;
+  const [defaults] = useState(initialDefaults);
 
   const values = useMemo(() => {
     const out = { ...defaults };

@@ -3,7 +3,7 @@ import { type User } from '@exam/shared';
 import { Alert, Button, FileButton, Group, List, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { PersonAvatar } from '../../components/PersonAvatar';
@@ -26,15 +26,10 @@ export function ProfileTab() {
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<ProfileValues | null>(null);
   const [avatar, setAvatar] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ message: string; list: string[] } | null>(null);
 
-  useEffect(() => {
-    if (!avatar) return setPreview(null);
-    const url = URL.createObjectURL(avatar);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [avatar]);
+  const preview = useMemo(() => (avatar ? URL.createObjectURL(avatar) : null), [avatar]);
+  useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
 
   const save = useMutation({
     mutationFn: accountApi.updateProfile,

@@ -4,7 +4,7 @@ import { loginSchema, type LoginInput } from '@exam/shared';
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { messageFromServer } from '../../api/http';
@@ -79,10 +79,11 @@ export function LoginPage() {
     mutation.reset();
   };
 
-  const submit = form.onSubmit((values) => {
-    cancelled.current = false;
-    mutation.mutate({ input: loginSchema.parse(values) });
-  });
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.onSubmit((values) => {
+      cancelled.current = false;
+      mutation.mutate({ input: loginSchema.parse(values) });
+    })(event);
   const busy = mutation.isPending || waiting !== null;
 
   return (

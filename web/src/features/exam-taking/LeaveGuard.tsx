@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
 import { askBeforeUnload, asksBeforeLeaving } from './leaving';
@@ -12,7 +12,9 @@ export function LeaveGuard({ attemptOpen }: { attemptOpen: boolean }) {
   const { t } = useTranslation('examTaking');
   // Read when a navigation happens: the blocker function stays the same for the screen's life.
   const open = useRef(attemptOpen);
-  open.current = attemptOpen;
+  useLayoutEffect(() => {
+    open.current = attemptOpen;
+  }, [attemptOpen]);
   const shouldBlock = useCallback<BlockerFunction>((args) => asksBeforeLeaving(open.current, args), []);
   const blocker = useBlocker(shouldBlock);
 

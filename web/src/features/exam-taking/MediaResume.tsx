@@ -15,18 +15,20 @@ export function MediaResume({ needs }: { needs: { video: boolean; audio: boolean
   const { t } = useTranslation('examTaking');
   const what = mediaKindOf(needs);
 
-  const ask = async () => {
+  const request = () =>
+    requestExamMedia(needs)
+      .then((media) => {
+        examMedia.set(media);
+        setState('on');
+      })
+      .catch((error: unknown) => setState(error instanceof MediaError ? error.kind : 'other'));
+  const ask = () => {
     setState('asking');
-    try {
-      examMedia.set(await requestExamMedia(needs));
-      setState('on');
-    } catch (error) {
-      setState(error instanceof MediaError ? error.kind : 'other');
-    }
+    void request();
   };
 
   useEffect(() => {
-    if (!examMedia.get()) void ask();
+    if (!examMedia.get()) void request();
     // Once, when the screen opens: later failures wait for the student's click.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -36,7 +38,7 @@ export function MediaResume({ needs }: { needs: { video: boolean; audio: boolean
     <Alert color="orange" icon={<IconCamera />} data-testid="media-resume">
       <Group justify="space-between" wrap="wrap">
         <Text size="sm">{t(`media.off.${what}`, { reason: mediaFailureText(state, needs) })}</Text>
-        <Button size="xs" variant="light" color="orange" onClick={() => void ask()}>
+        <Button size="xs" variant="light" color="orange" onClick={ask}>
           {t('common:actions.retry')}
         </Button>
       </Group>

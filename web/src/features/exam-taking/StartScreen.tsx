@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { i18n } from '../../i18n';
 import { enumLabel, formatDuration, formatNumber } from '../../i18n/format';
 import { formatDateTime } from '../../lib/format';
+import { useNow } from '../../lib/useNow';
 import { cardWords } from '../../i18n/cardWords';
 import { MediaCheck } from './MediaCheck';
 import { mediaKindOf, ordinalText } from './messages';
@@ -36,9 +37,10 @@ function startUnavailableText(kind: CardAction['kind']): string | null {
 /** Everything the student should know before the clock starts, and the one button that starts it. */
 export function StartScreen({ exam, attemptInProgress, starting, onStart }: { exam: ExamInfo; attemptInProgress: boolean; starting: boolean; onStart: () => void }) {
   const { t } = useTranslation('examTaking');
+  const now = useNow();
   const action = studentCardAction(
     { ...exam, userAttempts: exam.userAttempts ? { ...exam.userAttempts, inProgress: attemptInProgress || exam.userAttempts.inProgress } : exam.userAttempts },
-    Date.now(),
+    now,
     cardWords(),
   );
   const resume = attemptInProgress || action.kind === 'resume';

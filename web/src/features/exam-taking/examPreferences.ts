@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 /** The exam screen's keyboard shortcuts (settings: enableKeyboardShortcuts), listed in its help popover. */
 export const EXAM_SHORTCUTS = [
@@ -22,15 +22,14 @@ export function shortcutFor(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey'
 }
 
 export function useExamShortcuts(enabled: boolean, run: (action: ShortcutAction) => void): void {
-  const latest = useRef(run);
-  latest.current = run;
+  const runLatest = useEffectEvent(run);
   useEffect(() => {
     if (!enabled) return;
     const onKey = (e: KeyboardEvent) => {
       const action = shortcutFor(e);
       if (!action) return;
       e.preventDefault();
-      latest.current(action);
+      runLatest(action);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

@@ -169,6 +169,9 @@ const clampIndex = (context: ExamContext, index: number) => Math.min(Math.max(0,
 /** Time left by the server's clock, in milliseconds, as of the context's last tick. */
 export const contextTimeLeft = (context: ExamContext, now: number = context.now) => timeLeftMs(context.deadlineAt, now, context.offset);
 
+/** A side effect the screen provides (liveMachine.ts): here only the parameters it is given. */
+const providedByScreen = <Params>() => (() => undefined) as (args: unknown, params: Params) => undefined;
+
 export const examTakingMachine = setup({
   types: {
     context: {} as ExamContext,
@@ -214,12 +217,12 @@ export const examTakingMachine = setup({
   },
   actions: {
     // Side effects, provided by the screen.
-    notifyStartError: (_, _params: { message: string }) => undefined,
-    notifySubmitError: (_, _params: { message: string }) => undefined,
-    notifyStarted: (_, _params: { message: string | undefined }) => undefined,
+    notifyStartError: providedByScreen<{ message: string }>(),
+    notifySubmitError: providedByScreen<{ message: string }>(),
+    notifyStarted: providedByScreen<{ message: string | undefined }>(),
     notifySubmitted: () => undefined,
-    persistReview: (_, _params: { attemptId: string; marked: string[]; current: number }) => undefined,
-    clearLocal: (_, _params: { attemptId: string }) => undefined,
+    persistReview: providedByScreen<{ attemptId: string; marked: string[]; current: number }>(),
+    clearLocal: providedByScreen<{ attemptId: string }>(),
     exitFullscreen: () => undefined,
 
     applyLoaded: assign(({ event }) => {

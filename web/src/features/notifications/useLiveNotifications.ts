@@ -1,7 +1,7 @@
 import { NOTIFICATION_EVENT, type Notification } from '@exam/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useSettings } from '../account/useSettings';
 import { livePopUp } from './livePopUp';
 import { createSocket, keepConnected } from '../../api/socket';
@@ -17,8 +17,7 @@ export function useLiveNotifications(userId: string | null): void {
   const client = useQueryClient();
   // The user's pushNotifications setting decides whether a new one pops up; the lists update anyway.
   const popUp = useSettings().settings.notifications.pushNotifications;
-  const popUpRef = useRef(popUp);
-  popUpRef.current = popUp;
+  const popsUp = useEffectEvent(() => popUp);
   useEffect(() => {
     if (!userId) return;
     const socket = createSocket();
@@ -33,7 +32,7 @@ export function useLiveNotifications(userId: string | null): void {
       refresh();
       // A receipt or a refund changes the payment history shown beside it.
       if (n.type === 'payment') void client.invalidateQueries({ queryKey: ['payments'] });
-      const toast = livePopUp(n, popUpRef.current);
+      const toast = livePopUp(n, popsUp());
       if (toast) notifications.show(toast);
     });
     socket.on('connect', () => {

@@ -178,7 +178,7 @@ describe('ChildProgressPage', () => {
 // The reports page renders three selects and a table; on a busy machine it takes seconds in jsdom.
 describe('ParentReportsPage', () => {
   it('refuses to export an empty report', { timeout: 20_000 }, async () => {
-    const api = mockApi(parent, [
+    mockApi(parent, [
       ['GET', '/parent/children', () => ({ body: { success: true, data: { children: [child()] } } })],
       ['GET', `/parent/child/${KID}/progress`, () => ({ body: { success: true, data: progress(0) } })],
     ]);

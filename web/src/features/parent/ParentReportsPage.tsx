@@ -43,10 +43,11 @@ function ReportBody({ id, type, range, onRows }: { id: string; type: ReportType;
   const { t } = useTranslation('parent');
   const report = useReport(id, type, range);
   const { rows } = report;
+  const { results, exams } = rows;
   useEffect(() => {
-    onRows(rows);
+    onRows({ results, exams });
     return () => onRows({});
-  }, [rows.results, rows.exams, onRows]);
+  }, [results, exams, onRows]);
   if (report.query.isPending) return <PageLoader label={t('reports.loadingReport')} />;
   if (report.query.isError && !report.notFound) return <LoadError message={msg('parent.reportFailed')} onRetry={() => void report.query.refetch()} />;
   if (type === 'performance') return <PerformanceReport progress={report.progress} />;

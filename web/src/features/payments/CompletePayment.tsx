@@ -1,7 +1,7 @@
 import type { Payment, PaymentConfig, PaymentNextAction } from '@exam/shared';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { PageLoader } from '../../components/PageLoader';
@@ -38,11 +38,11 @@ export function CompletePaymentModal({ target, config, onClose, onPaid }: { targ
 function Step({ target, config, onPaid }: { target: PaymentToComplete; config: PaymentConfig; onPaid: (payment: Payment) => void }) {
   const { t } = useTranslation('payments');
   // One key for this opening: a retried start of the fee's payment returns the same payment.
-  const key = useRef(newIdempotencyKey());
+  const [key] = useState(newIdempotencyKey);
   const start = useQuery({
-    queryKey: ['payments', 'complete', target.kind, target.id, key.current],
+    queryKey: ['payments', 'complete', target.kind, target.id, key],
     queryFn: (): Promise<{ payment: Payment; nextAction: PaymentNextAction | null }> =>
-      target.kind === 'payment' ? paymentsApi.withNextAction(target.id) : paymentsApi.payFee(target.id, key.current),
+      target.kind === 'payment' ? paymentsApi.withNextAction(target.id) : paymentsApi.payFee(target.id, key),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,

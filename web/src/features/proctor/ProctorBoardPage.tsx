@@ -2,7 +2,7 @@ import { formatDateTimeText } from '../../lib/dateFormat';
 import { PROCTOR_EVENTS, violationLimits, type ProctorRow } from '@exam/shared';
 import { Alert, Badge, Box, Button, Grid, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMessage, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { PageLoader } from '../../components/PageLoader';
@@ -67,8 +67,11 @@ function ProctorBoard({ examId }: { examId: string }) {
   const studentOptions = useMemo(() => rows.map((r) => ({ value: r.student._id, label: studentName(r) })).sort((a, b) => a.label.localeCompare(b.label)), [rows]);
 
   const tileRefs = useRef(new Map<string, HTMLElement>());
+  // Read when a name or an action is asked for, so the callbacks below stay the same across updates.
   const rowsRef = useRef(state.rows);
-  rowsRef.current = state.rows;
+  useLayoutEffect(() => {
+    rowsRef.current = state.rows;
+  }, [state.rows]);
   const nameOf = useCallback((studentId: string) => {
     const row = rowsRef.current.get(studentId);
     return row ? studentName(row) : t('board.someone');

@@ -33,7 +33,6 @@ export function useProctorBoard(examId: string) {
   useEffect(() => {
     const s = createSocket();
     socketRef.current = s;
-    setSocket(s);
     let stopped = false;
     /** Only the latest watch's snapshot is applied: an earlier one still coming back is older. */
     let generation = 0;
@@ -85,6 +84,8 @@ export function useProctorBoard(examId: string) {
       pages.set(page.data.snapshotId, rows);
     });
     s.on('connect', () => {
+      // Camera tiles signal over this socket: they have nothing to say before it connects.
+      setSocket(s);
       // Snapshots asked for on an earlier connection will never be acknowledged.
       pages.clear();
       void watch();

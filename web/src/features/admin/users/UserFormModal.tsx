@@ -2,7 +2,7 @@ import { msg } from '../../../i18n/messages';
 import { ROLES, SECTIONS, STUDENT_GRADES, SUBJECTS, adminCreateUserSchema, adminUpdateUserSchema, type User } from '@exam/shared';
 import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError, messageFromServer } from '../../../api/http';
@@ -81,24 +81,30 @@ interface UserFormModalProps {
 /** Add user and Edit user with the documented texts and the shared zod rules. */
 export function UserFormModal({ opened, user, selfId, onClose }: UserFormModalProps) {
   const { t } = useTranslation('admin');
-  const editing = user !== null;
   const create = useCreateUser();
   const update = useUpdateUser();
+  const busy = create.isPending || update.isPending;
+  return (
+    <Modal opened={opened} onClose={onClose} title={user ? t('userForm.editTitle') : t('userForm.addTitle')} centered size="lg" closeOnClickOutside={!busy}>
+      {/* The modal mounts its content at each opening: a fresh form each time, filled from the row being edited. */}
+      <UserForm key={user?._id ?? 'new'} user={user} selfId={selfId} onClose={onClose} create={create} update={update} />
+    </Modal>
+  );
+}
+
+interface UserFormProps extends Omit<UserFormModalProps, 'opened'> {
+  create: ReturnType<typeof useCreateUser>;
+  update: ReturnType<typeof useUpdateUser>;
+}
+
+function UserForm({ user, selfId, onClose, create, update }: UserFormProps) {
+  const { t } = useTranslation('admin');
+  const editing = user !== null;
   const [topError, setTopError] = useState<string | null>(null);
   const form = useForm<FormState>({
-    initialValues: EMPTY,
+    initialValues: user ? fromUser(user) : EMPTY,
     validate: (values) => zodValidate(editing ? adminUpdateUserSchema : adminCreateUserSchema)(toBody(values, !editing)),
   });
-
-  // A fresh form each time the modal opens, filled from the row being edited.
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(user ? fromUser(user) : EMPTY);
-    form.resetDirty();
-    form.clearErrors();
-    setTopError(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, user]);
 
   const onError = (fallback: string) => (error: unknown) => {
     setTopError(messageFromServer(error, fallback));
@@ -124,8 +130,7 @@ export function UserFormModal({ opened, user, selfId, onClose }: UserFormModalPr
   const opts = options(t);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={editing ? t('userForm.editTitle') : t('userForm.addTitle')} centered size="lg" closeOnClickOutside={!busy}>
-      <form onSubmit={submit} noValidate aria-label={editing ? t('userForm.editFormLabel') : t('userForm.addFormLabel')}>
+    <form onSubmit={submit} noValidate aria-label={editing ? t('userForm.editFormLabel') : t('userForm.addFormLabel')}>
         <Stack>
           {topError && (
             <Alert color="red" data-testid="form-error">
@@ -165,7 +170,6 @@ export function UserFormModal({ opened, user, selfId, onClose }: UserFormModalPr
             </Button>
           </Group>
         </Stack>
-      </form>
-    </Modal>
+    </form>
   );
 }
