@@ -43,6 +43,17 @@ async function readings({ student, exam, percentage, token }: Awaited<ReturnType
 }
 
 describe('whether a student or parent may see a score yet', () => {
+  const released = new Date();
+  const table: [string, ResultsVisibilityFacts, boolean][] = [
+    ['an exam that shows results at once', { settings: { showResultsImmediately: true }, results_released_at: null }, true],
+    ['an exam that holds them, not yet released', { settings: { showResultsImmediately: false }, results_released_at: null }, false],
+    ['an exam that holds them, released', { settings: { showResultsImmediately: false }, results_released_at: released }, true],
+    ['an exam whose settings lack the key (the default: at once)', { settings: {}, results_released_at: null }, true],
+  ];
+  it.each(table)('%s: %s', (_what, exam, visible) => {
+    expect(resultsVisible(exam)).toBe(visible);
+  });
+
   it('an exam whose stored settings lack the key shows its scores in the list, the dashboard, the statistics and the follow-up alike', async () => {
     const c = await gradedOn(`settings - 'showResultsImmediately'`, 87);
     expect(await readings(c)).toEqual({ predicate: true, list: true, dashboard: true, stats: true, followUp: true });
