@@ -15,7 +15,7 @@ export function redisHealth(deps: Deps): RedisStatus | null {
 
 /**
  * Liveness says the process answers; readiness says it can do its work. The database is required;
- * Redis is not (a node serves through an outage, issue 10), so Redis down makes the node
+ * Redis is not (a node serves through an outage, docs/operations.md), so Redis down makes the node
  * "degraded", still 200: taking every node out of a load balancer because the one shared Redis
  * is down would turn a degraded service into none.
  */

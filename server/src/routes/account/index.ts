@@ -27,7 +27,7 @@ import { avatarUpload, uploadedAvatar } from './upload';
 const statsQuerySchema = z.object({ userId: z.uuid({ error: PROFILE_MSG.userNotFound }).optional() });
 
 /**
- * The signed-in user's own account (surroundings §7): profile with avatar, password, statistics,
+ * The signed-in user's own account (docs/account.md): profile with avatar, password, statistics,
  * achievements and settings. Registered before any `/users/:id` router so these names are never
  * read as ids.
  */

@@ -38,14 +38,14 @@ function abandoned(ctx: Context): AbortSignal {
   return overdue ? AbortSignal.any([controller.signal, overdue]) : controller.signal;
 }
 
-/** Every auth call of spec core §7, under /api/auth. */
+/** Every auth call, under /api/auth (docs/api.md). */
 export function authRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/auth' });
   const requireUser = auth(deps);
 
   router.post(
     '/register',
-    // An admin's token turns this into the admin's Add user (issue 11); otherwise self-registration.
+    // An admin's token turns this into the admin's Add user (docs/people.md); otherwise self-registration.
     createByAdmin(deps),
     validated(registerSchema, async (ctx, input) => {
       // Admins never reach this handler (createByAdmin answers them), so every caller here is a

@@ -15,7 +15,7 @@ function contactLimiter(deps: Deps): RateLimiterAbstract {
   return deps.redis ? new RateLimiterRedis({ ...opts, storeClient: deps.redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts);
 }
 
-/** The public contact form (surroundings §2 Contact): rate limit → validate → store and tell the admins. */
+/** The public contact form: rate limit → validate → store and tell the admins. */
 export function contactRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/contact' });
   const limiter = contactLimiter(deps);

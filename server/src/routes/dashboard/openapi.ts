@@ -29,7 +29,7 @@ export const dashboardResponseSchemas = {
       examItem.extend({
         isPublished: z.boolean(),
         owner: z.string().describe('The author’s name in one string'),
-        createdBy: z.object({ firstName: z.string(), lastName: z.string() }).describe('The author, as the spec’s Exam has it'),
+        createdBy: z.object({ firstName: z.string(), lastName: z.string() }).describe('The exam’s author'),
       }),
     ),
     trends: z.array(z.looseObject({ date: z.string() })),

@@ -10,7 +10,7 @@ export const submissionDocs: RouteDocs = {
     data: '`{ questionId, seq, savedAt }`',
   },
   'POST /submissions/submit': { summary: 'Submit an attempt by its id: closed and graded in one transaction with every saved answer', data: '`{ submission }`' },
-  'POST /submissions': { summary: 'Submit an attempt (the spec’s form), with any last answers', data: '`{ submission }`' },
+  'POST /submissions': { summary: 'Submit an attempt, with any last answers', data: '`{ submission }`' },
   'GET /submissions': {
     summary: 'Results lists',
     description:

@@ -10,7 +10,7 @@ import { authenticate } from '../../services/sessions';
 import { createUserByAdmin } from '../../services/userAdmin';
 
 /**
- * POST /auth/register as the spec's admin Add user form sends it: with an admin's bearer token it
+ * POST /auth/register as the admins' Add user form sends it: with an admin's bearer token it
  * creates any role, verified, with the admin form's rules. A token that is not valid is refused
  * (401) rather than silently treated as a visitor's sign-up; any other signed-in role registers
  * like a visitor.

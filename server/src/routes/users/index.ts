@@ -36,7 +36,7 @@ function forUserId(...chain: Middleware[]): Middleware {
   return (ctx, next) => (isUuid((ctx as unknown as { params: Record<string, string> }).params.id) ? run(ctx) : next());
 }
 
-/** People management (issue 11, admin half): the /users calls of surroundings §7. */
+/** People management, the admins' half: the /users calls (docs/people.md). */
 export function userRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/users' });
   const admin = auth(deps, ADMINS);
