@@ -2,7 +2,7 @@ import { SAVE_GRACE_MS } from '@exam/shared';
 import { withStatementDeadline } from '../db/deadlines';
 import type { Deps } from '../deps';
 import { announceSubmitted } from '../services/submissionAnnouncements';
-import { submitAndGradeTx, type AttemptToSubmit, type SubmittedAttempt } from '../services/grading';
+import { submitAndGradeTx, type AttemptToSubmit, type SubmittedAttempt } from '../services/marking';
 import { every, type Job } from './periodic';
 
 /**

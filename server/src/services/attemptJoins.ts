@@ -34,7 +34,7 @@ export const JOIN_BATCH_SQL = `
 type JoinRow = AttemptRow & { server_now__: Date | string; saved__: [string, string | null, number][] };
 
 /**
- * `attempt:join` when a hall of students connects at once (issue 19): each join was four queries,
+ * `attempt:join` when a hall of students connects at once: each join was four queries,
  * and 5,000 of them queued every save behind them. Resolves undefined for an attempt that is not
  * there or not the student's: the caller finds out which, and says so.
  */

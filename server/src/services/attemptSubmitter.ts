@@ -8,7 +8,7 @@ import type { AttemptRow } from '../presenters/attempt';
 import type { AnswerSaver } from './answerSaver';
 import type { AttemptSubmitter, SubmissionAnnouncer, SubmitRequest, SubmitResult } from '../ports/submissions';
 import { isOpen } from './attempts';
-import { submitAndGradeTx, type AttemptToSubmit } from './grading';
+import { submitAndGradeTx, type AttemptToSubmit } from './marking';
 import { createGroupCommit, writeInHalves } from './groupCommit';
 
 export interface AttemptSubmitterOptions {
@@ -16,7 +16,7 @@ export interface AttemptSubmitterOptions {
   /** Most batches written at the same time (PGlite has one connection, so 1 there). */
   maxInFlight?: number;
   stallMs?: number;
-  /** Tells the attempts' rooms and boards at once after the commit, then students, parents and dashboards. */
+  /** Tells the attempts' rooms and boards at once after the commit, then students, parents, dashboards. */
   announcer: SubmissionAnnouncer;
   dbOutage?: DbOutage;
 }

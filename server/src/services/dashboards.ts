@@ -6,7 +6,6 @@ import {
   TREND_DAYS,
   type ActivityItem,
   type AdminDashboard,
-  type ParentDashboardData,
   type RecentResult,
   type StudentDashboard,
   type TeacherDashboard,
@@ -23,8 +22,9 @@ import { systemHealth } from './systemHealth';
 import { gradeLetters } from './platformSettings';
 
 /**
- * The four role dashboards (surroundings §3 "Dashboard data"), each a handful of indexed queries.
- * Nothing is estimated or made up: every figure is a count or average over the rows themselves.
+ * The role dashboards (docs/dashboards.md), each a handful of indexed queries; the parent's is
+ * services/parentDashboard.ts. Nothing is estimated or made up: every figure is a count or
+ * average over the rows themselves.
  */
 
 const LIMIT = DASHBOARD_LIST_LIMIT;
@@ -57,7 +57,7 @@ const examItem = (r: ExamListRow) => ({
 });
 
 /** The reader's unread notifications, in their language (the request's: their own setting). */
-async function unreadNotifications(deps: Deps, userId: string, language: string) {
+export async function unreadNotifications(deps: Deps, userId: string, language: string) {
   const rows = (await deps
     .db('notifications')
     .where({ user_id: userId })
@@ -170,7 +170,7 @@ function resultsQuery(db: Knex, studentIds: string[]) {
     .select('a.id', 'a.student_id', 'a.status', 'a.percentage', 'a.score', 'a.max_score', 'a.passed', 'a.submitted_at', 'e.id as exam_id', 'e.title', 'e.subject', db.raw(`${VISIBLE_RESULT_SQL} as visible`));
 }
 
-const resultItem = (r: ResultRow): RecentResult => {
+export const resultItem = (r: ResultRow): RecentResult => {
   // Only a final result the exam lets out has a score and an outcome; until then all are null
   // (an essay waiting for its marks is neither passed nor failed).
   const final = r.status === 'graded' && r.visible;
@@ -228,39 +228,6 @@ export async function studentDashboard(deps: Deps, viewer: Viewer, language: str
   };
 }
 
-export async function parentDashboard(deps: Deps, parent: UserRow, language: string): Promise<ParentDashboardData> {
-  const { db } = deps;
-  const children = (await db('parent_children as pc')
-    .join('users as u', 'u.id', 'pc.child_id')
-    // Only accepted links: a pending request shows the parent nothing of the child.
-    .where({ 'pc.parent_id': parent.id, 'pc.status': 'accepted' })
-    .orderBy('u.first_name')
-    .select(
-      'u.id',
-      'u.first_name',
-      'u.last_name',
-      'u.grade',
-      db.raw("(select count(*)::int from attempts a where a.student_id = u.id and a.status <> 'in_progress') as total_exams"),
-      db.raw(
-        `(select round(avg(a.percentage))::int from attempts a join exams e on e.id = a.exam_id where a.student_id = u.id and a.status = 'graded' and ${VISIBLE_RESULT_SQL}) as average`,
-      ),
-    )) as { id: string; first_name: string; last_name: string; grade: number | null; total_exams: number; average: number | null }[];
-  const ids = children.map((c) => c.id);
-  const names = new Map(children.map((c) => [c.id, c.first_name]));
-  const totals = ids.length ? await resultTotals(db, ids) : { average: 0 };
-  const [{ taken }] = ids.length
-    ? ((await db('attempts').whereIn('student_id', ids).whereNot('status', 'in_progress').count({ taken: '*' })) as [{ taken: number | string }])
-    : [{ taken: 0 }];
-  const results = ids.length ? ((await resultsQuery(db, ids).orderBy('a.submitted_at', 'desc').limit(LIMIT)) as (ResultRow & { student_id: string })[]) : [];
-  return {
-    stats: { totalChildren: children.length, totalExamsTaken: int(taken), averagePerformance: totals.average },
-    children: children.map((c) => ({ _id: c.id, name: `${c.first_name} ${c.last_name}`, grade: c.grade, totalExams: int(c.total_exams), averageScore: int(c.average) })),
-    recentResults: results.map((r) => ({ ...resultItem(r), childName: names.get(r.student_id) ?? '' })),
-    notifications: await unreadNotifications(deps, parent.id, language),
-  };
-}
-
-/** Sign-ups, submissions and the average score per UTC day over the last 30 days, empty days included. */
 async function trends(db: Knex): Promise<AdminDashboard['trends']> {
   const { rows } = (await db.raw(
     `with days as (

@@ -10,59 +10,28 @@ import {
   type ChildStats,
   type ChildSubmission,
   type LinkStatus,
-  type ParentDashboard,
   type Relationship,
 } from '@exam/shared';
+import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import type { Viewer } from '../policies';
 import { resultsVisibleSql } from '../policies/results';
 import type { UserRow } from '../presenters/user';
+import { average, shownResults, type ShownResult } from './childAttempts';
 import { contactShownTo } from './contactPrivacy';
 import { scopeToViewer } from './examCatalogue';
 import { gradeLetters } from './platformSettings';
 
 /**
- * What a parent sees of their children (surroundings §2, §3). Every figure comes from graded
- * attempts whose results the exam has let out (shown at once or released), the same rule the
- * results calls apply, and every grade letter from the school's grading scale (gradeLetters).
+ * What a parent sees of their children (docs/people.md, "What a parent sees"). Every figure
+ * comes from graded attempts whose results the exam has let out (shown at once or released), the
+ * same rule the results calls apply, and every grade letter from the school's grading scale
+ * (gradeLetters).
  */
 
-/** SQL: may students and parents see this exam's scores yet? (as services/results.ts) */
-const VISIBLE = resultsVisibleSql('e');
-
-interface ResultRow {
-  id: string;
-  student_id: string;
-  exam_id: string;
-  title: string;
-  subject: string;
-  score: number | string | null;
-  max_score: number | null;
-  percentage: number;
-  passed: boolean;
-  submitted_at: Date;
-}
-
-async function visibleResults(deps: Deps, childIds: string[], range: ChildRange = 'all'): Promise<ResultRow[]> {
-  if (!childIds.length) return [];
-  const q = deps
-    .db('attempts as a')
-    .join('exams as e', 'e.id', 'a.exam_id')
-    .whereIn('a.student_id', childIds)
-    .where('a.status', 'graded')
-    .whereRaw(VISIBLE)
-    .orderBy([{ column: 'a.submitted_at', order: 'desc' }, { column: 'a.id', order: 'desc' }])
-    .select('a.id', 'a.student_id', 'a.exam_id', 'e.title', 'e.subject', 'a.score', 'a.max_score', 'a.percentage', 'a.passed', 'a.submitted_at');
-  const since = rangeStart(range);
-  if (since) q.where('a.submitted_at', '>=', since);
-  return (await q) as ResultRow[];
-}
-
-const average = (xs: number[]) => (xs.length ? Math.round(xs.reduce((a, b) => a + b, 0) / xs.length) : 0);
-
 /** Results are newest first. */
-function statsOf(results: ResultRow[]): ChildStats {
+export function statsOf(results: ShownResult[]): ChildStats {
   const pcts = results.map((r) => r.percentage);
   const avg = average(pcts);
   return {
@@ -77,7 +46,7 @@ function statsOf(results: ResultRow[]): ChildStats {
   };
 }
 
-function presentSubmission(r: ResultRow, letter: (pct: number) => string): ChildSubmission {
+function presentSubmission(r: ShownResult, letter: (pct: number) => string): ChildSubmission {
   return {
     _id: r.id,
     examId: r.exam_id,
@@ -92,7 +61,7 @@ function presentSubmission(r: ResultRow, letter: (pct: number) => string): Child
   };
 }
 
-interface LinkedChildRow {
+export interface LinkedChildRow {
   link_id: string;
   relationship: Relationship;
   status: LinkStatus;
@@ -106,16 +75,21 @@ interface LinkedChildRow {
   section: string | null;
 }
 
-/** Every child the parent linked or asked to link, with the request's status; stats only once accepted. */
-export async function listChildren(deps: Deps, parent: UserRow): Promise<{ children: Child[]; results: ResultRow[] }> {
-  const rows = (await deps
-    .db('parent_children as pc')
+/** The parent's links (requests included) with each child's user row; callers filter and order. */
+export const childLinks = (db: Db, parentId: string) =>
+  db('parent_children as pc')
     .join('users as u', 'u.id', 'pc.child_id')
-    .where('pc.parent_id', parent.id)
-    .orderBy([{ column: 'pc.created_at', order: 'asc' }, { column: 'u.first_name', order: 'asc' }])
-    .select('pc.id as link_id', 'pc.relationship', 'pc.status', 'pc.created_at', 'u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.avatar', 'u.grade', 'u.section')) as LinkedChildRow[];
+    .where('pc.parent_id', parentId)
+    .select('pc.id as link_id', 'pc.relationship', 'pc.status', 'pc.created_at', 'u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.avatar', 'u.grade', 'u.section');
+
+/** Every child the parent linked or asked to link, with the request's status; stats only once accepted. */
+export async function listChildren(deps: Deps, parent: UserRow): Promise<{ children: Child[]; results: ShownResult[] }> {
+  const rows = (await childLinks(deps.db, parent.id).orderBy([
+    { column: 'pc.created_at', order: 'asc' },
+    { column: 'u.first_name', order: 'asc' },
+  ])) as LinkedChildRow[];
   const accepted = rows.filter((r) => r.status === 'accepted').map((r) => r.id);
-  const results = await visibleResults(deps, accepted);
+  const results = await shownResults(deps.db, accepted);
   const shown = await contactShownTo(deps.db, parent, accepted);
   const children = rows.map((r): Child => {
     const stats = r.status === 'accepted' ? statsOf(results.filter((x) => x.student_id === r.id)) : null;
@@ -143,36 +117,6 @@ export async function listChildren(deps: Deps, parent: UserRow): Promise<{ child
   return { children, results };
 }
 
-const ACTIVE_WINDOW_MS = 30 * 24 * 3600_000;
-
-export async function parentDashboard(deps: Deps, parent: UserRow): Promise<ParentDashboard> {
-  const { children, results } = await listChildren(deps, parent);
-  const accepted = children.filter((c) => c.linkStatus === 'accepted');
-  const names = new Map(accepted.map((c) => [c._id, c.name]));
-  const since = Date.now() - ACTIVE_WINDOW_MS;
-  const letter = await gradeLetters(deps);
-  return {
-    children,
-    summary: {
-      totalChildren: accepted.length,
-      totalExams: results.length,
-      averagePerformance: average(results.map((r) => r.percentage)),
-      // A child is active when they finished an exam in the last 30 days.
-      activeChildren: accepted.filter((c) => results.some((r) => r.student_id === c._id && new Date(r.submitted_at).getTime() >= since)).length,
-    },
-    recentActivities: results.slice(0, 10).map((r) => ({
-      childId: r.student_id,
-      childName: names.get(r.student_id) ?? '',
-      submissionId: r.id,
-      examTitle: r.title,
-      subject: r.subject,
-      score: r.percentage,
-      grade: letter(r.percentage),
-      date: new Date(r.submitted_at).toISOString(),
-    })),
-  };
-}
-
 /**
  * The child, when the parent's link to them is accepted. A pending or declined request is a 403
  * (the parent knows of the child, but may not see them); no link at all is a 404.
@@ -189,7 +133,7 @@ export async function acceptedChild(deps: Deps, viewer: Viewer, childId: string)
 
 export async function childProgress(deps: Deps, viewer: Viewer, childId: string, range: ChildRange): Promise<ChildProgress> {
   const child = await acceptedChild(deps, viewer, childId);
-  const results = await visibleResults(deps, [child.id], range);
+  const results = await shownResults(deps.db, [child.id], range);
   const letter = await gradeLetters(deps);
   const stats = statsOf(results);
   const bySubject = new Map<string, number[]>();
@@ -217,7 +161,7 @@ export async function childProgress(deps: Deps, viewer: Viewer, childId: string,
 export async function childResults(deps: Deps, viewer: Viewer, childId: string, range: ChildRange): Promise<{ results: ChildSubmission[] }> {
   const child = await acceptedChild(deps, viewer, childId);
   const letter = await gradeLetters(deps);
-  return { results: (await visibleResults(deps, [child.id], range)).map((r) => presentSubmission(r, letter)) };
+  return { results: (await shownResults(deps.db, [child.id], range)).map((r) => presentSubmission(r, letter)) };
 }
 
 /** The exams meant for the child (as the child's own catalogue), each with the child's latest attempt. */
@@ -232,7 +176,7 @@ export async function childExams(deps: Deps, viewer: Viewer, childId: string, ra
       'e.start_at',
       'e.end_at',
       'e.duration_minutes',
-      deps.db.raw(`${VISIBLE} as visible`),
+      deps.db.raw(`${resultsVisibleSql('e')} as visible`),
       deps.db.raw(
         `(select row_to_json(x) from (select a.status, a.percentage, a.submitted_at from attempts a
            where a.exam_id = e.id and a.student_id = ? order by a.attempt_number desc limit 1) x) as attempt`,

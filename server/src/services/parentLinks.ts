@@ -11,8 +11,9 @@ import { languageOf } from './settings';
 /**
  * Parent links (table parent_children). Knowing a student's e-mail address is not enough to read
  * their results: a parent's link starts as a 'pending' request that the student accepts or
- * declines, and only an 'accepted' link gives the parent access (services/viewer.ts and
- * grading's result notices read accepted links only). Admins, and the CSV import, link directly.
+ * declines, and only an 'accepted' link gives the parent access (services/viewer.ts and the
+ * result notices of services/resultNotices.ts read accepted links only). Admins, and the CSV
+ * import, link directly.
  */
 export interface LinkRow {
   id: string;

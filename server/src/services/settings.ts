@@ -5,7 +5,7 @@ import type { Db } from '../db';
 type Trx = Db | Knex.Transaction;
 
 /**
- * The one settings service: stored choices over the spec's defaults. Every part of the server
+ * The one settings service: stored choices over DEFAULT_SETTINGS. Every part of the server
  * that behaves per user (mail, privacy, live pushes) reads settings through here.
  */
 export async function getSettings(db: Trx, userId: string): Promise<UserSettings> {

@@ -3,7 +3,8 @@ import type { Deps } from '../deps';
 import { rooms } from '../ports/realtime';
 import { attemptsChangedDashboards } from './dashboardEvents';
 import { followUpFacts } from './followUpFacts';
-import { notifyResults, type SubmittedAttempt } from './grading';
+import type { SubmittedAttempt } from './marking';
+import { notifyResults } from './resultNotices';
 import { inSlices } from './slices';
 
 /**

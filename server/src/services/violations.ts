@@ -6,14 +6,17 @@ import type { Logger } from '../logger';
 import type { AttemptRow } from '../presenters/attempt';
 import type { FeedEvent } from '../ports/realtime';
 import type { ViolationAnnouncer, ViolationInput, ViolationRecorder, ViolationResult } from '../ports/violations';
-import { submitAndGradeTx } from './grading';
+import { submitAndGradeTx } from './marking';
 import { createLanedGroupCommit, isRefusedData, writeInHalves } from './groupCommit';
 
 export interface ViolationRecorderOptions {
   /** Most batches written at the same time (PGlite has one connection, so 1 there). */
   maxInFlight?: number;
   dbOutage?: DbOutage;
-  /** The proctor board hears of each violation at once after the commit; attempts a violation ended are announced before their callers hear. */
+  /**
+   * The proctor board hears of each violation at once after the commit; attempts a violation
+   * ended are announced before their callers hear.
+   */
   announcer: ViolationAnnouncer;
 }
 

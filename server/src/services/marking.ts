@@ -1,19 +1,15 @@
 import type { Knex } from 'knex';
-import { GRADING_MSG, autoGrade, classifyAnswer, hasPassed, percentageOf } from '@exam/shared';
+import { autoGrade, classifyAnswer, hasPassed, percentageOf } from '@exam/shared';
 import type { Db } from '../db';
-import type { Deps } from '../deps';
-import { attemptsChangedDashboards } from './dashboardEvents';
-import { Errors, withValues } from '../errors';
-import type { Viewer } from '../policies';
-import { resultsVisible } from '../policies/results';
 import type { AttemptRow } from '../presenters/attempt';
 import type { SubmitBy } from '../ports/submissions';
 import type { QuestionRow } from '../presenters/question';
-import { awardAchievements } from './achievements';
-import { followUpFacts, type FollowUpFacts } from './followUpFacts';
-import { getExamFor } from './exams';
-import { insertNotifications, pushNotifications, type UserNotification } from './notifications';
-import { gradeLetters } from './platformSettings';
+
+/**
+ * Marking attempts: the automatic marks of their answers against the keys, and their totals
+ * (score, percentage, pass, counts by outcome), written as they are submitted and again after a
+ * teacher's marks.
+ */
 
 type Trx = Db | Knex.Transaction;
 
@@ -87,12 +83,8 @@ async function gradingInputs(trx: Trx, attempts: AttemptToSubmit[]) {
   return { questions, passingMarks, answers };
 }
 
-const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
-
-async function questionsById(trx: Trx, ids: string[]): Promise<Map<string, QuestionRow>> {
-  const rows = (await trx('questions').whereIn('id', [...new Set(ids)])) as QuestionRow[];
-  return new Map(rows.map((q) => [q.id, q]));
-}
+/** Stored marks as a number (PostgreSQL's numeric arrives as a string), or null when none. */
+export const marksOf = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
 
 /**
  * Totals of an attempt from its questions and marked answers, each answer classified by the
@@ -108,7 +100,7 @@ function totals(attempt: Pick<AttemptRow, 'question_order'>, questions: Map<stri
     if (!q) continue;
     max += q.points;
     const a = answers.get(qid);
-    const marks = num(a?.marks);
+    const marks = marksOf(a?.marks);
     score += marks ?? 0;
     count[classifyAnswer({ answered: !!a && !a.blank, marks, points: q.points, markedByTeacher: !!a?.graded_by })]++;
   }
@@ -248,116 +240,11 @@ async function writeTotals(
 }
 
 /**
- * Tells students and their linked parents that a result exists, the moment it does, for graded
- * attempts whose results the exam lets them see, and stores and tells what the results earned.
- * `facts`: what followUpFacts read for these attempts, when the caller has read it already.
+ * Writes a submitted attempt's totals again from its marked answers (after a teacher's marks):
+ * graded once nothing is left pending. The caller holds the attempt locked.
  */
-export async function notifyResults(deps: Deps, attempts: SubmittedAttempt[], opts: { updated?: boolean; facts?: FollowUpFacts } = {}): Promise<void> {
-  const graded = attempts.filter((a) => a.status === 'graded');
-  if (!graded.length) return;
-  const facts = opts.facts ?? (await followUpFacts(deps.db, graded));
-  const results = await resultNotices(deps, graded, facts, opts);
-  // A failure to award never keeps the results from the student and their parents.
-  const earned = await awardAchievements(deps, graded, facts.exams, facts.results).catch((err: unknown) => {
-    deps.log.error({ err }, 'awarding achievements failed');
-    return [];
-  });
-  // Stored and told together (a round trip each on a busy node), the result first, so "result
-  // available" reaches the student before what it earned.
-  await pushNotifications(deps, await insertNotifications(deps.db, [...results, ...earned]), facts.recipients);
-}
-
-/** The result notifications of graded attempts whose exam shows results: to each student and their parents. */
-async function resultNotices(deps: Deps, graded: SubmittedAttempt[], { exams, families }: Pick<FollowUpFacts, 'exams' | 'families'>, opts: { updated?: boolean }): Promise<UserNotification[]> {
-  const visible = graded.filter((a) => resultsVisible(exams.get(a.exam_id)!));
-  if (!visible.length) return [];
-  const letter = await gradeLetters(deps);
-  const items: UserNotification[] = [];
-  for (const a of visible) {
-    const exam = exams.get(a.exam_id)!;
-    const family = families.get(a.student_id);
-    const name = family?.name;
-    const grade = letter(a.percentage ?? 0);
-    const metadata = { examId: exam.id, examTitle: exam.title, submissionId: a.id, score: a.percentage, grade };
-    items.push({
-      userId: a.student_id,
-      type: 'result',
-      title: { key: opts.updated ? 'resultUpdated.title' : 'resultAvailable.title' },
-      message: { key: 'resultAvailable.message', values: { examTitle: exam.title, score: a.percentage ?? 0, grade } },
-      actionUrl: `/exam-result/${a.id}`,
-      metadata,
-    });
-    for (const parentId of family?.parents ?? []) {
-      items.push({
-        userId: parentId,
-        type: 'result',
-        title: { key: opts.updated ? 'childResultUpdated.title' : 'childResultAvailable.title', values: { name: name ?? '' } },
-        message: { key: 'childResultAvailable.message', values: { examTitle: exam.title, name: name ?? '', score: a.percentage ?? 0, grade } },
-        actionUrl: `/exam-result/${a.id}`,
-        metadata: { ...metadata, childId: a.student_id },
-      });
-    }
-  }
-  return items;
-}
-
-/**
- * A teacher's marks (and feedback) for questions of a submitted attempt: essays, or overriding an
- * automatic mark. Every change is kept in the grade history; totals are recomputed, and when
- * nothing is left pending the attempt is graded and the student and parents are told.
- */
-export async function gradeSubmission(
-  deps: Deps,
-  viewer: Viewer,
-  attemptId: string,
-  grades: { questionId: string; marks: number; feedback?: string }[],
-): Promise<AttemptRow> {
-  const attempt = (await deps.db('attempts').where({ id: attemptId }).first()) as AttemptRow | undefined;
-  if (!attempt) throw Errors.notFound(GRADING_MSG.resultNotFound);
-  const exam = await getExamFor(deps.db, viewer, attempt.exam_id, 'update');
-  if (attempt.status === 'in_progress') throw Errors.conflict(GRADING_MSG.notSubmitted);
-  const questions = await questionsById(deps.db, attempt.question_order);
-  for (const g of grades) {
-    const q = attempt.question_order.includes(g.questionId) ? questions.get(g.questionId) : undefined;
-    if (!q) throw Errors.badRequest(GRADING_MSG.questionNotInAttempt, 'grades');
-    if (g.marks > q.points) throw Errors.badRequest(withValues('grading.marksAbovePointsOf', { points: q.points }), 'grades');
-  }
-  const wasGraded = attempt.status === 'graded';
-  const updated = await deps.db.transaction(async (trx) => {
-    const locked = (await trx('attempts').where({ id: attemptId }).forUpdate().first()) as AttemptRow;
-    if (locked.status === 'in_progress') throw Errors.conflict(GRADING_MSG.notSubmitted);
-    for (const g of grades) {
-      const before = (await trx('answers').where({ attempt_id: attemptId, question_id: g.questionId }).first('marks', 'feedback')) as
-        | { marks: number | string | null; feedback: string | null }
-        | undefined;
-      const q = questions.get(g.questionId)!;
-      const row = { marks: g.marks, is_correct: g.marks >= q.points, feedback: g.feedback ?? before?.feedback ?? null, graded_by: viewer.user.id, graded_at: trx.fn.now() };
-      if (before) await trx('answers').where({ attempt_id: attemptId, question_id: g.questionId }).update(row);
-      else await trx('answers').insert({ attempt_id: attemptId, question_id: g.questionId, answer: null, seq: 1, ...row });
-      await trx('grade_history').insert({
-        attempt_id: attemptId,
-        question_id: g.questionId,
-        graded_by: viewer.user.id,
-        before_marks: num(before?.marks),
-        after_marks: g.marks,
-        before_feedback: before?.feedback ?? null,
-        after_feedback: row.feedback,
-      });
-    }
-    const answers = (await answersForGrading(trx, [attemptId])).get(attemptId) ?? new Map<string, AnswerMarks>();
-    const [row] = await writeTotals(trx, [{ id: attemptId, ...totals(locked, questions, answers, exam.passing_marks) }]);
-    return row!;
-  });
-  await notifyResults(deps, [updated], { updated: wasGraded });
-  await attemptsChangedDashboards(deps, [updated], 'graded');
-  return updated;
-}
-
-/** Releases an exam's results to students and parents (when it does not show them at once). */
-export async function releaseResults(deps: Deps, viewer: Viewer, examId: string): Promise<void> {
-  await getExamFor(deps.db, viewer, examId, 'update');
-  const released = await deps.db('exams').where({ id: examId }).whereNull('results_released_at').update({ results_released_at: deps.db.fn.now() });
-  if (!released) return;
-  const graded = (await deps.db('attempts').where({ exam_id: examId, status: 'graded' })) as AttemptRow[];
-  await notifyResults(deps, graded);
+export async function rewriteTotals(trx: Knex.Transaction, attempt: AttemptRow, questions: Map<string, Pick<QuestionRow, 'points'>>, passingMarks: number): Promise<AttemptRow> {
+  const answers = (await answersForGrading(trx, [attempt.id])).get(attempt.id) ?? new Map<string, AnswerMarks>();
+  const [row] = await writeTotals(trx, [{ id: attempt.id, ...totals(attempt, questions, answers, passingMarks) }]);
+  return row!;
 }
