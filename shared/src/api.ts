@@ -1,4 +1,4 @@
-/** Response envelopes of every call (ARCHITECTURE "The API"). */
+/** Response envelopes of every call (docs/api.md). */
 export interface FieldError {
   field: string;
   msg: string;

@@ -51,7 +51,7 @@ const registerFields = {
 type RawRegister = z.infer<z.ZodObject<typeof registerFields>> & { confirmPassword?: string };
 
 /**
- * The spec's registration rules in the spec's order (core §5). The first failing rule gives
+ * The registration rules, in the order the form shows them. The first failing rule gives
  * the top-level message; every failing rule is reported per field.
  */
 function checkRegistration(v: RawRegister, ctx: z.RefinementCtx, withConfirm: boolean): void {

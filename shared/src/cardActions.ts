@@ -34,8 +34,8 @@ export interface CardAction {
 }
 
 /**
- * The student's result of an exam they sat: their latest submission when known (/exam-result/{id},
- * spec core §2), else the latest-result page of the exam.
+ * The student's result of an exam they sat: their latest submission when known
+ * (/exam-result/{id}), else the latest-result page of the exam.
  */
 function viewResult(exam: CardExam, t: Translate): CardAction {
   const id = exam.userAttempts?.lastSubmissionId;
@@ -43,8 +43,8 @@ function viewResult(exam: CardExam, t: Translate): CardAction {
 }
 
 /**
- * The student's one card action (spec core §4 "Student card action"), with two of the spec's dead
- * ends replaced (issue 18): an exam the student has sat and cannot sit again offers 'View Result'
+ * The student's one card action, with two dead ends of the old product replaced: an exam the
+ * student has sat and cannot sit again offers 'View Result'
  * (not a disabled 'Already Attempted' / 'Max Attempts Reached'), and an ended exam they never sat
  * offers no results at all.
  */

@@ -1,4 +1,4 @@
-/** Domain constants from spec core §9 and surroundings §9, shared by web and server. */
+/** Domain constants shared by web and server. */
 export const ROLES = ['admin', 'teacher', 'student', 'parent'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -31,11 +31,11 @@ export const SUBJECTS = [
   'biology',
 ] as const;
 
-/** Lifetimes of one-time tokens (issue 2). */
+/** Lifetimes of one-time tokens. */
 export const VERIFY_EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-/** localStorage keys the spec fixes. */
+/** localStorage keys, fixed so existing browsers keep their sessions and preferences. */
 export const STORAGE_KEYS = { token: 'token', user: 'user', theme: 'theme' } as const;
 
 export const ROLE_DASHBOARD: Record<Role, string> = {

@@ -4,7 +4,7 @@ import type { Notification } from './notifications';
 import type { Role } from './constants';
 import type { User } from './user';
 
-/** Activity lists on every dashboard hold at most this many items (surroundings §9). */
+/** Activity lists on every dashboard hold at most this many items. */
 export const DASHBOARD_LIST_LIMIT = 5;
 /** Days covered by the admin trends. */
 export const TREND_DAYS = 30;
@@ -19,7 +19,7 @@ export interface DashboardChanged {
   reason: 'submitted' | 'graded' | 'started' | 'contact';
 }
 
-/** The dashboard call of each role (surroundings §7). */
+/** The dashboard call of each role (docs/dashboards.md). */
 export const DASHBOARD_PATH: Record<Role, string> = {
   admin: '/dashboard/admin',
   teacher: '/dashboard/teacher',
@@ -49,7 +49,7 @@ export interface StudentDashboardExam extends DashboardExam {
 export interface PendingGradingItem {
   _id: string;
   exam: { _id: string; title: string };
-  /** `name` in one string; firstName and lastName as the spec's Submission has them. */
+  /** `name` in one string; firstName and lastName as a Submission has them. */
   student: { _id: string; name: string; firstName: string; lastName: string };
   submittedAt: string;
 }
@@ -117,7 +117,7 @@ export interface NodeHealth {
 
 export interface SystemHealth {
   status: HealthStatus;
-  /** The reporting node's uptime and memory, the spec's fields. */
+  /** The reporting node's uptime and memory. */
   uptime: number;
   memory: { heapUsed: number; heapTotal: number };
   nodes: NodeHealth[];
@@ -151,14 +151,14 @@ export interface AdminDashboard {
     pendingGrading: number;
   };
   recentUsers: User[];
-  /** `owner` is the author's name in one string; `createdBy` the same as the spec's Exam has it. */
+  /** `owner` is the author's name in one string; `createdBy` the same as an Exam has it. */
   recentExams: (DashboardExam & { isPublished: boolean; owner: string; createdBy: { firstName: string; lastName: string } })[];
   trends: TrendPoint[];
   systemHealth: SystemHealth;
   contactMessages: ContactMessageItem[];
 }
 
-/** The contact form (surroundings §2 Contact); `website` is the honeypot a person never fills. */
+/** The contact form; `website` is the honeypot a person never fills. */
 export const contactMessageSchema = z.object({
   name: z.string().trim().min(1, messages.contact.nameRequired).max(100, messages.contact.nameTooLong),
   email: z.string().trim().toLowerCase().pipe(z.email(messages.common.emailInvalid)).pipe(z.string().max(254)),

@@ -1,5 +1,5 @@
 import { englishFormat, type Translate } from './i18n/translate';
-/** Exam time status and its texts (spec core §4), derived from a clock both sides agree on. */
+/** Exam time status and its texts, derived from a clock both sides agree on. */
 export type ExamTimeStatus = 'upcoming' | 'ongoing' | 'completed' | 'unknown';
 
 const MINUTE = 60_000;
@@ -71,7 +71,7 @@ export function formatDuration(minutes: number, t: Translate = englishFormat): s
   return m ? t('shortHoursMinutes', { hours: h, minutes: m }) : t('shortHours', { hours: h });
 }
 
-/** Admin status label (spec core §4): Active (published and active), Published, Draft. */
+/** Admin status label: Active (published and active), Published, Draft. */
 export function adminExamStatus(exam: { isPublished: boolean; isActive: boolean }): 'Active' | 'Published' | 'Draft' {
   if (exam.isPublished && exam.isActive) return 'Active';
   if (exam.isPublished) return 'Published';

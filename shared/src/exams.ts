@@ -14,13 +14,13 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
 export type Subject = (typeof SUBJECTS)[number];
 
 export const EXAM_GRADES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
-/** The creation wizard offers grades 6–12 (spec core §9); the edit form 1–12. */
+/** The creation wizard offers grades 6–12; the edit form 1–12. */
 export const WIZARD_GRADES = [6, 7, 8, 9, 10, 11, 12] as const;
 export const MAX_ATTEMPTS_LIMIT = 10;
 export const TRUE_FALSE_OPTIONS = ['True', 'False'] as const;
 export const QUESTION_PREVIEW_LENGTH = 100;
 
-/** Texts of the exam and question rules (spec core §5, and ours where the spec gives none). */
+/** Texts of the exam and question rules. */
 export const EXAM_MSG = messages.exams;
 
 export const PROCTORING_DEFAULTS = {
@@ -44,7 +44,7 @@ export const EXAM_SETTINGS_DEFAULTS = {
   proctoring: PROCTORING_DEFAULTS,
 };
 
-/** Form defaults of spec core §3. */
+/** The exam form's defaults. */
 export const EXAM_FORM_DEFAULTS = {
   title: '',
   subject: '',
@@ -257,7 +257,7 @@ export interface QuestionInput {
 }
 
 /**
- * Question rules of spec core §5 with the options normalised: blanks dropped, true/false fixed,
+ * The question rules, with the options normalised: blanks dropped, true/false fixed,
  * `isCorrect` and `correctAnswer` made to agree. `marks` is read as `points` (both readings).
  */
 export const questionInputSchema = z.preprocess(
@@ -278,7 +278,7 @@ export const questionInputSchema = z.preprocess(
     const base = { ...q, acceptedAnswers: [] as string[] };
     if (q.type === 'essay') return { ...base, options: [], correctAnswer: '' };
     if (q.type === 'fill-blank') {
-      // An explicit null key (the spec's creation payload) leaves the blank for the teacher to mark.
+      // An explicit null key (as the documented creation payload allows) leaves the blank for the teacher to mark.
       if (q.correctAnswer === null) return { ...base, options: [], correctAnswer: '' };
       if (!answers.length) return fail('correctAnswer', EXAM_MSG.fillBlankAnswerRequired);
       return { ...base, options: [], correctAnswer: answers[0]!, acceptedAnswers: [...new Set(answers)] };
@@ -339,7 +339,7 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
 const optionalSubject = z.preprocess((v) => (v === '' || v === 'all' ? undefined : subjectSlug(v)), z.enum(SUBJECTS, { error: EXAM_MSG.subjectUnknown }).optional());
 
 /**
- * The time statuses, and the admin statuses of surroundings §2 (Active = published and active,
+ * The time statuses, and the admin statuses (Active = published and active,
  * Published = published but not active, Draft = otherwise). 'past' reads as completed.
  */
 export const EXAM_STATUS_FILTERS = ['upcoming', 'ongoing', 'completed', 'active', 'published', 'draft'] as const;

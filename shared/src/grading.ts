@@ -5,11 +5,11 @@ import { subjectSlug } from './exams';
 import { limitQueryField, pageQueryField } from './validation';
 
 /**
- * Grading and result figures (spec core §3, §4, §9; surroundings §9), shared by the server that
+ * Grading and result figures, shared by the server that
  * computes them and the screens that show them.
  *
  * passingMarks is read as a PERCENTAGE of the exam's total marks (0–100): the form's default of 60
- * with the spec's 60 % pass mark elsewhere, and it keeps meaning the same thing when questions are
+ * with the 60 % pass mark used elsewhere, and it keeps meaning the same thing when questions are
  * added or re-weighted. A student passes when their rounded percentage is at least passingMarks.
  */
 export interface GradableQuestion {
@@ -120,7 +120,7 @@ export function percentileRank(score: number, all: number[]): number {
 }
 
 /**
- * Display status on the submissions screen (spec core §4). No outcome yet (isPassed null: an essay
+ * Display status on the submissions screen. No outcome yet (isPassed null: an essay
  * waiting for its marks) reads as Reviewing, never as Failed.
  */
 export function submissionDisplayStatus(s: { isSubmitted: boolean; isGraded: boolean; isPassed: boolean | null }): 'In Progress' | 'Reviewing' | 'Passed' | 'Failed' {

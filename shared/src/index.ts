@@ -25,3 +25,6 @@ export * from './platformSettings';
 export * from './i18n/languages';
 export * from './i18n/translate';
 export * from './i18n/messageKey';
+export * from './examViews';
+export * from './resultViews';
+export * from './progressReport';

@@ -39,6 +39,15 @@ export type Notification = z.infer<typeof notificationEventSchema>;
 /** The live event that carries a notification just stored for the user. */
 export const NOTIFICATION_EVENT = 'notification';
 
+/** GET /notifications: a page of the reader's notifications, and how many are unread in all. */
+export interface NotificationPage {
+  notifications: Notification[];
+  total: number;
+  unreadCount: number;
+  currentPage: number;
+  totalPages: number;
+}
+
 export const notificationListQuerySchema = z.object({
   limit: limitQueryField(50),
   page: pageQueryField,

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { RELATIONSHIPS } from './constants';
 
 /**
- * The parent area (surroundings §2 Parent dashboard, Child progress, Children list, Reports; §3
- * Child, Parent summary, Recent activity, Child progress; §5 Add child; §8 Parent).
+ * The parent area: dashboard, child progress, children list, reports, adding a child
+ * (docs/people.md).
  *
  * A parent link is a request until the student accepts it: only an accepted link lets the parent
  * see anything of the child.

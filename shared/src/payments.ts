@@ -4,7 +4,7 @@ import { SECTIONS } from './constants';
 import { limitQueryField, pageQueryField } from './validation';
 
 /**
- * Payments (surroundings §2 Payment Center, §3, §5, §7). The old product collected card numbers
+ * Payments and the Payment Center. The old product collected card numbers
  * and faked the charge; here a card number never reaches our server: with Stripe the card goes
  * from the browser to Stripe, and in the sandbox only the brand and last four digits leave the
  * browser.
@@ -25,7 +25,7 @@ export const SANDBOX_TEST_CARDS = [
   { number: '4000 0000 0000 9995', outcome: 'fails for insufficient funds' },
 ] as const;
 
-/** Amounts in the school's currency, with at most two decimals (spec: minimum 1, step 0.01). */
+/** Amounts in the school's currency: at least 1, with at most two decimals. */
 const amountSchema = z.coerce
   .number({ error: PAYMENT_MSG.amountMin })
   .refine((n) => Number.isFinite(n) && n >= 1, PAYMENT_MSG.amountMin)
@@ -228,3 +228,27 @@ export function expiryProblem(input: string, now: Date = new Date()): string | n
 }
 
 export const CARD_MSG = messages.card;
+
+/** GET /payments: a page of the payment history. */
+export interface PaymentHistoryPage {
+  payments: Payment[];
+  total: number;
+  currentPage: number;
+  totalPages: number;
+}
+
+/** POST /payments and POST /payments/fees/{id}/pay. */
+export interface CreatedPayment {
+  payment: Payment;
+  clientSecret: string | null;
+  /** A pending payment's card step (null once it has ended). */
+  nextAction: PaymentNextAction | null;
+}
+
+/** GET /payments/fees: a page of fees. */
+export interface FeePage {
+  fees: Fee[];
+  total: number;
+  currentPage: number;
+  totalPages: number;
+}

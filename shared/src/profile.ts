@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
 import { fillMessage, MSG } from './messages';
 
-/** Texts of the profile and settings screens (surroundings §5 and §8), as written. */
+/** Texts of the profile and settings screens (docs/account.md). */
 export const PROFILE_MSG = messages.profile;
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -45,7 +45,7 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
   return at < 0 ? { firstName: trimmed, lastName: '' } : { firstName: trimmed.slice(0, at), lastName: trimmed.slice(at + 1) };
 }
 
-/** GET /users/stats: only the fields of the caller's role are present (surroundings §3). */
+/** GET /users/stats: only the fields of the caller's role are present. */
 export interface UserStats {
   role: 'student' | 'teacher' | 'parent' | 'admin';
   totalExams?: number;

@@ -4,7 +4,7 @@ import { fillMessage } from './messages';
 import { LANGUAGES } from './i18n/languages';
 
 /**
- * A user's settings (surroundings §3, choices and defaults §9). One schema read by the server
+ * A user's settings, their choices and defaults (docs/account.md). One schema read by the server
  * (validation, defaults, what takes effect) and the web app (forms, formatting, theme).
  */
 export const SETTING_CHOICES = {
@@ -22,7 +22,7 @@ export type DateFormatSetting = (typeof SETTING_CHOICES.dateFormat)[number];
 export type TimeFormatSetting = (typeof SETTING_CHOICES.timeFormat)[number];
 export type ThemeSetting = (typeof SETTING_CHOICES.theme)[number];
 
-/** EST and PST are the spec's names; they follow the regions' clocks (daylight saving included). */
+/** EST and PST are the names the settings offer; they follow the regions' clocks (daylight saving included). */
 export const TIMEZONE_IANA: Record<TimezoneSetting, string> = {
   UTC: 'UTC',
   EST: 'America/New_York',

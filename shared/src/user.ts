@@ -1,6 +1,6 @@
 import type { Role } from './constants';
 
-/** The user as every API response presents it (spec core §3). */
+/** The user as every API response presents it (docs/api.md). */
 export interface User {
   _id: string;
   firstName: string;
@@ -10,7 +10,7 @@ export interface User {
   role: Role;
   avatar: string | null;
   phone: string | null;
-  /** The same value as phone: the spec names it both ways. */
+  /** The same value as phone, under the name older clients read. */
   phoneNumber?: string | null;
   dateOfBirth: string | null;
   address: string | null;

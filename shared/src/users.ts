@@ -5,7 +5,7 @@ import { MSG } from './messages';
 import { limitQueryField, pageQueryField } from './validation';
 import type { PublicUser, User } from './user';
 
-/** Texts of the admin's people screens (surroundings §5, §8) and our own where the spec has none. */
+/** Texts of the admin's people screens (docs/people.md). */
 export const USER_MSG = messages.users;
 
 /** Name shown wherever an erased account is still referenced (an attempt, an exam's author). */
@@ -55,9 +55,8 @@ const profileFields = {
 };
 
 /**
- * Add user (surroundings §5): names, e-mail and password required, password at least 6
- * characters, role defaults to student, values trimmed. Checked in that order so the first
- * message is the spec's.
+ * Add user: names, e-mail and password required, password at least 6 characters, role defaults
+ * to student, values trimmed. Checked in that order, so the first message is the first rule broken.
  */
 export const adminCreateUserSchema = z
   .object({
@@ -86,7 +85,7 @@ export const adminCreateUserSchema = z
   }));
 export type AdminCreateUserInput = z.output<typeof adminCreateUserSchema>;
 
-/** Edit user (surroundings §5): names and e-mail required; role, phone and date of birth editable. */
+/** Edit user: names and e-mail required; role, phone and date of birth editable. */
 export const adminUpdateUserSchema = z
   .object({
     firstName: z.string().default(''),
@@ -210,7 +209,7 @@ export interface UserListData {
   currentPage: number;
 }
 
-/** A student as the students list shows one (surroundings §3 "Student list item"). */
+/** A student as the students list shows one. */
 /** e-mail and phone are null where the student keeps them private from the viewer (privacy settings). */
 export type StudentListItem = PublicUser & {
   status: 'active' | 'inactive';

@@ -5,7 +5,7 @@
  */
 
 /**
- * The spec's settings name zones by abbreviation (surroundings §9: UTC, EST, PST, GMT). A school
+ * The settings name zones by abbreviation (UTC, EST, PST, GMT). A school
  * that says EST or PST means the region's clock, daylight saving included, so those two are read
  * as the region's zone rather than as Intl's fixed-offset zones of the same name.
  */
@@ -16,7 +16,7 @@ const ZONE_ALIASES: Record<string, string> = {
   PST: 'America/Los_Angeles',
 };
 
-/** The zone's IANA name: the spec's abbreviations mapped, anything else as given (trimmed). */
+/** The zone's IANA name: the settings' abbreviations mapped, anything else as given (trimmed). */
 export function normaliseTimeZone(zone: string): string {
   const trimmed = zone.trim();
   return ZONE_ALIASES[trimmed.toUpperCase()] ?? trimmed;

@@ -1,13 +1,15 @@
+import type { Attempt, AttemptStatus, SubmitReason } from '@exam/shared';
+
 export interface AttemptRow {
   id: string;
   exam_id: string;
   student_id: string;
   attempt_number: number;
-  status: 'in_progress' | 'submitted' | 'graded';
+  status: AttemptStatus;
   started_at: Date;
   deadline_at: Date;
   submitted_at: Date | null;
-  submit_reason: 'student' | 'time-expired' | 'violations' | 'proctor' | null;
+  submit_reason: SubmitReason | null;
   question_order: string[];
   option_order: Record<string, number[]>;
   tab_switches: number;
@@ -40,8 +42,8 @@ export function serverTimeSpent(row: Pick<AttemptRow, 'started_at' | 'submitted_
   return Math.max(0, Math.round((new Date(row.submitted_at).getTime() - new Date(row.started_at).getTime()) / 1000));
 }
 
-/** The attempt as the spec's Submission, for its student and the exam's staff. */
-export function presentAttempt(row: AttemptRow) {
+/** The attempt, for its student and the exam's staff. */
+export function presentAttempt(row: AttemptRow): Attempt {
   const timeSpent = serverTimeSpent(row);
   return {
     _id: row.id,

@@ -1,13 +1,13 @@
-import type { QuestionOptionValue } from '@exam/shared';
+import type { Difficulty, Question, QuestionOptionValue, QuestionType, StudentQuestion } from '@exam/shared';
 
 export interface QuestionRow {
   id: string;
   owner_id: string;
   text: string;
-  type: 'multiple-choice' | 'true-false' | 'essay' | 'fill-blank';
+  type: QuestionType;
   subject: string;
   topic: string;
-  difficulty: string;
+  difficulty: Difficulty;
   points: number;
   options: QuestionOptionValue[];
   correct_answer: string;
@@ -20,7 +20,7 @@ export interface QuestionRow {
 }
 
 /** The whole question, answer key included: for its owner and admins only. */
-export function presentQuestion(row: QuestionRow) {
+export function presentQuestion(row: QuestionRow): Question {
   return {
     _id: row.id,
     text: row.text,
@@ -43,7 +43,7 @@ export function presentQuestion(row: QuestionRow) {
 }
 
 /** What a student sitting the exam may see: the question and the option texts, no key, no flags. */
-export function presentQuestionForStudent(row: QuestionRow, optionOrder?: number[]) {
+export function presentQuestionForStudent(row: QuestionRow, optionOrder?: number[]): StudentQuestion {
   const texts = row.options.map((o) => o.text);
   return {
     _id: row.id,

@@ -1,4 +1,4 @@
-import { autoGrade, classifyAnswer, submissionDisplayStatus } from '@exam/shared';
+import { autoGrade, classifyAnswer, submissionDisplayStatus, type AnswerSummary, type Submission, type SubmissionAnswer } from '@exam/shared';
 import type { QuestionRow } from './question';
 import { serverTimeSpent, type AttemptRow } from './attempt';
 
@@ -21,10 +21,10 @@ const num = (v: number | string | null) => (v === null ? null : Number(v));
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /**
- * A submission as the spec's Submission. `withScore` is false for a student or parent before the
- * exam's results are out: the attempt is listed, its score is not.
+ * A submission as the results calls answer it. `withScore` is false for a student or parent before
+ * the exam's results are out: the attempt is listed, its score is not.
  */
-export function presentSubmission(row: SubmissionRow, opts: { withScore: boolean; letter: (pct: number) => string; percentile?: number | null; rank?: number | null }) {
+export function presentSubmission(row: SubmissionRow, opts: { withScore: boolean; letter: (pct: number) => string; percentile?: number | null; rank?: number | null }): Submission {
   const timeSpent = serverTimeSpent(row);
   const isSubmitted = row.status !== 'in_progress';
   const isGraded = row.status === 'graded';
@@ -81,9 +81,9 @@ export interface AnswerDetailRow {
  * The answer list of a submission. Keys and explanations only when `withKeys` (staff always; a
  * student when the exam shows correct answers and results are out).
  */
-export function presentAnswers(order: string[], questions: Map<string, QuestionRow>, answers: Map<string, AnswerDetailRow>, opts: { withKeys: boolean; withMarks: boolean; staff: boolean }) {
+export function presentAnswers(order: string[], questions: Map<string, QuestionRow>, answers: Map<string, AnswerDetailRow>, opts: { withKeys: boolean; withMarks: boolean; staff: boolean }): SubmissionAnswer[] {
   return order
-    .map((qid, index) => {
+    .map((qid, index): SubmissionAnswer | undefined => {
       const q = questions.get(qid);
       if (!q) return undefined;
       const a = answers.get(qid);
@@ -118,10 +118,10 @@ export function presentAnswers(order: string[], questions: Map<string, QuestionR
 export type AnswerSummaryRow = Pick<AnswerDetailRow, 'question_id' | 'answer' | 'marks' | 'is_correct'>;
 
 /**
- * A result's answers as the results list carries them (surroundings §3): question id, the answer,
+ * A result's answers as the results list carries them: question id, the answer,
  * and whether it was right once results are out. Never a key: the list is not the review screen.
  */
-export function presentAnswerSummaries(order: string[], answers: Map<string, AnswerSummaryRow> | undefined, withMarks: boolean) {
+export function presentAnswerSummaries(order: string[], answers: Map<string, AnswerSummaryRow> | undefined, withMarks: boolean): AnswerSummary[] {
   if (!answers) return [];
   return order.map((questionId) => {
     const a = answers.get(questionId);

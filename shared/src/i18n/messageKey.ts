@@ -6,7 +6,7 @@ function flatten(tree: Tree, prefix: string, into: Map<string, string>): Map<str
   for (const [key, value] of Object.entries(tree)) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (typeof value === 'string') {
-      // Two keys may share an English text (the spec repeats itself); the first one names it.
+      // Two keys may share an English text; the first one names it.
       if (!into.has(value)) into.set(value, path);
     } else flatten(value, path, into);
   }
@@ -16,7 +16,7 @@ function flatten(tree: Tree, prefix: string, into: Map<string, string>): Map<str
 const keyOfText = flatten(messages as Tree, '', new Map());
 
 /**
- * The `messages` key of an English text. Schemas shared by web and server carry the spec's
+ * The `messages` key of an English text. Schemas shared by web and server carry the
  * English words as their messages; whoever shows one to a reader turns it back into its key and
  * translates it. A text we do not know (a name, a value) has no key and is shown as it is.
  */

@@ -1,11 +1,8 @@
-import type { ChildProgress } from '@exam/shared';
+import type { ChildProgress, Exam, ProgressReport, SubmissionDetail } from '@exam/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router-dom';
 import { examKeys } from '../features/exams/hooks';
-import type { Exam } from '../features/exams/types';
-import type { ProgressReport } from '../features/reports/types';
 import { resultKeys } from '../features/results/hooks';
-import type { SubmissionDetail } from '../features/results/types';
 
 /**
  * Names for breadcrumbs, read from what the page on screen has already loaded (its own queries):

@@ -1,9 +1,25 @@
-import { PROCTORING_DEFAULTS, QUESTION_TYPES, SUBMIT_REASONS, type JoinData, type SubmitReason, type ViolationType } from '@exam/shared';
+import {
+  PROCTORING_DEFAULTS,
+  QUESTION_TYPES,
+  SUBMIT_REASONS,
+  type Attempt,
+  type AttemptReinstatedEvent,
+  type AttemptSubmittedEvent,
+  type AttemptTime,
+  type ExamAttemptsOfViewer,
+  type JoinData,
+  type ProctorMessageEvent,
+  type StudentQuestion,
+  type SubmitReason,
+  type ViolationAck,
+  type ViolationType,
+} from '@exam/shared';
 import { z } from 'zod';
 
 /**
  * What the taking screen reads from the server, parsed rather than trusted: a payload of the
- * wrong shape becomes a clear error instead of a broken exam half-way through.
+ * wrong shape becomes a clear error instead of a broken exam half-way through. The shapes are the
+ * shared ones (`@exam/shared`); these readers take the fields the screen uses, with its defaults.
  */
 
 const proctoringSchema = z.object({
@@ -19,6 +35,14 @@ const proctoringSchema = z.object({
   fullscreenExitsAllowed: z.number().int().optional(),
 });
 export type Proctoring = z.infer<typeof proctoringSchema>;
+
+const userAttemptsSchema = z.object({
+  hasAttempted: z.boolean(),
+  attemptCount: z.number(),
+  nextAttemptNumber: z.number(),
+  inProgress: z.boolean().optional(),
+  lastSubmissionId: z.string().nullable().optional(),
+}) satisfies z.ZodType<ExamAttemptsOfViewer>;
 
 export const examInfoSchema = z.object({
   _id: z.string(),
@@ -36,10 +60,7 @@ export const examInfoSchema = z.object({
     maxAttempts: z.number().default(1),
     proctoring: proctoringSchema.default(PROCTORING_DEFAULTS),
   }),
-  userAttempts: z
-    .object({ hasAttempted: z.boolean(), attemptCount: z.number(), nextAttemptNumber: z.number(), inProgress: z.boolean().optional(), lastSubmissionId: z.string().nullable().optional() })
-    .nullable()
-    .optional(),
+  userAttempts: userAttemptsSchema.nullable().optional(),
 });
 export type ExamInfo = z.infer<typeof examInfoSchema>;
 
@@ -50,7 +71,7 @@ export const takingQuestionSchema = z.object({
   points: z.number().default(1),
   options: z.array(z.string()).default([]),
   image: z.string().nullable().default(null),
-});
+}) satisfies z.ZodType<Pick<StudentQuestion, '_id' | 'text' | 'type' | 'points' | 'options' | 'image'>>;
 export type TakingQuestion = z.infer<typeof takingQuestionSchema>;
 
 export const joinDataSchema = z.object({
@@ -62,10 +83,10 @@ export const joinDataSchema = z.object({
   seqs: z.record(z.string(), z.number()),
 }) satisfies z.ZodType<JoinData>;
 
-export const attemptTimeSchema = z.object({ serverNow: z.string(), deadlineAt: z.string() });
-export const proctorMessageSchema = z.object({ text: z.string().min(1), at: z.string().catch(() => new Date().toISOString()) });
-export const attemptReinstatedSchema = z.object({ attemptId: z.string() });
-export const attemptSubmittedSchema = z.object({ attemptId: z.string(), reason: z.enum(SUBMIT_REASONS).nullable().catch(null) });
+export const attemptTimeSchema = z.object({ serverNow: z.string(), deadlineAt: z.string() }) satisfies z.ZodType<AttemptTime>;
+export const proctorMessageSchema = z.object({ text: z.string().min(1), at: z.string().catch(() => new Date().toISOString()) }) satisfies z.ZodType<ProctorMessageEvent>;
+export const attemptReinstatedSchema = z.object({ attemptId: z.string() }) satisfies z.ZodType<AttemptReinstatedEvent>;
+export const attemptSubmittedSchema = z.object({ attemptId: z.string(), reason: z.enum(SUBMIT_REASONS).nullable().catch(null) }) satisfies z.ZodType<AttemptSubmittedEvent>;
 
 /** GET /exams/{id}: the exam, and for a student with an attempt in progress, that attempt. */
 export const examDetailSchema = z.object({
@@ -75,7 +96,7 @@ export const examDetailSchema = z.object({
 
 /** POST /exams/{id}/start (starts or resumes). */
 export const startResponseSchema = z.object({
-  submission: z.object({ _id: z.string(), startedAt: z.string(), deadlineAt: z.string() }),
+  submission: z.object({ _id: z.string(), startedAt: z.string(), deadlineAt: z.string() }) satisfies z.ZodType<Pick<Attempt, '_id' | 'startedAt' | 'deadlineAt'>>,
   questions: z.array(takingQuestionSchema),
   session: joinDataSchema,
 });
@@ -121,10 +142,7 @@ export interface LoadFailure {
   message: string;
 }
 
-export interface ViolationCounts {
-  tabSwitches: number;
-  fullscreenExits: number;
-}
+export type ViolationCounts = ViolationAck['counts'];
 
 export interface Warning {
   violationType: ViolationType;

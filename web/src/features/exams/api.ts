@@ -1,6 +1,6 @@
-import type { ExamCreateInput, ExamUpdateInput } from '@exam/shared';
+import type { Exam, ExamCreateInput, ExamDetail, ExamPage, ExamUpdateInput, Question, QuestionPage } from '@exam/shared';
 import { http } from '../../api/http';
-import type { Exam, ExamListParams, ExamPage, Question, QuestionListParams, QuestionPage } from './types';
+import type { ExamListParams, QuestionListParams } from './types';
 
 /** `?a=1&b=x` from the set values only: an empty filter means "any", so it is not sent. */
 export function toQueryString(params: object): string {
@@ -20,7 +20,7 @@ const examPath = (id: string) => `/exams/${encodeURIComponent(id)}`;
  */
 export const examsApi = {
   list: (params: ExamListParams) => http.get<ExamPage>(`/exams${toQueryString(params)}`).then((r) => r.data),
-  get: (id: string) => http.get<{ exam: Exam }>(examPath(id)).then((r) => r.data.exam),
+  get: (id: string) => http.get<{ exam: ExamDetail }>(examPath(id)).then((r) => r.data.exam),
   /** One transactional call: the exam, its new questions and the bank questions it reuses. */
   create: (payload: ExamCreateBody) => http.post<{ exam: Exam }>('/exams', payload),
   update: (id: string, payload: ExamUpdateBody) => http.put<{ exam: Exam }>(examPath(id), payload),

@@ -1,3 +1,4 @@
+import type { ExamStatsResponse, Submission } from '@exam/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/buildUser';
@@ -5,7 +6,6 @@ import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 import { buildExam } from '../exams/test/buildExam';
 import { buildSubmission } from '../results/test/buildSubmission';
-import type { ExamStatsResponse, Submission } from '../results/types';
 import { ExamSubmissionsPage } from './ExamSubmissionsPage';
 
 const stats: ExamStatsResponse = {
@@ -15,10 +15,10 @@ const stats: ExamStatsResponse = {
 };
 
 const rows: Submission[] = [
-  buildSubmission({ _id: 'a', student: { _id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com' } }),
-  buildSubmission({ _id: 'b', student: { _id: 'u2', firstName: 'Ben', lastName: 'Ode', email: 'ben@example.com' }, displayStatus: 'Failed', isPassed: false, percentage: 35 }),
-  buildSubmission({ _id: 'c', student: { _id: 'u3', firstName: 'Cara', lastName: 'Lim', email: 'cara@example.com' }, status: 'submitted', displayStatus: 'Reviewing', isGraded: false }),
-  buildSubmission({ _id: 'd', student: { _id: 'u4', firstName: 'Dev', lastName: 'Pal', email: 'dev@example.com' }, status: 'in_progress', displayStatus: 'In Progress', isSubmitted: false, isGraded: false, submittedAt: null, score: null, percentage: null }),
+  buildSubmission({ _id: 'a', student: { _id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com', avatar: null } }),
+  buildSubmission({ _id: 'b', student: { _id: 'u2', firstName: 'Ben', lastName: 'Ode', email: 'ben@example.com', avatar: null }, displayStatus: 'Failed', isPassed: false, percentage: 35 }),
+  buildSubmission({ _id: 'c', student: { _id: 'u3', firstName: 'Cara', lastName: 'Lim', email: 'cara@example.com', avatar: null }, status: 'submitted', displayStatus: 'Reviewing', isGraded: false }),
+  buildSubmission({ _id: 'd', student: { _id: 'u4', firstName: 'Dev', lastName: 'Pal', email: 'dev@example.com', avatar: null }, status: 'in_progress', displayStatus: 'In Progress', isSubmitted: false, isGraded: false, submittedAt: null, score: null, percentage: null }),
 ];
 
 function setup(list: Submission[] = rows) {

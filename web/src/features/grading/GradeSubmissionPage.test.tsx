@@ -1,11 +1,10 @@
-import { GRADING_MSG } from '@exam/shared';
+import { GRADING_MSG, type SubmissionDetail } from '@exam/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/buildUser';
 import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 import { buildAnswer, buildDetail, essayAnswer, QID } from '../results/test/buildSubmission';
-import type { SubmissionDetail } from '../results/types';
 import { GradeSubmissionPage } from './GradeSubmissionPage';
 import { ANONYMOUS_KEY } from './useAnonymousMode';
 

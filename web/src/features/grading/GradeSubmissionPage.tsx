@@ -1,3 +1,4 @@
+import type { SubmissionDetail } from '@exam/shared';
 import { msg } from '../../i18n/messages';
 import { Alert, Box, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -16,7 +17,6 @@ import { StatusBadge } from '../results/components/StatusBadge';
 import { useSubmission } from '../results/hooks';
 import { percentText, studentName } from '../results/labels';
 import { isNotFound, loadFailure } from '../results/messages';
-import type { SubmissionDetail } from '../results/types';
 import { GradeHistory } from './components/GradeHistory';
 import { GradingForm } from './GradingForm';
 import { useAnonymousMode } from './useAnonymousMode';

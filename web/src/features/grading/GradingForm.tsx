@@ -1,3 +1,4 @@
+import type { SubmissionDetail } from '@exam/shared';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,6 @@ import { Section } from '../../components/Section';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { failureReason } from '../exams/messages';
 import { useGradeSubmission } from '../results/hooks';
-import type { SubmissionDetail } from '../results/types';
 import { AnswerGradeCard } from './components/AnswerGradeCard';
 import { checkGrades, initialDrafts, type Drafts } from './gradeForm';
 

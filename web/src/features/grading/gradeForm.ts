@@ -1,9 +1,8 @@
-import { gradeSubmissionSchema } from '@exam/shared';
+import { gradeSubmissionSchema, type SubmissionAnswer } from '@exam/shared';
 import { i18n } from '../../i18n';
 import { formatNumber, translateMessage } from '../../i18n/format';
 import { msg } from '../../i18n/messages';
 import type { GradeEntry } from '../results/api';
-import type { SubmissionAnswer } from '../results/types';
 
 /** What the teacher has typed for one question; '' means "no mark entered". */
 export interface GradeDraft {

@@ -1,18 +1,10 @@
-import type { Notification } from '@exam/shared';
+import type { NotificationPage } from '@exam/shared';
 import { http } from '../../api/http';
 import { toQueryString } from '../exams/api';
 
 /** Filters, as the list call reads them. */
 export const NOTIFICATION_FILTERS = ['all', 'unread', 'read', 'exam', 'result', 'system'] as const;
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
-
-export interface NotificationPage {
-  notifications: Notification[];
-  total: number;
-  unreadCount: number;
-  currentPage: number;
-  totalPages: number;
-}
 
 export interface ListParams {
   filter: NotificationFilter;

@@ -1,33 +1,12 @@
-import type { CardBrand, CreatePaymentInput, Fee, FeeStatus, IssueFeeInput, Payment, PaymentConfig, PaymentNextAction, PaymentStatus } from '@exam/shared';
+import type { CardBrand, CreatedPayment, CreatePaymentInput, FeePage, FeeStatus, IssueFeeInput, Payment, PaymentConfig, PaymentHistoryPage, PaymentNextAction, PaymentStatus } from '@exam/shared';
 import { http } from '../../api/http';
 import { toQueryString } from '../exams/api';
-
-export interface PaymentPage {
-  payments: Payment[];
-  total: number;
-  currentPage: number;
-  totalPages: number;
-}
 
 export interface PaymentListParams {
   page: number;
   limit: number;
   status?: PaymentStatus;
   search?: string;
-}
-
-export interface CreatedPayment {
-  payment: Payment;
-  clientSecret: string | null;
-  /** A pending payment's card step (null once it has ended). */
-  nextAction: PaymentNextAction | null;
-}
-
-export interface FeePage {
-  fees: Fee[];
-  total: number;
-  currentPage: number;
-  totalPages: number;
 }
 
 export interface FeeListParams {
@@ -46,7 +25,7 @@ export const paymentKeys = {
 
 export const paymentsApi = {
   config: () => http.get<PaymentConfig>('/payments/config').then((r) => r.data),
-  list: (p: PaymentListParams) => http.get<PaymentPage>(`/payments${toQueryString({ ...p, search: p.search || undefined })}`).then((r) => r.data),
+  list: (p: PaymentListParams) => http.get<PaymentHistoryPage>(`/payments${toQueryString({ ...p, search: p.search || undefined })}`).then((r) => r.data),
   get: (id: string) => http.get<{ payment: Payment }>(`/payments/${encodeURIComponent(id)}`).then((r) => r.data.payment),
   /** A payment with, for its payer while it is pending, its card step. */
   withNextAction: (id: string) => http.get<{ payment: Payment; nextAction: PaymentNextAction | null }>(`/payments/${encodeURIComponent(id)}`).then((r) => r.data),

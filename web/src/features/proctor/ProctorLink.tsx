@@ -1,10 +1,9 @@
-import { examTimeStatus } from '@exam/shared';
+import { examTimeStatus, type Exam } from '@exam/shared';
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useNow } from '../../lib/useNow';
-import type { Exam } from '../exams/types';
 
 /** The proctor board is worth opening while a published exam is running. */
 export function canProctorNow(exam: Pick<Exam, 'isPublished' | 'schedule'>, now: number): boolean {

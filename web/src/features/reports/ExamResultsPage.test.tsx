@@ -1,3 +1,4 @@
+import type { ExamStatsResponse } from '@exam/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/buildUser';
@@ -5,7 +6,6 @@ import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 import { buildExam } from '../exams/test/buildExam';
 import { buildSubmission } from '../results/test/buildSubmission';
-import type { ExamStatsResponse } from '../results/types';
 import { ExamResultsPage } from './ExamResultsPage';
 
 const statsOf = (overrides: Partial<ExamStatsResponse['stats']> = {}, reliability: number | null = null): ExamStatsResponse => ({
@@ -26,7 +26,7 @@ const statsOf = (overrides: Partial<ExamStatsResponse['stats']> = {}, reliabilit
 
 // Page 2 of the ranking: the server's rank and percentile, not the row's position on the page.
 const row = buildSubmission({ _id: 'p2', rank: 11, percentile: 9, percentage: 20, displayStatus: 'Failed', isPassed: false });
-const pending = buildSubmission({ _id: 'p3', student: { _id: 'u9', firstName: 'Cara', lastName: 'Lim', email: 'c@example.com' }, status: 'submitted', displayStatus: 'Reviewing', isGraded: false, rank: null, percentile: null });
+const pending = buildSubmission({ _id: 'p3', student: { _id: 'u9', firstName: 'Cara', lastName: 'Lim', email: 'c@example.com', avatar: null }, status: 'submitted', displayStatus: 'Reviewing', isGraded: false, rank: null, percentile: null });
 
 function setup(opts: { role?: 'teacher' | 'admin'; stats?: { status?: number; body: unknown } } = {}) {
   const api = mockApi(buildUser({ role: opts.role ?? 'teacher' }), [

@@ -1,10 +1,10 @@
+import type { ProgressReport } from '@exam/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../test/buildUser';
 import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 import { StudentProgressPage } from './StudentProgressPage';
-import type { ProgressReport } from './types';
 
 const BASIS = 'Latest score minus first score in the subject, in percentage points (needs two results).';
 

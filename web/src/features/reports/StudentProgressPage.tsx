@@ -1,3 +1,4 @@
+import type { ProgressReport } from '@exam/shared';
 import { Alert, Box, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
@@ -13,7 +14,6 @@ import { InsightsPanel } from './components/InsightsPanel';
 import { RecentResultsTable } from './components/RecentResultsTable';
 import { SubjectCard } from './components/SubjectCard';
 import { reportFailure, reportText } from './messages';
-import type { ProgressReport } from './types';
 
 function useProgressReport(studentId: string) {
   return useQuery({

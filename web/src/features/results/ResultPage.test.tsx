@@ -1,4 +1,4 @@
-import { DEFAULT_PLATFORM_SETTINGS, GRADING_MSG, type PublicPlatformSettings } from '@exam/shared';
+import { DEFAULT_PLATFORM_SETTINGS, GRADING_MSG, type PublicPlatformSettings, type SubmissionDetail } from '@exam/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/buildUser';
@@ -6,7 +6,6 @@ import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 import { ExamResultPage, SubmissionResultPage } from './ResultPage';
 import { buildAnswer, buildDetail, essayAnswer } from './test/buildSubmission';
-import type { SubmissionDetail } from './types';
 
 function showResult(detail: SubmissionDetail | { status: number; message: string }, role: 'student' | 'parent' = 'student', gradingScale?: PublicPlatformSettings['gradingScale']) {
   const settings: PublicPlatformSettings = { ...DEFAULT_PLATFORM_SETTINGS, gradingScale: gradingScale ?? DEFAULT_PLATFORM_SETTINGS.gradingScale };

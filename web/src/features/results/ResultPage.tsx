@@ -1,3 +1,4 @@
+import type { SubmissionDetail } from '@exam/shared';
 import { Alert, Box, Button } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,6 @@ import { useAuth } from '../auth/useAuth';
 import { ResultView } from './components/ResultView';
 import { useExamResult, useSubmission } from './hooks';
 import { isNotFound, loadFailure, RESULT_TEXT } from './messages';
-import type { SubmissionDetail } from './types';
 
 function ResultScreen({ query }: { query: UseQueryResult<SubmissionDetail> }) {
   const { t } = useTranslation('results');

@@ -1,3 +1,4 @@
+import type { Submission } from '@exam/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/buildUser';
@@ -5,7 +6,6 @@ import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 import { ResultsListPage } from './ResultsListPage';
 import { buildSubmission } from './test/buildSubmission';
-import type { Submission } from './types';
 
 const results: Submission[] = [
   buildSubmission({ _id: 'a', exam: { _id: 'e1', title: 'Cells', subject: 'science' }, percentage: 90, isPassed: true }),

@@ -1,8 +1,8 @@
-import type { Exam } from '../exams/types';
+import type { Exam, ExamStatsResponse, SubmissionDetail, SubmissionPage } from '@exam/shared';
 import { toQueryString } from '../exams/api';
 import { http } from '../../api/http';
 import { downloadFile } from './download';
-import type { ExamStatsResponse, SubmissionDetail, SubmissionListParams, SubmissionPage } from './types';
+import type { SubmissionListParams } from './types';
 
 const examPath = (id: string) => `/exams/${encodeURIComponent(id)}`;
 const submissionPath = (id: string) => `/submissions/${encodeURIComponent(id)}`;

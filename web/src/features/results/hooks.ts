@@ -1,6 +1,7 @@
+import type { Submission } from '@exam/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { resultsApi, type GradeEntry } from './api';
-import type { Submission, SubmissionListParams } from './types';
+import type { SubmissionListParams } from './types';
 
 /**
  * Everything derived from submissions sits under ['submissions'], so a grade or a release

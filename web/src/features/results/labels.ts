@@ -1,16 +1,15 @@
-import type { SubmitReason } from '@exam/shared';
+import type { DisplayStatus, ShownAnswerStatus, SubmissionAnswer, SubmitReason } from '@exam/shared';
 import { i18n } from '../../i18n';
 import { enumLabel, formatDuration, formatNumber, formatPercent } from '../../i18n/format';
-import type { AnswerStatus, DisplayStatus, SubmissionAnswer } from './types';
 
 const t = (key: string, values?: Record<string, unknown>) => i18n.t(key, { ns: 'results', ...values });
 
 /** How a submit reason reads in the security report. */
 export const submitReasonText = (reason: SubmitReason): string => t(`security.reasons.${reason}`);
 
-export const answerStatusLabel = (status: AnswerStatus): string => t(`answerStatus.${status}`);
+export const answerStatusLabel = (status: ShownAnswerStatus): string => t(`answerStatus.${status}`);
 
-export const ANSWER_STATUS_COLOR: Record<AnswerStatus, string> = {
+export const ANSWER_STATUS_COLOR: Record<ShownAnswerStatus, string> = {
   correct: 'green',
   // Some marks earned: never the red of a wrong answer.
   partial: 'orange',

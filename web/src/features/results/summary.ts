@@ -1,4 +1,4 @@
-import type { Submission } from './types';
+import type { Submission } from '@exam/shared';
 
 export interface ResultsSummary {
   total: number;

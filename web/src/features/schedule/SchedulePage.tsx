@@ -1,4 +1,4 @@
-import { examTimeStatus, parentCardAction, studentCardAction, type CardAction, type Role } from '@exam/shared';
+import { examTimeStatus, parentCardAction, studentCardAction, type CardAction, type Role, type Exam } from '@exam/shared';
 import { Box, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,6 @@ import { useNow } from '../../lib/useNow';
 import { useAuth } from '../auth/useAuth';
 import { ExamStatusBadge } from '../exams/components/ExamStatusBadge';
 import { useExamList } from '../exams/hooks';
-import type { Exam } from '../exams/types';
 import { useDatePrefs } from '../../lib/dateFormat';
 import { cardWords } from '../../i18n/cardWords';
 import { dayHeading, groupByDay, timeRange } from './groupByDay';

@@ -1,4 +1,4 @@
-import type { StudentListItem } from '@exam/shared';
+import type { ProgressReport, StudentListItem } from '@exam/shared';
 import { Alert, Anchor, Badge, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,6 @@ import { PageLoader } from '../../components/PageLoader';
 import { msg } from '../../i18n/messages';
 import { formatDateTime } from '../../lib/format';
 import { RecentResultsTable } from '../reports/components/RecentResultsTable';
-import type { ProgressReport } from '../reports/types';
 
 const RECENT = 5;
 

@@ -1,4 +1,4 @@
-import { adminExamStatus } from '@exam/shared';
+import { adminExamStatus, type ExamDetail } from '@exam/shared';
 import { Badge, Box, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEdit, IconListCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -19,7 +19,6 @@ import { ExamRules } from '../../exams/components/ExamRules';
 import { ExamStatusBadge } from '../../exams/components/ExamStatusBadge';
 import { QuestionView } from '../../exams/components/QuestionView';
 import { useExam } from '../../exams/hooks';
-import type { Exam } from '../../exams/types';
 import { adminExamText } from './messages';
 
 /**
@@ -64,7 +63,7 @@ export function AdminExamDetailsPage() {
   return <ExamDetails exam={exam.data} listPath={listPath} />;
 }
 
-function ExamDetails({ exam, listPath }: { exam: Exam; listPath: string }) {
+function ExamDetails({ exam, listPath }: { exam: ExamDetail; listPath: string }) {
   const { t } = useTranslation('admin');
   const now = useNow();
   const zone = exam.schedule.timezone;

@@ -67,7 +67,7 @@ describe('AdminExamDetailsPage', () => {
     const exam = buildExam({
       questions: [
         {
-          _id: 'q1', text: 'Is $1 + 1 = 2$?', type: 'true-false', subject: 'mathematics', topic: '', difficulty: 'easy', points: 1,
+          _id: 'q1', text: 'Is $1 + 1 = 2$?', question: 'Is $1 + 1 = 2$?', type: 'true-false', subject: 'mathematics', topic: '', difficulty: 'easy', points: 1, marks: 1, createdBy: 't1',
           options: [{ text: 'True', isCorrect: true }, { text: 'False', isCorrect: false }], correctAnswer: 'True', acceptedAnswers: [],
           sampleAnswer: '', explanation: '', image: null, createdAt: '2026-01-01T00:00:00.000Z',
         },

@@ -1,10 +1,9 @@
-import type { Role } from '@exam/shared';
+import type { Exam, Role } from '@exam/shared';
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { buildExam } from '../test/buildExam';
-import type { Exam } from '../types';
 import { ExamCard } from './ExamCard';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');

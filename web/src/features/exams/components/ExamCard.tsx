@@ -1,4 +1,4 @@
-import type { Role } from '@exam/shared';
+import type { Exam, Role } from '@exam/shared';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,6 @@ import { MathText } from '../../../components/MathText';
 import { enumLabel, formatDuration, formatNumber } from '../../../i18n/format';
 import { formatDateTime } from '../../../lib/format';
 import { pointsLabel } from '../labels';
-import type { Exam } from '../types';
 import { ExamCardActions } from './ExamCardActions';
 import { ExamStatusBadge } from './ExamStatusBadge';
 

@@ -1,10 +1,9 @@
-import { parentCardAction, studentCardAction, teacherCardActions, type CardAction, type Role } from '@exam/shared';
+import { parentCardAction, studentCardAction, teacherCardActions, type CardAction, type Role, type Exam } from '@exam/shared';
 import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { cardWords } from '../../../i18n/cardWords';
 import { canProctorNow } from '../../proctor/ProctorLink';
-import type { Exam } from '../types';
 
 interface ExamCardActionsProps {
   exam: Exam;

@@ -1,4 +1,4 @@
-import { DIFFICULTIES, QUESTION_TYPES, addQuestionsSchema, previewText } from '@exam/shared';
+import { DIFFICULTIES, QUESTION_TYPES, addQuestionsSchema, previewText, type Question } from '@exam/shared';
 import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,6 @@ import { enumLabel, translateMessage } from '../../../i18n/format';
 import { useQuestionBank } from '../hooks';
 import { pointsLabel } from '../labels';
 import { EXAM_TEXT } from '../messages';
-import type { Question } from '../types';
 
 /** The bank's subject filter offers these five. */
 export const BANK_FILTER_SUBJECTS = ['mathematics', 'science', 'english', 'history', 'geography'] as const;

@@ -1,10 +1,10 @@
+import type { Exam } from '@exam/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteExam } from '../hooks';
 import { EXAM_TEXT } from '../messages';
-import type { Exam } from '../types';
 
 interface DeletionTexts {
   success: string;

@@ -1,10 +1,9 @@
-import { DEFAULT_PLATFORM_SETTINGS, EXAM_FORM_DEFAULTS, EXAM_SETTINGS_DEFAULTS, violationLimits, type Difficulty, type ExamDefaults, type ExamType } from '@exam/shared';
+import { DEFAULT_PLATFORM_SETTINGS, EXAM_FORM_DEFAULTS, EXAM_SETTINGS_DEFAULTS, violationLimits, type Difficulty, type ExamDefaults, type ExamType, type Exam } from '@exam/shared';
 import type { FormErrors } from '@mantine/form';
 import type { z } from 'zod';
 import { issuesToFormErrors } from '../../../lib/zodForm';
 import { isoToWallTime, wallTimeToIso } from '../../../lib/zonedTime';
 import type { ExamUpdateBody } from '../api';
-import type { Exam } from '../types';
 
 /**
  * The exam details as the wizard's first step and the edit form hold them. Selects give strings,

@@ -1,4 +1,4 @@
-import { EXAM_GRADES, EXAM_TYPES, examUpdateSchema } from '@exam/shared';
+import { EXAM_GRADES, EXAM_TYPES, examUpdateSchema, type Exam } from '@exam/shared';
 import { Alert, Box, Button, Group, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -13,7 +13,6 @@ import { ExamDetailsFields } from '../form/ExamDetailsFields';
 import { examToFormValues, formToExamBody, toExamFormErrors, validateExamForm, type ExamFormValues } from '../form/examForm';
 import { useExam, useUpdateExam } from '../hooks';
 import { EXAM_TEXT, examFailure, failureReason } from '../messages';
-import type { Exam } from '../types';
 
 /**
  * Edit Exam, /exam/edit/{examId} and /exam/{examId}/edit: loading, then the form,

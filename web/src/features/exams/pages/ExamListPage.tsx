@@ -1,4 +1,4 @@
-import { DIFFICULTIES, EXAM_GRADES, EXAM_STATUS_FILTERS, PAGE_SIZE, SUBJECTS } from '@exam/shared';
+import { DIFFICULTIES, EXAM_GRADES, EXAM_STATUS_FILTERS, PAGE_SIZE, SUBJECTS, type Exam } from '@exam/shared';
 import { Box, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,6 @@ import { ExamCard } from '../components/ExamCard';
 import { useExamDeletion } from '../components/useExamDeletion';
 import { useExamList, usePublishExam } from '../hooks';
 import { EXAM_TEXT, examFailure, failureReason } from '../messages';
-import type { Exam } from '../types';
 
 /** The catalogue's orders: the sort the server understands, and its name (exams:list.sort.<key>). */
 const EXAM_SORTS = [

@@ -1,16 +1,18 @@
-import { EXAM_MSG } from '@exam/shared';
+import { EXAM_MSG, type Question } from '@exam/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/buildUser';
 import { mockApi } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';
 import { buildExam } from '../test/buildExam';
-import type { Question } from '../types';
 import { ExamQuestionsPage } from './ExamQuestionsPage';
 
 const question = (id: string, text: string): Question => ({
   _id: id,
   text,
+  question: text,
+  marks: 2,
+  createdBy: 't1',
   type: 'multiple-choice',
   subject: 'mathematics',
   topic: '',

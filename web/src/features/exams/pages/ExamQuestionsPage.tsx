@@ -1,3 +1,4 @@
+import type { Question } from '@exam/shared';
 import { msg } from '../../../i18n/messages';
 import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -12,7 +13,6 @@ import { QuestionView } from '../components/QuestionView';
 import { useAddQuestions, useExam, useExamQuestions, useRemoveQuestion } from '../hooks';
 import { pointsLabel } from '../labels';
 import { EXAM_TEXT, examFailure, failureReason } from '../messages';
-import type { Question } from '../types';
 
 /**
  * The questions of one exam: previews cut at 100

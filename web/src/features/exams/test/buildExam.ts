@@ -1,5 +1,4 @@
-import { EXAM_SETTINGS_DEFAULTS } from '@exam/shared';
-import type { Exam } from '../types';
+import { EXAM_SETTINGS_DEFAULTS, type ExamDetail } from '@exam/shared';
 
 const HOUR = 3600_000;
 
@@ -7,7 +6,7 @@ const HOUR = 3600_000;
  * A complete exam as the API presents it. `state` places its schedule around `now`: upcoming
  * starts in two days, ongoing started an hour ago, completed ended yesterday.
  */
-export function buildExam(overrides: Partial<Exam> & { state?: 'upcoming' | 'ongoing' | 'completed'; now?: number } = {}): Exam {
+export function buildExam(overrides: Partial<ExamDetail> & { state?: 'upcoming' | 'ongoing' | 'completed'; now?: number } = {}): ExamDetail {
   const { state = 'upcoming', now = Date.now(), ...rest } = overrides;
   const start = state === 'upcoming' ? now + 48 * HOUR : state === 'ongoing' ? now - HOUR : now - 48 * HOUR;
   const end = state === 'completed' ? now - 24 * HOUR : start + 4 * HOUR;

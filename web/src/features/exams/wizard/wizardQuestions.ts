@@ -1,6 +1,6 @@
+import type { Question } from '@exam/shared';
 import type { FormErrors } from '@mantine/form';
 import type { ViewableQuestion } from '../components/QuestionView';
-import type { Question } from '../types';
 import { draftPreview, emptyDraft, validateDraft, type QuestionDraft } from './questionDraft';
 
 /**

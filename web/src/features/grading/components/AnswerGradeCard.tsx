@@ -1,10 +1,10 @@
+import type { SubmissionAnswer } from '@exam/shared';
 import type { ReactNode } from 'react';
 import { Group, NumberInput, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../i18n/format';
 import { MathText } from '../../../components/MathText';
 import { QuestionCard } from '../../results/components/QuestionCard';
-import type { SubmissionAnswer } from '../../results/types';
 import type { GradeDraft } from '../gradeForm';
 
 interface AnswerGradeCardProps {

@@ -1,8 +1,8 @@
+import type { GradeChange, SubmissionAnswer } from '@exam/shared';
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../i18n/format';
 import { formatDateTime } from '../../../lib/format';
-import type { GradeChange, SubmissionAnswer } from '../../results/types';
 
 /** Every change of marks on this submission: who, when, before and after. */
 export function GradeHistory({ history, answers }: { history: GradeChange[]; answers: SubmissionAnswer[] }) {

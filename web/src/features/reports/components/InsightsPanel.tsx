@@ -1,9 +1,9 @@
+import type { ProgressReport } from '@exam/shared';
 import { List, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../../components/Section';
 import { enumLabel } from '../../../i18n/format';
 import { recommendations } from '../insights';
-import type { ProgressReport } from '../types';
 
 function Subjects({ subjects, none }: { subjects: string[]; none: string }) {
   if (!subjects.length) return <Text c="dimmed" size="sm">{none}</Text>;

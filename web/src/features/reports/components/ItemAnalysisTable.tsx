@@ -1,11 +1,10 @@
-import { previewText } from '@exam/shared';
+import { previewText, type ExamStatsResponse } from '@exam/shared';
 import { Stack, Table, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
 import { currentLanguage } from '../../../i18n';
 import { enumLabel, formatPercent } from '../../../i18n/format';
-import type { ExamStatsResponse } from '../../results/types';
 
 /** A statistic with a fixed number of decimals, in the reader's number format ('0.50', '0,50'). */
 const fixed = (x: number | null, digits = 2) =>

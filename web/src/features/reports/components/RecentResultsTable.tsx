@@ -1,10 +1,10 @@
+import type { ProgressReport } from '@exam/shared';
 import { Anchor, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { enumLabel, formatNumber, formatPercent } from '../../../i18n/format';
 import { DateCell, ResultsTableFrame } from '../../results/components/SubmissionCells';
 import { outcomeStatus } from '../../results/labels';
-import type { ProgressReport } from '../types';
 import { useGradeOf } from '../../platform/useGradeOf';
 
 const COLUMNS = ['exam', 'subject', 'score', 'grade', 'date', 'result'];

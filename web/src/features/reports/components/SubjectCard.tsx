@@ -1,9 +1,9 @@
+import type { SubjectProgress } from '@exam/shared';
 import { Paper, RingProgress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, formatPercent } from '../../../i18n/format';
 import { scoreColor } from '../../results/labels';
 import { improvementText, notEnoughResultsText } from '../insights';
-import type { SubjectProgress } from '../types';
 
 /** One subject's figures; the improvement is the server's measured one, or none. */
 export function SubjectCard({ subject: s }: { subject: SubjectProgress }) {

@@ -1,9 +1,9 @@
+import type { SubmissionAnswer } from '@exam/shared';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
 import { i18n } from '../../../i18n';
 import { enumLabel, formatNumber } from '../../../i18n/format';
-import type { SubmissionAnswer } from '../types';
 import { QuestionCard } from './QuestionCard';
 
 function marksText(answer: SubmissionAnswer): string | null {

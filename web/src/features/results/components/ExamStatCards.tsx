@@ -1,11 +1,11 @@
+import type { ExamResultStats } from '@exam/shared';
 import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { StatCard } from '../../../components/StatCard';
 import { formatPercent } from '../../../i18n/format';
-import type { ExamStats } from '../types';
 
 /** The exam's counters; scores are percentages over graded attempts. */
-export function ExamStatCards({ stats }: { stats: ExamStats }) {
+export function ExamStatCards({ stats }: { stats: ExamResultStats }) {
   const { t } = useTranslation('results');
   const pct = (value: number) => formatPercent(value, 2);
   const graded = stats.gradedSubmissions > 0;

@@ -1,7 +1,7 @@
+import type { Submission } from '@exam/shared';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatPercent } from '../../../i18n/format';
-import type { Submission } from '../types';
 
 interface Bar {
   /** Names the bar in tests: 'correct', 'partially-correct', … */
@@ -24,7 +24,8 @@ export function PerformanceBars({ submission }: { submission: Submission }) {
     { id: 'incorrect', label: t('bars.incorrect'), count: submission.incorrectAnswers ?? 0, color: 'red' },
     { id: 'skipped', label: t('bars.skipped'), count: submission.skippedAnswers ?? 0, color: 'gray' },
   ];
-  if (submission.pendingAnswers > 0) bars.push({ id: 'pending-review', label: t('bars.pending'), count: submission.pendingAnswers, color: 'yellow' });
+  const pending = submission.pendingAnswers ?? 0;
+  if (pending > 0) bars.push({ id: 'pending-review', label: t('bars.pending'), count: pending, color: 'yellow' });
   return (
     <Stack gap="sm">
       {bars.map((bar) => {

@@ -1,3 +1,4 @@
+import type { ShownAnswerStatus, SubmissionAnswer } from '@exam/shared';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCircleHalf2, IconClock, IconMinus, IconSend, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -5,9 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
 import { enumLabel } from '../../../i18n/format';
 import { ANSWER_STATUS_COLOR, answerStatusText } from '../labels';
-import type { AnswerStatus, SubmissionAnswer } from '../types';
 
-const STATUS_ICON: Record<AnswerStatus, ReactNode> = {
+const STATUS_ICON: Record<ShownAnswerStatus, ReactNode> = {
   correct: <IconCheck size={14} aria-hidden />,
   partial: <IconCircleHalf2 size={14} aria-hidden />,
   incorrect: <IconX size={14} aria-hidden />,

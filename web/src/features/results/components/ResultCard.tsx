@@ -1,10 +1,10 @@
+import type { Submission } from '@exam/shared';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, formatNumber, formatPercent } from '../../../i18n/format';
 import { formatDateTime } from '../../../lib/format';
 import { scoreColor, studentName } from '../labels';
-import type { Submission } from '../types';
 import { useGradeOf } from '../../platform/useGradeOf';
 
 /** What the card can say about the score: hidden, awaiting a teacher, or final. */

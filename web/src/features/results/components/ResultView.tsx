@@ -1,4 +1,4 @@
-import type { Role } from '@exam/shared';
+import type { Role, SubmissionDetail } from '@exam/shared';
 import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEye, IconEyeOff, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,7 +10,6 @@ import { enumLabel } from '../../../i18n/format';
 import { formatDateTime } from '../../../lib/format';
 import { formatTimeSpent, studentName } from '../labels';
 import { RESULT_TEXT } from '../messages';
-import type { SubmissionDetail } from '../types';
 import { AnswerList } from './AnswerList';
 import { PerformanceBars } from './PerformanceBars';
 import { ScoreSummary } from './ScoreSummary';

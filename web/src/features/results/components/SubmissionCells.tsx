@@ -1,3 +1,4 @@
+import type { Submission } from '@exam/shared';
 import { Button, Group, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../i18n/format';
 import { formatDateTime } from '../../../lib/format';
 import { formatTimeSpent, percentText, studentName } from '../labels';
-import type { Submission } from '../types';
 import { StatusBadge } from './StatusBadge';
 import { useGradeOf } from '../../platform/useGradeOf';
 

@@ -1,4 +1,4 @@
-import type { Submission, SubmissionAnswer, SubmissionDetail } from '../types';
+import type { Submission, SubmissionAnswer, SubmissionDetail } from '@exam/shared';
 
 /** A graded, released submission as the API presents it, with the fields a test cares about overridden. */
 export function buildSubmission(overrides: Partial<Submission> = {}): Submission {
@@ -6,7 +6,7 @@ export function buildSubmission(overrides: Partial<Submission> = {}): Submission
     _id: 's1',
     examId: 'e1',
     exam: { _id: 'e1', title: 'Photosynthesis Quiz', subject: 'science' },
-    student: { _id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com' },
+    student: { _id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com', avatar: null },
     attemptNumber: 1,
     status: 'graded',
     displayStatus: 'Passed',
@@ -15,8 +15,11 @@ export function buildSubmission(overrides: Partial<Submission> = {}): Submission
     resultsReleased: true,
     isPassed: true,
     score: 9,
+    marksObtained: 9,
     totalMarks: 10,
     percentage: 90,
+    grade: null,
+    letterGrade: null,
     totalQuestions: 2,
     correctAnswers: 2,
     partialAnswers: 0,
@@ -47,14 +50,17 @@ export function buildAnswer(overrides: Partial<SubmissionAnswer> = {}): Submissi
     index: 1,
     questionId: QID.mc,
     question: 'What is $6 \\times 7$?',
+    text: 'What is $6 \\times 7$?',
     type: 'multiple-choice',
     points: 5,
     options: ['42', '36'],
     userAnswer: '42',
     marks: 5,
     isCorrect: true,
+    partiallyCorrect: false,
     status: 'correct',
     feedback: null,
+    gradedAt: null,
     ...overrides,
   };
 }
@@ -64,6 +70,7 @@ export const essayAnswer = (overrides: Partial<SubmissionAnswer> = {}) =>
     index: 2,
     questionId: QID.essay,
     question: 'Explain photosynthesis.',
+    text: 'Explain photosynthesis.',
     type: 'essay',
     options: [],
     userAnswer: 'Plants turn light into sugar.',

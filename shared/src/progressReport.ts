@@ -1,4 +1,4 @@
-/** GET /reports/student/{studentId}/progress as server/src/services/progressReport.ts answers it. */
+/** One subject of a student's progress report. */
 export interface SubjectProgress {
   subject: string;
   totalExams: number;
@@ -9,6 +9,7 @@ export interface SubjectProgress {
   improvement: number | null;
 }
 
+/** GET /reports/student/{studentId}/progress (server/src/services/progressReport.ts). */
 export interface ProgressReport {
   student: {
     _id: string;

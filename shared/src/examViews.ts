@@ -1,0 +1,118 @@
+import type { ExamTimeStatus } from './examTime';
+import type { Difficulty, ExamSettings, ExamType, QuestionOptionValue, QuestionType } from './exams';
+
+/** A student's attempts at an exam, as the exam reports them to that student. */
+export interface ExamAttemptsOfViewer {
+  hasAttempted: boolean;
+  attemptCount: number;
+  nextAttemptNumber: number;
+  inProgress?: boolean;
+  lastSubmissionId?: string | null;
+}
+
+/** An exam as every exam call answers it (server/src/presenters/exam.ts). */
+export interface Exam {
+  _id: string;
+  title: string;
+  subject: string;
+  description: string;
+  grade: number;
+  duration: number;
+  passingMarks: number;
+  totalMarks: number;
+  maxScore: number;
+  examType: ExamType;
+  difficulty: Difficulty;
+  instructions: string;
+  schedule: { startDate: string; endDate: string; timezone: string };
+  startTime: string;
+  endTime: string;
+  status: ExamTimeStatus;
+  settings: ExamSettings;
+  /** Empty but for the people who manage the exam. */
+  eligibleStudents: string[];
+  tags: string[];
+  isPublished: boolean;
+  isActive: boolean;
+  publishedAt: string | null;
+  totalQuestions: number;
+  /** Only for the owner and admins: whether any student has attempted it (questions frozen). */
+  hasAttempts?: boolean;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: { _id: string; firstName: string; lastName: string };
+  /** Students only. */
+  userAttempts: ExamAttemptsOfViewer | null;
+  /** Parents only: their accepted children the exam is meant for (the card links to the first one's progress). */
+  forChildren?: string[];
+}
+
+/** An exam in a list: its question ids in order (the questions themselves are served elsewhere). */
+export interface ExamListItem extends Exam {
+  questions: string[];
+}
+
+/** GET /exams/{id}: for the owner or an admin, the questions with their keys. */
+export interface ExamDetail extends Exam {
+  questions?: Question[];
+}
+
+/** A bank question with its answer key, for its owner and admins (server/src/presenters/question.ts). */
+export interface Question {
+  _id: string;
+  text: string;
+  /** The same text under the name older clients read. */
+  question: string;
+  type: QuestionType;
+  subject: string;
+  topic: string;
+  difficulty: Difficulty;
+  points: number;
+  /** The same value as points, under the name older clients read. */
+  marks: number;
+  options: QuestionOptionValue[];
+  correctAnswer: string;
+  acceptedAnswers: string[];
+  sampleAnswer: string;
+  explanation: string;
+  image: string | null;
+  createdBy: string;
+  createdAt: string;
+}
+
+/** A question as a student sitting the exam sees it: the option texts in their order, no key. */
+export interface StudentQuestion {
+  _id: string;
+  text: string;
+  question: string;
+  type: QuestionType;
+  points: number;
+  marks: number;
+  options: string[];
+  image: string | null;
+}
+
+/** The counts beside GET /exams, over every exam the viewer may see. */
+export interface ExamListStats {
+  total: number;
+  upcoming: number;
+  ongoing: number;
+  completed: number;
+  published: number;
+  draft: number;
+}
+
+export interface ExamPage {
+  exams: ExamListItem[];
+  currentPage: number;
+  total: number;
+  totalPages: number;
+  stats: ExamListStats;
+}
+
+export interface QuestionPage {
+  questions: Question[];
+  currentPage: number;
+  total: number;
+  totalPages: number;
+}

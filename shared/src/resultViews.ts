@@ -1,0 +1,172 @@
+import type { QuestionType } from './exams';
+import type { AnswerStatus, ItemStatistics, submissionDisplayStatus } from './grading';
+import type { SubmitReason } from './session';
+
+export type AttemptStatus = 'in_progress' | 'submitted' | 'graded';
+
+/** Display status as the server words it; 'Submitted' when results are still hidden from the viewer. */
+export type DisplayStatus = ReturnType<typeof submissionDisplayStatus> | 'Submitted';
+
+export interface SecurityFlags {
+  tabSwitches: number;
+  fullscreenExited: number;
+  warningsReceived: number;
+}
+
+/** An attempt as its student and the exam's staff get it when it starts or ends (server/src/presenters/attempt.ts). */
+export interface Attempt {
+  _id: string;
+  examId: string;
+  studentId: string;
+  attemptNumber: number;
+  status: AttemptStatus;
+  isSubmitted: boolean;
+  startedAt: string | null;
+  deadlineAt: string | null;
+  submittedAt: string | null;
+  submitReason: SubmitReason | null;
+  extraMinutes: number;
+  /** Seconds, from the server's clock. */
+  timeSpent: number | null;
+  /** Minutes. */
+  timeTaken: number | null;
+  securityFlags: SecurityFlags;
+}
+
+/**
+ * One attempt as the results calls present it (server/src/presenters/submission.ts). Score fields
+ * are null while the results are hidden from the viewer.
+ */
+export interface Submission {
+  _id: string;
+  examId: string;
+  exam: { _id: string; title: string; subject: string };
+  /** email is null where the student keeps it private (privacy: showEmail). */
+  student: { _id: string; firstName: string; lastName: string; email: string | null; avatar: string | null };
+  attemptNumber: number;
+  status: AttemptStatus;
+  displayStatus: DisplayStatus;
+  isSubmitted: boolean;
+  isGraded: boolean;
+  resultsReleased: boolean;
+  isPassed: boolean | null;
+  score: number | null;
+  /** The same value as score, under the name older clients read. */
+  marksObtained: number | null;
+  totalMarks: number | null;
+  percentage: number | null;
+  /** One letter on the school's scale. */
+  grade: string | null;
+  /** The same letter, under the name older clients read. */
+  letterGrade: string | null;
+  totalQuestions: number;
+  correctAnswers: number | null;
+  /** Answers given some but not all of their points. */
+  partialAnswers: number | null;
+  incorrectAnswers: number | null;
+  skippedAnswers: number | null;
+  pendingAnswers: number | null;
+  passingMarks: number;
+  /** Seconds, from the server's clock. */
+  timeSpent: number | null;
+  /** Minutes. */
+  timeTaken: number | null;
+  startedAt: string | null;
+  submittedAt: string | null;
+  gradedAt: string | null;
+  submitReason: SubmitReason | null;
+  securityFlags: SecurityFlags;
+  /** Over all graded submissions of the exam, not one page. */
+  percentile: number | null;
+  rank: number | null;
+}
+
+/** An answer's status as shown: 'submitted' means it was handed in but its marks are hidden from this viewer. */
+export type ShownAnswerStatus = AnswerStatus | 'submitted';
+
+/** One answer of a submission's review (server/src/presenters/submission.ts `presentAnswers`). */
+export interface SubmissionAnswer {
+  index: number;
+  questionId: string;
+  question: string;
+  /** The same text as question, under the name older clients read. */
+  text: string;
+  type: QuestionType;
+  points: number;
+  options: string[];
+  userAnswer: string | null;
+  marks: number | null;
+  isCorrect: boolean | null;
+  partiallyCorrect: boolean | null;
+  status: ShownAnswerStatus;
+  feedback: string | null;
+  gradedAt: string | null;
+  /** Only when the server shows keys to this viewer. */
+  correctAnswer?: string | null;
+  explanation?: string | null;
+  /** Staff only. */
+  sampleAnswer?: string | null;
+  /** Staff only, objective questions: what the automatic marking gave. */
+  autoMarks?: number | null;
+}
+
+/** A result's answer as the results list carries it: never a key. */
+export interface AnswerSummary {
+  questionId: string;
+  userAnswer: string | null;
+  /** The same value as userAnswer, under the name older clients read. */
+  answer: string | null;
+  isCorrect: boolean | null;
+}
+
+/** One change of an answer's marks or feedback, for the exam's staff. */
+export interface GradeChange {
+  questionId: string;
+  before: number | null;
+  after: number;
+  beforeFeedback: string | null;
+  afterFeedback: string | null;
+  at: string;
+  by: string | null;
+}
+
+/** GET /submissions/{id} and GET /exams/{id}/result. */
+export interface SubmissionDetail {
+  submission: Submission & { answers: SubmissionAnswer[]; showCorrectAnswers: boolean };
+  /** Staff only. */
+  history?: GradeChange[];
+}
+
+export interface SubmissionPage {
+  submissions: Submission[];
+  currentPage: number;
+  total: number;
+  totalPages: number;
+}
+
+/** An exam's result figures (GET /exams/{id}/stats). */
+export interface ExamResultStats {
+  totalSubmissions: number;
+  gradedSubmissions: number;
+  pendingGrading: number;
+  averageScore: number;
+  passedCount: number;
+  failedCount: number;
+  highestScore: number;
+  lowestScore: number;
+  passingMarks: number;
+  resultsReleased: boolean;
+}
+
+/** One question's item analysis, with its text. */
+export interface ItemStats extends ItemStatistics {
+  question: string;
+  type?: QuestionType;
+  points?: number;
+}
+
+export interface ExamStatsResponse {
+  stats: ExamResultStats;
+  distribution: { range: string; count: number }[];
+  analysis: { reliability: number | null; method: string | null; items: ItemStats[] };
+}
