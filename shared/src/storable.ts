@@ -36,6 +36,7 @@ const unstorableIn = (s: string) => nulIn(s) ?? (LONE_SURROGATE.test(s) ? STORAB
 
 /** A path segment as it can be shown and logged: a key's unstorable characters written as escapes. */
 function shown(segment: string | number): string | number {
+  // eslint-disable-next-line no-control-regex -- NUL is one of the characters this writes out
   return typeof segment === 'string' && unstorableIn(segment) ? segment.replace(/[\u0000\uD800-\uDFFF]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : segment;
 }
 

@@ -75,7 +75,7 @@ describe.runIf(haveRedisServer && !!process.env.DATABASE_URL)('two nodes through
     expect((await call(proctor, 'proctor:watch', { examId: exam.id })).ok).toBe(true);
     const resynced = new Promise<void>((resolve) => proctor.once('proctor:resync', () => resolve()));
     // What the proctor on A does to students on B cannot reach them live during the outage.
-    const toldB: { event: string; payload: any; at: number }[] = [];
+    const toldB: { event: string; payload: Record<string, unknown>; at: number }[] = [];
     socketsOf[1]!.on('attempt:time', (payload) => toldB.push({ event: 'time', payload, at: Date.now() }));
     socketsOf[3]!.on('attempt:submitted', (payload) => toldB.push({ event: 'submitted', payload, at: Date.now() }));
 
@@ -143,7 +143,7 @@ describe.runIf(haveRedisServer && !!process.env.DATABASE_URL)('two nodes through
 
     // The board re-reads its snapshot: every violation counted, the submission shown.
     const watch = await watchBoard(proctor, exam.id);
-    const rowOf = (attemptId: string) => watch.students.find((r: { attemptId: string | null }) => r.attemptId === attemptId);
+    const rowOf = (attemptId: string) => watch.students.find((r) => r.attemptId === attemptId)!;
     for (const i of [0, 1, 2]) expect(rowOf(attempts[i]!).violations.other).toBe(violations[i]);
     for (const i of [2, 3]) expect(['submitted', 'graded']).toContain(rowOf(attempts[i]!).status);
     expect(rowOf(attempts[1]!).answered).toBe(exam.questionIds.length);

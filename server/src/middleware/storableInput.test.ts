@@ -19,8 +19,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const NUL = 'x\u0000y';
-
 function mountedRoutes(): { method: string; path: string }[] {
   const app = createApp(server.deps);
   const routers = app.middleware.map((m) => (m as { router?: Router }).router).filter((r): r is Router => !!r);

@@ -1,4 +1,4 @@
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { FieldError } from '@exam/shared';
 import { Errors } from '../errors';
@@ -30,7 +30,7 @@ export function validated<S extends z.ZodType, C extends Context = Context>(
   handler: (ctx: C, input: z.output<S>) => Promise<void> | void,
   source: Source = 'body',
 ) {
-  const middleware = async (ctx: C, _next: Next) => {
+  const middleware = async (ctx: C) => {
     const raw = source === 'body' ? (ctx.request as { body?: unknown }).body : ctx.query;
     await handler(ctx, parseInput(schema, raw, languageOf(ctx)));
   };

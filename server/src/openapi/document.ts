@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { MSG } from '@exam/shared';
 import { z } from 'zod';
-import { AUTH_ROLES } from '../middleware/auth';
+import { AUTH_ROLES, type AppState } from '../middleware/auth';
 import { INPUT_SCHEMA, type InputSchemaInfo } from '../middleware/validate';
 import { ROUTE_DOCS } from './entries';
 import type { RouteDoc, RouteDocs } from './types';
@@ -15,7 +15,7 @@ export interface MountedRoute {
 }
 
 /** Every route the routers answer, with what their middleware says about input and roles. */
-export function mountedRoutes(routers: Router<any>[]): MountedRoute[] {
+export function mountedRoutes(routers: Router<AppState>[]): MountedRoute[] {
   const out: MountedRoute[] = [];
   for (const router of routers) {
     for (const layer of router.stack) {

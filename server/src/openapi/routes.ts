@@ -22,7 +22,7 @@ const PAGE = `<!doctype html>
 const INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, docExpansion: 'list' });`;
 
 /** /api/openapi.json and a browsable reference at /api/docs (Swagger UI, served from here, no CDN). */
-export function docsRoutes(routers: () => Router<any>[]): Router<AppState> {
+export function docsRoutes(routers: () => Router<AppState>[]): Router<AppState> {
   const router = new Router<AppState>();
   let document: ReturnType<typeof buildOpenApi> | undefined;
   router.get('/openapi.json', (ctx) => {

@@ -20,7 +20,7 @@ export function payloadSchema(e: ClientEvent): Record<string, unknown> {
 }
 
 /** 'attempt:join' → 'attemptJoin': ids AsyncAPI accepts. */
-export const camel = (name: string) => name.replace(/[:\-](\w)/g, (_, c: string) => c.toUpperCase());
+export const camel = (name: string) => name.replace(/[:-](\w)/g, (_, c: string) => c.toUpperCase());
 
 /** The acknowledgement of a client event: `{ ok: true, ...data }` or the one failure shape. */
 function ackSchema(e: ClientEvent): Record<string, unknown> {
@@ -48,10 +48,18 @@ function ackSchema(e: ClientEvent): Record<string, unknown> {
 
 const channelId = (room: RoomKey) => `room.${room}`;
 
+interface Channel {
+  address: string | null;
+  title: string;
+  description: string;
+  parameters?: Record<string, { description: string }>;
+  messages: Record<string, { $ref: string }>;
+}
+
 /** An AsyncAPI 3.0 document of the live protocol, described from the server's side. */
 export function buildAsyncApi(): Record<string, unknown> {
   const messages: Record<string, unknown> = {};
-  const channels: Record<string, any> = {
+  const channels: Record<string, Channel> = {
     client: {
       address: '/',
       title: 'Events a client sends',
@@ -81,8 +89,8 @@ export function buildAsyncApi(): Record<string, unknown> {
     const ackId = `ack.${camel(e.name)}`;
     messages[id] = { name: e.name, title: e.name, summary: e.summary, payload: payloadSchema(e) };
     messages[ackId] = { name: e.name, title: `${e.name} acknowledgement`, payload: ackSchema(e) };
-    channels.client.messages[id] = { $ref: `#/components/messages/${id}` };
-    channels.ack.messages[ackId] = { $ref: `#/components/messages/${ackId}` };
+    channels.client!.messages[id] = { $ref: `#/components/messages/${id}` };
+    channels.ack!.messages[ackId] = { $ref: `#/components/messages/${ackId}` };
     operations[`receive.${camel(e.name)}`] = {
       action: 'receive',
       title: e.name,
@@ -97,7 +105,7 @@ export function buildAsyncApi(): Record<string, unknown> {
     const id = `server.${camel(e.name)}`;
     messages[id] = { name: e.name, title: e.name, summary: e.summary, payload: jsonSchema(e.payload, 'output') };
     for (const room of e.rooms) {
-      channels[channelId(room)].messages[id] = { $ref: `#/components/messages/${id}` };
+      channels[channelId(room)]!.messages[id] = { $ref: `#/components/messages/${id}` };
       operations[`send.${camel(e.name)}.${room}`] = {
         action: 'send',
         title: e.name,

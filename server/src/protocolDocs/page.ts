@@ -1,15 +1,34 @@
 import { ACK_CODES, CLIENT_EVENTS, HANDSHAKE, NODE_EVENTS, ROOMS, SERVER_EVENTS, type ClientEvent, type ServerEvent } from './events';
 import { jsonSchema, payloadSchema } from './asyncapi';
 
-type Schema = Record<string, any>;
+/** The parts of a JSON Schema the page reads. */
+interface Schema {
+  const?: unknown;
+  enum?: unknown[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  type?: string | string[];
+  items?: Schema;
+  maxItems?: number;
+  properties?: Record<string, Schema>;
+  additionalProperties?: Schema | boolean;
+  required?: string[];
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  description?: string;
+}
 
 /** A JSON Schema as a short type: `string (uuid)`, `number \| string`, `object`. */
 function typeOf(s: Schema): string {
   if (s.const !== undefined) return `\`${JSON.stringify(s.const)}\``;
-  if (s.enum) return s.enum.map((v: unknown) => `\`${JSON.stringify(v)}\``).join(' \\| ');
-  if (s.anyOf || s.oneOf) return (s.anyOf ?? s.oneOf).map(typeOf).join(' \\| ');
+  if (s.enum) return s.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' \\| ');
+  const alternatives = s.anyOf ?? s.oneOf;
+  if (alternatives) return alternatives.map((a) => typeOf(a)).join(' \\| ');
   if (s.type === 'array') return `array of ${s.items ? typeOf(s.items) : 'any'}${s.maxItems !== undefined ? ` (at most ${s.maxItems})` : ''}`;
-  if (s.type === 'object' && s.additionalProperties && !s.properties) return `map of ${typeOf(s.additionalProperties)}`;
+  if (s.type === 'object' && s.additionalProperties && !s.properties) return `map of ${typeof s.additionalProperties === 'object' ? typeOf(s.additionalProperties) : 'any'}`;
   const format = s.format ? ` (${s.format})` : '';
   const limits = [
     s.minimum !== undefined && s.minimum !== Number.MIN_SAFE_INTEGER ? `≥ ${s.minimum}` : '',
@@ -26,7 +45,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 /** Every field of an object schema as table rows, nested objects and arrays of objects spelled out (`data.students[].online`). */
 function rows(schema: Schema, prefix: string, skip: string[]): string[] {
   const required = new Set<string>(schema.required ?? []);
-  return Object.entries((schema.properties ?? {}) as Record<string, Schema>)
+  return Object.entries(schema.properties ?? {})
     .filter(([k]) => !skip.includes(k))
     .flatMap(([name, s]) => {
       const key = `${prefix}${name}`;

@@ -75,6 +75,13 @@ describe('the live protocol page and AsyncAPI document', () => {
     expect(block).toBe(readFileSync(EXAMPLE_PATH, 'utf8').trimEnd());
   });
 
+  interface Operation {
+    action: string;
+    channel: { $ref: string };
+    messages: { $ref: string }[];
+    reply?: { channel: { $ref: string }; messages: { $ref: string }[] };
+  }
+
   it('is an AsyncAPI 3.0 document whose references all resolve and whose operations use their own channel', () => {
     const doc = JSON.parse(protocolDocs().find((f) => f.path.endsWith('.json'))!.content);
     expect(doc.asyncapi).toBe('3.0.0');
@@ -82,22 +89,26 @@ describe('the live protocol page and AsyncAPI document', () => {
       ref
         .slice(2)
         .split('/')
-        .reduce((node: any, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+        .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
     const refs: string[] = [];
     const walk = (node: unknown) => {
       if (Array.isArray(node)) node.forEach(walk);
       else if (node && typeof node === 'object') {
-        for (const [k, v] of Object.entries(node)) (k === '$ref' && typeof v === 'string' ? refs.push(v) : walk(v));
+        for (const [k, v] of Object.entries(node)) {
+          if (k === '$ref' && typeof v === 'string') refs.push(v);
+          else walk(v);
+        }
       }
     };
     walk(doc);
     expect(refs.length).toBeGreaterThan(50);
     expect(refs.filter((r) => resolve(r) === undefined)).toEqual([]);
-    for (const op of Object.values(doc.operations) as any[]) {
+    const operations = Object.values(doc.operations as Record<string, Operation>);
+    for (const op of operations) {
       for (const m of op.messages) expect(m.$ref.startsWith(`${op.channel.$ref}/messages/`)).toBe(true);
       if (op.reply) for (const m of op.reply.messages) expect(m.$ref.startsWith(`${op.reply.channel.$ref}/messages/`)).toBe(true);
     }
-    const sent = Object.values(doc.operations).filter((op: any) => op.action === 'receive');
+    const sent = operations.filter((op) => op.action === 'receive');
     expect(sent).toHaveLength(CLIENT_EVENTS.length);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ProctorRow } from '@exam/shared';
 import type { Socket } from 'socket.io-client';
 import { buildExam, buildUser, TEST_PASSWORD } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
@@ -36,7 +37,7 @@ async function proctoredExam(questions = 3) {
   proctor.on('proctor:progress', (p: { students: { attemptId: string; answered: number; total: number }[] }) => {
     for (const st of p.students) events.push({ type: 'progress', attemptId: st.attemptId, detail: { answered: st.answered, total: st.total } });
   });
-  const rows = new Map<string, any>();
+  const rows = new Map<string, ProctorRow>();
   proctor.on('proctor:row', (r) => rows.set(r.attemptId, r));
   return { teacher, exam, proctor, events, rows };
 }
@@ -62,7 +63,7 @@ describe('the proctor board', () => {
     await server.api('POST', '/submissions/submit', { submissionId: done.attemptId }, { token: done.token });
     const watch = await watchBoard(proctor, exam.id);
     expect(watch.ack).toMatchObject({ ok: true, data: { total: 3 } });
-    const byStudent = new Map(watch.students.map((r: any) => [r.student._id, r]));
+    const byStudent = new Map(watch.students.map((r) => [r.student._id, r]));
     expect(byStudent.get(idle.id)).toMatchObject({ status: 'not-started', attemptId: null, online: false });
     expect(byStudent.get(sitting.student.id)).toMatchObject({ status: 'in_progress', online: true, answered: 1, total: 3, pendingSaves: 0 });
     expect(byStudent.get(done.student.id)).toMatchObject({ status: 'graded', submitReason: 'student' });
@@ -103,7 +104,7 @@ describe('the proctor board', () => {
     await server.deps.db('users').where({ id: s.student.id }).update({ avatar: '/avatars/pupil.png' });
 
     const watch = await watchBoard(proctor, exam.id);
-    const opened = watch.students.find((r: any) => r.attemptId === s.attemptId);
+    const opened = watch.students.find((r) => r.attemptId === s.attemptId);
     // Every column, in the board's shape, exactly as a live change to this student would send it.
     const [live] = await rowsForAttempts(server.deps.db, [s.attemptId], new Set([s.attemptId]), new Map([[s.attemptId, { pending: 0 }]]));
     expect(opened).toEqual(live!.row);
@@ -219,7 +220,7 @@ describe('the proctor board', () => {
     s.socket.close();
     await vi.waitFor(() => expect(events.map((e) => e.type)).toContain('left'), { timeout: 5000 });
     await vi.waitFor(() => expect(rows.get(s.attemptId)).toMatchObject({ online: false, status: 'in_progress' }), { timeout: 5000 });
-    expect(rows.get(s.attemptId).lastSeenAt).toBeTruthy();
+    expect(rows.get(s.attemptId)!.lastSeenAt).toBeTruthy();
   });
 
   it('lets only the exam’s owner or an admin watch', async () => {
@@ -307,7 +308,7 @@ describe('the proctor board', () => {
     expect(await call(s.socket, 'attempt:health', { attemptId: s.attemptId, pending: 3 })).toEqual({ ok: true });
     expect(await health).toMatchObject({ attemptId: s.attemptId, pending: 3 });
     const watch = await watchBoard(proctor, exam.id);
-    expect(watch.students.find((r: any) => r.attemptId === s.attemptId).pendingSaves).toBe(3);
+    expect(watch.students.find((r) => r.attemptId === s.attemptId)!.pendingSaves).toBe(3);
   });
 
   it('relays camera signalling between the student and the proctor only, when the exam uses the camera', async () => {

@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { MSG } from '@exam/shared';
 import { buildExam, buildUser, TEST_PASSWORD } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
-import { call, nextEvent, openSocket } from '../test/sockets';
+import { call, openSocket } from '../test/sockets';
 
 /** A revoked session ends everywhere at once (issue 10): its sockets close, its events are refused. */
 let server: TestServer;

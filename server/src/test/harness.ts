@@ -75,6 +75,8 @@ async function clearRedisKeys(url: string, prefix: string) {
   await redis.quit();
 }
 
+// Tests read a response's fields freely and assert the shape they expect; a typed body would need a cast at each of them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 export interface ApiResult<T = any> {
   status: number;
   body: T;
@@ -90,6 +92,7 @@ export interface RequestOptions {
   rawBody?: string;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as ApiResult
 export type ApiClient = <T = any>(method: string, path: string, body?: unknown, opts?: RequestOptions) => Promise<ApiResult<T>>;
 
 export function apiClient(baseUrl: string): ApiClient {
@@ -124,7 +127,7 @@ export interface OutboxMail {
 /** Mails the dev outbox holds for an address, oldest first. */
 export function outbox(dataDir: string, to?: string): OutboxMail[] {
   const dir = path.join(dataDir, 'mail');
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
   } catch {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import type { Socket } from 'socket.io-client';
 import { DEFAULT_SETTINGS, EXAM_SETTINGS_DEFAULTS, MSG, PROFILE_MSG } from '@exam/shared';
 import { buildUser, TEST_PASSWORD } from '../../test/factories';
-import { outbox, startTestServer, type TestServer } from '../../test/harness';
+import { outbox, startTestServer, type ApiResult, type TestServer } from '../../test/harness';
 import { connectAs } from '../../test/sockets';
 import { uploadSpoolDir } from './upload';
 
@@ -33,7 +33,7 @@ async function putProfile(token: string, fields: Record<string, string>, file?: 
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (file) form.append('avatar', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   const res = await fetch(`${server.url}/api/users/profile`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) as ApiResult['body'] };
 }
 
 const png = () => sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366ff' } }).png().toBuffer();

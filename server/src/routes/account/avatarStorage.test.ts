@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_MSG, USER_MSG } from '@exam/shared';
 import { buildUser, TEST_PASSWORD } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { startTestServer, type ApiResult, type TestServer } from '../../test/harness';
 import { moveDiskUploads } from '../../services/files/diskUploads';
 import { uploadSpoolDir } from './upload';
 
@@ -30,7 +30,7 @@ async function putAvatars(token: string, files: Uint8Array[]) {
   form.append('bio', 'hello');
   files.forEach((bytes, i) => form.append('avatar', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `a${i}.png`));
   const res = await fetch(`${server.url}/api/users/profile`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) as ApiResult['body'] };
 }
 
 const png = (colour: string, size = 300) => sharp({ create: { width: size, height: size, channels: 3, background: colour } }).png().toBuffer();
