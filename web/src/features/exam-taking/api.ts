@@ -1,5 +1,5 @@
 import { msg } from '../../i18n/messages';
-import { SUBMIT_REASONS } from '@exam/shared';
+import { SUBMIT_REASONS, type Submission } from '@exam/shared';
 import { z } from 'zod';
 import { ApiError, http, messageFromServer } from '../../api/http';
 import type { SubmitInput } from './examTakingMachine';
@@ -87,7 +87,7 @@ export async function submitAttempt(input: SubmitInput): Promise<SubmitOutcome> 
 
 const submissionDetailSchema = z.object({
   submission: z.object({ _id: z.string(), submitReason: z.enum(SUBMIT_REASONS).nullable().catch(null) }),
-});
+}) satisfies z.ZodType<{ submission: Pick<Submission, '_id' | 'submitReason'> }>;
 
 /** Why an attempt was closed, when the join only said that it was (GET /submissions/{id}). */
 export async function readSubmitReason(attemptId: string): Promise<SubmitOutcome> {
