@@ -1,5 +1,7 @@
 import { examTimeStatus, type ExamSettings } from '@exam/shared';
 import { eligibleFor, type Viewer } from '../policies';
+import { managesExam } from '../policies/exams';
+import { followsChildren, sitsExams } from '../policies/people';
 
 /** An exams row with the computed columns the catalogue query adds. */
 export interface ExamRow {
@@ -40,11 +42,11 @@ export interface ExamRow {
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /**
- * The documented exam (spec core §3). The eligible list is for the people who manage the exam;
+ * The documented exam (docs/api.md). The eligible list is for the people who manage the exam;
  * attempts are reported to the student viewing it.
  */
 export function presentExam(row: ExamRow, viewer: Viewer, now: number = Date.now()) {
-  const manages = viewer.user.role === 'admin' || row.owner_id === viewer.user.id;
+  const manages = managesExam(viewer, row);
   const startDate = iso(row.start_at);
   const endDate = iso(row.end_at);
   const attemptCount = row.attempt_count ?? 0;
@@ -77,7 +79,7 @@ export function presentExam(row: ExamRow, viewer: Viewer, now: number = Date.now
     updatedAt: iso(row.updated_at),
     createdBy: { _id: row.owner_id, firstName: row.owner_first_name, lastName: row.owner_last_name },
     userAttempts:
-      viewer.user.role === 'student'
+      sitsExams(viewer.user.role)
         ? {
             hasAttempted: attemptCount > 0,
             attemptCount,
@@ -88,7 +90,7 @@ export function presentExam(row: ExamRow, viewer: Viewer, now: number = Date.now
         : null,
     // A parent's card links to the progress of the child the exam is meant for.
     forChildren:
-      viewer.user.role === 'parent'
+      followsChildren(viewer.user.role)
         ? viewer.children.filter((c) => eligibleFor(c, { owner_id: row.owner_id, is_published: row.is_published, grade: row.grade, eligibleIds: row.eligible_ids ?? [] })).map((c) => c.id)
         : undefined,
   };

@@ -2,6 +2,7 @@ import type { Socket } from 'socket.io';
 import { CAMERA_EVENTS, SESSION_MSG, cameraRequestSchema, rtcSignalSchema } from '@exam/shared';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
+import { isStaff, sitsExams } from '../policies/people';
 import { ownAttempt } from '../services/attempts';
 import { proctoredAttempt } from '../services/proctorActions';
 import { loadViewer } from '../services/viewer';
@@ -10,7 +11,7 @@ import { rooms } from '../ports/realtime';
 import type { SocketData } from './socketData';
 
 const userOf = (socket: Socket) => (socket.data as SocketData).auth.user;
-const isStaff = (socket: Socket) => ['teacher', 'admin'].includes(userOf(socket).role);
+const proctors = (socket: Socket) => isStaff(userOf(socket).role);
 
 /**
  * Signalling for the proctor's camera tiles: offers, answers and candidates are relayed between the
@@ -20,13 +21,13 @@ export function cameraHandlers(deps: Deps, handlers: SocketHandlers): void {
   /** The attempt, if this socket may signal about it: its student, or a proctor of its exam. */
   const attemptFor = async (socket: Socket, attemptId: string) => {
     const user = userOf(socket);
-    if (user.role === 'student') return ownAttempt(deps.db, attemptId, user.id);
-    if (isStaff(socket)) return proctoredAttempt(deps, await loadViewer(deps, user), attemptId);
+    if (sitsExams(user.role)) return ownAttempt(deps.db, attemptId, user.id);
+    if (proctors(socket)) return proctoredAttempt(deps, await loadViewer(deps, user), attemptId);
     throw Errors.forbidden();
   };
 
   onAck(handlers, deps.log, CAMERA_EVENTS.request, cameraRequestSchema, async ({ attemptId }, socket) => {
-    if (!isStaff(socket)) throw Errors.forbidden();
+    if (!proctors(socket)) throw Errors.forbidden();
     const attempt = await attemptFor(socket, attemptId);
     const exam = (await deps.db('exams').where({ id: attempt.exam_id }).first('settings')) as { settings: { proctoring: { enabled: boolean; enableCamera: boolean } } };
     if (!exam.settings.proctoring.enabled || !exam.settings.proctoring.enableCamera) throw Errors.conflict(SESSION_MSG.cameraNotUsed);
@@ -38,7 +39,7 @@ export function cameraHandlers(deps: Deps, handlers: SocketHandlers): void {
   });
 
   onAck(handlers, deps.log, CAMERA_EVENTS.stop, cameraRequestSchema, async ({ attemptId }, socket) => {
-    if (!isStaff(socket)) throw Errors.forbidden();
+    if (!proctors(socket)) throw Errors.forbidden();
     await attemptFor(socket, attemptId);
     deps.realtime.emit(rooms.attempt(attemptId), CAMERA_EVENTS.stop, { attemptId, proctorSocketId: socket.id });
     return { ok: true };
@@ -47,7 +48,7 @@ export function cameraHandlers(deps: Deps, handlers: SocketHandlers): void {
   onAck(handlers, deps.log, CAMERA_EVENTS.signal, rtcSignalSchema, async ({ attemptId, to, data }, socket) => {
     const attempt = await attemptFor(socket, attemptId);
     // The other end must be in this attempt's conversation: its student's sockets, or its exam's proctors.
-    const peers = await deps.realtime.socketIds(userOf(socket).role === 'student' ? rooms.proctors(attempt.exam_id) : rooms.attempt(attemptId));
+    const peers = await deps.realtime.socketIds(sitsExams(userOf(socket).role) ? rooms.proctors(attempt.exam_id) : rooms.attempt(attemptId));
     if (!peers.includes(to)) throw Errors.forbidden(SESSION_MSG.peerNotInExam);
     deps.realtime.emit(to, CAMERA_EVENTS.signal, { attemptId, from: socket.id, data });
     return { ok: true };

@@ -3,6 +3,7 @@ import type { Socket } from 'socket.io';
 import { PROCTOR_EVENTS, proctorAttemptSchema, proctorExtendSchema, proctorMessageSchema, proctorWatchSchema } from '@exam/shared';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
+import { isStaff } from '../policies/people';
 import { getExamFor } from '../services/exams';
 import { snapshotPages } from '../services/proctorBoard';
 import { attemptTimeline, extendAttempt, forceSubmit, reinstateAttempt, sendProctorMessage } from '../services/proctorActions';
@@ -16,7 +17,7 @@ export function proctorHandlers(deps: Deps, handlers: SocketHandlers): void {
   // Everyone gets an answer: students, parents and expired sessions a clear refusal, not silence.
   const viewer = async (socket: Socket) => {
     const { user, expired } = (socket.data as SocketData).auth;
-    if ((user.role !== 'teacher' && user.role !== 'admin') || expired) throw Errors.forbidden();
+    if (!isStaff(user.role) || expired) throw Errors.forbidden();
     return loadViewer(deps, user);
   };
 

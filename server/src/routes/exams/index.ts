@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import { EXAM_ARCHIVED_MSG, EXAM_MSG, addQuestionsSchema, examCreateSchema, examListQuerySchema, examUpdateSchema } from '@exam/shared';
 import type { Deps } from '../../deps';
+import { managesExam } from '../../policies/exams';
+import { STAFF, STUDENTS, sitsExams } from '../../policies/people';
 import { auth, idParam, type AppState } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
 import { viewerOf } from '../../middleware/viewer';
@@ -16,11 +18,11 @@ import { withStatementDeadline } from '../../db/deadlines';
 import * as exams from '../../services/exams';
 import { respondWithStartedAttempt } from '../submissions';
 
-/** The exams calls of spec core §7. */
+/** The exams calls (docs/api.md). */
 export function examRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/exams' });
   const signedIn = auth(deps);
-  const staff = auth(deps, ['teacher', 'admin']);
+  const staff = auth(deps, STAFF);
   const examId = (ctx: Parameters<typeof idParam>[0]) => idParam(ctx, 'id', EXAM_MSG.examNotFound);
 
   router.get(
@@ -64,13 +66,13 @@ export function examRoutes(deps: Deps): Router<AppState> {
     const viewer = await viewerOf(deps, ctx);
     const row = await exams.getExamFor(deps.db, viewer, examId(ctx), 'read');
     const exam = presentExam(row, viewer);
-    const manages = viewer.user.role === 'admin' || row.owner_id === viewer.user.id;
+    const manages = managesExam(viewer, row);
     const questions = manages ? (await exams.examQuestions(deps.db, row.id)).map(presentQuestion) : undefined;
     // A student sees the questions only while an attempt of theirs is in progress, in its order, without keys.
-    const attempt = viewer.user.role === 'student' ? await inProgressAttempt(deps.db, row.id, viewer.user.id) : undefined;
+    const attempt = sitsExams(viewer.user.role) ? await inProgressAttempt(deps.db, row.id, viewer.user.id) : undefined;
     // Before the clock runs a student learns only the exam's shape: reading the questions here
     // would let them study the paper without the timer.
-    const outline = viewer.user.role === 'student' && !attempt ? await exams.questionOutline(deps.db, row.id) : undefined;
+    const outline = sitsExams(viewer.user.role) && !attempt ? await exams.questionOutline(deps.db, row.id) : undefined;
     ctx.body = {
       success: true,
       data: {
@@ -81,7 +83,7 @@ export function examRoutes(deps: Deps): Router<AppState> {
     };
   });
 
-  router.post('/:id/start', auth(deps, ['student']), (ctx) => respondWithStartedAttempt(deps, ctx, examId(ctx)));
+  router.post('/:id/start', auth(deps, STUDENTS), (ctx) => respondWithStartedAttempt(deps, ctx, examId(ctx)));
 
   router.put(
     '/:id',
@@ -109,7 +111,7 @@ export function examRoutes(deps: Deps): Router<AppState> {
     ctx.body = { success: true, message: EXAM_MSG.published, data: { exam: presentExam(row!, viewer) } };
   });
 
-  router.get('/:id/result', auth(deps, ['student']), async (ctx) => {
+  router.get('/:id/result', auth(deps, STUDENTS), async (ctx) => {
     const viewer = await viewerOf(deps, ctx);
     const exam = await exams.getExamFor(deps.db, viewer, examId(ctx), 'read');
     const result = await latestResult(deps, viewer, exam.id);

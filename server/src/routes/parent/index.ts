@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { addChildSchema, adminLinkSchema, childRangeQuerySchema, PARENT_MSG } from '@exam/shared';
 import type { Deps } from '../../deps';
+import { ADMINS, PARENTS, STUDENTS } from '../../policies/people';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
 import { parseInput, validated } from '../../middleware/validate';
 import { languageOf } from '../../middleware/language';
@@ -9,13 +10,13 @@ import { childExams, childProgress, childResults, listChildren, parentDashboard 
 import { adminLink, pendingRequests, removeChildLink, requestChildLink, respondToRequest } from '../../services/parentLinks';
 
 /**
- * The parent area (surroundings §7 /parent/* calls), the student's answers to link requests, and
+ * The parent area (the /parent/* calls of docs/api.md), the student's answers to link requests, and
  * the admin's direct link. Every child call goes through an accepted link (services/parentArea).
  */
 export function parentRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/parent' });
-  const parent = auth(deps, ['parent']);
-  const student = auth(deps, ['student']);
+  const parent = auth(deps, PARENTS);
+  const student = auth(deps, STUDENTS);
   const childId = (ctx: Parameters<typeof idParam>[0]) => idParam(ctx, 'id', PARENT_MSG.childNotFound);
   const range = (ctx: Parameters<typeof idParam>[0]) => parseInput(childRangeQuerySchema, ctx.query, languageOf(ctx)).range;
 
@@ -75,7 +76,7 @@ export function parentRoutes(deps: Deps): Router<AppState> {
 
   router.post(
     '/links',
-    auth(deps, ['admin']),
+    auth(deps, ADMINS),
     validated(adminLinkSchema, async (ctx, input) => {
       const link = await adminLink(deps, input);
       ctx.status = 201;

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { GRADING_MSG, SESSION_MSG, gradeSubmissionSchema, restAnswerSchema, restSubmitSchema, startAttemptSchema, submissionListQuerySchema, submitExamSchema } from '@exam/shared';
 import type { Deps } from '../../deps';
+import { STAFF, STUDENTS } from '../../policies/people';
 import { Errors } from '../../errors';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
@@ -26,12 +27,12 @@ export async function respondWithStartedAttempt(deps: Deps, ctx: Context, examId
   };
 }
 
-/** The submission calls of spec core §7 that the live session needs (start, answer, submit). */
+/** The submission calls the live session needs (start, answer, submit; docs/live-session.md). */
 export function submissionRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/submissions' });
-  const student = auth(deps, ['student']);
+  const student = auth(deps, STUDENTS);
   // Submitting the exam a student is sitting never depends on their client refreshing its token.
-  const finishing = auth(deps, ['student'], { allowExpired: true });
+  const finishing = auth(deps, STUDENTS, { allowExpired: true });
 
   router.post(
     '/start',
@@ -88,7 +89,7 @@ export function submissionRoutes(deps: Deps): Router<AppState> {
   );
 
   const signedIn = auth(deps);
-  const staff = auth(deps, ['teacher', 'admin']);
+  const staff = auth(deps, STAFF);
 
   router.get(
     '/',
@@ -102,7 +103,7 @@ export function submissionRoutes(deps: Deps): Router<AppState> {
     ctx.body = { success: true, data: await submissionDetail(deps, await viewerOf(deps, ctx), idParam(ctx, 'id', GRADING_MSG.resultNotFound)) };
   });
 
-  // Both readings of the grading call (spec core §7): POST and PUT.
+  // The grading call is documented both ways, POST and PUT; both are served.
   const grade = validated(gradeSubmissionSchema, async (ctx, input) => {
     const viewer = await viewerOf(deps, ctx);
     const id = idParam(ctx, 'id', GRADING_MSG.resultNotFound);
