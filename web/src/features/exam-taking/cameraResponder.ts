@@ -1,13 +1,10 @@
-import { CAMERA_EVENTS, type IceServer } from '@exam/shared';
+import { CAMERA_EVENTS, type CameraRequestEvent, type IceServer } from '@exam/shared';
 import type { AppSocket } from '../../api/socket';
 import { createPeer, readSignal, relaySignals, type Peer } from '../proctor/peer';
 import { examMedia } from './examMedia';
 
-interface CameraRequest {
-  attemptId: string;
-  proctorSocketId: string;
-  iceServers?: IceServer[];
-}
+/** `camera:request`; one without ICE servers is still answered, with simple-peer's own. */
+type CameraRequest = Omit<CameraRequestEvent, 'iceServers'> & Partial<Pick<CameraRequestEvent, 'iceServers'>>;
 
 const requestOf = (raw: unknown): CameraRequest | null => {
   if (!raw || typeof raw !== 'object') return null;

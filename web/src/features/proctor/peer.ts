@@ -1,6 +1,6 @@
 import type { Instance, Options, SignalData } from 'simple-peer';
 import SimplePeer from 'simple-peer/simplepeer.min.js';
-import { CAMERA_EVENTS } from '@exam/shared';
+import { CAMERA_EVENTS, type RtcSignalEvent } from '@exam/shared';
 import type { AppSocket } from '../../api/socket';
 
 /**
@@ -23,11 +23,8 @@ export function relaySignals(peer: Peer, socket: AppSocket, attemptId: string, t
   });
 }
 
-export interface IncomingSignal {
-  attemptId: string;
-  from: string;
-  data: SignalData;
-}
+/** `rtc:signal` from the server, its data read as simple-peer's signal. */
+export type IncomingSignal = Omit<RtcSignalEvent, 'data'> & { data: SignalData };
 
 export function readSignal(raw: unknown): IncomingSignal | null {
   if (!raw || typeof raw !== 'object') return null;
