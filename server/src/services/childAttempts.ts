@@ -35,8 +35,24 @@ export async function finishedAttempts(db: Db, childIds: string[], range: ChildR
     .join('exams as e', 'e.id', 'a.exam_id')
     .whereIn('a.student_id', childIds)
     .whereNot('a.status', 'in_progress')
-    .orderBy([{ column: 'a.submitted_at', order: 'desc' }, { column: 'a.id', order: 'desc' }])
-    .select('a.id', 'a.student_id', 'a.exam_id', 'e.title', 'e.subject', 'a.status', 'a.score', 'a.max_score', 'a.percentage', 'a.passed', 'a.submitted_at', db.raw(`${resultsVisibleSql('e')} as visible`));
+    .orderBy([
+      { column: 'a.submitted_at', order: 'desc' },
+      { column: 'a.id', order: 'desc' },
+    ])
+    .select(
+      'a.id',
+      'a.student_id',
+      'a.exam_id',
+      'e.title',
+      'e.subject',
+      'a.status',
+      'a.score',
+      'a.max_score',
+      'a.percentage',
+      'a.passed',
+      'a.submitted_at',
+      db.raw(`${resultsVisibleSql('e')} as visible`),
+    );
   const since = rangeStart(range);
   if (since) q.where('a.submitted_at', '>=', since);
   return (await q) as FinishedAttempt[];

@@ -71,7 +71,13 @@ async function gradingInputs(trx: Trx, attempts: AttemptToSubmit[]) {
       where an.attempt_id = any(?::uuid[])
       group by an.attempt_id`,
     [questionIds, [...new Set(attempts.map((a) => a.exam_id))], attempts.map((a) => a.id)] as unknown as readonly string[],
-  )) as { rows: ({ part: 'questions'; data: [string, QuestionRow['type'], number, string, string[]][] } | { part: 'exams'; data: [string, number][] } | { part: 'answers'; attempt_id: string; data: AnswerEntry[] })[] };
+  )) as {
+    rows: (
+      | { part: 'questions'; data: [string, QuestionRow['type'], number, string, string[]][] }
+      | { part: 'exams'; data: [string, number][] }
+      | { part: 'answers'; attempt_id: string; data: AnswerEntry[] }
+    )[];
+  };
   const questions = new Map<string, GradingQuestion>();
   const passingMarks = new Map<string, number>();
   const answers = new Map<string, Map<string, AnswerMarks>>();
@@ -136,7 +142,12 @@ export type SubmittedAttempt = Pick<AttemptRow, (typeof SUBMITTED_COLUMNS)[numbe
  */
 export async function submitAndGradeTx(trx: Knex.Transaction, attempts: AttemptToSubmit[], by: SubmitBy | ((attemptId: string) => SubmitBy)): Promise<AttemptRow[]>;
 export async function submitAndGradeTx(trx: Knex.Transaction, attempts: AttemptToSubmit[], by: SubmitBy | ((attemptId: string) => SubmitBy), returning: 'summary'): Promise<SubmittedAttempt[]>;
-export async function submitAndGradeTx(trx: Knex.Transaction, attempts: AttemptToSubmit[], by: SubmitBy | ((attemptId: string) => SubmitBy), returning: 'row' | 'summary' = 'row'): Promise<SubmittedAttempt[]> {
+export async function submitAndGradeTx(
+  trx: Knex.Transaction,
+  attempts: AttemptToSubmit[],
+  by: SubmitBy | ((attemptId: string) => SubmitBy),
+  returning: 'row' | 'summary' = 'row',
+): Promise<SubmittedAttempt[]> {
   if (!attempts.length) return [];
   const submit = typeof by === 'function' ? by : () => by;
   const { questions, passingMarks, answers: byAttempt } = await gradingInputs(trx, attempts);
@@ -148,7 +159,10 @@ export async function submitAndGradeTx(trx: Knex.Transaction, attempts: AttemptT
       const q = questions.get(qid);
       if (!q || a.graded_by) continue; // a teacher's mark stands
       // An answered essay stays pending; a blank one earns nothing.
-      const g = q.type === 'essay' && !a.blank ? { marks: null, isCorrect: null } : autoGrade({ type: q.type, points: q.points, correctAnswer: q.correct_answer, acceptedAnswers: q.accepted_answers }, a.blank ? null : a.answer);
+      const g =
+        q.type === 'essay' && !a.blank
+          ? { marks: null, isCorrect: null }
+          : autoGrade({ type: q.type, points: q.points, correctAnswer: q.correct_answer, acceptedAnswers: q.accepted_answers }, a.blank ? null : a.answer);
       if (g.marks === null) continue;
       a.marks = g.marks;
       marks.push({ attempt_id: attempt.id, question_id: qid, marks: g.marks, is_correct: g.isCorrect! });
@@ -183,7 +197,18 @@ async function writeTotals(
   const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
   const totalsColumns = `?::uuid[], ?::numeric[], ?::int[], ?::int[], ?::boolean[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[]`;
   const totalsNames = 'id, score, max_score, percentage, passed, correct_count, partial_count, incorrect_count, skipped_count, pending_count';
-  const totalsBindings = [col('id'), col('score'), col('max_score'), col('percentage'), col('passed'), col('correct_count'), col('partial_count'), col('incorrect_count'), col('skipped_count'), col('pending_count')];
+  const totalsBindings = [
+    col('id'),
+    col('score'),
+    col('max_score'),
+    col('percentage'),
+    col('passed'),
+    col('correct_count'),
+    col('partial_count'),
+    col('incorrect_count'),
+    col('skipped_count'),
+    col('pending_count'),
+  ];
   const setTotals = `score = v.score, max_score = v.max_score, percentage = v.percentage, passed = v.passed,
         correct_count = v.correct_count, partial_count = v.partial_count, incorrect_count = v.incorrect_count, skipped_count = v.skipped_count,
         pending_count = v.pending_count,

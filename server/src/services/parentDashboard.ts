@@ -16,7 +16,10 @@ import { gradeLetters } from './platformSettings';
 export async function parentDashboard(deps: Deps, parent: UserRow, language: string): Promise<ParentDashboardData> {
   // Only accepted links: a pending request shows the parent nothing of the child.
   const children = (await childLinks(deps.db, parent.id).where('pc.status', 'accepted').orderBy('u.first_name')) as LinkedChildRow[];
-  const attempts = await finishedAttempts(deps.db, children.map((c) => c.id));
+  const attempts = await finishedAttempts(
+    deps.db,
+    children.map((c) => c.id),
+  );
   const names = new Map(children.map((c) => [c.id, c.first_name]));
   const shownAverage = (of: typeof attempts) => average(of.filter(isShownResult).map((a) => a.percentage));
   return {

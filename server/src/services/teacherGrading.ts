@@ -22,12 +22,7 @@ async function questionsById(db: Db, ids: string[]): Promise<Map<string, Questio
  * automatic mark. Every change is kept in the grade history; totals are recomputed, and when
  * nothing is left pending the attempt is graded and the student and parents are told.
  */
-export async function gradeSubmission(
-  deps: Deps,
-  viewer: Viewer,
-  attemptId: string,
-  grades: { questionId: string; marks: number; feedback?: string }[],
-): Promise<AttemptRow> {
+export async function gradeSubmission(deps: Deps, viewer: Viewer, attemptId: string, grades: { questionId: string; marks: number; feedback?: string }[]): Promise<AttemptRow> {
   const attempt = (await deps.db('attempts').where({ id: attemptId }).first()) as AttemptRow | undefined;
   if (!attempt) throw Errors.notFound(GRADING_MSG.resultNotFound);
   const exam = await getExamFor(deps.db, viewer, attempt.exam_id, 'update');
@@ -44,8 +39,7 @@ export async function gradeSubmission(
     if (locked.status === 'in_progress') throw Errors.conflict(GRADING_MSG.notSubmitted);
     for (const g of grades) {
       const before = (await trx('answers').where({ attempt_id: attemptId, question_id: g.questionId }).first('marks', 'feedback')) as
-        | { marks: number | string | null; feedback: string | null }
-        | undefined;
+        { marks: number | string | null; feedback: string | null } | undefined;
       const q = questions.get(g.questionId)!;
       const row = { marks: g.marks, is_correct: g.marks >= q.points, feedback: g.feedback ?? before?.feedback ?? null, graded_by: viewer.user.id, graded_at: trx.fn.now() };
       if (before) await trx('answers').where({ attempt_id: attemptId, question_id: g.questionId }).update(row);
