@@ -1,15 +1,13 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { cruise, type IForbiddenRuleType } from 'dependency-cruiser';
+import type { IForbiddenRuleType } from 'dependency-cruiser';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { cruiseTree } from '../../scripts/dependencyRules';
 
 /**
  * The layering of docs/architecture.md, held by the code itself: routes → policies → services →
  * presenters, with realtime beside routes and jobs beside both. The lower layers reach sockets
  * only through the ports (server/src/ports), never the realtime layer, and nothing imports in a
- * circle. Type-only imports count: a circle of types is still a knot a reader has to untie.
+ * circle, neither between files nor between folders. Type-only imports count: a circle of types is
+ * still a knot a reader has to untie.
  */
 const RULES: IForbiddenRuleType[] = [
   {
@@ -40,23 +38,10 @@ const RULES: IForbiddenRuleType[] = [
 ];
 
 describe('the server’s structure', () => {
-  it('keeps its layers: no circles, and services, presenters and jobs never import routes or the realtime layer', async () => {
-    const cwd = process.cwd();
-    process.chdir(ROOT);
-    try {
-      const result = await cruise(['server/src'], {
-        ruleSet: { forbidden: RULES },
-        validate: true,
-        tsPreCompilationDeps: true,
-        tsConfig: { fileName: 'server/tsconfig.json' },
-        exclude: { path: '(\\.test\\.ts$|/test/|/faults/)' },
-        doNotFollow: { path: 'node_modules' },
-      });
-      const output = result.output as { summary: { violations: { rule: { name: string }; from: string; to: string }[]; totalCruised: number } };
-      expect(output.summary.totalCruised).toBeGreaterThan(50);
-      expect(output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([]);
-    } finally {
-      process.chdir(cwd);
-    }
+  it('keeps its layers: no circles, no two folders importing each other, and services, presenters and jobs never import routes or the realtime layer', async () => {
+    const { totalCruised, violations, folderCycles } = await cruiseTree('server/src', 'server/tsconfig.json', RULES, '(\\.test\\.ts$|/test/|/faults/)');
+    expect(totalCruised).toBeGreaterThan(50);
+    expect(violations).toEqual([]);
+    expect(folderCycles).toEqual([]);
   }, 60_000);
 });

@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness';
 import { apiRouter } from '../routes';
+import { ROUTE_DOCS } from '../routes/openapiEntries';
 import { paymentWebhookRoutes } from '../routes/payments';
 import { coverage, mountedRoutes } from './document';
 
@@ -17,7 +18,7 @@ describe('the API reference', () => {
   it('has an entry for every mounted route and no entry without a route', () => {
     const routes = mountedRoutes([apiRouter(server.deps), paymentWebhookRoutes(server.deps)]);
     expect(routes.length).toBeGreaterThan(40);
-    expect(coverage(routes)).toEqual({ undocumented: [], orphaned: [] });
+    expect(coverage(routes, ROUTE_DOCS)).toEqual({ undocumented: [], orphaned: [] });
   });
 
   it('is a valid OpenAPI 3.1 document served at /api/openapi.json, with the validated schemas and roles', async () => {

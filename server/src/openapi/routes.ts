@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import send from 'koa-send';
 import type { AppState } from '../middleware/auth';
 import { buildOpenApi, mountedRoutes } from './document';
+import type { RouteDocs } from './types';
 
 const SWAGGER_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const SWAGGER_FILES = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png']);
@@ -22,11 +23,11 @@ const PAGE = `<!doctype html>
 const INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, docExpansion: 'list' });`;
 
 /** /api/openapi.json and a browsable reference at /api/docs (Swagger UI, served from here, no CDN). */
-export function docsRoutes(routers: () => Router<AppState>[]): Router<AppState> {
+export function docsRoutes(routers: () => Router<AppState>[], docs: RouteDocs): Router<AppState> {
   const router = new Router<AppState>();
   let document: ReturnType<typeof buildOpenApi> | undefined;
   router.get('/openapi.json', (ctx) => {
-    document ??= buildOpenApi(mountedRoutes(routers()));
+    document ??= buildOpenApi(mountedRoutes(routers()), docs);
     ctx.body = document;
   });
   router.get('/docs', (ctx) => {

@@ -1,6 +1,6 @@
 import { MSG, type Role } from '@exam/shared';
 import { AppError, Errors } from '../errors';
-import type { UserRow } from '../presenters/user';
+import type { UserRow } from '../db/userRow';
 
 /**
  * Who may do what to which object, in one place: every route asks `authorize`. A rule grants

@@ -10,6 +10,7 @@ import { demoRoutes } from './demo';
 import { examRoutes } from './exams';
 import { healthRoutes } from './health';
 import { notificationRoutes } from './notifications';
+import { ROUTE_DOCS } from './openapiEntries';
 import { parentRoutes } from './parent';
 import { paymentRoutes } from './payments';
 import { platformSettingsRoutes } from './platformSettings';
@@ -43,7 +44,7 @@ export function apiRouter(deps: Deps, mountedElsewhere: Router<AppState>[] = [])
     demoRoutes(deps),
   ];
   for (const r of resources) api.use(r.routes(), r.allowedMethods());
-  const docs = docsRoutes(() => [api, ...mountedElsewhere]);
+  const docs = docsRoutes(() => [api, ...mountedElsewhere], ROUTE_DOCS);
   api.use(docs.routes(), docs.allowedMethods());
   return api;
 }

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Deps } from '../../deps';
 import type { AppState } from '../../middleware/auth';
 import { DEMO_PASSWORD } from '../../seed/demo';
-import { activeDemoAccounts } from '../../services/demoAccounts';
+import { activeDemoAccounts } from '../../seed/demoAccounts';
 
 /**
  * The demo accounts a visitor may sign in as with one click, only on an installation that seeds

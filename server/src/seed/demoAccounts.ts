@@ -1,5 +1,5 @@
 import type { Deps } from '../deps';
-import { DEMO_USERS } from '../seed/demo';
+import { DEMO_USERS } from './demo';
 
 /** The seeded demo accounts still active, in the demo page's order. */
 export async function activeDemoAccounts(deps: Deps): Promise<{ role: string; email: string }[]> {

@@ -1,0 +1,37 @@
+import { accountDocs } from './account/openapi';
+import { authDocs } from './auth/openapi';
+import { contactDocs } from './contact/openapi';
+import { dashboardDocs } from './dashboard/openapi';
+import { demoDocs } from './demo/openapi';
+import { examDocs } from './exams/openapi';
+import { healthDocs } from './health.openapi';
+import { notificationDocs } from './notifications/openapi';
+import { parentDocs } from './parent/openapi';
+import { paymentDocs } from './payments/openapi';
+import { platformSettingsDocs } from './platformSettings/openapi';
+import { questionDocs } from './questions/openapi';
+import { reportDocs } from './reports/openapi';
+import { submissionDocs } from './submissions/openapi';
+import { userDocs } from './users/openapi';
+import { referenceDocs } from '../openapi/self.openapi';
+import type { RouteDocs } from '../openapi/types';
+
+/** Every resource's entries, each file beside its routes. */
+export const ROUTE_DOCS: RouteDocs = {
+  ...healthDocs,
+  ...authDocs,
+  ...accountDocs,
+  ...examDocs,
+  ...questionDocs,
+  ...submissionDocs,
+  ...notificationDocs,
+  ...reportDocs,
+  ...paymentDocs,
+  ...userDocs,
+  ...parentDocs,
+  ...dashboardDocs,
+  ...contactDocs,
+  ...platformSettingsDocs,
+  ...demoDocs,
+  ...referenceDocs,
+};
