@@ -3,7 +3,8 @@ import { DELETED_USER_NAME, USER_MSG, type AdminCreateUserInput, type AdminUpdat
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
-import { administers, inAClass, teachesSubject } from '../policies/people';
+import { inAClass, teachesSubject } from '../policies/people';
+import { ownAccountRefusal, takesAnAdminAway, type AccountChange } from '../policies/users';
 import type { UserRow } from '../presenters/user';
 import { createUser, newStudentId } from './accounts';
 import { releaseAvatar } from './avatars';
@@ -93,8 +94,12 @@ async function assertAnotherActiveAdmin(trx: Trx, leavingId: string): Promise<vo
   if (!admins.some((a) => a.id !== leavingId)) throw Errors.conflict(USER_MSG.lastAdmin);
 }
 
-const stopsBeingActiveAdmin = (target: UserRow, next: { role: UserRow['role']; isActive: boolean }) =>
-  administers(target.role) && target.is_active && (!administers(next.role) || !next.isActive);
+/** Refuses a change an admin may not make to their own account, or one that would leave the school without an active admin. */
+async function allowChange(trx: Trx, actor: UserRow, target: UserRow, change: AccountChange): Promise<void> {
+  const refusal = ownAccountRefusal(actor.id, target, change);
+  if (refusal) throw Errors.forbidden(refusal);
+  if (takesAnAdminAway(target, change)) await assertAnotherActiveAdmin(trx, target.id);
+}
 
 /** PUT /users/{id}: edits a person; deactivating ends every session they hold at once. */
 export async function updateUserByAdmin(deps: Deps, actor: UserRow, id: string, input: AdminUpdateUserInput): Promise<UserRow> {
@@ -102,9 +107,7 @@ export async function updateUserByAdmin(deps: Deps, actor: UserRow, id: string, 
     const target = await lockLiveUser(trx, id);
     const role = input.role ?? target.role;
     const isActive = input.isActive ?? target.is_active;
-    if (actor.id === id && role !== target.role) throw Errors.forbidden(USER_MSG.ownRole);
-    if (actor.id === id && !isActive) throw Errors.forbidden(USER_MSG.ownDeactivate);
-    if (stopsBeingActiveAdmin(target, { role, isActive })) await assertAnotherActiveAdmin(trx, id);
+    await allowChange(trx, actor, target, { role, isActive });
     if (input.email !== target.email) {
       const taken = await trx('users').whereRaw('lower(email) = ?', [input.email]).whereNot({ id }).first('id');
       if (taken) throw Errors.emailTaken();
@@ -144,8 +147,7 @@ export async function updateUserByAdmin(deps: Deps, actor: UserRow, id: string, 
 export async function setUserActive(deps: Deps, actor: UserRow, id: string, isActive: boolean): Promise<UserRow> {
   return deps.db.transaction(async (trx) => {
     const target = await lockLiveUser(trx, id);
-    if (actor.id === id && !isActive) throw Errors.forbidden(USER_MSG.ownDeactivate);
-    if (stopsBeingActiveAdmin(target, { role: target.role, isActive })) await assertAnotherActiveAdmin(trx, id);
+    await allowChange(trx, actor, target, { role: target.role, isActive });
     const [row] = (await trx('users').where({ id }).update({ is_active: isActive, updated_at: trx.fn.now() }).returning('*')) as UserRow[];
     if (!isActive) await endSessions(deps, { userId: id }, 'deactivated', trx);
     return row!;
@@ -163,8 +165,7 @@ export async function setUserActive(deps: Deps, actor: UserRow, id: string, isAc
 export async function deleteUserByAdmin(deps: Deps, actor: UserRow, id: string): Promise<void> {
   const avatar = await deps.db.transaction(async (trx) => {
     const target = await lockLiveUser(trx, id);
-    if (actor.id === id) throw Errors.forbidden(USER_MSG.ownDelete);
-    if (administers(target.role) && target.is_active) await assertAnotherActiveAdmin(trx, id);
+    await allowChange(trx, actor, target, 'delete');
     await trx('users')
       .where({ id })
       .update({
