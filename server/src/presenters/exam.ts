@@ -1,4 +1,4 @@
-import { examTimeStatus, type ExamSettings } from '@exam/shared';
+import { examTimeStatus, type Difficulty, type Exam, type ExamListItem, type ExamSettings, type ExamType } from '@exam/shared';
 import { eligibleFor, type Viewer } from '../policies';
 import { managesExam } from '../policies/exams';
 import { followsChildren, sitsExams } from '../policies/people';
@@ -13,8 +13,8 @@ export interface ExamRow {
   grade: number;
   duration_minutes: number;
   passing_marks: number;
-  exam_type: string;
-  difficulty: string;
+  exam_type: ExamType;
+  difficulty: Difficulty;
   instructions: string;
   start_at: Date;
   end_at: Date;
@@ -45,7 +45,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
  * The documented exam (docs/api.md). The eligible list is for the people who manage the exam;
  * attempts are reported to the student viewing it.
  */
-export function presentExam(row: ExamRow, viewer: Viewer, now: number = Date.now()) {
+export function presentExam(row: ExamRow, viewer: Viewer, now: number = Date.now()): Exam {
   const manages = managesExam(viewer, row);
   const startDate = iso(row.start_at);
   const endDate = iso(row.end_at);
@@ -95,12 +95,11 @@ export function presentExam(row: ExamRow, viewer: Viewer, now: number = Date.now
         : undefined,
   };
 }
-export type PresentedExam = ReturnType<typeof presentExam>;
 
 /**
- * An exam as a list item: the Exam entity names `questions` beside `totalQuestions`, so a list
- * carries the question ids in order (ids only; the questions themselves are served elsewhere).
+ * An exam as a list item: the exam names `questions` beside `totalQuestions`, so a list carries
+ * the question ids in order (ids only; the questions themselves are served elsewhere).
  */
-export function presentExamListItem(row: ExamRow, viewer: Viewer, now: number = Date.now()) {
+export function presentExamListItem(row: ExamRow, viewer: Viewer, now: number = Date.now()): ExamListItem {
   return { ...presentExam(row, viewer, now), questions: row.question_ids ?? [] };
 }

@@ -14,10 +14,10 @@ function student(socket: Socket) {
   return { user: data.auth.user, attempts: data.attempts };
 }
 
-/** The student's side of the live session protocol (issue 4). */
+/** The student's side of the live session protocol (docs/live-protocol.md). */
 export function attemptHandlers(deps: Deps, handlers: SocketHandlers): void {
   const joins = createAttemptJoins(deps.db);
-  onAck(handlers, deps.log, SOCKET_EVENTS.join, attemptJoinSchema, async ({ attemptId }, socket) => {
+  onAck(handlers, deps, SOCKET_EVENTS.join, attemptJoinSchema, async ({ attemptId }, socket) => {
     const { user, attempts } = student(socket);
     const joined = await joins({ attemptId, studentId: user.id });
     // Not theirs or not there: the single lookup says which.
@@ -31,25 +31,25 @@ export function attemptHandlers(deps: Deps, handlers: SocketHandlers): void {
     return { ok: true, data };
   });
 
-  onAck(handlers, deps.log, PROCTOR_EVENTS.health, attemptHealthSchema, async ({ attemptId, pending }, socket) => {
+  onAck(handlers, deps, PROCTOR_EVENTS.health, attemptHealthSchema, async ({ attemptId, pending }, socket) => {
     const mine = student(socket).attempts[attemptId];
     if (!mine) return { ok: false, code: 'invalid', message: SESSION_MSG.joinFirst };
     mine.pending = pending;
-    deps.realtime.emit(rooms.proctors(mine.examId), 'proctor:health', { attemptId, pending, at: new Date().toISOString() });
+    deps.realtime.emit(rooms.proctors(mine.examId), PROCTOR_EVENTS.deviceHealth, { attemptId, pending, at: new Date().toISOString() });
     return { ok: true };
   });
 
-  onAck(handlers, deps.log, SOCKET_EVENTS.save, answerSaveSchema, async (save, socket) => {
+  onAck(handlers, deps, SOCKET_EVENTS.save, answerSaveSchema, async (save, socket) => {
     const outcome = await deps.answerSaver.save(save, student(socket).user.id);
     return outcome.ok ? { ok: true, savedAt: outcome.savedAt } : outcome;
   });
 
-  onAck(handlers, deps.log, SOCKET_EVENTS.violation, violationSchema, async (v, socket) => {
+  onAck(handlers, deps, SOCKET_EVENTS.violation, violationSchema, async (v, socket) => {
     const result = await deps.violations.record({ attemptId: v.attemptId, studentId: student(socket).user.id, type: v.type, at: v.at });
     return { ok: true, counts: result.counts, submitted: result.submitted };
   });
 
-  onAck(handlers, deps.log, SOCKET_EVENTS.submit, attemptSubmitSchema, async ({ attemptId, timeSpent, securityFlags }, socket) => {
+  onAck(handlers, deps, SOCKET_EVENTS.submit, attemptSubmitSchema, async ({ attemptId, timeSpent, securityFlags }, socket) => {
     const { user, attempts } = student(socket);
     // Joining checked that the attempt is theirs; a socket that never joined it is checked here.
     // At the end of an exam the whole school submits at once: a query each would queue the saves.

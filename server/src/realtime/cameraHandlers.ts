@@ -26,7 +26,7 @@ export function cameraHandlers(deps: Deps, handlers: SocketHandlers): void {
     throw Errors.forbidden();
   };
 
-  onAck(handlers, deps.log, CAMERA_EVENTS.request, cameraRequestSchema, async ({ attemptId }, socket) => {
+  onAck(handlers, deps, CAMERA_EVENTS.request, cameraRequestSchema, async ({ attemptId }, socket) => {
     if (!proctors(socket)) throw Errors.forbidden();
     const attempt = await attemptFor(socket, attemptId);
     const exam = (await deps.db('exams').where({ id: attempt.exam_id }).first('settings')) as { settings: { proctoring: { enabled: boolean; enableCamera: boolean } } };
@@ -38,14 +38,14 @@ export function cameraHandlers(deps: Deps, handlers: SocketHandlers): void {
     return { ok: true, iceServers };
   });
 
-  onAck(handlers, deps.log, CAMERA_EVENTS.stop, cameraRequestSchema, async ({ attemptId }, socket) => {
+  onAck(handlers, deps, CAMERA_EVENTS.stop, cameraRequestSchema, async ({ attemptId }, socket) => {
     if (!proctors(socket)) throw Errors.forbidden();
     await attemptFor(socket, attemptId);
     deps.realtime.emit(rooms.attempt(attemptId), CAMERA_EVENTS.stop, { attemptId, proctorSocketId: socket.id });
     return { ok: true };
   });
 
-  onAck(handlers, deps.log, CAMERA_EVENTS.signal, rtcSignalSchema, async ({ attemptId, to, data }, socket) => {
+  onAck(handlers, deps, CAMERA_EVENTS.signal, rtcSignalSchema, async ({ attemptId, to, data }, socket) => {
     const attempt = await attemptFor(socket, attemptId);
     // The other end must be in this attempt's conversation: its student's sockets, or its exam's proctors.
     const peers = await deps.realtime.socketIds(sitsExams(userOf(socket).role) ? rooms.proctors(attempt.exam_id) : rooms.attempt(attemptId));

@@ -25,7 +25,7 @@ export function proctorHandlers(deps: Deps, handlers: SocketHandlers): void {
   // one message of every row held the node (and every save on it) while it was encoded and written.
   // The socket joins the room first, so a change made while the pages are read reaches it as a
   // delta too; the board applies the deltas that came meanwhile on top of the snapshot.
-  onAck(handlers, deps.log, PROCTOR_EVENTS.watch, proctorWatchSchema, async ({ examId }, socket) => {
+  onAck(handlers, deps, PROCTOR_EVENTS.watch, proctorWatchSchema, async ({ examId }, socket) => {
     const exam = await getExamFor(deps.db, await viewer(socket), examId, 'update');
     await socket.join(rooms.proctors(examId));
     const { online, health } = await deps.proctor.presence(examId);
@@ -47,27 +47,27 @@ export function proctorHandlers(deps: Deps, handlers: SocketHandlers): void {
     };
   });
 
-  onAck(handlers, deps.log, PROCTOR_EVENTS.timeline, proctorAttemptSchema, async ({ attemptId }, socket) => ({
+  onAck(handlers, deps, PROCTOR_EVENTS.timeline, proctorAttemptSchema, async ({ attemptId }, socket) => ({
     ok: true,
     data: { events: await attemptTimeline(deps, await viewer(socket), attemptId) },
   }));
 
-  onAck(handlers, deps.log, PROCTOR_EVENTS.message, proctorMessageSchema, async (input, socket) => ({
+  onAck(handlers, deps, PROCTOR_EVENTS.message, proctorMessageSchema, async (input, socket) => ({
     ok: true,
     ...(await sendProctorMessage(deps, await viewer(socket), input)),
   }));
 
-  onAck(handlers, deps.log, PROCTOR_EVENTS.extend, proctorExtendSchema, async ({ attemptId, minutes }, socket) => {
+  onAck(handlers, deps, PROCTOR_EVENTS.extend, proctorExtendSchema, async ({ attemptId, minutes }, socket) => {
     const attempt = await extendAttempt(deps, await viewer(socket), attemptId, minutes);
     return { ok: true, deadlineAt: new Date(attempt.deadline_at).toISOString() };
   });
 
-  onAck(handlers, deps.log, PROCTOR_EVENTS.submit, proctorAttemptSchema, async ({ attemptId }, socket) => {
+  onAck(handlers, deps, PROCTOR_EVENTS.submit, proctorAttemptSchema, async ({ attemptId }, socket) => {
     await forceSubmit(deps, await viewer(socket), attemptId);
     return { ok: true };
   });
 
-  onAck(handlers, deps.log, PROCTOR_EVENTS.reinstate, proctorAttemptSchema, async ({ attemptId }, socket) => {
+  onAck(handlers, deps, PROCTOR_EVENTS.reinstate, proctorAttemptSchema, async ({ attemptId }, socket) => {
     const attempt = await reinstateAttempt(deps, await viewer(socket), attemptId);
     return { ok: true, deadlineAt: new Date(attempt.deadline_at).toISOString() };
   });

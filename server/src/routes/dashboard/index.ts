@@ -5,7 +5,8 @@ import { translateMessage, translateTexts } from '../../i18n/translator';
 import { auth, currentAuth, type AppState } from '../../middleware/auth';
 import { languageOf } from '../../middleware/language';
 import { viewerOf } from '../../middleware/viewer';
-import { adminDashboard, parentDashboard, studentDashboard, teacherDashboard } from '../../services/dashboards';
+import { adminDashboard, studentDashboard, teacherDashboard } from '../../services/dashboards';
+import { parentDashboard } from '../../services/parentDashboard';
 
 /** One dashboard call per role (docs/dashboards.md); each refuses every other role with a 403. */
 export function dashboardRoutes(deps: Deps): Router<AppState> {

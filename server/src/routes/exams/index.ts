@@ -12,7 +12,7 @@ import { findExam, listExams } from '../../services/examCatalogue';
 import { inProgressAttempt, joinData, questionsForAttempt } from '../../services/attempts';
 import { notifyExamPublished } from '../../services/examNotifications';
 import { getPlatformSettings } from '../../services/platformSettings';
-import { releaseResults } from '../../services/grading';
+import { releaseResults } from '../../services/resultNotices';
 import { examStats, exportCsv, latestResult } from '../../services/results';
 import { withStatementDeadline } from '../../db/deadlines';
 import * as exams from '../../services/exams';

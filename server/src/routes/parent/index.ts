@@ -6,7 +6,8 @@ import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth
 import { parseInput, validated } from '../../middleware/validate';
 import { languageOf } from '../../middleware/language';
 import { viewerOf } from '../../middleware/viewer';
-import { childExams, childProgress, childResults, listChildren, parentDashboard } from '../../services/parentArea';
+import { childExams, childProgress, childResults, listChildren } from '../../services/parentArea';
+import { parentAreaDashboard } from '../../services/parentDashboard';
 import { adminLink, pendingRequests, removeChildLink, requestChildLink, respondToRequest } from '../../services/parentLinks';
 
 /**
@@ -31,7 +32,7 @@ export function parentRoutes(deps: Deps): Router<AppState> {
   );
 
   router.get('/dashboard', parent, async (ctx) => {
-    ctx.body = { success: true, data: await parentDashboard(deps, currentAuth(ctx).user) };
+    ctx.body = { success: true, data: await parentAreaDashboard(deps, currentAuth(ctx).user) };
   });
 
   router.get('/children', parent, async (ctx) => {

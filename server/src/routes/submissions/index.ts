@@ -9,7 +9,7 @@ import { validated } from '../../middleware/validate';
 import { viewerOf } from '../../middleware/viewer';
 import { presentAttempt } from '../../presenters/attempt';
 import { attemptClosed, joinData, ownAttempt, questionsForAttempt, startAttempt, submitAttempt } from '../../services/attempts';
-import { gradeSubmission } from '../../services/grading';
+import { gradeSubmission } from '../../services/teacherGrading';
 import { listSubmissions, submissionDetail } from '../../services/results';
 import { requireOpenAttemptIfExpired } from '../../services/sessions';
 import { submitExam } from '../../services/submitExam';
