@@ -5,7 +5,7 @@ import { apiToken, bearer, createExamAsTeacher, DEMO, signIn, sitExamViaApi, uni
  * One way of showing results: an essay given some of its marks reads "Partially
  * correct" with those marks and has its own bar, and the grade letter is the school's one scale,
  * so an admin's change to the scale shows on the student's result page. The teacher, student and
- * exam are this spec's own; the attempt and the marking go through the API.
+ * exam are this file's own; the attempt and the marking go through the API.
  */
 
 const ESSAY = 'Describe the water cycle in two sentences.';

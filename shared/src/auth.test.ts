@@ -16,14 +16,14 @@ const valid = {
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
 
-describe('registration rules (spec core §5)', () => {
+describe('registration rules', () => {
   it('accepts a complete student and normalises the e-mail and grade', () => {
     const r = registerSchema.parse(valid);
     expect(r).toMatchObject({ email: 'maya@school.test', grade: 10, section: 'B', role: 'student' });
     expect(r).not.toHaveProperty('confirmPassword');
   });
 
-  it('reports the rules in the spec order: mismatch, length, names, student, teacher', () => {
+  it('reports the rules in their documented order: mismatch, length, names, student, teacher', () => {
     const form = registerFormSchema.safeParse({ ...valid, confirmPassword: 'other', password: '123', firstName: ' ', grade: '' });
     expect(messages(form).slice(0, 4)).toEqual([MSG.passwordsDoNotMatch, MSG.passwordTooShort, MSG.namesRequired, MSG.studentFieldsRequired]);
     const teacher = registerFormSchema.safeParse({ ...valid, role: 'teacher', subject: 'physics' });

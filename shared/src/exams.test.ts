@@ -16,7 +16,7 @@ const exam = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('exam rules', () => {
-  it('applies the spec defaults', () => {
+  it('applies the documented defaults', () => {
     const e = examCreateSchema.parse(exam());
     expect(e).toMatchObject({ grade: 10, duration: 45, examType: 'practice', difficulty: 'medium', isPublished: false, tags: [], eligibleStudents: [] });
     expect(e.settings).toMatchObject({ allowReview: true, showResultsImmediately: true, showCorrectAnswers: false, maxAttempts: 1 });

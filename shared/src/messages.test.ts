@@ -18,7 +18,7 @@ describe('catalogue texts with values', () => {
     expect(messageOf('Maria Lopez')).toBeUndefined();
   });
 
-  it('come out of the schemas as the spec wrote them', () => {
+  it('come out of the schemas as the catalogue writes them', () => {
     const r = proctorExtendSchema.safeParse({ attemptId: '00000000-0000-4000-8000-000000000000', minutes: 10_000 });
     expect(r.success).toBe(false);
     expect(messageOf(r.error!.issues[0]!.message)?.key).toBe('session.extendAtMost');

@@ -22,7 +22,7 @@ describe('the server translator', () => {
     }
   });
 
-  it('turns a spec text back into its key and translates it; other text stays as it is', () => {
+  it('turns a catalogue text back into its key and translates it; other text stays as it is', () => {
     expect(translateMessage('en', MSG.invalidCredentials)).toBe(MSG.invalidCredentials);
     expect(translateMessage('es', 'Maria Lopez')).toBe('Maria Lopez');
   });

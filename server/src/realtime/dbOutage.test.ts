@@ -5,7 +5,7 @@ import { buildUser, TEST_PASSWORD } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
 import { openSocket } from '../test/sockets';
 
-/** A database outage looks like an outage, not like a sign-out (issue 10). */
+/** A database outage looks like an outage, not like a sign-out. */
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ sweepIntervalMs: 100 });

@@ -12,7 +12,7 @@ import { onAck, type SocketHandlers } from './ack';
 import { rooms } from '../ports/realtime';
 import type { SocketData } from './socketData';
 
-/** The proctor's side of the protocol (issue 5): the exam's owner or an admin. */
+/** The proctor's side of the protocol: the exam's owner or an admin. */
 export function proctorHandlers(deps: Deps, handlers: SocketHandlers): void {
   // Everyone gets an answer: students, parents and expired sessions a clear refusal, not silence.
   const viewer = async (socket: Socket) => {

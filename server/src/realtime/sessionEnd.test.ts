@@ -5,7 +5,7 @@ import { buildExam, buildUser, TEST_PASSWORD } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
 import { call, openSocket } from '../test/sockets';
 
-/** A revoked session ends everywhere at once (issue 10): its sockets close, its events are refused. */
+/** A revoked session ends everywhere at once: its sockets close, its events are refused. */
 let server: TestServer;
 const sockets: Socket[] = [];
 beforeAll(async () => {

@@ -86,7 +86,7 @@ export function createSocketServer(deps: Deps, http: HttpServer, liveness: Sessi
     if (caps.addressFull(address)) return next(capRefusal('address', negotiateLanguage(socket.handshake.headers['accept-language'])));
     try {
       const authed = await authenticate(deps, token, { allowExpired: true, lookup });
-      // A student whose token ran out mid-exam reconnects for their open attempt only (issue 14):
+      // A student whose token ran out mid-exam reconnects for their open attempt only:
       // an exam must not depend on the client refreshing. Anyone else needs a current token.
       if (authed.expired && !(await openAttemptOf(deps, authed, {}))) return next(new Error(HANDSHAKE_ERRORS.unauthorized));
       // Acks speak the user's chosen language, else the browser's: a two-letter string per socket.

@@ -10,7 +10,7 @@ import { buildAttempt, buildExam, buildUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
 import { call, openSocket } from '../test/sockets';
 
-// Submissions are grouped like saves (issue 19). Whatever they race, each attempt ends with ONE
+// Submissions are grouped like saves. Whatever they race, each attempt ends with ONE
 // submission that holds every answer the student was told was saved.
 let server: TestServer;
 const sockets: Socket[] = [];

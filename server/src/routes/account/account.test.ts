@@ -95,7 +95,7 @@ describe('profile', () => {
     expect(meta.icc).toBeUndefined();
   });
 
-  it('refuses a 6 MB avatar with the spec text, and keeps the old one', async () => {
+  it('refuses a 6 MB avatar with the documented text, and keeps the old one', async () => {
     const me = await signedIn();
     const big = new Uint8Array(6 * 1024 * 1024);
     big.set(await png());
@@ -156,7 +156,7 @@ describe('password', () => {
     expect((await api('POST', '/auth/login', { email: me.user.email, password: 'a-new-secret' })).status).toBe(200);
   });
 
-  it('refuses a wrong current password and a short new one with the spec texts', async () => {
+  it('refuses a wrong current password and a short new one with the documented texts', async () => {
     const me = await signedIn();
     const wrong = await api('PUT', '/users/password', { currentPassword: 'not-it', newPassword: 'a-new-secret' }, { token: me.token });
     expect(wrong.status).toBe(400);
@@ -168,7 +168,7 @@ describe('password', () => {
 });
 
 describe('settings', () => {
-  it('starts at the spec defaults, changes one key, many, and resets', async () => {
+  it('starts at the documented defaults, changes one key, many, and resets', async () => {
     const me = await signedIn();
     expect((await api('GET', '/users/settings', undefined, { token: me.token })).body.data.settings).toEqual(DEFAULT_SETTINGS);
     const one = await api('PUT', '/users/settings', { category: 'preferences', key: 'theme', value: 'dark' }, { token: me.token });
@@ -182,7 +182,7 @@ describe('settings', () => {
     expect(reset.body).toMatchObject({ success: true, message: PROFILE_MSG.settingsReset, data: { settings: DEFAULT_SETTINGS } });
   });
 
-  it('refuses values outside the spec’s choices, unknown keys and languages the app is not translated into', async () => {
+  it('refuses values outside the documented choices, unknown keys and languages the app is not translated into', async () => {
     const me = await signedIn();
     const cases = [
       [{ category: 'preferences', key: 'timezone', value: 'Mars/Base' }, 'value'],

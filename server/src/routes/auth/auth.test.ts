@@ -63,7 +63,7 @@ describe('POST /auth/register', () => {
     expect(res.body.errors.map((e: { msg: string }) => e.msg)).toContain(message);
   });
 
-  it('reports the spec rules in the spec order', async () => {
+  it('reports the rules in their documented order', async () => {
     const res = await api('POST', '/auth/register', studentPayload({ password: '1', firstName: '', grade: undefined }));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(MSG.passwordTooShort);

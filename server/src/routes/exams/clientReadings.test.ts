@@ -4,7 +4,7 @@ import { buildExam, buildUser, TEST_PASSWORD } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 
 /**
- * Issue 14: what an independently written client sends, following the spec's calls, is accepted
+ * What an independently written client sends, following the documented calls, is accepted
  * and normalised; what is really wrong is still refused.
  */
 let server: TestServer;

@@ -76,7 +76,7 @@ async function sit(examId: string, child: { token: string }, right: number) {
 }
 
 describe('parent linking', () => {
-  it('refuses an incomplete request with the spec text, and a bad relationship', async () => {
+  it('refuses an incomplete request with the documented text, and a bad relationship', async () => {
     const parent = await person('parent');
     for (const body of [{}, { childEmail: '  ', relationship: 'father' }, { childEmail: 'kid@school.test', relationship: '' }]) {
       const res = await api('POST', '/parent/add-child', body, { token: parent.token });

@@ -50,7 +50,7 @@ describe('payments in the sandbox', () => {
     expect((await api('GET', '/payments', undefined, { token })).body.data.payments).toEqual([]);
   });
 
-  it('charges the success card, answers the spec text, sends a live receipt and an e-mail', async () => {
+  it('charges the success card, answers the documented text, sends a live receipt and an e-mail', async () => {
     const { user, token } = await signedIn();
     const socket = await openSocket(server.url, token);
     sockets.push(socket);
@@ -71,7 +71,7 @@ describe('payments in the sandbox', () => {
     for (const part of ['$25.50', 'Term exam fee', payment.reference, 'Sandbox payment']) expect(mail.text).toContain(part);
   });
 
-  it('ends a declined card failed with the spec failure text and the reason, and sends no receipt', async () => {
+  it('ends a declined card failed with the documented failure text and the reason, and sends no receipt', async () => {
     const { user, token } = await signedIn();
     const declined = await pay(token, { amount: 10, description: 'Fee', card: { brand: 'visa', last4: '0002' } });
     expect(declined.status).toBe(402);

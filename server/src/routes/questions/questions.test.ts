@@ -80,7 +80,7 @@ describe('the question bank', () => {
     expect((await api('DELETE', `/questions/${q.id}`, undefined, { token: a.token })).status).toBe(200);
   });
 
-  it('refuses invalid questions with the spec’s messages', async () => {
+  it('refuses invalid questions with the documented messages', async () => {
     const t = await signedIn('teacher');
     const cases: [Record<string, unknown>, string][] = [
       [{ text: 'Short', type: 'essay', subject: 'english' }, EXAM_MSG.questionTextTooShort],

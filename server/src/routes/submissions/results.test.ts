@@ -88,7 +88,7 @@ describe('grading', () => {
     expect(res.body.data.submission).toMatchObject({ status: 'graded', displayStatus: 'Passed', score: 9, percentage: 90, grade: 'A+', isPassed: true, correctAnswers: 3, partialAnswers: 1, incorrectAnswers: 0 });
     expect(await told).toMatchObject({ type: 'result', message: expect.stringContaining('scored 90% (grade A+)'), metadata: { submissionId: s.attemptId, score: 90, grade: 'A+' } });
     const inbox = await api('GET', '/notifications', undefined, { token: s.token });
-    // A first pass also earns an achievement (issue 12), told just after the result.
+    // A first pass also earns an achievement, told just after the result.
     expect(inbox.body.data.notifications.find((n: { type: string }) => n.type === 'result')).toMatchObject({ type: 'result', title: 'Result available', actionUrl: `/exam-result/${s.attemptId}` });
     const mine = await api('GET', `/submissions/${s.attemptId}`, undefined, { token: s.token });
     expect(mine.body.data.submission.answers[2]).toMatchObject({ marks: 4, feedback: 'Good, mention chlorophyll.', status: 'partial', isCorrect: false, partiallyCorrect: true });
