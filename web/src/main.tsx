@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { registerServiceWorker } from './app/serviceWorker';
-import { applyTheme, readStoredTheme } from './app/theme';
+import { applyTheme, readStoredTheme } from './lib/theme';
 import { startI18n } from './i18n';
 
 // Set the stored theme before the first paint so a dark-mode user never sees a light flash.

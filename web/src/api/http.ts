@@ -1,12 +1,12 @@
 import { currentLanguage } from '../i18n';
 import { msg } from '../i18n/messages';
 import { REQUEST_TIMEOUT_MS, type AuthPayload, type FieldError, type User } from '@exam/shared';
-import { clearStoredSession, readToken, storeSession } from '../lib/storedSession';
+import { clearStoredSession, readToken, storeSession } from './storedSession';
 import { refreshDueAt } from './tokenExpiry';
 
 /**
- * The one HTTP client of the app (spec core §7): base /api, JSON, 30 s timeout, the stored
- * bearer token on every call, and the error catalogue of spec core §8 turned into ApiError
+ * The one HTTP client of the app: base /api, JSON, 30 s timeout, the stored
+ * bearer token on every call, and the error catalogue turned into ApiError
  * messages. A token about to expire is refreshed before the call (and, with `keepTokenFresh`,
  * on a timer, so a socket-only screen such as a three-hour exam never lets it lapse). A 401 on a
  * call that carried a token still gets one silent refresh (the refresh token is an httpOnly
@@ -54,7 +54,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** The toast text for a status, spec core §8 ("other statuses: the server's message if present"). */
+/** The toast text for a status ("other statuses: the server's message if present"). */
 export function catalogueMessage(status: number, serverMessage?: string): string {
   switch (status) {
     case 0:

@@ -2,7 +2,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { emitWithAckWhileHeard, handshakeRetryDelay, keepConnected, SocketCallError, type AppSocket } from './socket';
 
 vi.mock('./http', () => ({ http: { get: vi.fn(async () => ({})) } }));
-vi.mock('../lib/storedSession', () => ({ readToken: () => 'token' }));
+vi.mock('./storedSession', () => ({ readToken: () => 'token' }));
 
 /** The parts of a Socket.IO client keepConnected uses; every handshake is refused with `refuseWith`. */
 class RefusingSocket {

@@ -1,7 +1,7 @@
 import { HANDSHAKE_ERRORS, type Ack } from '@exam/shared';
 import { msg } from '../i18n/messages';
 import { io, type Socket } from 'socket.io-client';
-import { readToken } from '../lib/storedSession';
+import { readToken } from './storedSession';
 import { http } from './http';
 
 /**

@@ -8,7 +8,7 @@ import { RouterProvider } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { createQueryClient } from './queryClient';
 import { createAppRouter } from './router';
-import { ThemeProvider } from './theme';
+import { ThemeProvider } from '../lib/theme';
 
 // Shades chosen for WCAG AA contrast (4.5:1) of white on filled buttons and of dimmed text on white.
 // Every toast's close button gets a name here (in the language on screen), so no call of

@@ -1,8 +1,9 @@
 import type { Role } from '@exam/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext } from 'react';
+import { createContext, createElement, useCallback, useContext, type ReactNode } from 'react';
 import { matchRoutes, type Params, type RouteObject } from 'react-router-dom';
 import { useAuth } from '../features/auth/useAuth';
+import { CanOpenContext } from '../lib/canOpen';
 
 /**
  * Who may open a route: anyone ('public'), any signed-in role ('signed-in'), or the listed roles.
@@ -71,9 +72,10 @@ export function useRouteTable(): RouteObject[] {
   return routes;
 }
 
-/** `canOpen` for the signed-in user (or visitor) on screen. */
-export function useCanOpen(): (path: string) => boolean {
+/** `canOpen` for the signed-in user (or visitor) on screen, for every link below it (lib/canOpen.ts). */
+export function CanOpenProvider({ children }: { children: ReactNode }) {
   const routes = useRouteTable();
   const role = useAuth().user?.role ?? null;
-  return useCallback((path: string) => canOpen(routes, path, role), [routes, role]);
+  const value = useCallback((path: string) => canOpen(routes, path, role), [routes, role]);
+  return createElement(CanOpenContext.Provider, { value }, children);
 }

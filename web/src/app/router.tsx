@@ -54,7 +54,7 @@ import { StudentsPage } from '../features/students/StudentsPage';
 import { childName, examTitle, reportStudentName, submissionExamId, submissionExamTitle } from './crumbNames';
 import { RequireRole } from './guard/RequireRole';
 import { Layout } from './layout/Layout';
-import { RouteTableContext, type CrumbKey, type CrumbSpec, type RouteHandle } from './routeTable';
+import { CanOpenProvider, RouteTableContext, type CrumbKey, type CrumbSpec, type RouteHandle } from './routeTable';
 
 /**
  * A page behind the guard; without `roles` any signed-in role may enter. The same list goes into
@@ -86,7 +86,9 @@ function Root() {
   return (
     <RouteTableContext.Provider value={routes}>
       <AuthProvider>
-        <Outlet />
+        <CanOpenProvider>
+          <Outlet />
+        </CanOpenProvider>
       </AuthProvider>
     </RouteTableContext.Provider>
   );

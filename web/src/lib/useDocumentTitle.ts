@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { usePlatformSettings } from '../features/platform/usePlatformSettings';
+import { usePlatformSettings } from '../api/usePlatformSettings';
 
 /** Pages on screen that set their own title: while there is one, the path-derived title stays out. */
 let pageTitles = 0;

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../features/auth/useAuth';
 import { LanguageSwitch } from '../LanguageSwitch';
-import { useCanOpen } from '../routeTable';
+import { useCanOpen } from '../../lib/canOpen';
 import { FOOTER_LINKS } from './navLinks';
 
 /**

@@ -8,11 +8,11 @@ import type { User } from '@exam/shared';
 import { PersonAvatar } from '../../components/PersonAvatar';
 import { useSaveSettings } from '../../features/account/useSaveSettings';
 import { useAuth } from '../../features/auth/useAuth';
-import { usePlatformSettings } from '../../features/platform/usePlatformSettings';
+import { usePlatformSettings } from '../../api/usePlatformSettings';
 import { useUnread } from '../../features/notifications/hooks';
 import { useLiveNotifications } from '../../features/notifications/useLiveNotifications';
-import { useCanOpen } from '../routeTable';
-import { useTheme } from '../theme';
+import { useCanOpen } from '../../lib/canOpen';
+import { useTheme } from '../../lib/theme';
 import { ACCOUNT_LINKS, ROLE_LINKS, VISITOR_LINKS, isActivePath, type NavItem } from './navLinks';
 
 /**

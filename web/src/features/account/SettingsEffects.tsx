@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTheme } from '../../app/theme';
+import { useTheme } from '../../lib/theme';
 import { changeLanguage } from '../../i18n';
 import { setDatePrefs } from '../../lib/dateFormat';
 import { useAuth } from '../auth/useAuth';

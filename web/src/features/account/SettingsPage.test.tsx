@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/buildUser';
 import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
-import { ThemeProvider } from '../../app/theme';
+import { ThemeProvider } from '../../lib/theme';
 import { i18n, LANGUAGE_STORAGE_KEY } from '../../i18n';
 import { SettingsEffects } from './SettingsEffects';
 import { SettingsPage } from './SettingsPage';

@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { retryWithBackoff } from '../../api/backoff';
 import { keepTokenFresh, messageFromServer, setSessionHandlers } from '../../api/http';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { clearStoredSession, readStoredUser, readToken, storeSession, storeUser } from '../../lib/storedSession';
+import { clearStoredSession, readStoredUser, readToken, storeSession, storeUser } from '../../api/storedSession';
 import { authApi } from './api';
 import { checkSession, storedSession } from './sessionCheck';
 import { initialSession, sessionReducer } from './sessionReducer';

@@ -13,7 +13,7 @@ import { enumLabel } from '../../i18n/format';
 import { i18n } from '../../i18n';
 import { notifySuccess } from '../../lib/notify';
 import { apiFieldErrors, firstFormError, zodValidate } from '../../lib/zodForm';
-import { usePlatformSettings } from '../platform/usePlatformSettings';
+import { usePlatformSettings } from '../../api/usePlatformSettings';
 import { useAuth } from './useAuth';
 
 /** Every field as the form holds it: selects and inputs give strings. */

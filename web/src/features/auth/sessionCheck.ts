@@ -1,6 +1,6 @@
 import type { User } from '@exam/shared';
 import { isUnreachable } from '../../api/http';
-import { clearStoredSession, readStoredUser, readToken, storeUser } from '../../lib/storedSession';
+import { clearStoredSession, readStoredUser, readToken, storeUser } from '../../api/storedSession';
 import { authApi } from './api';
 import type { SessionAction } from './sessionReducer';
 

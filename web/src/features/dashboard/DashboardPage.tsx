@@ -20,7 +20,7 @@ import { EmptyLine, Panel, PlainList, QuickActions, StatGrid } from './component
 import { ACCOUNT_ACTIONS, QUICK_ACTIONS } from './quickActions';
 import { useLiveDashboard } from './useLiveDashboard';
 import { relativeTimeOf } from '../../lib/dateFormat';
-import { useGradeOf } from '../platform/useGradeOf';
+import { useGradeOf } from '../../lib/useGradeOf';
 
 export const APP_VERSION = 'v2.1.0';
 

@@ -2,7 +2,7 @@ import type { AdminDashboard, TeacherDashboard } from '@exam/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
-import { RouteTableContext } from '../../app/routeTable';
+import { CanOpenProvider, RouteTableContext } from '../../app/routeTable';
 import { changeLanguage } from '../../i18n';
 import { buildUser } from '../../test/buildUser';
 import { mockApi } from '../../test/mockApi';
@@ -19,7 +19,11 @@ vi.mock('../../api/socket', () => ({
 
 /** Every quick action's page, open to all: the app's guard is not what these tests read. */
 const pages = [...Object.values(QUICK_ACTIONS).flat(), ADMIN_SETTINGS_ACTION, ...ACCOUNT_ACTIONS].map((a) => ({ path: a.to.split('#')[0]! }));
-const withRouteTable = (page: ReactElement) => <RouteTableContext.Provider value={pages}>{page}</RouteTableContext.Provider>;
+const withRouteTable = (page: ReactElement) => (
+  <RouteTableContext.Provider value={pages}>
+    <CanOpenProvider>{page}</CanOpenProvider>
+  </RouteTableContext.Provider>
+);
 
 const HOUR = 3_600_000;
 const iso = (offset: number) => new Date(Date.now() + offset).toISOString();

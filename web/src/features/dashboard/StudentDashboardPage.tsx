@@ -7,7 +7,7 @@ import { useNow } from '../../lib/useNow';
 import { PageLoader } from '../../components/PageLoader';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
-import { useGradeOf } from '../platform/useGradeOf';
+import { useGradeOf } from '../../lib/useGradeOf';
 import { NotificationsWidget } from '../notifications/NotificationsWidget';
 import { EmptyLine, Panel, PlainList, QuickActions, StatGrid } from './components';
 import { ACCOUNT_ACTIONS, QUICK_ACTIONS } from './quickActions';

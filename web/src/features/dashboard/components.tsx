@@ -3,7 +3,7 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useCanOpen } from '../../app/routeTable';
+import { useCanOpen } from '../../lib/canOpen';
 import { StatCard } from '../../components/StatCard';
 import { relativeTimeOf } from '../../lib/dateFormat';
 

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AppSocket } from '../../api/socket';
 
 const created: { options: Record<string, unknown>; destroy: ReturnType<typeof vi.fn> }[] = [];
-vi.mock('../proctor/peer', async (actual) => ({
-  ...(await actual<typeof import('../proctor/peer')>()),
+vi.mock('../../api/peer', async (actual) => ({
+  ...(await actual<typeof import('../../api/peer')>()),
   createPeer: (options: Record<string, unknown>) => {
     const peer = { options, destroy: vi.fn(), on: vi.fn(), signal: vi.fn() };
     created.push(peer);

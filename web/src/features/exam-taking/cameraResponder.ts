@@ -1,6 +1,6 @@
 import { CAMERA_EVENTS, type CameraRequestEvent, type IceServer } from '@exam/shared';
 import type { AppSocket } from '../../api/socket';
-import { createPeer, readSignal, relaySignals, type Peer } from '../proctor/peer';
+import { createPeer, readSignal, relaySignals, type Peer } from '../../api/peer';
 import { examMedia } from './examMedia';
 
 /** `camera:request`; one without ICE servers is still answered, with simple-peer's own. */

@@ -11,7 +11,7 @@ import { SearchField } from '../../components/SearchField';
 import { enumLabel } from '../../i18n/format';
 import { useFilterParams } from '../../lib/useFilterParams';
 import { useExam } from '../exams/hooks';
-import { ProctorLink } from '../proctor/ProctorLink';
+import { ProctorLink } from '../../components/ProctorLink';
 import { ExamHeading } from '../results/components/ExamHeading';
 import { ExamStatCards } from '../results/components/ExamStatCards';
 import { ExportCsvButton } from '../results/components/ExportCsvButton';

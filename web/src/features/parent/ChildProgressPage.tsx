@@ -15,7 +15,7 @@ import { enumLabel, formatNumber, formatPercent } from '../../i18n/format';
 import { msg } from '../../i18n/messages';
 import { formatDateTime } from '../../lib/format';
 import { useChildProgress } from './hooks';
-import { useGradeOf } from '../platform/useGradeOf';
+import { useGradeOf } from '../../lib/useGradeOf';
 import { OUTCOME_COLOR, outcomeStatus } from '../results/labels';
 
 const RANGE_KEYS: Record<ProgressRange, string> = { all: 'ranges.all', month: 'ranges.lastMonth', week: 'ranges.lastWeek' };

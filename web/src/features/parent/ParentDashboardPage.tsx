@@ -16,7 +16,7 @@ import { formatDateTime } from '../../lib/format';
 import { AddChildModal } from './AddChildModal';
 import { useParentDashboard } from './hooks';
 import { LinkStatusBadge } from './LinkStatusBadge';
-import { useGradeOf } from '../platform/useGradeOf';
+import { useGradeOf } from '../../lib/useGradeOf';
 
 const date = (iso: string | null) => formatDateTime(iso) ?? '—';
 

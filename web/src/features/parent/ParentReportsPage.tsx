@@ -17,7 +17,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { SubmissionsTable } from './ChildProgressPage';
 import { useChildExams, useChildProgress, useChildren, useChildResults } from './hooks';
 import { reportCsv, saveText } from './reportExport';
-import { useGradeOf } from '../platform/useGradeOf';
+import { useGradeOf } from '../../lib/useGradeOf';
 
 const TYPE_KEYS: Record<ReportType, string> = { performance: 'reports.types.performance', exams: 'reports.types.exams', results: 'reports.types.results' };
 const RANGE_KEYS: Record<ReportRange, string> = { all: 'ranges.all', 'this-month': 'ranges.thisMonth', 'last-3-months': 'ranges.last3Months', 'this-year': 'ranges.thisYear' };

@@ -5,7 +5,7 @@ import { forwardRef, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emitWithAck, type AppSocket } from '../../api/socket';
 import { cameraText, phaseOfPeerError, tileNotice, type CameraPhase, type StudentPresence } from './cameraState';
-import { createPeer, readSignal, relaySignals, type Peer, type SignalData } from './peer';
+import { createPeer, readSignal, relaySignals, type Peer, type SignalData } from '../../api/peer';
 
 const REQUEST_TIMEOUT_MS = 10_000;
 /** How long to wait for the student's device to start streaming before saying so. */

@@ -16,7 +16,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useFilterParams } from '../../lib/useFilterParams';
 import { useAuth } from '../auth/useAuth';
 import { useExam } from '../exams/hooks';
-import { ProctorLink } from '../proctor/ProctorLink';
+import { ProctorLink } from '../../components/ProctorLink';
 import { failureReason } from '../exams/messages';
 import { ExamHeading } from '../results/components/ExamHeading';
 import { ExamStatCards } from '../results/components/ExamStatCards';
@@ -26,7 +26,7 @@ import { isNotFound, loadFailure } from '../results/messages';
 import { ItemAnalysisTable } from './components/ItemAnalysisTable';
 import { RankedResultsTable } from './components/RankedResultsTable';
 import { ScoreDistribution } from './components/ScoreDistribution';
-import { usePlatformSettings } from '../platform/usePlatformSettings';
+import { usePlatformSettings } from '../../api/usePlatformSettings';
 
 /** Results filter statuses. */
 const STATUSES = ['passed', 'failed', 'in-progress'] as const;

@@ -1,5 +1,5 @@
 import { API_BASE, ApiError, catalogueMessage, http } from '../../api/http';
-import { readToken } from '../../lib/storedSession';
+import { readToken } from '../../api/storedSession';
 
 const fetchWithToken = (path: string) => {
   const token = readToken();

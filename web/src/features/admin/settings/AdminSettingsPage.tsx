@@ -12,7 +12,7 @@ import { msg } from '../../../i18n/messages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { apiFieldErrors, zodValidate } from '../../../lib/zodForm';
-import { platformSettingsKey } from '../../platform/usePlatformSettings';
+import { platformSettingsKey } from '../../../api/usePlatformSettings';
 
 interface AdminSettingsData {
   settings: PlatformSettings;

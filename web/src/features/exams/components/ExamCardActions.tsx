@@ -3,7 +3,7 @@ import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { cardWords } from '../../../i18n/cardWords';
-import { canProctorNow } from '../../proctor/ProctorLink';
+import { canProctorNow } from '../../../components/ProctorLink';
 
 interface ExamCardActionsProps {
   exam: Exam;

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { notifySuccess } from '../../../lib/notify';
 import { ExamDetailsFields } from '../form/ExamDetailsFields';
 import { emptyExamForm, followSchoolDefaults, formToExamBody, validateExamForm, type ExamFormValues } from '../form/examForm';
-import { usePlatformSettings } from '../../platform/usePlatformSettings';
+import { usePlatformSettings } from '../../../api/usePlatformSettings';
 import { useCreateExam } from '../hooks';
 import { EXAM_TEXT } from '../messages';
 import { DETAILS_STEP, QUESTIONS_STEP, REVIEW_STEP, WIZARD_STEPS, describeCreateFailure, type CreateFailure } from './createFailure';

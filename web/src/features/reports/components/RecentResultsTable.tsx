@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { enumLabel, formatNumber, formatPercent } from '../../../i18n/format';
 import { DateCell, ResultsTableFrame } from '../../results/components/SubmissionCells';
 import { outcomeStatus } from '../../results/labels';
-import { useGradeOf } from '../../platform/useGradeOf';
+import { useGradeOf } from '../../../lib/useGradeOf';
 
 const COLUMNS = ['exam', 'subject', 'score', 'grade', 'date', 'result'];
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { enumLabel, formatNumber, formatPercent } from '../../../i18n/format';
 import { formatDateTime } from '../../../lib/format';
 import { scoreColor, studentName } from '../labels';
-import { useGradeOf } from '../../platform/useGradeOf';
+import { useGradeOf } from '../../../lib/useGradeOf';
 
 /** What the card can say about the score: hidden, awaiting a teacher, or final. */
 function ScoreLine({ s }: { s: Submission }) {

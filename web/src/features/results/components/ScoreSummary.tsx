@@ -3,7 +3,7 @@ import { Alert, Badge, Group, Paper, RingProgress, Stack, Text } from '@mantine/
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatPercent } from '../../../i18n/format';
 import { DISPLAY_STATUS_COLOR, displayStatusText, resultMessageText, scoreColor } from '../labels';
-import { useGradeOf } from '../../platform/useGradeOf';
+import { useGradeOf } from '../../../lib/useGradeOf';
 
 /**
  * The score circle, points fraction and message of the result screen. While essays wait for a

@@ -8,7 +8,7 @@ import { formatNumber } from '../../../i18n/format';
 import { formatDateTime } from '../../../lib/format';
 import { formatTimeSpent, percentText, studentName } from '../labels';
 import { StatusBadge } from './StatusBadge';
-import { useGradeOf } from '../../platform/useGradeOf';
+import { useGradeOf } from '../../../lib/useGradeOf';
 
 /**
  * The parts the tables of submissions and results share: the table frame with its header row,

@@ -1,6 +1,6 @@
 import { DEFAULT_PLATFORM_SETTINGS, type PublicPlatformSettings } from '@exam/shared';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../api/http';
+import { http } from './http';
 
 export const platformSettingsKey = ['platform-settings'] as const;
 

@@ -3,7 +3,7 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useNow } from '../../lib/useNow';
+import { useNow } from '../lib/useNow';
 
 /** The proctor board is worth opening while a published exam is running. */
 export function canProctorNow(exam: Pick<Exam, 'isPublished' | 'schedule'>, now: number): boolean {

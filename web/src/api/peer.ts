@@ -1,7 +1,7 @@
 import type { Instance, Options, SignalData } from 'simple-peer';
 import SimplePeer from 'simple-peer/simplepeer.min.js';
 import { CAMERA_EVENTS, type RtcSignalEvent } from '@exam/shared';
-import type { AppSocket } from '../../api/socket';
+import type { AppSocket } from './socket';
 
 /**
  * The camera's WebRTC peers (simple-peer), signalled over our socket with `rtc:signal`; the media

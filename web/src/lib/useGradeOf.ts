@@ -1,6 +1,6 @@
 import { gradeOnScale } from '@exam/shared';
 import { useCallback } from 'react';
-import { usePlatformSettings } from './usePlatformSettings';
+import { usePlatformSettings } from '../api/usePlatformSettings';
 
 /**
  * The letter for a percentage on the school's one grading scale (admin settings), for every screen
