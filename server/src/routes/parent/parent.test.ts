@@ -262,3 +262,32 @@ describe('the parent area', () => {
     expect(inbox.body.data.notifications.map((n: { metadata: { examId: string } }) => n.metadata.examId)).not.toContain(later.examId);
   });
 });
+
+describe('the parent dashboard', () => {
+  it('shows the same children and figures through both of its calls, a held score in neither', async () => {
+    const parent = await person('parent');
+    const children = [await person('student', 'Bea'), await person('student', 'Al')];
+    for (const child of children) await linked(parent, child);
+    const [bea, al] = children as [(typeof children)[number], (typeof children)[number]];
+    await sit((await exam('Fractions')).examId, bea, 1);
+    await sit((await exam('Times tables')).examId, bea, 2);
+    await sit((await exam('Held back', { showResultsImmediately: false })).examId, al, 2);
+
+    const area = (await api('GET', '/parent/dashboard', undefined, { token: parent.token })).body.data;
+    const dashboard = (await api('GET', '/dashboard/parent', undefined, { token: parent.token })).body.data;
+
+    expect(area.summary).toMatchObject({ totalChildren: 2, totalExams: 2, averagePerformance: 75 });
+    expect(dashboard.stats).toEqual({ totalChildren: 2, totalExamsTaken: 3, averagePerformance: 75 });
+    const byId = new Map(dashboard.children.map((c: { _id: string }) => [c._id, c]));
+    expect(byId.get(bea.user.id)).toMatchObject({ totalExams: 2, averageScore: 75 });
+    // Al's only score is held: counted as taken, averaged nowhere.
+    expect(byId.get(al.user.id)).toMatchObject({ totalExams: 1, averageScore: 0 });
+    for (const c of area.children as { _id: string; stats: { averageScore: number } }[]) expect(c.stats.averageScore).toBe((byId.get(c._id) as { averageScore: number }).averageScore);
+    expect(dashboard.recentResults.map((r: { childName: string; percentage: number | null }) => [r.childName, r.percentage])).toEqual([
+      ['Al', null],
+      ['Bea', 100],
+      ['Bea', 50],
+    ]);
+    expect(area.recentActivities.map((r: { examTitle: string }) => r.examTitle)).toEqual(['Times tables', 'Fractions']);
+  });
+});
