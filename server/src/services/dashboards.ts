@@ -15,7 +15,7 @@ import type { Deps } from '../deps';
 import type { Viewer } from '../policies';
 import { resultsVisibleSql } from '../policies/results';
 import { presentUser, type UserRow } from '../presenters/user';
-import { scopeToViewer } from './examCatalogue';
+import { scopeExams } from '../policies/exams';
 import { presentNotification, type NotificationRow } from '../presenters/notification';
 import { timePrefsOf } from './notifications';
 import { systemHealth } from './systemHealth';
@@ -202,11 +202,11 @@ async function resultTotals(db: Knex, studentIds: string[]) {
 export async function studentDashboard(deps: Deps, viewer: Viewer, language: string): Promise<StudentDashboard> {
   const { db } = deps;
   const me = viewer.user.id;
-  const [{ total }] = (await scopeToViewer(db('exams as e'), viewer).whereNull('e.archived_at').count({ total: '*' })) as [{ total: number | string }];
+  const [{ total }] = (await scopeExams(db('exams as e'), viewer).whereNull('e.archived_at').count({ total: '*' })) as [{ total: number | string }];
   const totals = await resultTotals(db, [me]);
 
   // Exams still to sit: not over, and with an attempt left.
-  const upcoming = (await scopeToViewer(db('exams as e'), viewer)
+  const upcoming = (await scopeExams(db('exams as e'), viewer)
     .whereNull('e.archived_at')
     .where('e.end_at', '>', db.raw('now()'))
     .where('e.is_active', true)

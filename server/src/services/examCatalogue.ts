@@ -6,8 +6,6 @@ import { scopeExams } from '../policies/exams';
 import { sitsExams } from '../policies/people';
 import type { ExamRow } from '../presenters/exam';
 
-export { scopeExams as scopeToViewer };
-
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function applyFilters(q: Knex.QueryBuilder, f: Omit<ExamListQuery, 'page' | 'limit' | 'sort'>, withStatus: boolean): Knex.QueryBuilder {

@@ -20,7 +20,7 @@ import { resultsVisibleSql } from '../policies/results';
 import type { UserRow } from '../presenters/user';
 import { average, shownResults, type ShownResult } from './childAttempts';
 import { contactShownTo } from './contactPrivacy';
-import { scopeToViewer } from './examCatalogue';
+import { scopeExams } from '../policies/exams';
 import { gradeLetters } from './platformSettings';
 
 /**
@@ -184,7 +184,7 @@ export async function childExams(deps: Deps, viewer: Viewer, childId: string, ra
       ),
     )
     .orderBy('e.start_at', 'desc');
-  scopeToViewer(q, { user: child, children: [] });
+  scopeExams(q, { user: child, children: [] });
   const since = rangeStart(range);
   if (since) q.where('e.start_at', '>=', since);
   const rows = (await q) as {
