@@ -4,9 +4,9 @@ import { cruiseTree } from '../../scripts/dependencyRules';
 
 /**
  * The web app's layering, held by the code itself: `app/` assembles the features from
- * `components/`, `lib/`, `api/` and `i18n/`, which never reach up into a feature or the app; a
- * feature never imports the app, no two features import each other (directly or through a third),
- * no two folders either, and nothing imports in a circle.
+ * `components/`, `lib/`, `api/`, `i18n/` and `session/` (who is signed in), which never reach up
+ * into a feature or the app; a feature never imports the app, no two features import each other
+ * (directly or through a third), no two folders either, and nothing imports in a circle.
  */
 const RULES: IForbiddenRuleType[] = [
   {
@@ -18,7 +18,7 @@ const RULES: IForbiddenRuleType[] = [
   {
     name: 'shared-layers-never-import-a-feature-or-the-app',
     severity: 'error',
-    from: { path: '^web/src/(lib|api|components|i18n)/' },
+    from: { path: '^web/src/(lib|api|components|i18n|session)/' },
     to: { path: '^web/src/(features|app)/' },
   },
   {

@@ -2,7 +2,7 @@ import type { Role } from '@exam/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, createElement, useCallback, useContext, type ReactNode } from 'react';
 import { matchRoutes, type Params, type RouteObject } from 'react-router-dom';
-import { useAuth } from '../features/auth/useAuth';
+import { useAuth } from '../session/useAuth';
 import { CanOpenContext } from '../lib/canOpen';
 
 /**

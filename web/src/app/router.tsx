@@ -9,7 +9,7 @@ import { AdminExamDetailsPage } from '../features/admin/exams/AdminExamDetailsPa
 import { AdminExamsPage } from '../features/admin/exams/AdminExamsPage';
 import { AdminUsersPage } from '../features/admin/users/AdminUsersPage';
 import { AdminSettingsPage } from '../features/admin/settings/AdminSettingsPage';
-import { AuthProvider } from '../features/auth/AuthProvider';
+import { AuthProvider } from '../session/AuthProvider';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RegisterPage } from '../features/auth/RegisterPage';

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
 import { Outlet, RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
-import { AuthProvider } from '../features/auth/AuthProvider';
+import { AuthProvider } from '../session/AuthProvider';
 
 /**
  * Renders screens the way the app does (Mantine, query cache, session provider, router), at

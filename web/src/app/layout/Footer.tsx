@@ -1,7 +1,7 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../features/auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { LanguageSwitch } from '../LanguageSwitch';
 import { useCanOpen } from '../../lib/canOpen';
 import { FOOTER_LINKS } from './navLinks';

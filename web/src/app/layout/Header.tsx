@@ -7,7 +7,7 @@ import { Link, useLocation } from 'react-router-dom';
 import type { User } from '@exam/shared';
 import { PersonAvatar } from '../../components/PersonAvatar';
 import { useSaveSettings } from '../../features/account/useSaveSettings';
-import { useAuth } from '../../features/auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { usePlatformSettings } from '../../api/usePlatformSettings';
 import { useUnread } from '../../features/notifications/hooks';
 import { useLiveNotifications } from '../../features/notifications/useLiveNotifications';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/http';
 import { formatDateTimeText, useDatePrefs } from '../../lib/dateFormat';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { accountApi, accountKeys } from './api';
 
 const ICONS: Record<string, typeof IconTrophy> = { trophy: IconTrophy, star: IconStar, flame: IconFlame, 'trending-up': IconTrendingUp, checklist: IconChecklist };

@@ -9,7 +9,7 @@ import { ApiError } from '../../api/http';
 import { PersonAvatar } from '../../components/PersonAvatar';
 import { enumLabel } from '../../i18n/format';
 import { formatDate } from '../../lib/dateFormat';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { accountApi } from './api';
 import { avatarProblem, profileForm, valuesOf, type ProfileValues } from './profileForm';
 

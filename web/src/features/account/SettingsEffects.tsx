@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTheme } from '../../lib/theme';
 import { changeLanguage } from '../../i18n';
 import { setDatePrefs } from '../../lib/dateFormat';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { useSettings } from './useSettings';
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/http';
 import { i18n } from '../../i18n';
 import { formatNumber, formatPercent } from '../../i18n/format';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { accountApi, accountKeys } from './api';
 
 /** A card: its label's key in account:statistics, and its value. */

@@ -2,7 +2,7 @@ import { msg } from '../../i18n/messages';
 import { type SettingsCategory, type UserSettings } from '@exam/shared';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { accountApi, accountKeys } from './api';
 
 /**

@@ -1,6 +1,6 @@
 import { DEFAULT_SETTINGS, type UserSettings } from '@exam/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { accountApi, accountKeys } from './api';
 
 /**

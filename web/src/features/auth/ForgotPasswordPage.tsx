@@ -9,7 +9,7 @@ import { messageFromServer } from '../../api/http';
 import { AuthCard } from '../../components/AuthCard';
 import { notifySuccess } from '../../lib/notify';
 import { zodValidate } from '../../lib/zodForm';
-import { authApi } from './api';
+import { authApi } from '../../api/auth';
 
 /**
  * Asks for a reset link. The server answers the same generic message whether or not the address

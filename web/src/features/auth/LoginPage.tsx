@@ -14,7 +14,7 @@ import { notifySuccess } from '../../lib/notify';
 import { afterLoginPath } from '../../lib/redirect';
 import { zodValidate } from '../../lib/zodForm';
 import { queuePlaceOf, type QueuePlace } from './signInQueue';
-import { useAuth } from './useAuth';
+import { useAuth } from '../../session/useAuth';
 
 interface Waiting {
   place: QueuePlace;

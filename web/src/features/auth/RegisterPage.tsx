@@ -14,7 +14,7 @@ import { i18n } from '../../i18n';
 import { notifySuccess } from '../../lib/notify';
 import { apiFieldErrors, firstFormError, zodValidate } from '../../lib/zodForm';
 import { usePlatformSettings } from '../../api/usePlatformSettings';
-import { useAuth } from './useAuth';
+import { useAuth } from '../../session/useAuth';
 
 /** Every field as the form holds it: selects and inputs give strings. */
 export interface RegisterFormState {

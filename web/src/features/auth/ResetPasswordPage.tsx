@@ -10,7 +10,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { PasswordField } from '../../components/PasswordField';
 import { notifySuccess } from '../../lib/notify';
 import { zodValidate } from '../../lib/zodForm';
-import { authApi } from './api';
+import { authApi } from '../../api/auth';
 
 /** Sets a new password from the e-mailed link (?token=); success goes to /login. */
 export function ResetPasswordPage() {

@@ -7,7 +7,7 @@ import { RequireRole } from '../../app/guard/RequireRole';
 import { buildUser } from '../../test/buildUser';
 import { renderApp } from '../../test/renderApp';
 import { SessionBanners } from './SessionBanners';
-import { useAuth } from './useAuth';
+import { useAuth } from '../../session/useAuth';
 
 const RECONNECTING_TITLE = 'Reconnecting…';
 

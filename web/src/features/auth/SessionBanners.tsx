@@ -2,7 +2,7 @@ import { Alert, Button, Container, Group, Loader, Stack, Text } from '@mantine/c
 import { IconMailExclamation } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { useAuth } from './useAuth';
+import { useAuth } from '../../session/useAuth';
 import { useResendVerification } from './useResendVerification';
 
 /**

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/http';
 import { AuthCard } from '../../components/AuthCard';
-import { authApi } from './api';
-import { useAuth } from './useAuth';
+import { authApi } from '../../api/auth';
+import { useAuth } from '../../session/useAuth';
 import { useResendVerification } from './useResendVerification';
 
 /** The documented texts for a failed verification. */

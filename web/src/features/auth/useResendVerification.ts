@@ -2,7 +2,7 @@ import { msg } from '../../i18n/messages';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage, messageFromServer } from '../../api/http';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { authApi } from './api';
+import { authApi } from '../../api/auth';
 
 /**
  * Mails the signed-in user a new verification link and says so in a toast; a refusal (the

@@ -8,7 +8,7 @@ import { enumLabel, formatNumber, formatPercent } from '../../i18n/format';
 import { PageLoader } from '../../components/PageLoader';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useNow } from '../../lib/useNow';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { EmptyLine, Panel, PlainList, QuickActions, StatGrid } from './components';
 import { formatFixed, formatMemoryMb, formatUptime } from './healthFormat';
 import { ACCOUNT_ACTIONS, ADMIN_SETTINGS_ACTION, QUICK_ACTIONS } from './quickActions';

@@ -13,7 +13,7 @@ import { formatDateTime } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useNow } from '../../lib/useNow';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { NotificationsWidget } from '../notifications/NotificationsWidget';
 import { dashboardKeys, fetchDashboard, type DashboardByRole } from './api';
 import { EmptyLine, Panel, PlainList, QuickActions, StatGrid } from './components';

@@ -6,7 +6,7 @@ import { countdownText, formatNumber, formatPercent } from '../../i18n/format';
 import { useNow } from '../../lib/useNow';
 import { PageLoader } from '../../components/PageLoader';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { useGradeOf } from '../../lib/useGradeOf';
 import { NotificationsWidget } from '../notifications/NotificationsWidget';
 import { EmptyLine, Panel, PlainList, QuickActions, StatGrid } from './components';

@@ -6,7 +6,7 @@ import { countdownText, enumLabel, formatNumber } from '../../i18n/format';
 import { useNow } from '../../lib/useNow';
 import { PageLoader } from '../../components/PageLoader';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { ActivityList, EmptyLine, Panel, PlainList, QuickActions, StatGrid } from './components';
 import { ACCOUNT_ACTIONS, QUICK_ACTIONS } from './quickActions';
 import { useRoleDashboard } from './useDashboard';

@@ -1,16 +1,7 @@
 import type { Exam, ExamCreateInput, ExamDetail, ExamPage, ExamUpdateInput, Question, QuestionPage } from '@exam/shared';
 import { http } from '../../api/http';
 import type { ExamListParams, QuestionListParams } from './types';
-
-/** `?a=1&b=x` from the set values only: an empty filter means "any", so it is not sent. */
-export function toQueryString(params: object): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
+import { toQueryString } from '../../api/queryString';
 
 const examPath = (id: string) => `/exams/${encodeURIComponent(id)}`;
 

@@ -1,6 +1,6 @@
 import type { NotificationPage } from '@exam/shared';
 import { http } from '../../api/http';
-import { toQueryString } from '../exams/api';
+import { toQueryString } from '../../api/queryString';
 
 /** Filters, as the list call reads them. */
 export const NOTIFICATION_FILTERS = ['all', 'unread', 'read', 'exam', 'result', 'system'] as const;

@@ -1,6 +1,6 @@
 import type { AddChildInput, Child, ChildExam, ChildProgress, ChildRange, ChildSubmission, LinkRequest, ParentDashboard } from '@exam/shared';
 import { http } from '../../api/http';
-import { toQueryString } from '../exams/api';
+import { toQueryString } from '../../api/queryString';
 
 const child = (id: string, part: string, range: ChildRange) => `/parent/child/${encodeURIComponent(id)}/${part}${toQueryString({ range })}`;
 

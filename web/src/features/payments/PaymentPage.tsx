@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { msg } from '../../i18n/messages';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { CompletePaymentModal, type PaymentToComplete } from './CompletePayment';
 import { FeeList } from './FeeList';
 import { usePaymentConfig } from './hooks';

@@ -1,6 +1,6 @@
 import type { CardBrand, CreatedPayment, CreatePaymentInput, FeePage, FeeStatus, IssueFeeInput, Payment, PaymentConfig, PaymentHistoryPage, PaymentNextAction, PaymentStatus } from '@exam/shared';
 import { http } from '../../api/http';
-import { toQueryString } from '../exams/api';
+import { toQueryString } from '../../api/queryString';
 
 export interface PaymentListParams {
   page: number;

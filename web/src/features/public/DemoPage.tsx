@@ -6,7 +6,7 @@ import { errorMessage, http } from '../../api/http';
 import { enumLabel } from '../../i18n/format';
 import { notifyError } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 
 /** The tour: screenshots of the real app (scripts/demo-screenshots.ts makes them). */
 /** Each step's words are public:demo.tour.<key> (title, alt, text). */

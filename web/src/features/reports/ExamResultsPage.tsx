@@ -14,7 +14,7 @@ import { Section } from '../../components/Section';
 import { enumLabel, formatPercent } from '../../i18n/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useFilterParams } from '../../lib/useFilterParams';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { useExam } from '../exams/hooks';
 import { ProctorLink } from '../../components/ProctorLink';
 import { failureReason } from '../exams/messages';

@@ -9,7 +9,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { Section } from '../../components/Section';
 import { StatCard } from '../../components/StatCard';
 import { formatNumber, formatPercent } from '../../i18n/format';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { InsightsPanel } from './components/InsightsPanel';
 import { RecentResultsTable } from './components/RecentResultsTable';
 import { SubjectCard } from './components/SubjectCard';

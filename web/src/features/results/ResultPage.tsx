@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { ResultView } from './components/ResultView';
 import { useExamResult, useSubmission } from './hooks';
 import { isNotFound, loadFailure, RESULT_TEXT } from './messages';

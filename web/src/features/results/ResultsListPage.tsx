@@ -9,7 +9,7 @@ import { StatCard } from '../../components/StatCard';
 import { i18n } from '../../i18n';
 import { enumLabel, formatPercent } from '../../i18n/format';
 import { useFilterParams } from '../../lib/useFilterParams';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { ResultCard } from './components/ResultCard';
 import { useAllSubmissions } from './hooks';
 import { RESULT_TEXT } from './messages';

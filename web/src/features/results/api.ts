@@ -1,5 +1,5 @@
 import type { Exam, ExamStatsResponse, SubmissionDetail, SubmissionPage } from '@exam/shared';
-import { toQueryString } from '../exams/api';
+import { toQueryString } from '../../api/queryString';
 import { http } from '../../api/http';
 import { downloadFile } from './download';
 import type { SubmissionListParams } from './types';

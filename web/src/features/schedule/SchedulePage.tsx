@@ -11,7 +11,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { useFilterParams } from '../../lib/useFilterParams';
 import { useNow } from '../../lib/useNow';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../session/useAuth';
 import { ExamStatusBadge } from '../exams/components/ExamStatusBadge';
 import { useExamList } from '../exams/hooks';
 import { useDatePrefs } from '../../lib/dateFormat';

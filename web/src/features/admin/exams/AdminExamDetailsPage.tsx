@@ -14,7 +14,7 @@ import { formatDateTime } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useNow } from '../../../lib/useNow';
 import { formatOnClock } from '../../../lib/dateFormat';
-import { useAuth } from '../../auth/useAuth';
+import { useAuth } from '../../../session/useAuth';
 import { ExamRules } from '../../exams/components/ExamRules';
 import { ExamStatusBadge } from '../../exams/components/ExamStatusBadge';
 import { QuestionView } from '../../exams/components/QuestionView';

@@ -15,7 +15,7 @@ import { enumLabel } from '../../../i18n/format';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFilterParams } from '../../../lib/useFilterParams';
-import { useAuth } from '../../auth/useAuth';
+import { useAuth } from '../../../session/useAuth';
 import { BulkImportModal } from './BulkImportModal';
 import { useDeleteUser, useSetUserActive, useUserList } from './hooks';
 import { UserFormModal } from './UserFormModal';

@@ -13,7 +13,7 @@ import { enumLabel } from '../../../i18n/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFilterParams } from '../../../lib/useFilterParams';
 import { useNow } from '../../../lib/useNow';
-import { useAuth } from '../../auth/useAuth';
+import { useAuth } from '../../../session/useAuth';
 import { ExamCard } from '../components/ExamCard';
 import { useExamDeletion } from '../components/useExamDeletion';
 import { useExamList, usePublishExam } from '../hooks';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSessionHandlers } from '../../api/http';
-import { buildUser } from '../../test/buildUser';
+import { setSessionHandlers } from '../api/http';
+import { buildUser } from '../test/buildUser';
 import { checkSession } from './sessionCheck';
 import { initialSession, sessionReducer, type SessionState } from './sessionReducer';
 

@@ -1,7 +1,7 @@
 import type { User } from '@exam/shared';
-import { isUnreachable } from '../../api/http';
-import { clearStoredSession, readStoredUser, readToken, storeUser } from '../../api/storedSession';
-import { authApi } from './api';
+import { isUnreachable } from '../api/http';
+import { clearStoredSession, readStoredUser, readToken, storeUser } from '../api/storedSession';
+import { authApi } from '../api/auth';
 import type { SessionAction } from './sessionReducer';
 
 /**

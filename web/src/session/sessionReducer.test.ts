@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildUser } from '../../test/buildUser';
+import { buildUser } from '../test/buildUser';
 import { initialSession, sessionReducer } from './sessionReducer';
 
 describe('sessionReducer', () => {

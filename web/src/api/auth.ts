@@ -1,5 +1,5 @@
 import type { AuthPayload, LoginInput, RegisterInput, User } from '@exam/shared';
-import { http } from '../../api/http';
+import { http } from './http';
 
 /** The auth calls, as the server answers them. */
 export const authApi = {

@@ -1,9 +1,9 @@
 import { MSG } from '@exam/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { RequireRole } from '../../app/guard/RequireRole';
-import { buildUser } from '../../test/buildUser';
-import { renderApp } from '../../test/renderApp';
+import { RequireRole } from '../app/guard/RequireRole';
+import { buildUser } from '../test/buildUser';
+import { renderApp } from '../test/renderApp';
 import { useAuth } from './useAuth';
 
 function respond(status: number, body: unknown) {
@@ -117,7 +117,7 @@ describe('AuthProvider', () => {
     await screen.findByText('Signed in as Asha');
 
     // Any later call that finds the session gone (here a second /auth/me through the client).
-    const { http } = await import('../../api/http');
+    const { http } = await import('../api/http');
     await http.get('/auth/me').catch(() => undefined);
 
     expect(await screen.findByText('Login screen')).toBeTruthy();
