@@ -2,6 +2,7 @@ import type { ExamSettings } from '@exam/shared';
 import type { Db } from '../db';
 import { resultsVisibleSql } from '../policies/results';
 import { recipientsFrom, type RecipientRow, type Recipients } from './settings';
+import { GRANTING_STATUS } from '../policies/parentLinks';
 
 /** What follows a submission needs of its exam: whether and how results show, and whose exam it is. */
 export interface ExamFacts {
@@ -52,7 +53,7 @@ export async function followUpFacts(db: Db, attempts: { exam_id: string; student
        select id, title, owner_id, settings, results_released_at from exams where id = any(?::uuid[])
      ), fam as (
        select u.id, u.first_name, pc.parent_id
-         from users u left join parent_children pc on pc.child_id = u.id and pc.status = 'accepted'
+         from users u left join parent_children pc on pc.child_id = u.id and pc.status = '${GRANTING_STATUS}'
         where u.id = any(?::uuid[])
      )
      select 'exams' as part, coalesce(json_agg(json_build_array(id, title, owner_id, settings, results_released_at)), '[]') as data from ex

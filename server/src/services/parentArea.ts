@@ -22,6 +22,7 @@ import { average, shownResults, type ShownResult } from './childAttempts';
 import { contactShownTo } from './contactPrivacy';
 import { scopeExams } from '../policies/exams';
 import { gradeLetters } from './platformSettings';
+import { scopeLinksHeldBy } from '../policies/parentLinks';
 
 /**
  * What a parent sees of their children (docs/people.md, "What a parent sees"). Every figure
@@ -77,9 +78,8 @@ export interface LinkedChildRow {
 
 /** The parent's links (requests included) with each child's user row; callers filter and order. */
 export const childLinks = (db: Db, parentId: string) =>
-  db('parent_children as pc')
+  scopeLinksHeldBy({ id: parentId }, db('parent_children as pc'), 'pc')
     .join('users as u', 'u.id', 'pc.child_id')
-    .where('pc.parent_id', parentId)
     .select('pc.id as link_id', 'pc.relationship', 'pc.status', 'pc.created_at', 'u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.avatar', 'u.grade', 'u.section');
 
 /** Every child the parent linked or asked to link, with the request's status; stats only once accepted. */
@@ -123,7 +123,7 @@ export async function listChildren(deps: Deps, parent: UserRow): Promise<{ child
  */
 export async function acceptedChild(deps: Deps, viewer: Viewer, childId: string): Promise<UserRow> {
   if (!viewer.children.some((c) => c.id === childId)) {
-    const requested = await deps.db('parent_children').where({ parent_id: viewer.user.id, child_id: childId }).first('status');
+    const requested = await scopeLinksHeldBy(viewer.user, deps.db('parent_children')).where({ child_id: childId }).first('status');
     throw requested ? Errors.forbidden(PARENT_MSG.notAcceptedYet) : Errors.notFound(PARENT_MSG.childNotFound);
   }
   const child = (await deps.db('users').where({ id: childId, role: 'student' }).first()) as UserRow | undefined;

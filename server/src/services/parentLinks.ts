@@ -7,13 +7,10 @@ import { linkMail } from './mail';
 import { notify } from './notifications';
 import { consumeOrThrow } from './rateLimits';
 import { languageOf } from './settings';
+import { scopeLinksHeldBy, scopeRequestsFor } from '../policies/parentLinks';
 
 /**
- * Parent links (table parent_children). Knowing a student's e-mail address is not enough to read
- * their results: a parent's link starts as a 'pending' request that the student accepts or
- * declines, and only an 'accepted' link gives the parent access (services/viewer.ts and the
- * result notices of services/resultNotices.ts read accepted links only). Admins, and the CSV
- * import, link directly.
+ * Asking for, answering and removing parent links; who may do which is policies/parentLinks.ts.
  */
 export interface LinkRow {
   id: string;
@@ -40,7 +37,7 @@ export async function requestChildLink(deps: Deps, parent: UserRow, input: { chi
   await consumeOrThrow(deps.limiters.parentLinkRequests, parent.id);
   const child = (await deps.db('users').whereRaw('lower(email) = ?', [input.childEmail]).where({ role: 'student', is_active: true }).first()) as UserRow | undefined;
   if (!child) throw Errors.notFound(PARENT_MSG.noStudent);
-  const existing = (await deps.db('parent_children').where({ parent_id: parent.id, child_id: child.id }).first()) as LinkRow | undefined;
+  const existing = (await scopeLinksHeldBy(parent, deps.db('parent_children')).where({ child_id: child.id }).first()) as LinkRow | undefined;
   if (existing?.status === 'accepted') throw Errors.conflict(PARENT_MSG.alreadyLinked, 'childEmail');
   if (existing?.status === 'pending') throw Errors.conflict(PARENT_MSG.alreadyRequested, 'childEmail');
   if (existing && recentlyDeclined(existing)) throw Errors.conflict(PARENT_MSG.declinedRecently, 'childEmail');
@@ -75,9 +72,8 @@ export async function requestChildLink(deps: Deps, parent: UserRow, input: { chi
 
 /** A student's requests still waiting for their answer, newest first. */
 export async function pendingRequests(deps: Deps, student: UserRow): Promise<LinkRequest[]> {
-  const rows = (await deps.db('parent_children as pc')
+  const rows = (await scopeRequestsFor(student, deps.db('parent_children as pc'), 'pc')
     .join('users as p', 'p.id', 'pc.parent_id')
-    .where({ 'pc.child_id': student.id, 'pc.status': 'pending' })
     .orderBy('pc.created_at', 'desc')
     .select('pc.id', 'pc.relationship', 'pc.created_at', 'p.id as parent_id', 'p.first_name', 'p.last_name', 'p.email')) as (Pick<LinkRow, 'id' | 'relationship' | 'created_at' | 'parent_id'> & Pick<UserRow, 'first_name' | 'last_name' | 'email'>)[];
   return rows.map((r) => ({
@@ -93,9 +89,8 @@ export async function pendingRequests(deps: Deps, student: UserRow): Promise<Lin
 /** The student's answer to a pending request; the parent is told either way. */
 export async function respondToRequest(deps: Deps, student: UserRow, linkId: string, answer: 'accept' | 'decline'): Promise<LinkRow> {
   const status: LinkStatus = answer === 'accept' ? 'accepted' : 'declined';
-  const [link] = (await deps
-    .db('parent_children')
-    .where({ id: linkId, child_id: student.id, status: 'pending' })
+  const [link] = (await scopeRequestsFor(student, deps.db('parent_children'))
+    .where({ id: linkId })
     .update({ status, responded_at: deps.db.fn.now(), updated_at: deps.db.fn.now() })
     .returning('*')) as LinkRow[];
   if (!link) throw Errors.notFound(PARENT_MSG.requestNotFound);
@@ -111,7 +106,7 @@ export async function respondToRequest(deps: Deps, student: UserRow, linkId: str
 
 /** Ends a link (or withdraws a request) at once: the very next call or result notification leaves the parent out. */
 export async function removeChildLink(deps: Deps, parent: UserRow, childId: string): Promise<void> {
-  const link = (await deps.db('parent_children').where({ parent_id: parent.id, child_id: childId }).first()) as LinkRow | undefined;
+  const link = (await scopeLinksHeldBy(parent, deps.db('parent_children')).where({ child_id: childId }).first()) as LinkRow | undefined;
   if (!link) throw Errors.notFound(PARENT_MSG.childNotFound);
   // A fresh refusal stays on record, or removing it would let the parent ask again at once.
   if (recentlyDeclined(link)) throw Errors.conflict(PARENT_MSG.declinedRecently);

@@ -5,6 +5,7 @@ import { followsChildren, sitsExams, teachesSubject } from '../policies/people';
 import { resultsVisibleSql } from '../policies/results';
 import type { UserRow } from '../presenters/user';
 import { getSettings } from './settings';
+import { scopeGrantingLinks, scopeLinksHeldBy } from '../policies/parentLinks';
 
 const n = (v: unknown) => Number(v ?? 0);
 const VISIBLE = resultsVisibleSql('e');
@@ -93,7 +94,7 @@ async function teacherStats(deps: Deps, user: UserRow): Promise<UserStats> {
 
 async function parentStats(deps: Deps, user: UserRow): Promise<UserStats> {
   const db = deps.db;
-  const children = (await db('parent_children').where({ parent_id: user.id, status: 'accepted' }).pluck('child_id')) as string[];
+  const children = (await scopeGrantingLinks(scopeLinksHeldBy(user, db('parent_children'))).pluck('child_id')) as string[];
   const [row] = children.length
     ? ((await db('attempts as a')
         .join('exams as e', 'e.id', 'a.exam_id')
@@ -117,7 +118,7 @@ async function parentStats(deps: Deps, user: UserRow): Promise<UserStats> {
 export async function profileResource(deps: Deps, viewer: UserRow, target: UserRow): Promise<ProfileResource> {
   const settings = await getSettings(deps.db, target.id);
   const linked =
-    followsChildren(viewer.role) && !!(await deps.db('parent_children').where({ parent_id: viewer.id, child_id: target.id, status: 'accepted' }).first('child_id'));
+    followsChildren(viewer.role) && !!(await scopeGrantingLinks(scopeLinksHeldBy(viewer, deps.db('parent_children'))).where({ child_id: target.id }).first('child_id'));
   const teaches =
     teachesSubject(viewer.role) &&
     sitsExams(target.role) &&

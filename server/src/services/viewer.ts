@@ -1,5 +1,6 @@
 import type { Deps } from '../deps';
 import type { Viewer } from '../policies';
+import { scopeGrantingLinks, scopeLinksHeldBy } from '../policies/parentLinks';
 import { followsChildren } from '../policies/people';
 
 /**
@@ -8,9 +9,8 @@ import { followsChildren } from '../policies/people';
  */
 export async function loadViewer(deps: Deps, user: Viewer['user']): Promise<Viewer> {
   if (!followsChildren(user.role)) return { user, children: [] };
-  const children = (await deps.db('parent_children as pc')
+  const children = (await scopeGrantingLinks(scopeLinksHeldBy(user, deps.db('parent_children as pc'), 'pc'), 'pc')
     .join('users as u', 'u.id', 'pc.child_id')
-    .where({ 'pc.parent_id': user.id, 'pc.status': 'accepted' })
     .select('u.id', 'u.grade')) as { id: string; grade: number | null }[];
   return { user, children };
 }
