@@ -16,7 +16,7 @@ import { msg } from '../../i18n/messages';
 import { formatDateTime } from '../../lib/format';
 import { useChildProgress } from './hooks';
 import { useGradeOf } from '../../lib/useGradeOf';
-import { OUTCOME_COLOR, outcomeStatus } from '../results/labels';
+import { OUTCOME_COLOR, outcomeStatus } from '../../lib/resultLabels';
 
 const RANGE_KEYS: Record<ProgressRange, string> = { all: 'ranges.all', month: 'ranges.lastMonth', week: 'ranges.lastWeek' };
 /** The chart shows this many of the newest submissions. */

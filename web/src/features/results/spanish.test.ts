@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { answerStatusText, displayStatusText, formatTimeSpent, percentText, resultMessageText } from './labels';
+import { answerStatusText, displayStatusText, formatTimeSpent, percentText, resultMessageText } from '../../lib/resultLabels';
 import { RESULT_TEXT } from './messages';
 
 describe('results in other languages', () => {

@@ -12,7 +12,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { useFilterParams } from '../../lib/useFilterParams';
 import { useNow } from '../../lib/useNow';
 import { useAuth } from '../../session/useAuth';
-import { ExamStatusBadge } from '../exams/components/ExamStatusBadge';
+import { ExamStatusBadge } from '../../components/ExamStatusBadge';
 import { useExamList } from '../exams/hooks';
 import { useDatePrefs } from '../../lib/dateFormat';
 import { cardWords } from '../../i18n/cardWords';

@@ -16,7 +16,7 @@ import { useNow } from '../../../lib/useNow';
 import { formatOnClock } from '../../../lib/dateFormat';
 import { useAuth } from '../../../session/useAuth';
 import { ExamRules } from '../../exams/components/ExamRules';
-import { ExamStatusBadge } from '../../exams/components/ExamStatusBadge';
+import { ExamStatusBadge } from '../../../components/ExamStatusBadge';
 import { QuestionView } from '../../exams/components/QuestionView';
 import { useExam } from '../../exams/hooks';
 import { adminExamText } from './messages';

@@ -12,7 +12,7 @@ import { enumLabel } from '../../../i18n/format';
 import { formatDateTime } from '../../../lib/format';
 import { useFilterParams } from '../../../lib/useFilterParams';
 import { useNow } from '../../../lib/useNow';
-import { ExamStatusBadge } from '../../exams/components/ExamStatusBadge';
+import { ExamStatusBadge } from '../../../components/ExamStatusBadge';
 import { useExamDeletion } from '../../exams/components/useExamDeletion';
 import { useExamList } from '../../exams/hooks';
 import { failureReason } from '../../exams/messages';

@@ -7,7 +7,7 @@ import { enumLabel, formatDuration, formatNumber } from '../../../i18n/format';
 import { formatDateTime } from '../../../lib/format';
 import { pointsLabel } from '../labels';
 import { ExamCardActions } from './ExamCardActions';
-import { ExamStatusBadge } from './ExamStatusBadge';
+import { ExamStatusBadge } from '../../../components/ExamStatusBadge';
 
 interface ExamCardProps {
   exam: Exam;

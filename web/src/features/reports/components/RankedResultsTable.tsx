@@ -1,7 +1,7 @@
 import type { Submission } from '@exam/shared';
 import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ResultsTableFrame, ScoreCells, StatusCell, StudentCell, SubmissionActionsCell, TimeAndSubmittedCells } from '../../results/components/SubmissionCells';
+import { ResultsTableFrame, ScoreCells, StatusCell, StudentCell, SubmissionActionsCell, TimeAndSubmittedCells } from '../../../components/SubmissionCells';
 
 const COLUMNS = ['rank', 'student', 'score', 'percentage', 'grade', 'percentile', 'status', 'time', 'submitted', 'actions'];
 

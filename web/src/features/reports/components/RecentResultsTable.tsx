@@ -3,8 +3,8 @@ import { Anchor, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { enumLabel, formatNumber, formatPercent } from '../../../i18n/format';
-import { DateCell, ResultsTableFrame } from '../../results/components/SubmissionCells';
-import { outcomeStatus } from '../../results/labels';
+import { DateCell, ResultsTableFrame } from '../../../components/SubmissionCells';
+import { outcomeStatus } from '../../../lib/resultLabels';
 import { useGradeOf } from '../../../lib/useGradeOf';
 
 const COLUMNS = ['exam', 'subject', 'score', 'grade', 'date', 'result'];

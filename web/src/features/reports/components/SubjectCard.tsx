@@ -2,7 +2,7 @@ import type { SubjectProgress } from '@exam/shared';
 import { Paper, RingProgress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, formatPercent } from '../../../i18n/format';
-import { scoreColor } from '../../results/labels';
+import { scoreColor } from '../../../lib/resultLabels';
 import { improvementText, notEnoughResultsText } from '../insights';
 
 /** One subject's figures; the improvement is the server's measured one, or none. */

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
 import { enumLabel } from '../../../i18n/format';
-import { ANSWER_STATUS_COLOR, answerStatusText } from '../labels';
+import { ANSWER_STATUS_COLOR, answerStatusText } from '../../../lib/resultLabels';
 
 const STATUS_ICON: Record<ShownAnswerStatus, ReactNode> = {
   correct: <IconCheck size={14} aria-hidden />,

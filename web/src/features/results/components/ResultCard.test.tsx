@@ -4,7 +4,7 @@ import { buildUser } from '../../../test/buildUser';
 import { mockApi } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';
 import { buildSubmission } from '../test/buildSubmission';
-import { outcomeStatus } from '../labels';
+import { outcomeStatus } from '../../../lib/resultLabels';
 import { ResultCard } from './ResultCard';
 
 function show(overrides: Parameters<typeof buildSubmission>[0]) {

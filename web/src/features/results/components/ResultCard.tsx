@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, formatNumber, formatPercent } from '../../../i18n/format';
 import { formatDateTime } from '../../../lib/format';
-import { scoreColor, studentName } from '../labels';
+import { scoreColor, studentName } from '../../../lib/resultLabels';
 import { useGradeOf } from '../../../lib/useGradeOf';
 
 /** What the card can say about the score: hidden, awaiting a teacher, or final. */

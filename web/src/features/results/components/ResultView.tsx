@@ -8,7 +8,7 @@ import { Section } from '../../../components/Section';
 import { StatCard } from '../../../components/StatCard';
 import { enumLabel } from '../../../i18n/format';
 import { formatDateTime } from '../../../lib/format';
-import { formatTimeSpent, studentName } from '../labels';
+import { formatTimeSpent, studentName } from '../../../lib/resultLabels';
 import { RESULT_TEXT } from '../messages';
 import { AnswerList } from './AnswerList';
 import { PerformanceBars } from './PerformanceBars';

@@ -2,7 +2,7 @@ import type { Submission } from '@exam/shared';
 import { Alert, Badge, Group, Paper, RingProgress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatPercent } from '../../../i18n/format';
-import { DISPLAY_STATUS_COLOR, displayStatusText, resultMessageText, scoreColor } from '../labels';
+import { DISPLAY_STATUS_COLOR, displayStatusText, resultMessageText, scoreColor } from '../../../lib/resultLabels';
 import { useGradeOf } from '../../../lib/useGradeOf';
 
 /**

@@ -2,7 +2,7 @@ import type { Submission } from '@exam/shared';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/DetailList';
 import { formatNumber } from '../../../i18n/format';
-import { submitReasonText } from '../labels';
+import { submitReasonText } from '../../../lib/resultLabels';
 
 /** What the session recorded (the server's counts, not the browser's). */
 export function SecurityReport({ submission }: { submission: Submission }) {

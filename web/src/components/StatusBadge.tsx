@@ -1,7 +1,7 @@
 import type { DisplayStatus } from '@exam/shared';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DISPLAY_STATUS_COLOR, displayStatusText } from '../labels';
+import { DISPLAY_STATUS_COLOR, displayStatusText } from '../lib/resultLabels';
 
 /** A submission's display status as words on a coloured badge. */
 export function StatusBadge({ status }: { status: DisplayStatus }) {

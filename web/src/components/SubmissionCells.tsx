@@ -2,13 +2,13 @@ import type { Submission } from '@exam/shared';
 import { Button, Group, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PersonLabel } from '../../../components/PersonAvatar';
+import { PersonLabel } from './PersonAvatar';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../i18n/format';
-import { formatDateTime } from '../../../lib/format';
-import { formatTimeSpent, percentText, studentName } from '../labels';
+import { formatNumber } from '../i18n/format';
+import { formatDateTime } from '../lib/format';
+import { formatTimeSpent, percentText, studentName } from '../lib/resultLabels';
 import { StatusBadge } from './StatusBadge';
-import { useGradeOf } from '../../../lib/useGradeOf';
+import { useGradeOf } from '../lib/useGradeOf';
 
 /**
  * The parts the tables of submissions and results share: the table frame with its header row,

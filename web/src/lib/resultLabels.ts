@@ -1,6 +1,6 @@
 import type { DisplayStatus, ShownAnswerStatus, SubmissionAnswer, SubmitReason } from '@exam/shared';
-import { i18n } from '../../i18n';
-import { enumLabel, formatDuration, formatNumber, formatPercent } from '../../i18n/format';
+import { i18n } from '../i18n';
+import { enumLabel, formatDuration, formatNumber, formatPercent } from '../i18n/format';
 
 const t = (key: string, values?: Record<string, unknown>) => i18n.t(key, { ns: 'results', ...values });
 

@@ -1,7 +1,7 @@
 import { examTimeStatus, type ExamTimeStatus } from '@exam/shared';
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { countdownText, enumLabel } from '../../../i18n/format';
+import { countdownText, enumLabel } from '../i18n/format';
 import { IconCircleCheck, IconClock, IconHelp, IconPlayerPlay } from '@tabler/icons-react';
 
 const LOOK: Record<ExamTimeStatus, { color: string; icon: typeof IconClock }> = {

@@ -1,8 +1,8 @@
 import type { ExamResultStats } from '@exam/shared';
 import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { StatCard } from '../../../components/StatCard';
-import { formatPercent } from '../../../i18n/format';
+import { StatCard } from './StatCard';
+import { formatPercent } from '../i18n/format';
 
 /** The exam's counters; scores are percentages over graded attempts. */
 export function ExamStatCards({ stats }: { stats: ExamResultStats }) {

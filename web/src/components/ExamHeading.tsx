@@ -1,7 +1,7 @@
 import type { Exam } from '@exam/shared';
 import { Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { enumLabel } from '../../../i18n/format';
+import { enumLabel } from '../i18n/format';
 
 /** An exam screen's title with its subject and grade; a plain heading until the exam loads. */
 export function ExamHeading({ exam, suffix }: { exam: Exam | undefined; suffix: string }) {
