@@ -1,9 +1,6 @@
 import type { PublicUser, Role, User } from '@exam/shared';
 import type { UserRow } from '../db/userRow';
 
-// Where most readers of a user row already look for it.
-export type { UserRow };
-
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** Dates of birth are calendar dates: present them as YYYY-MM-DD whatever the driver returned. */

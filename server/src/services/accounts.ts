@@ -5,7 +5,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Deps } from '../deps';
 import { AppError, Errors } from '../errors';
 import { inAClass } from '../policies/people';
-import type { UserRow } from '../presenters/user';
+import type { UserRow } from '../db/userRow';
 import { linkMail } from './mail';
 import { languageOf, newSettingsRow } from './settings';
 import { consumeOneTimeToken, issueOneTimeToken } from './oneTimeTokens';

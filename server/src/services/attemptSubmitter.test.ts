@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { randomUUID } from 'node:crypto';
-import type { UserRow } from '../presenters/user';
+import type { UserRow } from '../db/userRow';
 import { sweepOnce } from '../jobs/deadlineSweeper';
 import { startSession } from './sessions';
 import { createAnswerSaver } from './answerSaver';

@@ -17,7 +17,7 @@ import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import type { Viewer } from '../policies';
 import { resultsVisibleSql } from '../policies/results';
-import type { UserRow } from '../presenters/user';
+import type { UserRow } from '../db/userRow';
 import { average, shownResults, type ShownResult } from './childAttempts';
 import { contactShownTo } from './contactPrivacy';
 import { scopeExams } from '../policies/exams';

@@ -1,6 +1,6 @@
 import { DASHBOARD_LIST_LIMIT, type ParentDashboard, type ParentDashboardData } from '@exam/shared';
 import type { Deps } from '../deps';
-import type { UserRow } from '../presenters/user';
+import type { UserRow } from '../db/userRow';
 import { average, finishedAttempts, isShownResult } from './childAttempts';
 import { resultItem, unreadNotifications } from './dashboards';
 import { childLinks, listChildren, type LinkedChildRow } from './parentArea';

@@ -1,7 +1,7 @@
 import { PARENT_MSG, type LinkRequest, type LinkStatus, type Relationship } from '@exam/shared';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
-import type { UserRow } from '../presenters/user';
+import type { UserRow } from '../db/userRow';
 import { translate } from '../i18n/translator';
 import { linkMail } from './mail';
 import { notify } from './notifications';

@@ -1,6 +1,6 @@
 import type { UpdateProfileInput } from '@exam/shared';
 import type { Deps } from '../deps';
-import type { UserRow } from '../presenters/user';
+import type { UserRow } from '../db/userRow';
 
 /** Writes the fields the form sent (empty ones are not sent, so they keep their value) and the new avatar URL. */
 export async function updateProfile(deps: Deps, userId: string, input: UpdateProfileInput, avatarUrl?: string): Promise<UserRow> {

@@ -4,7 +4,7 @@ import { Errors } from '../errors';
 import { contactShownTo } from './contactPrivacy';
 import type { Viewer } from '../policies';
 import { mayReadProgressOf, scopeProgressResults } from '../policies/reports';
-import type { UserRow } from '../presenters/user';
+import type { UserRow } from '../db/userRow';
 import { gradeLetters } from './platformSettings';
 
 

@@ -10,7 +10,7 @@ import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import { sitsExams } from '../policies/people';
 import { rooms } from '../ports/realtime';
-import type { UserRow } from '../presenters/user';
+import type { UserRow } from '../db/userRow';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,7 @@
 import type { StudentListQuery } from '@exam/shared';
 import type { Db } from '../db';
-import type { Onlooker, UserRow } from '../presenters/user';
+import type { UserRow } from '../db/userRow';
+import type { Onlooker } from '../presenters/user';
 import { shownEmailSql, emailShownSql } from './contactPrivacy';
 import { whereNameOrEmailStartsWith } from './userAdmin';
 

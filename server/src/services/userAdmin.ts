@@ -5,7 +5,7 @@ import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import { inAClass, teachesSubject } from '../policies/people';
 import { ownAccountRefusal, takesAnAdminAway, type AccountChange } from '../policies/users';
-import type { UserRow } from '../presenters/user';
+import type { UserRow } from '../db/userRow';
 import { createUser, newStudentId } from './accounts';
 import { releaseAvatar } from './avatars';
 import { endSessions } from './sessions';

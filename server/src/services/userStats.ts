@@ -3,7 +3,7 @@ import type { Deps } from '../deps';
 import type { ProfileResource } from '../policies';
 import { followsChildren, sitsExams, teachesSubject } from '../policies/people';
 import { resultsVisibleSql } from '../policies/results';
-import type { UserRow } from '../presenters/user';
+import type { UserRow } from '../db/userRow';
 import { getSettings } from './settings';
 import { scopeGrantingLinks, scopeLinksHeldBy } from '../policies/parentLinks';
 

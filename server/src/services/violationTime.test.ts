@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import type { Socket } from 'socket.io-client';
 import { randomUUID } from 'node:crypto';
 import { SESSION_MSG } from '@exam/shared';
-import type { UserRow } from '../presenters/user';
+import type { UserRow } from '../db/userRow';
 import { startSession } from './sessions';
 import { buildExam, buildUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';

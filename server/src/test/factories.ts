@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { EXAM_SETTINGS_DEFAULTS, type Role } from '@exam/shared';
 import type { Deps } from '../deps';
-import type { UserRow } from '../presenters/user';
+import type { UserRow } from '../db/userRow';
 import { createUser } from '../services/accounts';
 
 export const TEST_PASSWORD = 'correct-horse-9';

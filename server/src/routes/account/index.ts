@@ -14,7 +14,8 @@ import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth
 import { languageOf, useLanguage } from '../../middleware/language';
 import { parseInput, validated } from '../../middleware/validate';
 import { authorize, type Viewer } from '../../policies';
-import { presentUser, presentUserFor, type UserRow } from '../../presenters/user';
+import type { UserRow } from '../../db/userRow';
+import { presentUser, presentUserFor } from '../../presenters/user';
 import * as accounts from '../../services/accounts';
 import { listAchievements } from '../../services/achievements';
 import { releaseAvatar, storeAvatar } from '../../services/avatars';
