@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { DashboardChanged } from './dashboard';
-import { SUBMIT_REASONS, iceServersSchema } from './session';
+import { DASHBOARD_CHANGED_EVENT, type DashboardChanged } from './dashboard';
+import { NOTIFICATION_EVENT, type Notification } from './notifications';
+import { CAMERA_EVENTS, PROCTOR_EVENTS, SOCKET_EVENTS, SUBMIT_REASONS, iceServersSchema } from './session';
 import { isoTime } from './wireTime';
 
 /**
@@ -128,3 +129,27 @@ export type ProctorWatchData = z.infer<typeof proctorWatchAckSchema>['data'];
 export type WatchedExam = ProctorWatchData['exam'];
 export type ProctorMessageAck = z.infer<typeof proctorMessageAckSchema>;
 export type DeadlineAck = z.infer<typeof deadlineAckSchema>;
+
+/**
+ * What the server emits to a room or a socket, by event name: every emit on the server is typed
+ * against this one map, so an event cannot leave with a payload its schema above does not describe.
+ */
+export interface ServerEvents {
+  [SOCKET_EVENTS.time]: AttemptTime;
+  [SOCKET_EVENTS.submitted]: AttemptSubmittedEvent;
+  [PROCTOR_EVENTS.reinstated]: AttemptReinstatedEvent;
+  [PROCTOR_EVENTS.message]: ProctorMessageEvent;
+  [PROCTOR_EVENTS.snapshot]: ProctorSnapshotEvent;
+  [PROCTOR_EVENTS.row]: ProctorRow;
+  [PROCTOR_EVENTS.event]: ProctorEvent;
+  [PROCTOR_EVENTS.progress]: ProctorProgressEvent;
+  [PROCTOR_EVENTS.deviceHealth]: ProctorHealthEvent;
+  [PROCTOR_EVENTS.resync]: z.infer<typeof proctorResyncEventSchema>;
+  [CAMERA_EVENTS.request]: CameraRequestEvent;
+  [CAMERA_EVENTS.stop]: CameraEvent;
+  [CAMERA_EVENTS.closed]: CameraClosedEvent;
+  [CAMERA_EVENTS.signal]: RtcSignalEvent;
+  [DASHBOARD_CHANGED_EVENT]: DashboardChanged;
+  [NOTIFICATION_EVENT]: Notification;
+}
+export type ServerEventName = keyof ServerEvents;

@@ -1,4 +1,5 @@
 import type { Server } from 'socket.io';
+import type { ServerEventName, ServerEvents } from '@exam/shared';
 
 /**
  * The realtime layer as services see it: interfaces and room names only. Services, jobs and
@@ -15,7 +16,7 @@ export interface RealtimeHub {
    * To one room, or to several at once: each socket in any of them hears it once, and it is encoded
    * (and, across nodes, published through Redis) once rather than once per room.
    */
-  emit(room: string | string[], event: string, payload: unknown): void;
+  emit<E extends ServerEventName>(room: string | string[], event: E, payload: ServerEvents[E]): void;
   /** The data of every socket in a room, on every node (through the Redis adapter when set). */
   socketsIn(room: string): Promise<unknown[]>;
   /** The ids of every socket in a room, on every node. */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { stringify } from 'csv-stringify/sync';
-import { GRADING_MSG, MSG, SCORE_BUCKETS, csvSafe, gradeRanges, itemAnalysis, percentileRank, scoreBucket, type SubmissionListQuery } from '@exam/shared';
+import { GRADING_MSG, MSG, SCORE_BUCKETS, csvSafe, gradeRanges, itemAnalysis, percentileRank, scoreBucket, type ExamStatsResponse, type GradeChange, type SubmissionDetail, type SubmissionListQuery } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
@@ -148,7 +148,7 @@ async function questionsOf(db: Db, ids: string[]) {
 }
 
 /** One submission with its answers, for its student, their parents, or the exam's staff. */
-export async function submissionDetail(deps: Deps, viewer: Viewer, id: string) {
+export async function submissionDetail(deps: Deps, viewer: Viewer, id: string): Promise<SubmissionDetail> {
   const row = (await submissions(deps.db, viewer).where('a.id', id).first()) as SubmissionRow | undefined;
   if (!row) {
     const exists = await deps.db('attempts').where({ id }).first('id');
@@ -173,7 +173,7 @@ export async function submissionDetail(deps: Deps, viewer: Viewer, id: string) {
   };
 }
 
-async function gradeHistory(db: Db, attemptId: string) {
+async function gradeHistory(db: Db, attemptId: string): Promise<GradeChange[]> {
   const rows = (await db('grade_history as h')
     .leftJoin('users as u', 'u.id', 'h.graded_by')
     .where('h.attempt_id', attemptId)
@@ -200,7 +200,7 @@ async function gradeHistory(db: Db, attemptId: string) {
 }
 
 /** A student's latest submitted attempt at an exam (GET /exams/{id}/result). */
-export async function latestResult(deps: Deps, viewer: Viewer, examId: string) {
+export async function latestResult(deps: Deps, viewer: Viewer, examId: string): Promise<SubmissionDetail> {
   const latest = (await deps.db('attempts').where({ exam_id: examId, student_id: viewer.user.id }).whereNot('status', 'in_progress').orderBy('attempt_number', 'desc').first('id')) as
     | { id: string }
     | undefined;
@@ -209,13 +209,13 @@ export async function latestResult(deps: Deps, viewer: Viewer, examId: string) {
 }
 
 /** Exam statistics, score distribution and item analysis (owner or admin). */
-export async function examStats(deps: Deps, viewer: Viewer, examId: string) {
+export async function examStats(deps: Deps, viewer: Viewer, examId: string): Promise<ExamStatsResponse> {
   const exam = await getExamFor(deps.db, viewer, examId, 'read-questions');
   const attempts = (await deps.db('attempts').where({ exam_id: examId }).whereNot('status', 'in_progress')) as SubmissionRow[];
   const graded = attempts.filter((a) => a.status === 'graded' && a.percentage !== null);
   const pcts = graded.map((a) => a.percentage!);
-  const distribution = Object.fromEntries(SCORE_BUCKETS.map((b) => [b, 0])) as Record<string, number>;
-  for (const p of pcts) distribution[scoreBucket(p)]!++;
+  const distribution = Object.fromEntries(SCORE_BUCKETS.map((b) => [b, 0])) as Record<(typeof SCORE_BUCKETS)[number], number>;
+  for (const p of pcts) distribution[scoreBucket(p)]++;
   const questionRows = (await deps.db('exam_questions as eq').join('questions as q', 'q.id', 'eq.question_id').where('eq.exam_id', examId).orderBy('eq.position').select('q.*')) as QuestionRow[];
   const marks = (await deps.db('answers').whereIn('attempt_id', graded.map((a) => a.id)).select('attempt_id', 'question_id', 'answer', 'marks')) as {
     attempt_id: string;
