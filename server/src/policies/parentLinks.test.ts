@@ -1,7 +1,7 @@
 import knexFactory from 'knex';
 import { describe, expect, it } from 'vitest';
 import { ids } from '../test/viewers';
-import { scopeGrantingLinks, scopeLinksHeldBy, scopeRequestsFor } from './parentLinks';
+import { grantsFollowing, scopeGrantingLinks, scopeLinksHeldBy, scopeRequestsFor } from './parentLinks';
 
 const db = knexFactory({ client: 'pg' });
 
@@ -20,5 +20,6 @@ describe('who reaches which parent link', () => {
 
   it('only an accepted link makes a parent follow a child', () => {
     expect(scopeGrantingLinks(db('parent_children as pc'), 'pc').toString()).toBe(`select * from "parent_children" as "pc" where "pc"."status" = 'accepted'`);
+    expect(['pending', 'accepted', 'declined'].filter((status) => grantsFollowing({ status }))).toEqual(['accepted']);
   });
 });

@@ -25,3 +25,8 @@ export function scopeRequestsFor<Q extends Knex.QueryBuilder>(student: { id: str
 export function scopeGrantingLinks<Q extends Knex.QueryBuilder>(query: Q, alias = 'parent_children'): Q {
   return query.where(`${alias}.status`, GRANTING_STATUS) as Q;
 }
+
+/** The same rule for a link already read: does it make its parent follow the child. */
+export function grantsFollowing(link: { status: string }): boolean {
+  return link.status === GRANTING_STATUS;
+}

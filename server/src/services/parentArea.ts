@@ -22,7 +22,7 @@ import { average, shownResults, type ShownResult } from './childAttempts';
 import { contactShownTo } from './contactPrivacy';
 import { scopeExams } from '../policies/exams';
 import { gradeLetters } from './platformSettings';
-import { scopeLinksHeldBy } from '../policies/parentLinks';
+import { grantsFollowing, scopeLinksHeldBy } from '../policies/parentLinks';
 
 /**
  * What a parent sees of their children (docs/people.md, "What a parent sees"). Every figure
@@ -88,11 +88,11 @@ export async function listChildren(deps: Deps, parent: UserRow): Promise<{ child
     { column: 'pc.created_at', order: 'asc' },
     { column: 'u.first_name', order: 'asc' },
   ])) as LinkedChildRow[];
-  const accepted = rows.filter((r) => r.status === 'accepted').map((r) => r.id);
+  const accepted = rows.filter(grantsFollowing).map((r) => r.id);
   const results = await shownResults(deps.db, accepted);
   const shown = await contactShownTo(deps.db, parent, accepted);
   const children = rows.map((r): Child => {
-    const stats = r.status === 'accepted' ? statsOf(results.filter((x) => x.student_id === r.id)) : null;
+    const stats = grantsFollowing(r) ? statsOf(results.filter((x) => x.student_id === r.id)) : null;
     return {
       _id: r.id,
       linkId: r.link_id,
@@ -101,10 +101,10 @@ export async function listChildren(deps: Deps, parent: UserRow): Promise<{ child
       name: `${r.first_name} ${r.last_name}`,
       // A request's e-mail is what the parent typed; the rest of a pending child stays private.
       // A linked child's address follows their privacy choice (showEmail), like anyone's.
-      email: r.status !== 'accepted' || shown(r.id).email ? r.email : null,
-      avatar: r.status === 'accepted' ? r.avatar : null,
-      grade: r.status === 'accepted' ? r.grade : null,
-      section: r.status === 'accepted' ? r.section : null,
+      email: !grantsFollowing(r) || shown(r.id).email ? r.email : null,
+      avatar: grantsFollowing(r) ? r.avatar : null,
+      grade: grantsFollowing(r) ? r.grade : null,
+      section: grantsFollowing(r) ? r.section : null,
       relationship: r.relationship,
       linkStatus: r.status,
       requestedAt: new Date(r.created_at).toISOString(),
@@ -113,7 +113,7 @@ export async function listChildren(deps: Deps, parent: UserRow): Promise<{ child
     };
   });
   // Accepted children first, so the dashboard's default (the first child) is one with data.
-  children.sort((a, b) => Number(b.linkStatus === 'accepted') - Number(a.linkStatus === 'accepted'));
+  children.sort((a, b) => Number(grantsFollowing({ status: b.linkStatus })) - Number(grantsFollowing({ status: a.linkStatus })));
   return { children, results };
 }
 

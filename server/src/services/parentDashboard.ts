@@ -5,6 +5,7 @@ import { average, finishedAttempts, isShownResult } from './childAttempts';
 import { resultItem, unreadNotifications } from './dashboards';
 import { childLinks, listChildren, type LinkedChildRow } from './parentArea';
 import { gradeLetters } from './platformSettings';
+import { grantsFollowing, scopeGrantingLinks } from '../policies/parentLinks';
 
 /**
  * The parent's dashboard, behind its two calls: GET /dashboard/parent (the role dashboards'
@@ -15,7 +16,7 @@ import { gradeLetters } from './platformSettings';
 /** GET /dashboard/parent: accepted children by first name, their totals, recent attempts and the parent's unread notifications. */
 export async function parentDashboard(deps: Deps, parent: UserRow, language: string): Promise<ParentDashboardData> {
   // Only accepted links: a pending request shows the parent nothing of the child.
-  const children = (await childLinks(deps.db, parent.id).where('pc.status', 'accepted').orderBy('u.first_name')) as LinkedChildRow[];
+  const children = (await scopeGrantingLinks(childLinks(deps.db, parent.id), 'pc').orderBy('u.first_name')) as LinkedChildRow[];
   const attempts = await finishedAttempts(
     deps.db,
     children.map((c) => c.id),
@@ -38,7 +39,7 @@ const ACTIVE_WINDOW_MS = 30 * 24 * 3600_000;
 /** GET /parent/dashboard: the parent area's children (requests included) and their recent results. */
 export async function parentAreaDashboard(deps: Deps, parent: UserRow): Promise<ParentDashboard> {
   const { children, results } = await listChildren(deps, parent);
-  const accepted = children.filter((c) => c.linkStatus === 'accepted');
+  const accepted = children.filter((c) => grantsFollowing({ status: c.linkStatus }));
   const names = new Map(accepted.map((c) => [c._id, c.name]));
   const since = Date.now() - ACTIVE_WINDOW_MS;
   const letter = await gradeLetters(deps);

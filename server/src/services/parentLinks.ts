@@ -7,7 +7,7 @@ import { linkMail } from './mail';
 import { notify } from './notifications';
 import { consumeOrThrow } from './rateLimits';
 import { languageOf } from './settings';
-import { scopeLinksHeldBy, scopeRequestsFor } from '../policies/parentLinks';
+import { grantsFollowing, scopeLinksHeldBy, scopeRequestsFor } from '../policies/parentLinks';
 
 /**
  * Asking for, answering and removing parent links; who may do which is policies/parentLinks.ts.
@@ -38,7 +38,7 @@ export async function requestChildLink(deps: Deps, parent: UserRow, input: { chi
   const child = (await deps.db('users').whereRaw('lower(email) = ?', [input.childEmail]).where({ role: 'student', is_active: true }).first()) as UserRow | undefined;
   if (!child) throw Errors.notFound(PARENT_MSG.noStudent);
   const existing = (await scopeLinksHeldBy(parent, deps.db('parent_children')).where({ child_id: child.id }).first()) as LinkRow | undefined;
-  if (existing?.status === 'accepted') throw Errors.conflict(PARENT_MSG.alreadyLinked, 'childEmail');
+  if (existing && grantsFollowing(existing)) throw Errors.conflict(PARENT_MSG.alreadyLinked, 'childEmail');
   if (existing?.status === 'pending') throw Errors.conflict(PARENT_MSG.alreadyRequested, 'childEmail');
   if (existing && recentlyDeclined(existing)) throw Errors.conflict(PARENT_MSG.declinedRecently, 'childEmail');
   const fields = { relationship: input.relationship, status: 'pending', responded_at: null, updated_at: deps.db.fn.now() };
