@@ -1,4 +1,5 @@
 import type { ExamTimeStatus } from './examTime';
+import type { MatchPair, NumericAnswer, ShortAnswer } from './questionKeys';
 import type { Difficulty, ExamSettings, ExamType, QuestionOptionValue, QuestionType } from './exams';
 
 /** A student's attempts at an exam, as the exam reports them to that student. */
@@ -76,6 +77,18 @@ export interface Question {
   sampleAnswer: string;
   explanation: string;
   image: string | null;
+  /** Numerical: the accepted values or ranges with their credit. */
+  numericAnswers: NumericAnswer[];
+  /** Short answer: the accepted answers with their credit. */
+  shortAnswers: ShortAnswer[];
+  caseSensitive: boolean;
+  /** Matching: each stem with its answer. */
+  pairs: MatchPair[];
+  /** Matching: answers that belong to no stem. */
+  distractors: string[];
+  tags: string[];
+  /** Offered to every teacher of the school. */
+  shared: boolean;
   createdBy: string;
   createdAt: string;
 }
@@ -88,7 +101,10 @@ export interface StudentQuestion {
   type: QuestionType;
   points: number;
   marks: number;
+  /** The option texts in the student's order; for matching, the answers to choose from. */
   options: string[];
+  /** Matching: the stems, each to be given one of the options. */
+  stems?: string[];
   image: string | null;
 }
 

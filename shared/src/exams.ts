@@ -4,10 +4,11 @@ import { SUBJECTS } from './constants';
 import { limitQueryField, pageQueryField } from './validation';
 import { MAX_VIOLATIONS_ALLOWED } from './session';
 import { isWallTime, normaliseTimeZone, wallTimeInZone } from './zonedTime';
+import { EMPTY_SCORING, fractionField, matchPairSchema, numericAnswerSchema, shortAnswerSchema, type QuestionScoring } from './questionKeys';
 
 export const EXAM_TYPES = ['practice', 'assessment', 'final', 'quiz'] as const;
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
-export const QUESTION_TYPES = ['multiple-choice', 'true-false', 'essay', 'fill-blank'] as const;
+export const QUESTION_TYPES = ['multiple-choice', 'multiple-response', 'true-false', 'essay', 'fill-blank', 'short-answer', 'numerical', 'matching'] as const;
 export type ExamType = (typeof EXAM_TYPES)[number];
 export type Difficulty = (typeof DIFFICULTIES)[number];
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -211,8 +212,16 @@ export const START_IN_PAST_GRACE_MS = 5 * 60 * 1000;
 
 const questionOption = z.union([
   z.string(),
-  z.object({ text: z.string(), isCorrect: z.boolean().optional() }),
+  // fraction: a multiple-response option's credit (-1…1); ignored by the other types.
+  z.object({ text: z.string(), isCorrect: z.boolean().optional(), fraction: z.unknown().optional() }),
 ]);
+
+/** A question's tags: trimmed, lower case, each once. */
+export const tagsField = z
+  .array(z.string().trim().toLowerCase().min(1, EXAM_MSG.tagsInvalid).max(40, EXAM_MSG.tagsInvalid), { error: EXAM_MSG.tagsInvalid })
+  .max(20, EXAM_MSG.tagsInvalid)
+  .default([])
+  .transform((t) => [...new Set(t)]);
 
 const questionBase = z.object({
   text: z.string({ error: EXAM_MSG.questionTextTooShort }).trim().min(10, EXAM_MSG.questionTextTooShort).max(10000),
@@ -232,14 +241,24 @@ const questionBase = z.object({
     .max(2000)
     .refine((s) => s === '' || /^(https?:\/\/|\/)/.test(s), EXAM_MSG.imageUrlInvalid)
     .default(''),
+  tags: tagsField,
+  /** Offered to every teacher of the school (read-only for all but its owner). */
+  shared: z.boolean().default(false),
+  numericAnswers: z.array(numericAnswerSchema, { error: EXAM_MSG.numericAnswerRequired }).max(20).default([]),
+  shortAnswers: z.array(shortAnswerSchema, { error: EXAM_MSG.shortAnswerRequired }).max(50).default([]),
+  caseSensitive: z.boolean().default(false),
+  pairs: z.array(matchPairSchema, { error: EXAM_MSG.matchingPairsTooFew }).max(30).default([]),
+  distractors: z.array(z.string().trim().max(1000)).max(20).default([]),
 });
 
 export interface QuestionOptionValue {
   text: string;
   isCorrect: boolean;
+  /** Multiple response: the option's credit, -1…1 (Moodle's fraction). */
+  fraction?: number;
 }
 
-export interface QuestionInput {
+export interface QuestionInput extends QuestionScoring {
   text: string;
   type: QuestionType;
   subject: Subject;
@@ -254,7 +273,11 @@ export interface QuestionInput {
   sampleAnswer: string;
   explanation: string;
   image: string;
+  tags: string[];
+  shared: boolean;
 }
+
+const FULL = 1 - 1e-6;
 
 /**
  * The question rules, with the options normalised: blanks dropped, true/false fixed,
@@ -275,7 +298,41 @@ export const questionInputSchema = z.preprocess(
     };
     const given = Array.isArray(q.correctAnswer) ? q.correctAnswer : q.correctAnswer === undefined || q.correctAnswer === null ? [] : [q.correctAnswer];
     const answers = given.map((a) => a.trim()).filter(Boolean);
-    const base = { ...q, acceptedAnswers: [] as string[] };
+    const base = { ...q, ...EMPTY_SCORING, tags: q.tags, shared: q.shared, acceptedAnswers: [] as string[] };
+    const cleanOptions = () =>
+      q.options
+        .map((o) => (typeof o === 'string' ? { text: o.trim(), isCorrect: false, fraction: undefined } : { text: o.text.trim(), isCorrect: !!o.isCorrect, fraction: o.fraction }))
+        .filter((o) => o.text !== '');
+    if (q.type === 'multiple-response') {
+      const options = cleanOptions();
+      if (options.length < 2) return fail('options', EXAM_MSG.optionsTooFew);
+      if (new Set(options.map((o) => o.text)).size !== options.length) return fail('options', EXAM_MSG.optionsDuplicate);
+      // A credit per option; without one, the flagged options share full credit and the rest earn nothing.
+      const flagged = options.filter((o) => o.isCorrect).length;
+      const fractions = options.map((o) => (o.fraction === undefined || o.fraction === null || o.fraction === '' ? (o.isCorrect && flagged ? 1 / flagged : 0) : fractionField.safeParse(o.fraction).data));
+      if (fractions.some((f) => f === undefined)) return fail('options', EXAM_MSG.creditInvalid);
+      const positive = fractions.reduce((s: number, f) => s + Math.max(0, f!), 0);
+      if (Math.abs(positive - 1) > 1e-3) return fail('options', EXAM_MSG.creditsMustTotal);
+      const scored = options.map((o, i) => ({ text: o.text, isCorrect: fractions[i]! > 0, fraction: fractions[i]! }));
+      return { ...base, options: scored, correctAnswer: JSON.stringify(scored.filter((o) => o.isCorrect).map((o) => o.text)) };
+    }
+    if (q.type === 'numerical') {
+      if (!q.numericAnswers.some((a) => a.fraction >= FULL)) return fail('numericAnswers', EXAM_MSG.numericAnswerRequired);
+      const best = q.numericAnswers.find((a) => a.fraction >= FULL)!;
+      return { ...base, options: [], numericAnswers: q.numericAnswers, correctAnswer: String('value' in best ? best.value : `${best.min}..${best.max}`) };
+    }
+    if (q.type === 'short-answer') {
+      const shortAnswers = q.shortAnswers.length ? q.shortAnswers : answers.map((text) => ({ text, fraction: 1 }));
+      if (!shortAnswers.some((a) => a.fraction >= FULL)) return fail('shortAnswers', EXAM_MSG.shortAnswerRequired);
+      const full = shortAnswers.filter((a) => a.fraction >= FULL).map((a) => a.text);
+      return { ...base, options: [], shortAnswers, caseSensitive: q.caseSensitive, correctAnswer: full[0]!, acceptedAnswers: full };
+    }
+    if (q.type === 'matching') {
+      if (q.pairs.length < 2) return fail('pairs', EXAM_MSG.matchingPairsTooFew);
+      if (new Set(q.pairs.map((p) => p.stem)).size !== q.pairs.length) return fail('pairs', EXAM_MSG.matchingStemsDuplicate);
+      const distractors = [...new Set(q.distractors.filter((d) => d !== '' && !q.pairs.some((p) => p.answer === d)))];
+      return { ...base, options: [], pairs: q.pairs, distractors, correctAnswer: JSON.stringify(Object.fromEntries(q.pairs.map((p) => [p.stem, p.answer]))) };
+    }
     if (q.type === 'essay') return { ...base, options: [], correctAnswer: '' };
     if (q.type === 'fill-blank') {
       // An explicit null key (as the documented creation payload allows) leaves the blank for the teacher to mark.
@@ -290,9 +347,7 @@ export const questionInputSchema = z.preprocess(
       if (!correct) return fail('correctAnswer', EXAM_MSG.invalidCorrectAnswer);
       return { ...base, options: TRUE_FALSE_OPTIONS.map((t) => ({ text: t, isCorrect: t === correct })), correctAnswer: correct };
     }
-    const options = q.options
-      .map((o) => (typeof o === 'string' ? { text: o.trim(), isCorrect: false } : { text: o.text.trim(), isCorrect: !!o.isCorrect }))
-      .filter((o) => o.text !== '');
+    const options = cleanOptions();
     if (options.length < 2) return fail('options', EXAM_MSG.optionsTooFew);
     if (new Set(options.map((o) => o.text)).size !== options.length) return fail('options', EXAM_MSG.optionsDuplicate);
     const correctText = answers[0] ?? options.find((o) => o.isCorrect)?.text;
@@ -369,6 +424,9 @@ export const questionListQuerySchema = z.object({
   difficulty: optionalEnum(DIFFICULTIES),
   topic: z.string().trim().max(100).optional(),
   search: z.string().trim().max(100).optional(),
+  tag: z.string().trim().toLowerCase().max(40).optional(),
+  /** mine: the viewer's own; shared: what other teachers share; all (default): both. */
+  scope: optionalEnum(['mine', 'shared'] as const),
   /** The Add Questions modal: leave out what this exam already holds. */
   excludeExam: z.uuid().optional(),
 });

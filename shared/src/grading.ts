@@ -1,7 +1,8 @@
 import messages from './locales/en/messages.json' with { type: 'json' };
 import { englishFormat, type Translate } from './i18n/translate';
 import { z } from 'zod';
-import { subjectSlug } from './exams';
+import { subjectSlug, type QuestionType } from './exams';
+import { decodeChoices, decodeMatching, matchingCredit, multipleResponseCredit, numericalCredit, shortAnswerCredit, type QuestionScoring } from './questionKeys';
 import { limitQueryField, pageQueryField } from './validation';
 
 /**
@@ -12,11 +13,13 @@ import { limitQueryField, pageQueryField } from './validation';
  * with the 60 % pass mark used elsewhere, and it keeps meaning the same thing when questions are
  * added or re-weighted. A student passes when their rounded percentage is at least passingMarks.
  */
-export interface GradableQuestion {
-  type: 'multiple-choice' | 'true-false' | 'essay' | 'fill-blank';
+export interface GradableQuestion extends Partial<QuestionScoring> {
+  type: QuestionType;
   points: number;
   correctAnswer: string;
   acceptedAnswers: string[];
+  /** Multiple response: each option's credit. */
+  options?: { text: string; fraction?: number }[];
 }
 
 export type AnswerStatus = 'correct' | 'partial' | 'incorrect' | 'pending' | 'skipped';
@@ -38,12 +41,33 @@ const isBlank = (a: string | null | undefined) => a === null || a === undefined 
 export function autoGrade(q: GradableQuestion, answer: string | null | undefined): AutoGrade {
   if (isBlank(answer)) return { marks: 0, isCorrect: false, status: 'skipped' };
   if (q.type === 'essay') return { marks: null, isCorrect: null, status: 'pending' };
+  const credit = partialCredit(q, answer!);
+  if (credit !== null) {
+    const marks = Math.round(q.points * credit * 100) / 100;
+    return { marks, isCorrect: marks >= q.points, status: marks >= q.points ? 'correct' : marks > 0 ? 'partial' : 'incorrect' };
+  }
   const given = normalise(answer!);
   const accepted = (q.type === 'fill-blank' ? (q.acceptedAnswers.length ? q.acceptedAnswers : [q.correctAnswer]) : [q.correctAnswer]).filter((a) => !isBlank(a));
   // A blank created without a key is marked by the teacher, like an essay.
   if (q.type === 'fill-blank' && !accepted.length) return { marks: null, isCorrect: null, status: 'pending' };
   const ok = accepted.some((a) => normalise(a) === given);
   return { marks: ok ? q.points : 0, isCorrect: ok, status: ok ? 'correct' : 'incorrect' };
+}
+
+/** The credit (0…1) of an answer to a partial-credit type; null for the others. */
+function partialCredit(q: GradableQuestion, answer: string): number | null {
+  switch (q.type) {
+    case 'multiple-response':
+      return multipleResponseCredit(q.options ?? [], decodeChoices(answer));
+    case 'numerical':
+      return numericalCredit(q.numericAnswers ?? [], answer);
+    case 'short-answer':
+      return shortAnswerCredit(q.shortAnswers ?? [], answer, q.caseSensitive ?? false);
+    case 'matching':
+      return matchingCredit(q.pairs ?? [], decodeMatching(answer));
+    default:
+      return null;
+  }
 }
 
 export function percentageOf(score: number, maxScore: number): number {
@@ -183,12 +207,15 @@ export function itemAnalysis(items: ItemInput[], attempts: AttemptMarks[]): { it
     const up = mean(upper.filter((a) => graded.includes(a)).map((a) => fraction(a, q)));
     const low = mean(lower.filter((a) => graded.includes(a)).map((a) => fraction(a, q)));
     let optionCounts: Record<string, number> | null = null;
-    if (q.type === 'multiple-choice' || q.type === 'true-false') {
-      optionCounts = Object.fromEntries(q.options.map((o) => [o, 0]));
+    if (q.type === 'multiple-choice' || q.type === 'true-false' || q.type === 'multiple-response') {
+      const counts: Record<string, number> = Object.fromEntries(q.options.map((o) => [o, 0]));
       for (const a of attempts) {
-        const chosen = a.answers[q.questionId];
-        if (chosen !== null && chosen !== undefined && chosen in optionCounts) optionCounts[chosen]!++;
+        const answer = a.answers[q.questionId];
+        // A multiple response counts every option chosen.
+        const chosen = q.type === 'multiple-response' ? decodeChoices(answer) : answer === null || answer === undefined ? [] : [answer];
+        for (const c of chosen) if (Object.hasOwn(counts, c)) counts[c]!++;
       }
+      optionCounts = counts;
     }
     return {
       questionId: q.questionId,
@@ -205,7 +232,8 @@ export function itemAnalysis(items: ItemInput[], attempts: AttemptMarks[]): { it
   const k = items.length;
   const itemVariances = items.map((q) => variance(complete.map((a) => a.marks[q.questionId] ?? 0)));
   const totalVariance = variance(complete.map((a) => items.reduce((s, q) => s + (a.marks[q.questionId] ?? 0), 0)));
-  const dichotomous = items.every((q) => q.type !== 'essay');
+  // Partial credit (essays, multiple response, numerical, short answer, matching) makes an item non-binary.
+  const dichotomous = items.every((q) => q.type === 'multiple-choice' || q.type === 'true-false' || q.type === 'fill-blank');
   if (totalVariance === 0) return { items: stats, reliability: null, method: null };
   const alpha = (k / (k - 1)) * (1 - itemVariances.reduce((s, v) => s + v, 0) / totalVariance);
   return { items: stats, reliability: round(alpha), method: dichotomous ? 'KR-20' : "Cronbach's alpha" };

@@ -28,3 +28,5 @@ export * from './i18n/messageKey';
 export * from './examViews';
 export * from './resultViews';
 export * from './progressReport';
+export * from './questionKeys';
+export * from './questionInterop';

@@ -94,6 +94,8 @@ export interface SubmissionAnswer {
   type: QuestionType;
   points: number;
   options: string[];
+  /** Matching: the stems the options were matched to. */
+  stems?: string[];
   userAnswer: string | null;
   marks: number | null;
   isCorrect: boolean | null;

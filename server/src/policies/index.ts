@@ -26,6 +26,8 @@ export interface ExamResource {
 
 export interface QuestionResource {
   owner_id: string;
+  /** Offered by its owner to every teacher: they may read it and put it in their exams. */
+  shared?: boolean;
 }
 
 /** A person's profile statistics, with the viewer's relationships to them already looked up. */
@@ -84,6 +86,7 @@ allow(['admin'], '*', 'exam');
 allow(['admin'], '*', 'question');
 allow(['teacher'], '*', 'exam', owns);
 allow(['teacher'], '*', 'question', owns);
+allow(['teacher'], ['read', 'use'], 'question', (_v, q) => !!q.shared);
 allow(['student'], ['read'], 'exam', (v, exam) => eligibleFor(v.user, exam));
 allow(['parent'], ['read'], 'exam', (v, exam) => v.children.some((c) => eligibleFor(c, exam)));
 // A private profile's statistics (and 'friends', which has no friends list yet) are for the

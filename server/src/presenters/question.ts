@@ -1,4 +1,4 @@
-import type { Difficulty, Question, QuestionOptionValue, QuestionType, StudentQuestion } from '@exam/shared';
+import { EMPTY_SCORING, matchingChoicesForStudents, type Difficulty, type GradableQuestion, type Question, type QuestionOptionValue, type QuestionScoring, type QuestionType, type StudentQuestion } from '@exam/shared';
 
 export interface QuestionRow {
   id: string;
@@ -15,6 +15,10 @@ export interface QuestionRow {
   sample_answer: string;
   explanation: string;
   image: string;
+  /** Partial-credit keys (numerical, short answer, matching); {} for the other types. */
+  scoring: Partial<QuestionScoring>;
+  tags: string[];
+  shared: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -37,6 +41,9 @@ export function presentQuestion(row: QuestionRow): Question {
     sampleAnswer: row.sample_answer,
     explanation: row.explanation,
     image: row.image || null,
+    ...scoringOf(row),
+    tags: row.tags ?? [],
+    shared: !!row.shared,
     createdBy: row.owner_id,
     createdAt: new Date(row.created_at).toISOString(),
   };
@@ -44,8 +51,11 @@ export function presentQuestion(row: QuestionRow): Question {
 
 /** What a student sitting the exam may see: the question and the option texts, no key, no flags. */
 export function presentQuestionForStudent(row: QuestionRow, optionOrder?: number[]): StudentQuestion {
-  const texts = row.options.map((o) => o.text);
+  const scoring = scoringOf(row);
+  const texts = row.type === 'matching' ? matchingChoicesForStudents(scoring.pairs, scoring.distractors) : row.options.map((o) => o.text);
+  const stems = row.type === 'matching' ? { stems: scoring.pairs.map((p) => p.stem) } : {};
   return {
+    ...stems,
     _id: row.id,
     text: row.text,
     question: row.text,
@@ -55,4 +65,14 @@ export function presentQuestionForStudent(row: QuestionRow, optionOrder?: number
     options: optionOrder ? optionOrder.map((i) => texts[i]!) : texts,
     image: row.image || null,
   };
+}
+
+/** A stored question's partial-credit keys, every field present. */
+export function scoringOf(row: Pick<QuestionRow, 'scoring'>): QuestionScoring {
+  return { ...EMPTY_SCORING, ...(row.scoring ?? {}) };
+}
+
+/** What grading reads of a stored question. */
+export function gradableOf(row: Pick<QuestionRow, 'type' | 'points' | 'correct_answer' | 'accepted_answers' | 'options' | 'scoring'>): GradableQuestion {
+  return { type: row.type, points: row.points, correctAnswer: row.correct_answer, acceptedAnswers: row.accepted_answers, options: row.options, ...scoringOf(row) };
 }

@@ -1,5 +1,5 @@
-import { autoGrade, classifyAnswer, submissionDisplayStatus, type AnswerSummary, type Submission, type SubmissionAnswer } from '@exam/shared';
-import type { QuestionRow } from './question';
+import { autoGrade, classifyAnswer, describeKey, matchingChoicesForStudents, submissionDisplayStatus, type AnswerSummary, type Submission, type SubmissionAnswer } from '@exam/shared';
+import { gradableOf, scoringOf, type QuestionRow } from './question';
 import { serverTimeSpent, type AttemptRow } from './attempt';
 
 /** An attempt joined with its exam and student, as the results queries return it. */
@@ -98,7 +98,8 @@ export function presentAnswers(order: string[], questions: Map<string, QuestionR
         text: q.text,
         type: q.type,
         points: q.points,
-        options: q.options.map((o) => o.text),
+        options: q.type === 'matching' ? matchingChoicesForStudents(scoringOf(q).pairs, scoringOf(q).distractors) : q.options.map((o) => o.text),
+        ...(q.type === 'matching' ? { stems: scoringOf(q).pairs.map((p) => p.stem) } : {}),
         userAnswer,
         marks: opts.withMarks ? (blank && marks === null ? 0 : marks) : null,
         isCorrect: opts.withMarks && status !== 'pending' ? status === 'correct' : null,
@@ -106,10 +107,10 @@ export function presentAnswers(order: string[], questions: Map<string, QuestionR
         status: opts.withMarks ? status : blank ? 'skipped' : 'submitted',
         feedback: opts.withMarks ? (a?.feedback ?? null) : null,
         gradedAt: opts.staff && a?.graded_at ? new Date(a.graded_at).toISOString() : null,
-        correctAnswer: opts.withKeys ? (q.type === 'fill-blank' ? q.accepted_answers.join(' / ') : q.correct_answer) : undefined,
+        correctAnswer: opts.withKeys ? describeKey({ ...gradableOf(q), options: q.options }) : undefined,
         explanation: opts.withKeys ? q.explanation || null : undefined,
         sampleAnswer: opts.staff ? q.sample_answer || null : undefined,
-        autoMarks: opts.staff && q.type !== 'essay' ? autoGrade({ type: q.type, points: q.points, correctAnswer: q.correct_answer, acceptedAnswers: q.accepted_answers }, userAnswer).marks : undefined,
+        autoMarks: opts.staff && q.type !== 'essay' ? autoGrade(gradableOf(q), userAnswer).marks : undefined,
       };
     })
     .filter((x) => x !== undefined);

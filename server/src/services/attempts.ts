@@ -61,7 +61,7 @@ export async function startAttempt(deps: Deps, viewer: Viewer, examId: string): 
   const order = exam.settings.randomizeQuestions ? shuffled(questions) : questions;
   const optionOrder: Record<string, number[]> = {};
   if (exam.settings.randomizeOptions) {
-    for (const q of questions) if (q.type === 'multiple-choice') optionOrder[q.id] = shuffled(q.options.map((_, i) => i));
+    for (const q of questions) if (q.type === 'multiple-choice' || q.type === 'multiple-response') optionOrder[q.id] = shuffled(q.options.map((_, i) => i));
   }
   try {
     const [attempt] = (await deps.db('attempts')

@@ -3,7 +3,7 @@ import { autoGrade, classifyAnswer, hasPassed, percentageOf } from '@exam/shared
 import type { Db } from '../db';
 import type { AttemptRow } from '../presenters/attempt';
 import type { SubmitBy } from '../ports/submissions';
-import type { QuestionRow } from '../presenters/question';
+import { gradableOf, type QuestionRow } from '../presenters/question';
 
 /**
  * Marking attempts: the automatic marks of their answers against the keys, and their totals
@@ -47,7 +47,7 @@ async function answersForGrading(trx: Trx, attemptIds: string[]): Promise<Map<st
 }
 
 /** What grading needs of a question: its kind, points and keys. */
-type GradingQuestion = Pick<QuestionRow, 'id' | 'type' | 'points' | 'correct_answer' | 'accepted_answers'>;
+type GradingQuestion = Pick<QuestionRow, 'id' | 'type' | 'points' | 'correct_answer' | 'accepted_answers' | 'options' | 'scoring'>;
 
 /**
  * Everything grading attempts reads, in ONE round trip: their questions' keys, their exams' pass
@@ -60,7 +60,7 @@ async function gradingInputs(trx: Trx, attempts: AttemptToSubmit[]) {
   const questionIds = [...new Set(attempts.flatMap((a) => a.question_order))];
   const { rows } = (await trx.raw(
     `select 'questions' as part, null::uuid as attempt_id,
-            coalesce(json_agg(json_build_array(q.id, q.type, q.points, q.correct_answer, q.accepted_answers)), '[]') as data
+            coalesce(json_agg(json_build_array(q.id, q.type, q.points, q.correct_answer, q.accepted_answers, q.options, q.scoring)), '[]') as data
        from questions q where q.id = any(?::uuid[])
      union all
      select 'exams', null, coalesce(json_agg(json_build_array(e.id, e.passing_marks)), '[]')
@@ -73,7 +73,7 @@ async function gradingInputs(trx: Trx, attempts: AttemptToSubmit[]) {
     [questionIds, [...new Set(attempts.map((a) => a.exam_id))], attempts.map((a) => a.id)] as unknown as readonly string[],
   )) as {
     rows: (
-      | { part: 'questions'; data: [string, QuestionRow['type'], number, string, string[]][] }
+      | { part: 'questions'; data: [string, QuestionRow['type'], number, string, string[], QuestionRow['options'], QuestionRow['scoring']][] }
       | { part: 'exams'; data: [string, number][] }
       | { part: 'answers'; attempt_id: string; data: AnswerEntry[] }
     )[];
@@ -82,7 +82,9 @@ async function gradingInputs(trx: Trx, attempts: AttemptToSubmit[]) {
   const passingMarks = new Map<string, number>();
   const answers = new Map<string, Map<string, AnswerMarks>>();
   for (const r of rows) {
-    if (r.part === 'questions') for (const [id, type, points, correct_answer, accepted_answers] of r.data) questions.set(id, { id, type, points, correct_answer, accepted_answers });
+    if (r.part === 'questions') {
+      for (const [id, type, points, correct_answer, accepted_answers, options, scoring] of r.data) questions.set(id, { id, type, points, correct_answer, accepted_answers, options, scoring });
+    }
     else if (r.part === 'exams') for (const [id, marks] of r.data) passingMarks.set(id, marks);
     else answers.set(r.attempt_id, answerMap(r.data));
   }
@@ -162,7 +164,7 @@ export async function submitAndGradeTx(
       const g =
         q.type === 'essay' && !a.blank
           ? { marks: null, isCorrect: null }
-          : autoGrade({ type: q.type, points: q.points, correctAnswer: q.correct_answer, acceptedAnswers: q.accepted_answers }, a.blank ? null : a.answer);
+          : autoGrade(gradableOf(q), a.blank ? null : a.answer);
       if (g.marks === null) continue;
       a.marks = g.marks;
       marks.push({ attempt_id: attempt.id, question_id: qid, marks: g.marks, is_correct: g.isCorrect! });

@@ -20,6 +20,9 @@ export function questionColumns(input: QuestionInput) {
     sample_answer: input.sampleAnswer,
     explanation: input.explanation,
     image: input.image,
+    scoring: JSON.stringify({ numericAnswers: input.numericAnswers, shortAnswers: input.shortAnswers, caseSensitive: input.caseSensitive, pairs: input.pairs, distractors: input.distractors }),
+    tags: JSON.stringify(input.tags),
+    shared: input.shared,
   };
 }
 
@@ -34,7 +37,8 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The question bank: a teacher's own questions (an admin's view: all), filtered and paged. */
 export async function listQuestions(db: Db, viewer: Viewer, query: QuestionListQuery): Promise<{ rows: QuestionRow[]; total: number }> {
-  const base = scopeQuestions(viewer, db('questions as q'), 'q.owner_id');
+  const base = scopeQuestions(viewer, db('questions as q'), 'q.owner_id', query.scope);
+  if (query.tag) base.whereRaw('q.tags @> ?::jsonb', [JSON.stringify([query.tag])]);
   if (query.subject) base.where('q.subject', query.subject);
   if (query.type) base.where('q.type', query.type);
   if (query.difficulty) base.where('q.difficulty', query.difficulty);

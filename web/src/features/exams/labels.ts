@@ -14,6 +14,10 @@ export const QUESTION_TYPE_LABELS: Readonly<Record<QuestionType, string>> = {
   get 'true-false'() { return enumLabel('questionTypes', 'true-false'); },
   get essay() { return enumLabel('questionTypes', 'essay'); },
   get 'fill-blank'() { return enumLabel('questionTypes', 'fill-blank'); },
+  get 'multiple-response'() { return enumLabel('questionTypes', 'multiple-response'); },
+  get 'short-answer'() { return enumLabel('questionTypes', 'short-answer'); },
+  get numerical() { return enumLabel('questionTypes', 'numerical'); },
+  get matching() { return enumLabel('questionTypes', 'matching'); },
 };
 
 /** '1 point', '12 points' (the number in the reader's notation). */

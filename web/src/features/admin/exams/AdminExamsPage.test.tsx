@@ -6,6 +6,7 @@ import { renderApp } from '../../../test/renderApp';
 import { buildExam } from '../../exams/test/buildExam';
 import { AdminExamDetailsPage } from './AdminExamDetailsPage';
 import { AdminExamsPage } from './AdminExamsPage';
+import { QUESTION_EXTRAS } from '../../../test/questionExtras';
 
 const admin = buildUser({ role: 'admin' });
 const stats = { total: 2, upcoming: 2, ongoing: 0, completed: 0, published: 1, draft: 1 };
@@ -69,7 +70,7 @@ describe('AdminExamDetailsPage', () => {
         {
           _id: 'q1', text: 'Is $1 + 1 = 2$?', question: 'Is $1 + 1 = 2$?', type: 'true-false', subject: 'mathematics', topic: '', difficulty: 'easy', points: 1, marks: 1, createdBy: 't1',
           options: [{ text: 'True', isCorrect: true }, { text: 'False', isCorrect: false }], correctAnswer: 'True', acceptedAnswers: [],
-          sampleAnswer: '', explanation: '', image: null, createdAt: '2026-01-01T00:00:00.000Z',
+          sampleAnswer: '', explanation: '', image: null, createdAt: '2026-01-01T00:00:00.000Z', ...QUESTION_EXTRAS,
         },
       ],
     });

@@ -3,11 +3,13 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/buildUser';
 import { mockApi } from '../../../test/mockApi';
+import { QUESTION_EXTRAS } from '../../../test/questionExtras';
 import { renderApp } from '../../../test/renderApp';
 import { buildExam } from '../test/buildExam';
 import { ExamQuestionsPage } from './ExamQuestionsPage';
 
 const question = (id: string, text: string): Question => ({
+  ...QUESTION_EXTRAS,
   _id: id,
   text,
   question: text,

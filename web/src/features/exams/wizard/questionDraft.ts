@@ -87,6 +87,8 @@ export function draftToInput(draft: QuestionDraft, subject: string): Record<stri
       return { ...common, correctAnswer: acceptedAnswerList(draft.acceptedAnswers) };
     case 'essay':
       return { ...common, sampleAnswer: draft.sampleAnswer };
+    default:
+      return common;
   }
 }
 
