@@ -1,6 +1,6 @@
-import { MAX_ANSWER_LENGTH, TRUE_FALSE_OPTIONS } from '@exam/shared';
-import { Button, Radio, Stack, TextInput, Textarea } from '@mantine/core';
-import { useEffect, type RefObject } from 'react';
+import { MAX_ANSWER_LENGTH, TRUE_FALSE_OPTIONS, decodeChoices, decodeMatching, encodeChoices, encodeMatching, readNumber } from '@exam/shared';
+import { Button, Checkbox, NativeSelect, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useEffect, useId, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../i18n/format';
 import { MathText } from '../../components/MathText';
@@ -17,11 +17,34 @@ interface AnswerInputProps {
   flushRef: RefObject<(() => void) | null>;
 }
 
-/** The answer control for each question type; choice answers are the chosen option's text. */
+/**
+ * The answer control for each question type. The answer is always one string: the chosen
+ * option's text, the typed text, or (multiple response, matching) the shared JSON encoding.
+ */
 export function AnswerInput(props: AnswerInputProps) {
-  const { question } = props;
-  if (question.type === 'essay' || question.type === 'fill-blank') return <TextAnswer {...props} />;
-  return <ChoiceAnswer {...props} />;
+  switch (props.question.type) {
+    case 'essay':
+    case 'fill-blank':
+    case 'short-answer':
+    case 'numerical':
+      return <TextAnswer {...props} />;
+    case 'multiple-response':
+      return <ChoicesAnswer {...props} />;
+    case 'matching':
+      return <MatchingAnswer {...props} />;
+    default:
+      return <ChoiceAnswer {...props} />;
+  }
+}
+
+function ClearButton({ show, onClear }: { show: boolean; onClear: () => void }) {
+  const { t } = useTranslation('examTaking');
+  if (!show) return null;
+  return (
+    <Button variant="subtle" size="xs" w="fit-content" onClick={onClear}>
+      {t('question.clearAnswer')}
+    </Button>
+  );
 }
 
 function ChoiceAnswer({ question, number, answer, disabled, onAnswer }: AnswerInputProps) {
@@ -44,14 +67,63 @@ function ChoiceAnswer({ question, number, answer, disabled, onAnswer }: AnswerIn
           ))}
         </Stack>
       </Radio.Group>
-      {answer !== null && !disabled && (
-        <Button variant="subtle" size="xs" w="fit-content" onClick={() => onAnswer(null)}>
-          {t('question.clearAnswer')}
-        </Button>
-      )}
+      <ClearButton show={answer !== null && !disabled} onClear={() => onAnswer(null)} />
     </Stack>
   );
 }
+
+/** Multiple response: one checkbox per option; the chosen texts are kept in the options' order. */
+function ChoicesAnswer({ question, number, answer, disabled, onAnswer }: AnswerInputProps) {
+  const { t } = useTranslation('examTaking');
+  const chosen = decodeChoices(answer);
+  const change = (values: string[]) => onAnswer(encodeChoices(question.options.filter((o) => values.includes(o))));
+  return (
+    <Stack gap="sm">
+      <Checkbox.Group value={chosen} onChange={change} label={t('question.answerLabel', { number })} description={t('question.chooseAllHint')}>
+        <Stack gap="xs" mt="xs">
+          {question.options.map((option) => (
+            <Checkbox key={option} value={option} label={<MathText text={option} />} disabled={disabled} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      <ClearButton show={chosen.length > 0 && !disabled} onClear={() => onAnswer(null)} />
+    </Stack>
+  );
+}
+
+/** Matching: one labelled list per stem, offering every answer and "Choose…" for none yet. */
+function MatchingAnswer({ question, number, answer, disabled, onAnswer }: AnswerInputProps) {
+  const { t } = useTranslation('examTaking');
+  const labelId = useId();
+  const given = decodeMatching(answer);
+  const stems = question.stems ?? [];
+  const data = [{ value: '', label: t('question.choose') }, ...question.options.map((o) => ({ value: o, label: o }))];
+  return (
+    <Stack gap="sm" role="group" aria-labelledby={labelId}>
+      <div>
+        <Text size="sm" fw={500} id={labelId}>
+          {t('question.answerLabel', { number })}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('question.matchingHint')}
+        </Text>
+      </div>
+      {stems.map((stem) => (
+        <NativeSelect
+          key={stem}
+          label={<MathText text={stem} />}
+          data={data}
+          value={given[stem] ?? ''}
+          disabled={disabled}
+          onChange={(e) => onAnswer(encodeMatching({ ...given, [stem]: e.currentTarget.value }))}
+        />
+      ))}
+      <ClearButton show={Object.keys(given).length > 0 && !disabled} onClear={() => onAnswer(null)} />
+    </Stack>
+  );
+}
+
+const TEXT_HINT = { essay: 'question.essayHint', 'fill-blank': 'question.blankHint', 'short-answer': 'question.shortHint', numerical: 'question.numberHint' } as const;
 
 function TextAnswer({ question, number, answer, disabled, onAnswer, flushRef }: AnswerInputProps) {
   const { t } = useTranslation('examTaking');
@@ -73,8 +145,14 @@ function TextAnswer({ question, number, answer, disabled, onAnswer, flushRef }: 
     disabled,
     maxLength: MAX_ANSWER_LENGTH,
   };
+  const hint = t(TEXT_HINT[question.type as keyof typeof TEXT_HINT] ?? 'question.blankHint');
   if (question.type === 'essay') {
-    return <Textarea {...common} autosize minRows={6} maxRows={20} description={t('question.essayHint')} />;
+    return <Textarea {...common} autosize minRows={6} maxRows={20} description={hint} />;
   }
-  return <TextInput {...common} description={t('question.blankHint')} autoComplete="off" spellCheck={false} />;
+  if (question.type === 'numerical') {
+    // Graded as typed; the warning (once the answer is saved, not mid-typing "-") says it will not read as a number.
+    const unreadable = !!answer && draft === answer && readNumber(answer) === null;
+    return <TextInput {...common} inputMode="decimal" description={hint} error={unreadable ? t('question.notANumber') : undefined} autoComplete="off" spellCheck={false} />;
+  }
+  return <TextInput {...common} description={hint} autoComplete="off" spellCheck={false} />;
 }

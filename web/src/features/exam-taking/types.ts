@@ -70,8 +70,10 @@ export const takingQuestionSchema = z.object({
   type: z.enum(QUESTION_TYPES),
   points: z.number().default(1),
   options: z.array(z.string()).default([]),
+  /** Matching: the stems, each given one of the options. */
+  stems: z.array(z.string()).optional(),
   image: z.string().nullable().default(null),
-}) satisfies z.ZodType<Pick<StudentQuestion, '_id' | 'text' | 'type' | 'points' | 'options' | 'image'>>;
+}) satisfies z.ZodType<Pick<StudentQuestion, '_id' | 'text' | 'type' | 'points' | 'options' | 'stems' | 'image'>>;
 export type TakingQuestion = z.infer<typeof takingQuestionSchema>;
 
 export const joinDataSchema = z.object({
