@@ -42,6 +42,7 @@ export const Errors = {
   deactivated: () => new AppError(403, 'deactivated', MSG.accountDeactivated),
   forbidden: (message: ErrorText = MSG.forbidden) => new AppError(403, 'forbidden', message),
   notFound: (message: ErrorText = MSG.notFound) => new AppError(404, 'not-found', message),
+  payloadTooLarge: (message: ErrorText) => new AppError(413, 'payload-too-large', message),
   conflict: (message: ErrorText, field?: string) => new AppError(409, 'conflict', message, fieldErrors(message, field)),
   emailTaken: () => new AppError(409, 'email-taken', MSG.emailTaken, [{ field: 'email', msg: MSG.emailTaken }]),
   invalidToken: () => new AppError(400, 'invalid-token', MSG.invalidOrExpiredToken, [{ field: 'token', msg: MSG.invalidOrExpiredToken }]),

@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS, EXAM_SETTINGS_DEFAULTS, MSG, PROFILE_MSG } from '@exa
 import { buildUser, TEST_PASSWORD } from '../../test/factories';
 import { outbox, startTestServer, type ApiResult, type TestServer } from '../../test/harness';
 import { connectAs } from '../../test/sockets';
-import { uploadSpoolDir } from './upload';
+import { uploadSpoolDir } from '../../middleware/fileUpload';
 
 let server: TestServer;
 const sockets: Socket[] = [];

@@ -7,7 +7,7 @@ import { PROFILE_MSG, USER_MSG } from '@exam/shared';
 import { buildUser, TEST_PASSWORD } from '../../test/factories';
 import { startTestServer, type ApiResult, type TestServer } from '../../test/harness';
 import { moveDiskUploads } from '../../services/files/diskUploads';
-import { uploadSpoolDir } from './upload';
+import { uploadSpoolDir } from '../../middleware/fileUpload';
 
 let server: TestServer;
 beforeAll(async () => {

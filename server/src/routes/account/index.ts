@@ -23,7 +23,7 @@ import { contactShownTo } from '../../services/contactPrivacy';
 import { updateProfile } from '../../services/profile';
 import { changeSettings, getSettings, resetSettings } from '../../services/settings';
 import { profileResource, userStats } from '../../services/userStats';
-import { avatarUpload, uploadedAvatar } from './upload';
+import { AVATAR_UPLOAD, fileUpload, uploadedFile } from '../../middleware/fileUpload';
 
 const statsQuerySchema = z.object({ userId: z.uuid({ error: PROFILE_MSG.userNotFound }).optional() });
 
@@ -36,10 +36,10 @@ export function accountRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/users' });
   const signedIn = auth(deps);
 
-  router.put('/profile', signedIn, avatarUpload(deps.config.dataDir), async (ctx) => {
+  router.put('/profile', signedIn, fileUpload(deps.config.dataDir, AVATAR_UPLOAD), async (ctx) => {
     const { user } = currentAuth(ctx);
     const input = parseInput(updateProfileSchema, (ctx.request as { body?: unknown }).body, languageOf(ctx));
-    const file = uploadedAvatar(ctx);
+    const file = uploadedFile(ctx, AVATAR_UPLOAD)?.path;
     const avatarUrl = file ? await storeAvatar(deps.files, user.id, file) : undefined;
     const updated = await updateProfile(deps, user.id, input, avatarUrl);
     if (avatarUrl && user.avatar && user.avatar !== avatarUrl) await releaseAvatar(deps.db, deps.files, deps.log, user.avatar);

@@ -3,8 +3,8 @@ import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
-import { AVATAR_MAX_BYTES, PROFILE_MSG } from '@exam/shared';
-import { AppError, Errors } from '../../errors';
+import { AVATAR_MAX_BYTES, MAX_IMPORT_BYTES, PROFILE_MSG } from '@exam/shared';
+import { AppError, Errors, withValues, type ErrorText } from '../errors';
 
 /** Where uploads are spooled while they stream in (same disk as their destination). */
 export const uploadSpoolDir = (dataDir: string) => path.join(dataDir, 'tmp', 'uploads');
@@ -12,18 +12,48 @@ export const uploadSpoolDir = (dataDir: string) => path.join(dataDir, 'tmp', 'up
 /** formidable's codes for a file over maxFileSize / maxTotalFileSize. */
 const TOO_LARGE = new Set([1009, 1016]);
 
+/** One route's file upload: its field, its size limit and the texts of its refusals. */
+export interface UploadRules {
+  field: string;
+  maxBytes: number;
+  /** 400 for a file over maxBytes (413 when `tooLargeStatus` says so). */
+  tooLarge: ErrorText;
+  tooLargeStatus?: 400 | 413;
+  oneFileOnly: string;
+  invalidType?: string;
+  unreadable: string;
+}
+
+export const AVATAR_UPLOAD: UploadRules = {
+  field: 'avatar',
+  maxBytes: AVATAR_MAX_BYTES,
+  tooLarge: PROFILE_MSG.avatarTooLarge,
+  oneFileOnly: PROFILE_MSG.oneFileOnly,
+  invalidType: PROFILE_MSG.avatarInvalidType,
+  unreadable: PROFILE_MSG.formUnreadable,
+};
+
+export const QUESTION_FILE_UPLOAD: UploadRules = {
+  field: 'file',
+  maxBytes: MAX_IMPORT_BYTES,
+  tooLarge: withValues('interop.fileTooLarge', { max: MAX_IMPORT_BYTES / (1024 * 1024) }),
+  tooLargeStatus: 413,
+  oneFileOnly: PROFILE_MSG.oneFileOnly,
+  unreadable: PROFILE_MSG.formUnreadable,
+};
+
 /**
- * Multipart parsing for the one route that takes a file. formidable counts the bytes as they
- * stream in and stops at 5 MB, so an oversized upload is refused before it is read whole, and
+ * Multipart parsing for a route that takes a file. formidable counts the bytes as they stream in
+ * and stops at the route's limit, so an oversized upload is refused before it is read whole, and
  * never reaches memory (it is spooled to a temporary file, removed after the handler).
  */
-export function avatarUpload(dataDir: string) {
+export function fileUpload(dataDir: string, rules: UploadRules) {
   const spool = uploadSpoolDir(dataDir);
   mkdirSync(spool, { recursive: true });
   return async (ctx: Context, next: Next) => {
     const spooled = new SpoolFiles();
     try {
-      await parser(spool, spooled)(ctx, next);
+      await parser(spool, spooled, rules)(ctx, next);
     } finally {
       await spooled.removeAll();
       // A refusal can leave the request paused half-read (formidable stops reading mid-write):
@@ -70,7 +100,7 @@ class SpoolFiles {
 }
 
 /** A parser per request, so the files it opens are known to that request alone. */
-function parser(spool: string, spooled: SpoolFiles) {
+function parser(spool: string, spooled: SpoolFiles, rules: UploadRules) {
   return koaBody({
     multipart: true,
     urlencoded: false,
@@ -80,8 +110,8 @@ function parser(spool: string, spooled: SpoolFiles) {
     formidable: {
       uploadDir: spool,
       maxFiles: 1,
-      maxFileSize: AVATAR_MAX_BYTES,
-      maxTotalFileSize: AVATAR_MAX_BYTES,
+      maxFileSize: rules.maxBytes,
+      maxTotalFileSize: rules.maxBytes,
       maxFields: 20,
       maxFieldsSize: 64 * 1024,
       allowEmptyFiles: false,
@@ -90,18 +120,22 @@ function parser(spool: string, spooled: SpoolFiles) {
     },
     onError(err) {
       const code = (err as { code?: number }).code;
-      if (code !== undefined && TOO_LARGE.has(code)) throw Errors.badRequest(PROFILE_MSG.avatarTooLarge, 'avatar');
-      if (code === 1015) throw Errors.badRequest(PROFILE_MSG.oneFileOnly, 'avatar');
-      if (code === 1010) throw Errors.badRequest(PROFILE_MSG.avatarInvalidType, 'avatar');
-      throw err instanceof AppError ? err : Errors.badRequest(PROFILE_MSG.formUnreadable);
+      if (code !== undefined && TOO_LARGE.has(code)) {
+        if (rules.tooLargeStatus === 413) throw Errors.payloadTooLarge(rules.tooLarge);
+        throw Errors.badRequest(rules.tooLarge, rules.field);
+      }
+      if (code === 1015) throw Errors.badRequest(rules.oneFileOnly, rules.field);
+      if (code === 1010) throw Errors.badRequest(rules.invalidType ?? rules.unreadable, rules.field);
+      throw err instanceof AppError ? err : Errors.badRequest(rules.unreadable);
     },
   });
 }
 
-/** The uploaded avatar's temporary path, if one was sent. */
-export function uploadedAvatar(ctx: Context): string | undefined {
+/** The uploaded file's temporary path (and its name as sent), if one was sent in the rules' field. */
+export function uploadedFile(ctx: Context, rules: UploadRules): { path: string; name: string } | undefined {
   const files = (ctx.request as { files?: Record<string, unknown> }).files ?? {};
-  const f = files.avatar;
-  if (Array.isArray(f)) throw Errors.badRequest(PROFILE_MSG.oneFileOnly, 'avatar');
-  return (f as { filepath?: string } | undefined)?.filepath;
+  const f = files[rules.field];
+  if (Array.isArray(f)) throw Errors.badRequest(rules.oneFileOnly, rules.field);
+  const file = f as { filepath?: string; originalFilename?: string | null } | undefined;
+  return file?.filepath ? { path: file.filepath, name: file.originalFilename ?? '' } : undefined;
 }
