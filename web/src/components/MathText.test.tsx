@@ -16,6 +16,13 @@ describe('renderMathText', () => {
     expect(renderMathText('$$\\frac{1}{2}$$')).toContain('katex-display');
   });
 
+  it('renders the \\(...\\) and \\[...\\] delimiters that imported questions use', () => {
+    const inline = renderMathText('Area is \\(\\pi r^2\\) here');
+    expect(inline.startsWith('Area is <span class="katex">')).toBe(true);
+    expect(inline).not.toContain('\\(');
+    expect(renderMathText('\\[x = 1\\]')).toContain('katex-display');
+  });
+
   it('escapes the text outside the math', () => {
     const html = renderMathText('<img src=x onerror=alert(1)> & $1+1$');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; ');

@@ -1,11 +1,12 @@
 import katex from 'katex';
 
 /**
- * Question text may carry math written as `$...$` (inline) or `$$...$$` (display); `\$` is a
- * literal dollar sign. Everything outside the math is escaped, so the result is safe to inject:
- * KaTeX escapes what it renders, and with `trust` off it refuses \href, \url and friends.
+ * Question text may carry math written as `$...$` or `\(...\)` (inline) and `$$...$$` or
+ * `\[...\]` (display), the delimiters Moodle and QTI authors use; `\$` is a literal dollar sign.
+ * Everything outside the math is escaped, so the result is safe to inject: KaTeX escapes what it
+ * renders, and with `trust` off it refuses \href, \url and friends.
  */
-const TOKEN = /\\\$|\$\$([\s\S]+?)\$\$|\$([^$\n]+?)\$/g;
+const TOKEN = /\\\$|\$\$([\s\S]+?)\$\$|\\\[([\s\S]+?)\\\]|\\\(([\s\S]+?)\\\)|\$([^$\n]+?)\$/g;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -21,9 +22,10 @@ export function renderMathText(text: string): string {
     if (match[0] === '\\$') {
       html += '$';
     } else {
-      const display = match[1] !== undefined;
+      const display = match[1] !== undefined || match[2] !== undefined;
+      const tex = match[1] ?? match[2] ?? match[3] ?? match[4]!;
       // throwOnError false: a typo shows the source in red instead of breaking the page.
-      html += katex.renderToString((display ? match[1] : match[2])!, { throwOnError: false, displayMode: display });
+      html += katex.renderToString(tex, { throwOnError: false, displayMode: display });
     }
     last = match.index + match[0].length;
   }
