@@ -38,6 +38,7 @@ import { ParentDashboardPage } from '../features/parent/ParentDashboardPage';
 import { ParentReportsPage } from '../features/parent/ParentReportsPage';
 import { ParentRequestsPage } from '../features/parent/ParentRequestsPage';
 import { ProctorBoardPage } from '../features/proctor/ProctorBoardPage';
+import { QuestionBankPage } from '../features/question-bank/QuestionBankPage';
 import { AboutPage } from '../features/public/AboutPage';
 import { ContactPage } from '../features/public/ContactPage';
 import { CookiesPage } from '../features/public/CookiesPage';
@@ -127,6 +128,7 @@ export const routes: RouteObject[] = [
               guarded('exam/:examId/edit', <EditExamPage />, STAFF, underExam('edit')),
               guarded('exam/:examId/questions', <ExamQuestionsPage />, STAFF, underExam('questions')),
               guarded('exam/:examId/preview', <ExamPreviewPage />, STAFF, underExam('preview')),
+              guarded('questions', <QuestionBankPage />, STAFF, { crumb: { labelKey: 'questions' }, ...WIDE }),
               guarded('schedule', <SchedulePage />, STUDENT_TEACHER_PARENT),
               guarded('admin/exams', <AdminExamsPage />, ['admin'], WIDE),
               guarded('admin/exams/:examId', <AdminExamDetailsPage />, ['admin', 'teacher'], examCrumb),

@@ -31,6 +31,7 @@ export const ROLE_LINKS: Record<Role, NavItem[]> = {
   teacher: [
     { key: 'myExams', href: '/exams' },
     { key: 'createExam', href: '/create-exam' },
+    { key: 'questionBank', href: '/questions' },
     { key: 'students', href: '/students' },
     { key: 'results', href: '/results' },
   ],
@@ -47,6 +48,7 @@ export const ROLE_LINKS: Record<Role, NavItem[]> = {
   admin: [
     { key: 'manageUsers', href: '/admin/users' },
     { key: 'manageExams', href: '/admin/exams' },
+    { key: 'questionBank', href: '/questions' },
     { key: 'analytics', href: '/admin/analytics' },
     { key: 'adminSettings', href: '/admin/settings' },
   ],
