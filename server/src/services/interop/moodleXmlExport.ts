@@ -8,10 +8,12 @@ import type { ExportFile, ExportQuestion } from './types';
  * Moodle XML as Moodle's own export writes it (question/format/xml/format.php), so Moodle imports
  * it as it is and parseMoodleXml reads back the same questions, pictures included.
  */
+// Paragraphs a line apart, as Moodle's editor writes them, so that a reader keeps the blank line between them.
+const toHtml = (text: string) => textToHtml(text).replace(/<\/p><p>/g, '</p>\n<p>');
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const cdata = (s: string) => `<![CDATA[${s.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
 const textEl = (s: string) => `<text>${s === '' ? '' : cdata(s)}</text>`;
-const htmlField = (tag: string, text: string, inner = '') => `<${tag} format="html">\n      ${textEl(text ? textToHtml(text) : '')}${inner}\n    </${tag}>`;
+const htmlField = (tag: string, text: string, inner = '') => `<${tag} format="html">\n      ${textEl(text ? toHtml(text) : '')}${inner}\n    </${tag}>`;
 const plainAnswer = (fraction: number, text: string, extra = '') =>
   `<answer fraction="${percent(fraction)}" format="plain_text">\n      ${textEl(text)}${extra}\n      <feedback format="html">\n        <text></text>\n      </feedback>\n    </answer>`;
 const percent = (fraction: number) => moodlePercent(moodleFraction(fraction) ?? fraction);
@@ -64,7 +66,7 @@ function answersXml(q: QuestionInput): { type: string; lines: string[] } {
         lines: [
           '<shuffleanswers>true</shuffleanswers>',
           ...[...q.pairs, ...q.distractors.map((d) => ({ stem: '', answer: d }))].map(
-            (p) => `<subquestion format="html">\n      ${textEl(p.stem ? textToHtml(p.stem) : '')}\n      <answer>\n        ${textEl(p.answer)}\n      </answer>\n    </subquestion>`,
+            (p) => `<subquestion format="html">\n      ${textEl(p.stem ? toHtml(p.stem) : '')}\n      <answer>\n        ${textEl(p.answer)}\n      </answer>\n    </subquestion>`,
           ),
         ],
       };
@@ -93,7 +95,7 @@ function questionXml({ id, question: q, image }: ExportQuestion): string {
   // A fill-blank with no key is marked by its teacher, as an essay is.
   const asEssay = q.type === 'fill-blank' && !q.acceptedAnswers.length;
   const { type, lines } = answersXml(asEssay ? { ...q, type: 'essay' } : q);
-  let html = textToHtml(q.text);
+  let html = toHtml(q.text);
   let file = '';
   if (image) {
     const name = safeName(image.name);
