@@ -1,9 +1,27 @@
-import { EXAM_MSG } from '@exam/shared';
+import { EXAM_MSG, INTEROP_MSG, exportQuerySchema, importQuerySchema } from '@exam/shared';
 import type { RouteDocs } from '../../openapi/types';
 
 export const questionDocs: RouteDocs = {
-  'GET /questions': { summary: 'The question bank: the caller’s own questions (admins: all), with filters and paging', data: '`{ questions, currentPage, total, totalPages }`' },
-  'POST /questions': { summary: 'Add a question to the bank', status: 201, data: '`{ question }`' },
+  'GET /questions': {
+    summary: 'The question bank: the caller’s own questions and those other teachers share (admins: all), with filters (search, subject, type, difficulty, topic, tag, scope mine|shared) and paging',
+    data: '`{ questions, currentPage, total, totalPages }`',
+  },
+  'POST /questions': { summary: 'Add a question to the bank (any of the 8 types; partial-credit keys in options[].fraction, numericAnswers, shortAnswers, pairs, distractors)', status: 201, data: '`{ question }`' },
+  'POST /questions/import': {
+    summary: 'Import a question file (multipart/form-data, field `file`): GIFT, Moodle XML, a QTI 2.1/2.2/3.0 item or a QTI content package (zip)',
+    description:
+      'With `dryRun=true` nothing is written: each item is answered with its title, the type it becomes, its status (`ok`, `warning` with what was dropped or changed, `error` with why it cannot come in, naming the line or identifier), where it is in the file, and a preview as students will see it. With `dryRun=false` the chosen items (`items`, indexes of the dry run; default every `ok` and `warning` item) are written in one transaction. `format` is detected from the content when not given; `subject` is used for items whose category names no subject; categories and `tags` become tags. A file refused whole (malformed or schema-invalid XML, DOCTYPE or entities, an unsafe or oversized zip) writes nothing.',
+    query: importQuerySchema,
+    status: 201,
+    data: 'dry run: `{ format, dryRun: true, items: [{ index, title, type, status, reason, source, preview, question }] }`; real run: `{ format, imported, skipped, items: [{ title, type, status, reason, _id }] }`',
+    errors: { 400: INTEROP_MSG.fileRequired, 413: 'The file is larger than 20 MB' },
+  },
+  'GET /questions/export': {
+    summary: 'Export questions (by `ids`, or an exam’s with `examId`) as GIFT, Moodle XML, QTI 2.1 items (zip) or a QTI 3.0 content package (zip)',
+    query: exportQuerySchema,
+    produces: 'application/octet-stream',
+    errors: { 400: INTEROP_MSG.exportNothing },
+  },
   'GET /questions/:id': { summary: 'One question of the bank', data: '`{ question }`' },
   'PUT /questions/:id': { summary: 'Edit a question', data: '`{ question }`', errors: { 409: EXAM_MSG.questionFrozen } },
   'DELETE /questions/:id': { summary: 'Delete a question no exam uses', errors: { 409: EXAM_MSG.questionInUse } },
