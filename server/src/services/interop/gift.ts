@@ -23,7 +23,7 @@ interface Block {
   /** 1-based line of the item itself, past its comments. */
   itemLine: number;
   comments: string[];
-  /** Lines whose column moved because "=" was put in (see markFirstNumericAnswer). */
+  /** Lines whose column moved because "=" was put in (see markUnmarkedAnswers). */
   shifted: Map<number, number>;
 }
 
@@ -48,12 +48,29 @@ function blocksOf(text: string): Block[] {
   return blocks;
 }
 
+const TRUE_FALSE = /^(T|TRUE|F|FALSE)$/;
+
 /**
- * Moodle reads a numerical answer written without "=" ({#3:2~#wrong}, {#3:2#well done}) as the
- * fully correct one; the grammar only takes that form alone. Marking it "=" gives the grammar
- * Moodle's reading.
+ * Where Moodle reads an answer as right though it carries no "=", and the grammar does not take
+ * it: the first answer of a numerical with others after it ({#3:2~#wrong}, {#3:2#well done}) and
+ * a short answer written bare ({Frog}). Null when the answers need no mark.
  */
-function markFirstNumericAnswer(block: Block): string {
+function unmarkedAnswerAt(body: string): number | null {
+  const lead = /^\s*/.exec(body)![0].length;
+  const b = body.slice(lead);
+  if (b === '' || b.startsWith('####')) return null;
+  if (b.startsWith('#')) {
+    const at = lead + /^#\s*/.exec(b)![0].length;
+    const rest = body.slice(at);
+    return /^[=~]/.test(rest) || !/(^|[^\\])[~=#]/.test(rest) ? null : at;
+  }
+  if (/^[=~]/.test(b) || /(^|[^\\])~/.test(b) || b.includes('->')) return null;
+  const beforeFeedback = b.split(/(?<!\\)#/)[0]!.trim();
+  return TRUE_FALSE.test(beforeFeedback) ? null : lead;
+}
+
+/** The block with Moodle's unmarked right answers marked "=", so the grammar reads them as Moodle does. */
+function markUnmarkedAnswers(block: Block): string {
   let out = '';
   const s = block.text;
   for (let i = 0; i < s.length; i++) {
@@ -64,17 +81,15 @@ function markFirstNumericAnswer(block: Block): string {
     }
     out += s[i];
     if (s[i] !== '{') continue;
-    const m = /^\s*#\s*/.exec(s.slice(i + 1));
-    if (!m) continue;
-    const bodyStart = i + 1 + m[0].length;
-    let end = bodyStart;
+    let end = i + 1;
     while (end < s.length && s[end] !== '}') end += s[end] === '\\' ? 2 : 1;
-    const body = s.slice(bodyStart, end);
-    if (/^[=~]/.test(body) || !/(^|[^\\])[~=#]/.test(body)) continue;
-    out += s.slice(i + 1, bodyStart) + '=';
-    const lineIndex = s.slice(0, bodyStart).split('\n').length - 1;
-    block.shifted.set(lineIndex + 1, s.slice(0, bodyStart).length - s.lastIndexOf('\n', bodyStart - 1));
-    i = bodyStart - 1;
+    const at = unmarkedAnswerAt(s.slice(i + 1, end));
+    if (at === null) continue;
+    const insertAt = i + 1 + at;
+    out += s.slice(i + 1, insertAt) + '=';
+    const line = s.slice(0, insertAt).split('\n').length;
+    block.shifted.set(line, insertAt - s.lastIndexOf('\n', insertAt - 1));
+    i = insertAt - 1;
   }
   return out;
 }
@@ -86,7 +101,7 @@ interface SyntaxErrorLike {
 
 function parseBlock(block: Block): GIFTQuestion[] {
   try {
-    return parse(markFirstNumericAnswer(block));
+    return parse(markUnmarkedAnswers(block));
   } catch (err) {
     const e = err as SyntaxErrorLike;
     if (!e.location) throw err;
