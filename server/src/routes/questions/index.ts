@@ -1,5 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import Router from '@koa/router';
-import { EXAM_MSG, questionInputSchema, questionListQuerySchema } from '@exam/shared';
+import { EXAM_MSG, INTEROP_MSG, fillMessage, importQuerySchema, questionInputSchema, questionListQuerySchema, type ImportDryRunResponse, type ImportResponse } from '@exam/shared';
+import { withStatementDeadline } from '../../db/deadlines';
+import { Errors } from '../../errors';
+import { QUESTION_FILE_UPLOAD, fileUpload, uploadedFile } from '../../middleware/fileUpload';
 import type { Deps } from '../../deps';
 import { STAFF } from '../../policies/people';
 import { auth, idParam, type AppState } from '../../middleware/auth';
@@ -7,6 +11,7 @@ import { validated } from '../../middleware/validate';
 import { viewerOf } from '../../middleware/viewer';
 import { presentQuestion } from '../../presenters/question';
 import * as questions from '../../services/questions';
+import { importQuestions, judgeFile } from '../../services/questionImport';
 
 /** The question bank: teachers' own questions, admins' view of all. */
 export function questionRoutes(deps: Deps): Router<AppState> {
@@ -37,6 +42,32 @@ export function questionRoutes(deps: Deps): Router<AppState> {
       ctx.status = 201;
       ctx.body = { success: true, message: EXAM_MSG.questionCreated, data: { question: presentQuestion(row!) } };
     }),
+  );
+
+  // A dry run answers what each item becomes; the real run writes the chosen ones in one transaction.
+  router.post(
+    '/import',
+    staff,
+    fileUpload(deps.config.dataDir, QUESTION_FILE_UPLOAD),
+    validated(
+      importQuerySchema,
+      async (ctx, query) => {
+        const file = uploadedFile(ctx, QUESTION_FILE_UPLOAD);
+        if (!file) throw Errors.badRequest(INTEROP_MSG.fileRequired, 'file');
+        const bytes = await readFile(file.path);
+        if (query.dryRun) {
+          const { format, judged } = await judgeFile(bytes, query);
+          ctx.body = { success: true, data: { format, dryRun: true, items: judged.map((j) => j.preview) } } satisfies ImportDryRunResponse;
+          return;
+        }
+        const viewer = await viewerOf(deps, ctx);
+        // Thousands of questions in one transaction: the long deadline, as the user import.
+        const result = await withStatementDeadline(deps.config.deadlines.dbLongStatementMs, () => importQuestions(deps, viewer, bytes, query));
+        ctx.status = 201;
+        ctx.body = { success: true, message: fillMessage(INTEROP_MSG.imported, { count: result.imported }), data: result } satisfies ImportResponse & { message: string };
+      },
+      'query',
+    ),
   );
 
   router.get('/:id', staff, async (ctx) => {
