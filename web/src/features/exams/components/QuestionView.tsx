@@ -1,4 +1,4 @@
-import { previewText, type QuestionOptionValue, type QuestionType } from '@exam/shared';
+import { creditPercent, describeKey, previewText, type MatchPair, type NumericAnswer, type QuestionOptionValue, type QuestionType, type ShortAnswer } from '@exam/shared';
 import { Badge, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -15,7 +15,13 @@ export interface ViewableQuestion {
   difficulty?: string;
   topic?: string;
   options?: QuestionOptionValue[];
+  correctAnswer?: string;
   acceptedAnswers?: string[];
+  numericAnswers?: NumericAnswer[];
+  shortAnswers?: ShortAnswer[];
+  caseSensitive?: boolean;
+  pairs?: MatchPair[];
+  distractors?: string[];
   sampleAnswer?: string;
   explanation?: string;
 }
@@ -31,6 +37,9 @@ interface QuestionViewProps {
   actions?: ReactNode;
   children?: ReactNode;
 }
+
+/** The types whose key is read as one line ("3.14 ± 0.01", "Cat → Mammal; Eagle → Bird"), credits included. */
+const KEY_LINE_TYPES: ReadonlySet<QuestionType> = new Set(['multiple-response', 'numerical', 'short-answer', 'matching']);
 
 /** One question with its answer key, math rendered; the correct option is marked by icon and text. */
 export function QuestionView({ question, number, preview = false, showKey = !preview, actions, children }: QuestionViewProps) {
@@ -92,9 +101,35 @@ function AnswerKey({ question }: { question: ViewableQuestion }) {
                   {t('question.correctMark')}
                 </Text>
               )}
+              {question.type === 'multiple-response' && option.fraction !== undefined && option.fraction !== 0 && (
+                <Text span size="sm" c={option.fraction < 0 ? 'red.8' : 'dimmed'} ml="xs">
+                  {t('question.creditMark', { percent: creditPercent(option.fraction) })}
+                </Text>
+              )}
             </List.Item>
           ))}
         </List>
+      )}
+      {KEY_LINE_TYPES.has(question.type) && (
+        <Text size="sm" component="div" data-testid="answer-key">
+          <Text span fw={600}>
+            {t('question.answerKey')}
+          </Text>{' '}
+          <MathText text={describeKey({ ...question, options, correctAnswer: question.correctAnswer ?? '', acceptedAnswers })} />
+          {question.type === 'short-answer' && question.caseSensitive && (
+            <Text span size="sm" c="dimmed" ml="xs">
+              {t('question.caseSensitive')}
+            </Text>
+          )}
+        </Text>
+      )}
+      {question.type === 'matching' && (question.distractors ?? []).length > 0 && (
+        <Text size="sm">
+          <Text span fw={600}>
+            {t('question.distractors')}
+          </Text>{' '}
+          {question.distractors!.join(', ')}
+        </Text>
       )}
       {question.type === 'fill-blank' && acceptedAnswers.length > 0 && (
         <Text size="sm">

@@ -5,7 +5,8 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
 import { enumLabel } from '../../../i18n/format';
-import { MAX_OPTIONS, MIN_OPTIONS, answerChoices, changeType, removeOption, setOption, type QuestionDraft } from './questionDraft';
+import { MatchingFields, MultipleResponseFields, NumericalFields, ShortAnswerFields } from './PartialCreditFields';
+import { MAX_OPTIONS, MIN_OPTIONS, addOption, answerChoices, changeType, removeOption, setOption, type QuestionDraft } from './questionDraft';
 
 interface QuestionEditorProps {
   draft: QuestionDraft;
@@ -106,13 +107,18 @@ export function QuestionEditor({ draft, errors, editingIndex, onChange, onSubmit
                 size="xs"
                 leftSection={<IconPlus size={14} />}
                 disabled={draft.options.length >= MAX_OPTIONS}
-                onClick={() => set('options', [...draft.options, ''])}
+                onClick={() => onChange(addOption(draft))}
               >
                 {t('editor.addOption')}
               </Button>
             </Group>
           </Stack>
         )}
+
+        {draft.type === 'multiple-response' && <MultipleResponseFields draft={draft} error={error} onChange={onChange} />}
+        {draft.type === 'numerical' && <NumericalFields draft={draft} error={error} onChange={onChange} />}
+        {draft.type === 'short-answer' && <ShortAnswerFields draft={draft} error={error} onChange={onChange} />}
+        {draft.type === 'matching' && <MatchingFields draft={draft} error={error} onChange={onChange} />}
 
         {draft.type === 'true-false' && (
           <Text size="sm" c="dimmed">
