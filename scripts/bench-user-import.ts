@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench-import.ts`: people management at school size. Prints figures.
+ * `npx tsx scripts/bench-user-import.ts`: people management at school size. Prints figures.
  *
  * 1. Bulk import: an admin previews and confirms a CSV of BENCH_IMPORT_ROWS students (2000), each
  *    with a parentEmail (two children per parent), timed end to end over HTTP.
@@ -16,7 +16,7 @@ import { startTestServer } from '../server/src/test/harness';
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 2000);
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 
-const log = (...a: unknown[]) => console.log('[bench-import]', ...a);
+const log = (...a: unknown[]) => console.log('[bench-user-import]', ...a);
 
 async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
   const started = performance.now();
