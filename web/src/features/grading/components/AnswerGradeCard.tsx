@@ -1,4 +1,4 @@
-import type { SubmissionAnswer } from '@exam/shared';
+import { describeAnswer, type SubmissionAnswer } from '@exam/shared';
 import type { ReactNode } from 'react';
 import { Group, NumberInput, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ export function AnswerGradeCard({ answer: a, draft, error, onChange }: AnswerGra
   return (
     <QuestionCard answer={a} gap="sm">
       <Labelled label={t('card.studentAnswer')}>
-        {a.userAnswer?.trim() ? <MathText block text={a.userAnswer} data-testid="student-answer" /> : <Text c="dimmed">{t('card.noAnswer')}</Text>}
+        {a.userAnswer?.trim() ? <MathText block text={describeAnswer(a.type, a.userAnswer)} data-testid="student-answer" /> : <Text c="dimmed">{t('card.noAnswer')}</Text>}
       </Labelled>
       {essay && (
         <Labelled label={t('card.sampleAnswer')}>

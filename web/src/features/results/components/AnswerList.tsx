@@ -1,4 +1,4 @@
-import type { SubmissionAnswer } from '@exam/shared';
+import { describeAnswer, type SubmissionAnswer } from '@exam/shared';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
@@ -13,8 +13,13 @@ function marksText(answer: SubmissionAnswer): string | null {
   return t('answers.marks', { marks: formatNumber(answer.marks), points: formatNumber(answer.points) });
 }
 
-/** True and False are the platform's own options: their words follow the reader's language. */
-const answerText = (answer: SubmissionAnswer, value: string) => (answer.type === 'true-false' ? enumLabel('trueFalse', value) : value);
+/**
+ * An answer as a reader reads it: True and False in the reader's language (they are the
+ * platform's own options), chosen options and matched pairs spelled out rather than as stored.
+ */
+const answerText = (answer: SubmissionAnswer, value: string) => (answer.type === 'true-false' ? enumLabel('trueFalse', value) : describeAnswer(answer.type, value));
+/** The key arrives already spelled out by the server ("Cat → Mammal; Eagle → Bird"). */
+const keyText = (answer: SubmissionAnswer, key: string) => (answer.type === 'true-false' ? enumLabel('trueFalse', key) : key);
 
 interface AnswerListProps {
   answers: SubmissionAnswer[];
@@ -59,7 +64,7 @@ export function AnswerList({ answers, showKeys, answerLabel }: AnswerListProps) 
                 <Text span fw={600}>
                   {t('answers.correctAnswer')}{' '}
                 </Text>
-                <MathText text={answerText(a, a.correctAnswer)} />
+                <MathText text={keyText(a, a.correctAnswer)} />
               </Text>
             )}
             {showKeys && a.explanation && (
