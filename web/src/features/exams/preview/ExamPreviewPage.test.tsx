@@ -39,6 +39,39 @@ describe('ExamPreviewPage', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Submit Exam' })).toBeNull();
   });
 
+  it('shows the partial-credit types with their controls, and counts an answered one in the palette', async () => {
+    mockApi(buildUser({ role: 'teacher' }), [
+      ['GET', '/exams/e1', () => ({ body: { success: true, data: { exam: buildExam() } } })],
+      [
+        'GET',
+        '/exams/e1/preview',
+        () => ({
+          body: {
+            success: true,
+            data: {
+              exam: buildExam(),
+              questions: [
+                { _id: 'm1', text: 'Match each animal with its class.', type: 'matching', points: 2, marks: 2, options: ['Bird', 'Mammal'], stems: ['Cat', 'Eagle'], image: null },
+                { _id: 'r1', text: 'Which numbers are prime?', type: 'multiple-response', points: 2, marks: 2, options: ['2', '4'], image: null },
+              ],
+            },
+          },
+        }),
+      ],
+    ]);
+    renderApp('/exam/e1/preview', [{ path: '/exam/:examId/preview', element: <ExamPreviewPage /> }]);
+    const cat = await screen.findByRole('combobox', { name: 'Cat' });
+    expect(screen.getByText('Matching')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Question 1: not answered' })).toBeTruthy();
+    fireEvent.change(cat, { target: { value: 'Mammal' } });
+    expect(screen.getByRole('button', { name: 'Question 1: answered' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '2' }));
+    expect(screen.getByRole('button', { name: 'Question 2: answered' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: '2' }));
+    expect(screen.getByRole('button', { name: 'Question 2: not answered' })).toBeTruthy();
+  });
+
   it('explains a refused preview instead of showing an empty screen', async () => {
     mockApi(buildUser({ role: 'teacher' }), [
       ['GET', '/exams/e1', () => ({ status: 403, body: { success: false, message: 'Access denied. You do not have permission.' } })],
