@@ -94,7 +94,7 @@ export function exportGift(questions: ExportQuestion[]): ExportFile {
   const withPictures = questions.filter((q) => q.image).length;
   const header = [
     `// ${questions.length} questions in GIFT, the format Moodle imports.`,
-    '// Pictures cannot travel in GIFT: they are left out' + (withPictures ? ` (${withPictures} questions had one).` : '.'),
+    '// Pictures cannot travel in GIFT: they are left out' + (withPictures ? ` (questions that had one: ${withPictures}).` : '.'),
     '// Points, case sensitivity and sample answers are in the comment before each question; Moodle reads its [tag:…].',
   ];
   const body = [header.join('\n'), ...questions.map(questionGift)].join('\n\n') + '\n';

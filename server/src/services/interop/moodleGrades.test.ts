@@ -15,8 +15,9 @@ describe('Moodle grades', () => {
 
   it('makes a file grade whole points between 1 and 1000, saying when it changed', () => {
     expect(pointsOf(3)).toEqual({ points: 3 });
-    expect(pointsOf(0)).toEqual({ points: 1, warning: 'Points 0 were rounded to 1' });
-    expect(pointsOf(2000)).toEqual({ points: 1000, warning: 'Points 2000 were rounded to 1000' });
+    expect(pointsOf(0)).toEqual({ points: 1, warning: 'Points 0 were changed to 1, as points run from 1 to 1000' });
+    expect(pointsOf(2000)).toEqual({ points: 1000, warning: 'Points 2000 were changed to 1000, as points run from 1 to 1000' });
+    expect(pointsOf(2.5)).toEqual({ points: 3, warning: 'Points 2.5 were rounded to 3' });
     expect(pointsOf(undefined)).toEqual({ points: 1 });
   });
 });

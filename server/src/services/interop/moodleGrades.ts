@@ -42,5 +42,7 @@ export function checkGrades(answers: { fraction: number; text: string }[]): { fr
 export function pointsOf(grade: number | undefined): { points: number; warning?: string } {
   if (grade === undefined || !Number.isFinite(grade)) return { points: 1 };
   const points = Math.min(1000, Math.max(1, Math.round(grade)));
-  return Math.abs(points - grade) > 1e-9 ? { points, warning: `Points ${Number(grade.toFixed(7))} were rounded to ${points}` } : { points };
+  if (Math.abs(points - grade) <= 1e-9) return { points };
+  const given = Number(grade.toFixed(7));
+  return { points, warning: Math.round(grade) === points ? `Points ${given} were rounded to ${points}` : `Points ${given} were changed to ${points}, as points run from 1 to 1000` };
 }

@@ -102,7 +102,8 @@ describe('round trip', () => {
     expect(file.contentType).toBe('text/plain; charset=utf-8');
     expect(file.filename).toBe('questions.gift.txt');
     const text = file.body.toString('utf8');
-    expect(text).toMatch(/^\/\/ .*\n\/\/ Pictures cannot travel in GIFT/);
+    expect(text).toMatch(/^\/\/ .*\n\/\/ Pictures cannot travel in GIFT: they are left out \(questions that had one: 1\)/);
+    expect(text).toContain('// [points:2] [tag:algebra] [tag:week 3]\n// Its picture (half of ten.png) was left out.\n::What is $\\\\frac\\{1\\}\\{2\\}$ of 10? Note\\: a \\= b \\~ c \\# d::[plain]');
     const back = readBack(parseGift(text));
     back.forEach((b, i) => expect(meaning(b), QUESTIONS[i]!.type).toEqual(expected(QUESTIONS[i]!)));
   });
