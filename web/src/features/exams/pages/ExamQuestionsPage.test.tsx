@@ -1,6 +1,6 @@
 import { EXAM_MSG, type Question } from '@exam/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../../test/buildUser';
 import { mockApi } from '../../../test/mockApi';
 import { QUESTION_EXTRAS } from '../../../test/questionExtras';
@@ -97,5 +97,17 @@ describe('ExamQuestionsPage', () => {
     ]);
     renderApp('/exam/e1/questions', [{ path: '/exam/:examId/questions', element: <ExamQuestionsPage /> }]);
     expect(await screen.findByText('No Questions Added')).toBeTruthy();
+  });
+
+  it("downloads the exam's questions as a question file in the chosen format", async () => {
+    const api = setup([['GET', '/questions/export', () => ({ body: '<quiz/>' })]]);
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:quiz');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    fireEvent.click(await screen.findByRole('button', { name: 'Export questions' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Moodle XML' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(Object.fromEntries(api.callsTo('GET', '/questions/export')[0]!.url.searchParams)).toEqual({ examId: 'e1', format: 'moodlexml' });
+    vi.restoreAllMocks();
   });
 });

@@ -1,13 +1,15 @@
-import type { Question } from '@exam/shared';
+import { EXPORT_FORMATS, type Question } from '@exam/shared';
 import { msg } from '../../../i18n/messages';
-import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Box, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconDownload, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { errorMessage } from '../../../api/http';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageLoader } from '../../../components/PageLoader';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { downloadFile } from '../../results/download';
 import { QuestionBankModal } from '../components/QuestionBankModal';
 import { QuestionView } from '../components/QuestionView';
 import { useAddQuestions, useExam, useExamQuestions, useRemoveQuestion } from '../hooks';
@@ -40,6 +42,12 @@ export function ExamQuestionsPage() {
         },
         onError: (error) => notifyError(examFailure('addQuestionsFailed', failureReason(error))),
       },
+    );
+
+  // The exam's questions as a question file; the bank page holds the same formats.
+  const exportAs = (format: string) =>
+    downloadFile(`/questions/export?examId=${encodeURIComponent(examId)}&format=${format}`, `exam-questions.${format === 'gift' ? 'txt' : format === 'moodlexml' ? 'xml' : 'zip'}`).catch((error: unknown) =>
+      notifyError(t('bank:export.failed', { reason: errorMessage(error) })),
     );
 
   const confirmRemove = () => {
@@ -88,6 +96,22 @@ export function ExamQuestionsPage() {
               <Button variant="default" component={Link} to={`/exam/${examId}/preview`} leftSection={<IconEye size={16} />}>
                 {t('questionsPage.previewAsStudent')}
               </Button>
+            )}
+            {list.length > 0 && (
+              <Menu position="bottom-end">
+                <Menu.Target>
+                  <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+                    {t('bank:export.examButton')}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {EXPORT_FORMATS.map((format) => (
+                    <Menu.Item key={format} onClick={() => void exportAs(format)}>
+                      {t(`bank:formats.${format}`)}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
             )}
             <Button leftSection={<IconPlus size={16} />} onClick={() => setBankOpen(true)} disabled={frozen}>
               {t('bank.title')}
