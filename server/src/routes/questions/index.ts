@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import Router from '@koa/router';
-import { EXAM_MSG, INTEROP_MSG, fillMessage, importQuerySchema, questionInputSchema, questionListQuerySchema, type ImportDryRunResponse, type ImportResponse } from '@exam/shared';
+import { EXAM_MSG, INTEROP_MSG, exportQuerySchema, fillMessage, importQuerySchema, questionInputSchema, questionListQuerySchema, type ImportDryRunResponse, type ImportResponse } from '@exam/shared';
 import { withStatementDeadline } from '../../db/deadlines';
 import { Errors } from '../../errors';
 import { QUESTION_FILE_UPLOAD, fileUpload, uploadedFile } from '../../middleware/fileUpload';
@@ -11,6 +11,7 @@ import { validated } from '../../middleware/validate';
 import { viewerOf } from '../../middleware/viewer';
 import { presentQuestion } from '../../presenters/question';
 import * as questions from '../../services/questions';
+import { exportQuestions } from '../../services/questionExport';
 import { importQuestions, judgeFile } from '../../services/questionImport';
 
 /** The question bank: teachers' own questions, admins' view of all. */
@@ -65,6 +66,21 @@ export function questionRoutes(deps: Deps): Router<AppState> {
         const result = await withStatementDeadline(deps.config.deadlines.dbLongStatementMs, () => importQuestions(deps, viewer, bytes, query));
         ctx.status = 201;
         ctx.body = { success: true, message: fillMessage(INTEROP_MSG.imported, { count: result.imported }), data: result } satisfies ImportResponse & { message: string };
+      },
+      'query',
+    ),
+  );
+
+  router.get(
+    '/export',
+    staff,
+    validated(
+      exportQuerySchema,
+      async (ctx, query) => {
+        const file = await exportQuestions(deps, await viewerOf(deps, ctx), query);
+        ctx.attachment(file.filename);
+        ctx.type = file.contentType;
+        ctx.body = file.body;
       },
       'query',
     ),
