@@ -162,3 +162,11 @@ describe('QTI 3.0 package layout', () => {
     expect(item).not.toMatch(/<(choiceInteraction|responseDeclaration|itemBody)\b/);
   });
 });
+
+describe('what QTI cannot say', () => {
+  it('writes a short answer wildcard as a literal star, since QTI mappings match text exactly', () => {
+    const wildcard = q({ type: 'short-answer', text: 'Name any word starting with "fro".', shortAnswers: [{ text: 'fro*', fraction: 1 }] });
+    const [item] = parseQti(exportQti21([{ id: '00000000-0000-4000-8000-000000000009', question: wildcard }]).body);
+    expect(item!.draft!.shortAnswers).toEqual([{ text: 'fro\\*', fraction: 1 }]);
+  });
+});
