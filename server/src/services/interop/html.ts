@@ -14,7 +14,8 @@ export interface PlainText {
   formattingDropped: boolean;
 }
 
-const BLOCK_END = /<\/(p|div|li|h[1-6]|tr|blockquote|pre|table|ul|ol)\s*>/gi;
+const PARAGRAPH_END = /<\/(p|h[1-6]|blockquote|pre|table|ul|ol)\s*>/gi;
+const BLOCK_END = /<\/(div|li|tr)\s*>/gi;
 const LINE_BREAK = /<br\s*\/?>/gi;
 const LIST_ITEM = /<li(\s[^>]*)?>/gi;
 const IMG = /<img\b[^>]*?\bsrc\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))[^>]*>/gi;
@@ -32,7 +33,8 @@ export function htmlToText(html: string): PlainText {
     return '';
   });
   for (const tag of s.match(/<\/?[a-z][^>]*>/gi) ?? []) if (!HARMLESS.test(tag)) formattingDropped = true;
-  s = s.replace(LINE_BREAK, '\n').replace(BLOCK_END, '\n').replace(LIST_ITEM, '• ').replace(/<\/?[a-z][^>]*>/gi, '');
+  // A paragraph ends with a blank line, as textToHtml writes one: paragraphs survive the round trip.
+  s = s.replace(LINE_BREAK, '\n').replace(PARAGRAPH_END, '\n\n').replace(BLOCK_END, '\n').replace(LIST_ITEM, '• ').replace(/<\/?[a-z][^>]*>/gi, '');
   const text = decodeHTML(s)
     .replace(/\u00a0/g, ' ')
     .replace(/[ \t]+\n/g, '\n')
