@@ -13,14 +13,6 @@ const MAX_UNPACKED_BYTES = MAX_ZIP_UNPACKED_MB * 1024 * 1024;
  */
 const PUSH_CHUNK = 16 * 1024;
 
-/**
- * The interop texts are written with single braces ({max}) while fillMessage fills {{max}}: fill
- * both, so the message reads right whichever way the catalogue ends up spelling them.
- */
-export function fillInterop(template: string, values: Record<string, string | number>): string {
-  return fillMessage(template, values).replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
-
 const invalid = () => new ImportFileError(INTEROP_MSG.zipInvalid);
 
 /**
@@ -28,7 +20,7 @@ const invalid = () => new ImportFileError(INTEROP_MSG.zipInvalid);
  * unpacked: absolute, a drive letter, a backslash (a Windows separator or an escape), a `..` step.
  */
 export function safeEntryName(raw: string): string {
-  const unsafe = () => new ImportFileError(fillInterop(INTEROP_MSG.zipUnsafePath, { name: raw.slice(0, 200) }));
+  const unsafe = () => new ImportFileError(fillMessage(INTEROP_MSG.zipUnsafePath, { name: raw.slice(0, 200) }));
   if (raw.includes('\\') || raw.includes('\0') || raw.startsWith('/') || /^[a-z]:/i.test(raw)) throw unsafe();
   const parts = raw.split('/').filter((p) => p !== '' && p !== '.');
   if (parts.some((p) => p === '..')) throw unsafe();
@@ -74,7 +66,7 @@ export function readZip(bytes: Buffer): Map<string, Buffer> {
       }
       total += chunk.length;
       if (total > MAX_UNPACKED_BYTES) {
-        failure = new ImportFileError(fillInterop(INTEROP_MSG.zipTooLarge, { max: MAX_ZIP_UNPACKED_MB }));
+        failure = new ImportFileError(fillMessage(INTEROP_MSG.zipTooLarge, { max: MAX_ZIP_UNPACKED_MB }));
         chunks.length = 0;
         file.terminate();
         return;
