@@ -19,7 +19,8 @@ const lastList = (api: ReturnType<typeof mockApi>) => api.callsTo('GET', '/quest
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('the question bank page', () => {
+// Rendering the page with its dialogs takes seconds on a busy machine.
+describe('the question bank page', { timeout: 20_000 }, () => {
   it('lists questions with maths rendered, type, points, tags and whether they are shared', async () => {
     setup();
     const table = await screen.findByRole('table', { name: /Questions, page 1 of 1/ });
@@ -89,6 +90,26 @@ describe('the question bank page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Question' }));
     expect(await screen.findByText('Question saved')).toBeTruthy();
     expect(api.callsTo('PUT', '/questions/a1')[0]!.body).toMatchObject({ points: 5, text: OWN.text, tags: ['fractions'], shared: true, subject: 'mathematics' });
+  });
+
+  it('edits a matching question without losing its pairs', async () => {
+    const pairs = [
+      { stem: 'France', answer: 'Paris' },
+      { stem: 'Italy', answer: 'Rome' },
+    ];
+    const matching = bankQuestion({ _id: 'm3', text: 'Match each country with its capital.', type: 'matching', options: [], correctAnswer: '', pairs, distractors: ['Madrid'] });
+    const api = mockApi(buildUser({ _id: TEACHER_ID, role: 'teacher' }), [
+      ['PUT', '/questions/m3', () => ({ body: { success: true, data: { question: matching } } })],
+      ['GET', '/questions', () => ({ body: page([matching]) })],
+    ]);
+    renderApp('/questions', [{ path: '/questions', element: <QuestionBankPage /> }]);
+    fireEvent.click(await screen.findByRole('button', { name: 'More actions for question 1' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit question' });
+    fireEvent.change(within(dialog).getByLabelText('Points'), { target: { value: '4' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Question' }));
+    expect(await screen.findByText('Question saved')).toBeTruthy();
+    expect(api.callsTo('PUT', '/questions/m3')[0]!.body).toMatchObject({ type: 'matching', points: 4, pairs, distractors: ['Madrid'] });
   });
 
   it("shows the server's reason when a question an exam uses cannot be deleted", async () => {

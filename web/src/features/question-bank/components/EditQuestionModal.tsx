@@ -1,14 +1,14 @@
-import { questionInputSchema, type Question } from '@exam/shared';
+import type { Question } from '@exam/shared';
 import { Alert, Modal, Stack } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/http';
-import { issuesToFormErrors } from '../../../lib/zodForm';
 import { notifySuccess } from '../../../lib/notify';
 import { QuestionEditor } from '../../exams/wizard/QuestionEditor';
 import { useUpdateQuestion } from '../hooks';
-import { draftFromQuestion, editedBody } from '../questionBody';
+import { questionToDraft, validateDraft } from '../../exams/wizard/questionDraft';
+import { editedBody } from '../questionBody';
 
 interface EditQuestionModalProps {
   /** The question and its 0-based place on the page (the editor's legend numbers it). */
@@ -28,21 +28,16 @@ export function EditQuestionModal({ target, onClose }: EditQuestionModalProps) {
 
 function EditForm({ question, index, onClose }: { question: Question; index: number; onClose: () => void }) {
   const { t } = useTranslation('bank');
-  const [draft, setDraft] = useState(() => draftFromQuestion(question));
+  const [draft, setDraft] = useState(() => questionToDraft(question));
   const [errors, setErrors] = useState<FormErrors>({});
   const update = useUpdateQuestion();
 
   const save = () => {
+    // The wizard's own checks, so each mistake is told at the field where it was typed.
+    const found = validateDraft(draft, question.subject);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     const body = editedBody(question, draft);
-    const check = questionInputSchema.safeParse(body);
-    if (!check.success) {
-      const found = issuesToFormErrors(check.error.issues);
-      // Fill-blank answers are typed in the "accepted answers" box.
-      if (draft.type === 'fill-blank' && found.correctAnswer) found.acceptedAnswers = found.correctAnswer;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
     update.mutate(
       { id: question._id, body },
       {

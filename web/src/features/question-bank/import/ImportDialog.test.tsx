@@ -36,7 +36,8 @@ async function openAndCheck(subject = 'mathematics') {
   return dialog;
 }
 
-describe('importing a question file', () => {
+// Rendering the page, the dialog and the table takes seconds on a busy machine.
+describe('importing a question file', { timeout: 20_000 }, () => {
   it('checks the file first: each item with its status in words, its reason, where it is, and a preview', async () => {
     const api = setup();
     const dialog = await openAndCheck();
