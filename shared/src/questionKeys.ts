@@ -181,3 +181,11 @@ export function describeKey(q: KeyedQuestion): string {
 export function matchingChoicesForStudents(pairs: MatchPair[], distractors: string[]): string[] {
   return matchingChoices(pairs, distractors).sort((a, b) => a.localeCompare(b));
 }
+
+/** A student's answer as a reader reads it: "Two; Three" for choices, "Cat → Mammal; Dog → Bird" for a matching. */
+export function describeAnswer(type: string, answer: string | null | undefined): string {
+  if (answer === null || answer === undefined) return '';
+  if (type === 'multiple-response') return decodeChoices(answer).join('; ');
+  if (type === 'matching') return Object.entries(decodeMatching(answer)).map(([stem, given]) => `${stem} → ${given}`).join('; ');
+  return answer;
+}
