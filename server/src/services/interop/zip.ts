@@ -32,7 +32,7 @@ export function safeEntryName(raw: string): string {
  * actually inflated (headers can lie), and reading stops at the first byte past the limit, so a
  * zip bomb costs at most the limit in memory. Directories are left out.
  */
-export function readZip(bytes: Buffer): Map<string, Buffer> {
+export function readZip(bytes: Buffer, maxUnpackedBytes = MAX_UNPACKED_BYTES): Map<string, Buffer> {
   if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) throw invalid();
   const files = new Map<string, Buffer>();
   const open = new Set<string>();
@@ -65,8 +65,8 @@ export function readZip(bytes: Buffer): Map<string, Buffer> {
         return;
       }
       total += chunk.length;
-      if (total > MAX_UNPACKED_BYTES) {
-        failure = new ImportFileError(fillMessage(INTEROP_MSG.zipTooLarge, { max: MAX_ZIP_UNPACKED_MB }));
+      if (total > maxUnpackedBytes) {
+        failure = new ImportFileError(fillMessage(INTEROP_MSG.zipTooLarge, { max: Math.round(maxUnpackedBytes / (1024 * 1024)) }));
         chunks.length = 0;
         file.terminate();
         return;
