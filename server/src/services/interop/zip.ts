@@ -44,7 +44,7 @@ export function readZip(bytes: Buffer, maxUnpackedBytes = MAX_UNPACKED_BYTES): M
     if (failure) return;
     entries += 1;
     if (entries > MAX_ZIP_ENTRIES) {
-      failure = new ImportFileError(`The package holds more than ${MAX_ZIP_ENTRIES} files`);
+      failure = new ImportFileError(fillMessage(INTEROP_MSG.zipTooManyFiles, { max: MAX_ZIP_ENTRIES }));
       return;
     }
     let name: string;
