@@ -20,6 +20,7 @@ import { boxCpu, cpuSeconds, fmt, loopShares, lostSaves, majorCollections, summa
 import { LoadGenerators } from './bench/loadGenerators';
 import { moodleBank } from './bench/moodleBank';
 import { sampleRss, spread, whileSaving } from './bench/importUnderLoad';
+import { importStages, mainThreadProfile } from './bench/profileStages';
 import { scratchDatabase } from './bench/scratchDatabase';
 import { seedLiveSession } from './bench/seed';
 
@@ -34,6 +35,7 @@ const LEAD_MS = 2000;
 /** The brief's targets: the import itself, its memory, and the live session's save target (docs/benchmarks.md). */
 const TARGETS = { importSeconds: 10, rssMb: 200, saveP99Ms: 50 };
 const GC_LOG = path.join(ROOT, '.tmp/bench-import-gc.log');
+const PROFILE_DIR = path.join(ROOT, '.tmp/bench-import-profile');
 
 const log = (...a: unknown[]) => console.error('[bench:import]', ...a);
 const mb = (kb: number) => (kb / 1024).toFixed(1);
@@ -114,6 +116,8 @@ async function run(baseUrl: string): Promise<number> {
   const secret = randomBytes(32).toString('hex');
   mkdirSync(path.dirname(GC_LOG), { recursive: true });
   rmSync(GC_LOG, { force: true });
+  // One run's profiles only, so the main thread's is the one read afterwards.
+  rmSync(PROFILE_DIR, { recursive: true, force: true });
   const dataDir = path.join(ROOT, `.tmp/bench-import-data-${process.pid}`);
   let node: ServerProcess | undefined;
   let gens: LoadGenerators | undefined;
@@ -122,7 +126,7 @@ async function run(baseUrl: string): Promise<number> {
     node = await startServerProcess(
       // One node is one node: no Socket.IO adapter on Redis, whatever the shell exports (empty means unset).
       { DATABASE_URL: scratch.url, JWT_SECRET: secret, DATA_DIR: dataDir, LOG_LEVEL: 'error', REDIS_URL: '', BENCH_GC_LOG: GC_LOG },
-      ['--import', path.join(ROOT, 'scripts/bench/gcLog.mjs'), ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.tmp/bench-import-profile')}`] : [])],
+      ['--import', path.join(ROOT, 'scripts/bench/gcLog.mjs'), ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [])],
     );
     const { clients, teacherToken, teacherId } = await seedLiveSession(db, secret, STUDENTS);
     gens = new LoadGenerators(node.url, clients, WORKERS);
@@ -172,6 +176,13 @@ async function run(baseUrl: string): Promise<number> {
       `  saves lost (acked, not in database): ${lost} of ${acked.length} acknowledged`,
       `  targets: import ≤ ${TARGETS.importSeconds} s, RSS ≤ +${TARGETS.rssMb} MB, save p99 during it ≤ ${TARGETS.saveP99Ms} ms, 0 saves lost`,
     ];
+    if (PROFILE) {
+      await gens.close();
+      gens = undefined;
+      await stopGently(node);
+      const profile = mainThreadProfile(PROFILE_DIR);
+      lines.push(`  where the server's main thread went (BENCH_PROFILE=1: the profiler itself slows the server, so these are not the figures above):`, ...(profile ? importStages(profile) : ['    no profile written']));
+    }
     if (missed.length) lines.push(`  TARGETS MISSED: ${missed.join('; ')}`);
     lines.push('');
     console.log(lines.join('\n'));
