@@ -44,7 +44,7 @@ export async function judgeFile(bytes: Buffer, query: ImportQuery): Promise<{ fo
   try {
     read = readQuestionFile(bytes, query.format);
   } catch (err) {
-    if (err instanceof ImportFileError) throw Errors.badRequest(err.message, 'file');
+    if (err instanceof ImportFileError) throw Errors.badRequest(err.ref ?? err.message, 'file');
     throw err;
   }
   if (!read.items.length) throw Errors.badRequest(INTEROP_MSG.noItems, 'file');

@@ -1,5 +1,4 @@
 import type { Element } from '@xmldom/xmldom';
-import { INTEROP_MSG, fillMessage } from '@exam/shared';
 import { htmlToText } from './html';
 import { checkGrades, pointsOf } from './moodleGrades';
 import { childElements, firstChild, parseXml, textOf } from './xml';
@@ -219,7 +218,7 @@ const READERS: Record<string, (ctx: Ctx, text: string) => Mapped> = {
 
 export function parseMoodleXml(text: string): ParsedItem[] {
   const root = parseXml(text).documentElement!;
-  if (root.localName !== 'quiz') throw new ImportFileError(fillMessage(INTEROP_MSG.formatMismatch, { format: 'Moodle XML' }));
+  if (root.localName !== 'quiz') throw ImportFileError.of('formatMismatch', { format: 'Moodle XML' });
   const items: ParsedItem[] = [];
   let categories: string[] = [];
   // Numbered among all <question> elements, categories included, as a reader counts them in the file.

@@ -1,4 +1,4 @@
-import { INTEROP_MSG, fillMessage, type ImportFormat } from '@exam/shared';
+import { INTEROP_MSG, type ImportFormat } from '@exam/shared';
 import { parseGift } from './gift';
 import { parseMoodleXml } from './moodleXml';
 import { parseQti } from './qtiPackage';
@@ -31,7 +31,7 @@ export function readQuestionFile(bytes: Buffer, asked: ImportFormat | undefined)
   const format = asked ?? detected;
   if (!format) throw new ImportFileError(INTEROP_MSG.formatUnknown);
   if (asked && detected && asked !== detected) {
-    throw new ImportFileError(fillMessage(INTEROP_MSG.formatMismatch, { format: FORMAT_NAMES[asked] }));
+    throw ImportFileError.of('formatMismatch', { format: FORMAT_NAMES[asked] });
   }
   const text = () => bytes.toString('utf8').replace(/^\uFEFF/, '');
   const items = format === 'gift' ? parseGift(text()) : format === 'moodlexml' ? parseMoodleXml(text()) : parseQti(bytes);

@@ -1,3 +1,5 @@
+import { INTEROP_MSG, fillMessage } from '@exam/shared';
+
 /**
  * What every question-file reader gives the importer: one entry per item of the file, in the
  * file's order, each either a draft in the shape our question rules read (shared
@@ -45,9 +47,18 @@ export interface ParsedItem {
 
 /** A whole file refused (malformed, hostile, not this format): nothing in it is read, nothing written. */
 export class ImportFileError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The catalogue text and its values, so the refusal reaches the reader in their language. */
+    readonly ref?: { key: string; values: Record<string, string | number> },
+  ) {
     super(message);
     this.name = 'ImportFileError';
+  }
+
+  /** A refusal with a catalogue text of the `interop` section that takes values. */
+  static of(key: keyof typeof INTEROP_MSG, values: Record<string, string | number>): ImportFileError {
+    return new ImportFileError(fillMessage(INTEROP_MSG[key], values), { key: `interop.${key}`, values });
   }
 }
 

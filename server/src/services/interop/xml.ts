@@ -1,5 +1,5 @@
 import { DOMParser, type Document, type Element, type Node } from '@xmldom/xmldom';
-import { INTEROP_MSG, fillMessage } from '@exam/shared';
+import { INTEROP_MSG } from '@exam/shared';
 import { ImportFileError } from './types';
 
 /**
@@ -20,10 +20,10 @@ export function parseXml(text: string): Document {
   try {
     doc = parser.parseFromString(text.replace(/^\uFEFF/, ''), 'text/xml');
   } catch (err) {
-    throw new ImportFileError(fillMessage(INTEROP_MSG.xmlMalformed, { detail: detailOf(err instanceof Error ? err.message : String(err)) }));
+    throw ImportFileError.of('xmlMalformed', { detail: detailOf(err instanceof Error ? err.message : String(err)) });
   }
-  if (failure !== undefined) throw new ImportFileError(fillMessage(INTEROP_MSG.xmlMalformed, { detail: detailOf(failure) }));
-  if (!doc.documentElement) throw new ImportFileError(fillMessage(INTEROP_MSG.xmlMalformed, { detail: 'no root element' }));
+  if (failure !== undefined) throw ImportFileError.of('xmlMalformed', { detail: detailOf(failure) });
+  if (!doc.documentElement) throw ImportFileError.of('xmlMalformed', { detail: 'no root element' });
   return doc;
 }
 

@@ -1,5 +1,5 @@
 import { Unzip, UnzipInflate, UnzipPassThrough, zipSync, strToU8, type Zippable } from 'fflate';
-import { INTEROP_MSG, fillMessage } from '@exam/shared';
+import { INTEROP_MSG } from '@exam/shared';
 import { ImportFileError } from './types';
 
 /** The most entries a package may hold. */
@@ -20,7 +20,7 @@ const invalid = () => new ImportFileError(INTEROP_MSG.zipInvalid);
  * unpacked: absolute, a drive letter, a backslash (a Windows separator or an escape), a `..` step.
  */
 export function safeEntryName(raw: string): string {
-  const unsafe = () => new ImportFileError(fillMessage(INTEROP_MSG.zipUnsafePath, { name: raw.slice(0, 200) }));
+  const unsafe = () => ImportFileError.of('zipUnsafePath', { name: raw.slice(0, 200) });
   if (raw.includes('\\') || raw.includes('\0') || raw.startsWith('/') || /^[a-z]:/i.test(raw)) throw unsafe();
   const parts = raw.split('/').filter((p) => p !== '' && p !== '.');
   if (parts.some((p) => p === '..')) throw unsafe();
@@ -44,7 +44,7 @@ export function readZip(bytes: Buffer, maxUnpackedBytes = MAX_UNPACKED_BYTES): M
     if (failure) return;
     entries += 1;
     if (entries > MAX_ZIP_ENTRIES) {
-      failure = new ImportFileError(fillMessage(INTEROP_MSG.zipTooManyFiles, { max: MAX_ZIP_ENTRIES }));
+      failure = ImportFileError.of('zipTooManyFiles', { max: MAX_ZIP_ENTRIES });
       return;
     }
     let name: string;
@@ -66,7 +66,7 @@ export function readZip(bytes: Buffer, maxUnpackedBytes = MAX_UNPACKED_BYTES): M
       }
       total += chunk.length;
       if (total > maxUnpackedBytes) {
-        failure = new ImportFileError(fillMessage(INTEROP_MSG.zipTooLarge, { max: Math.round(maxUnpackedBytes / (1024 * 1024)) }));
+        failure = ImportFileError.of('zipTooLarge', { max: Math.round(maxUnpackedBytes / (1024 * 1024)) });
         chunks.length = 0;
         file.terminate();
         return;
