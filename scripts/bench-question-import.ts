@@ -74,7 +74,7 @@ function stopGently(node: ServerProcess): Promise<void> {
   });
 }
 
-/** One request under the saves: its figures as lines, and the targets it missed when `checked`. */
+/** One request while the students save: its answer, its figures as lines, and the saves acknowledged meanwhile. */
 async function measured(node: ServerProcess, gens: LoadGenerators, held: number, label: string, send: () => Promise<Posted>) {
   const pid = node.child.pid!;
   let rss!: ReturnType<ReturnType<typeof sampleRss>['stop']>;
