@@ -89,6 +89,8 @@ export interface Question {
   tags: string[];
   /** Offered to every teacher of the school. */
   shared: boolean;
+  /** Whether the caller may edit, tag, share or delete it (its owner and admins). */
+  canEdit?: boolean;
   createdBy: string;
   createdAt: string;
 }

@@ -235,11 +235,16 @@ const questionBase = z.object({
   correctAnswer: z.union([z.string(), z.array(z.string())]).nullish(),
   sampleAnswer: z.string().trim().max(10000).default(''),
   explanation: z.string().trim().max(10000).default(''),
+  // null: what GET answers for a question without a picture, sent back as it came.
   image: z
-    .string()
-    .trim()
-    .max(2000)
-    .refine((s) => s === '' || /^(https?:\/\/|\/)/.test(s), EXAM_MSG.imageUrlInvalid)
+    .preprocess(
+      (v) => (v === null ? '' : v),
+      z
+        .string()
+        .trim()
+        .max(2000)
+        .refine((s) => s === '' || /^(https?:\/\/|\/)/.test(s), EXAM_MSG.imageUrlInvalid),
+    )
     .default(''),
   tags: tagsField,
   /** Offered to every teacher of the school (read-only for all but its owner). */

@@ -1,3 +1,4 @@
+import { can, type Viewer } from '../policies';
 import { EMPTY_SCORING, matchingChoicesForStudents, type Difficulty, type GradableQuestion, type Question, type QuestionOptionValue, type QuestionScoring, type QuestionType, type StudentQuestion } from '@exam/shared';
 
 export interface QuestionRow {
@@ -23,9 +24,13 @@ export interface QuestionRow {
   updated_at: Date;
 }
 
-/** The whole question, answer key included: for its owner and admins only. */
-export function presentQuestion(row: QuestionRow): Question {
+/**
+ * The whole question, answer key included: for those who may read it (its owner, admins, and every
+ * teacher when it is shared); `canEdit` tells the screen whether this viewer may change it.
+ */
+export function presentQuestion(row: QuestionRow, viewer: Viewer): Question {
   return {
+    canEdit: can(viewer, 'update', 'question', row),
     _id: row.id,
     text: row.text,
     question: row.text,

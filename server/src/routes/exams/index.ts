@@ -67,7 +67,7 @@ export function examRoutes(deps: Deps): Router<AppState> {
     const row = await exams.getExamFor(deps.db, viewer, examId(ctx), 'read');
     const exam = presentExam(row, viewer);
     const manages = managesExam(viewer, row);
-    const questions = manages ? (await exams.examQuestions(deps.db, row.id)).map(presentQuestion) : undefined;
+    const questions = manages ? (await exams.examQuestions(deps.db, row.id)).map((q) => presentQuestion(q, viewer)) : undefined;
     // A student sees the questions only while an attempt of theirs is in progress, in its order, without keys.
     const attempt = sitsExams(viewer.user.role) ? await inProgressAttempt(deps.db, row.id, viewer.user.id) : undefined;
     // Before the clock runs a student learns only the exam's shape: reading the questions here
@@ -136,8 +136,9 @@ export function examRoutes(deps: Deps): Router<AppState> {
   });
 
   router.get('/:id/questions', staff, async (ctx) => {
-    const row = await exams.getExamFor(deps.db, await viewerOf(deps, ctx), examId(ctx), 'read-questions');
-    ctx.body = { success: true, data: { questions: (await exams.examQuestions(deps.db, row.id)).map(presentQuestion) } };
+    const viewer = await viewerOf(deps, ctx);
+    const row = await exams.getExamFor(deps.db, viewer, examId(ctx), 'read-questions');
+    ctx.body = { success: true, data: { questions: (await exams.examQuestions(deps.db, row.id)).map((q) => presentQuestion(q, viewer)) } };
   });
 
   // The owner's (or an admin's) look at the exam as a student sees it; nothing is recorded.
@@ -153,7 +154,7 @@ export function examRoutes(deps: Deps): Router<AppState> {
     validated(addQuestionsSchema, async (ctx, input) => {
       const viewer = await viewerOf(deps, ctx);
       const added = await exams.addQuestionsToExam(deps.db, viewer, examId(ctx), input.questionIds);
-      const questions = (await exams.examQuestions(deps.db, examId(ctx))).map(presentQuestion);
+      const questions = (await exams.examQuestions(deps.db, examId(ctx))).map((q) => presentQuestion(q, viewer));
       ctx.body = { success: true, message: EXAM_MSG.questionsAdded, data: { added, questions } };
     }),
   );

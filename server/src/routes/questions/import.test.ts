@@ -144,3 +144,24 @@ describe('exporting questions', () => {
     expect(none.body.message).toBe('Choose at least one question to export');
   });
 });
+
+describe('sharing questions with every teacher', () => {
+  it('another teacher lists, reads and exports a shared question but may not change it', async () => {
+    const owner = await signedIn('teacher');
+    const res = await upload(owner.token, MOODLE_BANK, 'dryRun=false&subject=science&items=2');
+    const id = res.body.data.items[2]._id as string;
+    const mine = await server.api('GET', `/questions/${id}`, undefined, { token: owner.token });
+    expect(mine.body.data.question).toMatchObject({ shared: false, canEdit: true });
+    const shared = await server.api('PUT', `/questions/${id}`, { ...mine.body.data.question, shared: true }, { token: owner.token });
+    expect(shared.status).toBe(200);
+
+    const other = await signedIn('teacher');
+    const list = await server.api('GET', '/questions?scope=shared', undefined, { token: other.token });
+    expect(list.body.data.questions.map((q: { _id: string; canEdit: boolean }) => [q._id, q.canEdit])).toContainEqual([id, false]);
+    expect((await server.api('GET', '/questions?scope=mine', undefined, { token: other.token })).body.data.total).toBe(0);
+    const exported = await fetch(`${server.url}/api/questions/export?format=gift&ids=${id}`, { headers: { authorization: `Bearer ${other.token}` } });
+    expect(await exported.text()).toContain('Name an amphibian that croaks.');
+    expect((await server.api('PUT', `/questions/${id}`, { ...mine.body.data.question, text: 'Changed by someone else entirely' }, { token: other.token })).status).toBe(403);
+    expect((await server.api('DELETE', `/questions/${id}`, undefined, { token: other.token })).status).toBe(403);
+  });
+});

@@ -25,10 +25,11 @@ export function questionRoutes(deps: Deps): Router<AppState> {
     validated(
       questionListQuerySchema,
       async (ctx, query) => {
-        const { rows, total } = await questions.listQuestions(deps.db, await viewerOf(deps, ctx), query);
+        const viewer = await viewerOf(deps, ctx);
+        const { rows, total } = await questions.listQuestions(deps.db, viewer, query);
         ctx.body = {
           success: true,
-          data: { questions: rows.map(presentQuestion), currentPage: query.page, total, totalPages: Math.ceil(total / query.limit) },
+          data: { questions: rows.map((r) => presentQuestion(r, viewer)), currentPage: query.page, total, totalPages: Math.ceil(total / query.limit) },
         };
       },
       'query',
@@ -39,9 +40,10 @@ export function questionRoutes(deps: Deps): Router<AppState> {
     '/',
     staff,
     validated(questionInputSchema, async (ctx, input) => {
-      const [row] = await questions.insertQuestions(deps.db, (await viewerOf(deps, ctx)).user.id, [input]);
+      const viewer = await viewerOf(deps, ctx);
+      const [row] = await questions.insertQuestions(deps.db, viewer.user.id, [input]);
       ctx.status = 201;
-      ctx.body = { success: true, message: EXAM_MSG.questionCreated, data: { question: presentQuestion(row!) } };
+      ctx.body = { success: true, message: EXAM_MSG.questionCreated, data: { question: presentQuestion(row!, viewer) } };
     }),
   );
 
@@ -87,16 +89,18 @@ export function questionRoutes(deps: Deps): Router<AppState> {
   );
 
   router.get('/:id', staff, async (ctx) => {
-    const row = await questions.getOwnedQuestion(deps.db, await viewerOf(deps, ctx), idParam(ctx, 'id', 'Question not found.'), 'read');
-    ctx.body = { success: true, data: { question: presentQuestion(row) } };
+    const viewer = await viewerOf(deps, ctx);
+    const row = await questions.getOwnedQuestion(deps.db, viewer, idParam(ctx, 'id', 'Question not found.'), 'read');
+    ctx.body = { success: true, data: { question: presentQuestion(row, viewer) } };
   });
 
   router.put(
     '/:id',
     staff,
     validated(questionInputSchema, async (ctx, input) => {
-      const row = await questions.updateQuestion(deps.db, await viewerOf(deps, ctx), idParam(ctx, 'id', 'Question not found.'), input);
-      ctx.body = { success: true, message: EXAM_MSG.questionUpdated, data: { question: presentQuestion(row) } };
+      const viewer = await viewerOf(deps, ctx);
+      const row = await questions.updateQuestion(deps.db, viewer, idParam(ctx, 'id', 'Question not found.'), input);
+      ctx.body = { success: true, message: EXAM_MSG.questionUpdated, data: { question: presentQuestion(row, viewer) } };
     }),
   );
 

@@ -9,7 +9,6 @@ import { ListPagination } from '../../components/ListPagination';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useFilterParams } from '../../lib/useFilterParams';
-import { useAuth } from '../../session/useAuth';
 import { QuestionView } from '../exams/components/QuestionView';
 import { BankFilters, NO_FILTERS } from './components/BankFilters';
 import { BankTable, type RowActions } from './components/BankTable';
@@ -27,7 +26,6 @@ export const BANK_PAGE_SIZE = 20;
 export function QuestionBankPage() {
   const { t } = useTranslation('bank');
   useDocumentTitle(t('title'));
-  const { user } = useAuth();
   const { values, setFilter, page, setPage } = useFilterParams(NO_FILTERS);
   const params: BankListParams = { ...values, scope: values.scope as BankListParams['scope'], page, limit: BANK_PAGE_SIZE };
   const bank = useBankQuestions(params);
@@ -42,7 +40,8 @@ export function QuestionBankPage() {
   const remove = useDeleteQuestion();
   const exporter = useExportQuestions();
 
-  const canManage = (q: Question) => user?.role === 'admin' || q.createdBy === user?._id;
+  // The server says who may change each question (policies/questions): the owner and admins.
+  const canManage = (q: Question) => !!q.canEdit;
   const select = (ids: string[], on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);

@@ -26,6 +26,8 @@ export function bankQuestion(overrides: Partial<Question> & { _id: string }): Qu
     image: null,
     createdBy: TEACHER_ID,
     createdAt: '2026-01-01T00:00:00.000Z',
+    // As the server answers: its owner may change it, another teacher only read it.
+    canEdit: (overrides.createdBy ?? TEACHER_ID) === TEACHER_ID,
     ...overrides,
   };
 }
