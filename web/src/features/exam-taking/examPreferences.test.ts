@@ -4,13 +4,16 @@ import { crossedThresholds, shortcutFor, timerHidden } from './examPreferences';
 const key = (k: string, over: Partial<KeyboardEvent> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, target: null, ...over });
 
 describe('exam preferences', () => {
-  it('maps N, P and M to next, previous and mark, but not while typing or with modifiers', () => {
+  it('maps N, P and M to next, previous and mark, but not while typing, choosing in a list, or with modifiers', () => {
     expect(shortcutFor(key('n'))).toBe('next');
     expect(shortcutFor(key('P'))).toBe('previous');
     expect(shortcutFor(key('m'))).toBe('mark');
     expect(shortcutFor(key('n', { ctrlKey: true }))).toBeNull();
     const textarea = { tagName: 'TEXTAREA', isContentEditable: false } as unknown as EventTarget;
     expect(shortcutFor(key('n', { target: textarea }))).toBeNull();
+    // A matching question's list: M jumps to "Mammal", it does not mark the question.
+    const list = { tagName: 'SELECT', isContentEditable: false } as unknown as EventTarget;
+    expect(shortcutFor(key('m', { target: list }))).toBeNull();
     const radio = { tagName: 'INPUT', type: 'radio', isContentEditable: false } as unknown as EventTarget;
     expect(shortcutFor(key('n', { target: radio }))).toBe('next');
   });

@@ -8,11 +8,11 @@ export const EXAM_SHORTCUTS = [
 ];
 export type ShortcutAction = (typeof EXAM_SHORTCUTS)[number]['action'];
 
-/** Typing an answer must never trigger a shortcut. */
+/** Typing an answer must never trigger a shortcut; nor choosing in a list, where a letter jumps to its answers. */
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   if (!el || typeof el.tagName !== 'string') return false;
-  return el.isContentEditable || el.tagName === 'TEXTAREA' || (el.tagName === 'INPUT' && !['radio', 'checkbox', 'button'].includes((el as HTMLInputElement).type));
+  return el.isContentEditable || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || (el.tagName === 'INPUT' && !['radio', 'checkbox', 'button'].includes((el as HTMLInputElement).type));
 }
 
 /** The action a key press asks for, or null (modifier keys are left to the browser and the proctoring rules). */
