@@ -209,7 +209,7 @@ async function run(root: string): Promise<{ passed: number; failed: number }> {
       report(false, `${c.file} refused`, 'it was read');
       continue;
     }
-    const items = judged.judged.map((j) => j.preview);
+    const items = judged.judged.map((j) => ({ ...j.preview, question: j.question }));
     report(items.length === c.items!.length, `${c.file}: ${c.items!.length} items`, `${items.length} read`);
     for (const [i, want] of c.items!.entries()) {
       const got = items[i];
@@ -226,11 +226,11 @@ async function run(root: string): Promise<{ passed: number; failed: number }> {
       report(!problems.length, name, problems.join('; '));
     }
     // Every importable item back through the format family and in again, unchanged.
-    const importable = judged.judged.filter((j) => j.preview.question);
+    const importable = judged.judged.filter((j) => j.question);
     if (!importable.length) continue;
     const questions: ExportQuestion[] = importable.map((j, i) => ({
       id: `item-${i}`,
-      question: j.preview.question!,
+      question: j.question!,
       image: j.image ? { name: j.image.key.split('/').pop()!, bytes: j.image.bytes, contentType: j.image.mime } : undefined,
     }));
     for (const [exportFormat, importFormat] of ROUND_TRIPS[judged.format]) {
@@ -239,7 +239,7 @@ async function run(root: string): Promise<{ passed: number; failed: number }> {
         const file = EXPORTERS[exportFormat](questions);
         const back = await judgeFile(file.body, { ...QUERY, format: importFormat });
         const diffs = questions.flatMap((q, i) => {
-          const again = back.judged[i]?.preview.question;
+          const again = back.judged[i]?.question;
           return again ? questionDifferences(q.question, again).map((d) => `#${i + 1} ${d}`) : [`#${i + 1} not importable again: ${back.judged[i]?.preview.reason ?? 'missing'}`];
         });
         if (back.judged.length !== questions.length) diffs.unshift(`${back.judged.length} items came back of ${questions.length}`);

@@ -1,6 +1,6 @@
 import messages from './locales/en/messages.json' with { type: 'json' };
 import { z } from 'zod';
-import type { QuestionInput, QuestionType } from './exams';
+import type { QuestionType } from './exams';
 import type { StudentQuestion } from './examViews';
 
 /**
@@ -52,8 +52,6 @@ export interface ImportPreviewItem {
   source: string;
   /** The question as students will see it (no key), when it can come in. */
   preview: StudentQuestion | null;
-  /** The question as it will be stored, key included (the teacher's own file). */
-  question: QuestionInput | null;
 }
 
 export interface ImportDryRunResponse {

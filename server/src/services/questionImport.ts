@@ -24,9 +24,11 @@ import { ImportFileError, type ParsedItem } from './interop/types';
 import { judgeImage, storeQuestionImage, type JudgedImage } from './questionImages';
 import { insertQuestions } from './questions';
 
-/** One item of the file, judged: what it becomes, and the picture to store with it. */
+/** One item of the file, judged: what the dry run shows, the question to store, and its picture. */
 interface Judged {
   preview: ImportPreviewItem;
+  /** Its key included: kept for the real run, not sent in the dry run (it would double a big file's answer). */
+  question: QuestionInput | null;
   image?: JudgedImage;
 }
 
@@ -42,7 +44,7 @@ const tagOf = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ').slice(0
 export async function judgeFile(bytes: Buffer, query: ImportQuery): Promise<{ format: ImportFormat; judged: Judged[] }> {
   let read: { format: ImportFormat; items: ParsedItem[] };
   try {
-    read = readQuestionFile(bytes, query.format);
+    read = await readQuestionFile(bytes, query.format);
   } catch (err) {
     if (err instanceof ImportFileError) throw Errors.badRequest(err.ref ?? err.message, 'file');
     throw err;
@@ -52,17 +54,22 @@ export async function judgeFile(bytes: Buffer, query: ImportQuery): Promise<{ fo
   const fallbackSubject = query.subject ? subjectSlug(query.subject) : undefined;
   if (query.subject && !isSubject(fallbackSubject)) throw Errors.badRequest(EXAM_MSG.subjectUnknown, 'subject');
   const judged: Judged[] = [];
-  for (const [index, item] of read.items.entries()) judged.push(await judgeItem(index, item, isSubject(fallbackSubject) ? fallbackSubject : undefined, query.tags ?? []));
+  for (const [index, item] of read.items.entries()) {
+    // A turn of the event loop every few items: a bank of thousands is judged between the saves of the exams running on this node.
+    if (index % 25 === 24) await new Promise((resolve) => setImmediate(resolve));
+    judged.push(await judgeItem(index, item, isSubject(fallbackSubject) ? fallbackSubject : undefined, query.tags ?? []));
+  }
   return { format: read.format, judged };
 }
 
 async function judgeItem(index: number, item: ParsedItem, fallbackSubject: Subject | undefined, extraTags: string[]): Promise<Judged> {
-  const base = { index, title: item.title, source: item.source, preview: null, question: null };
-  if (item.error || !item.draft) return { preview: { ...base, type: null, status: 'error', reason: item.error ?? INTEROP_MSG.noItems } };
+  const base = { index, title: item.title, source: item.source, preview: null };
+  const refused = (type: QuestionType | null, reason: string): Judged => ({ preview: { ...base, type, status: 'error', reason }, question: null });
+  if (item.error || !item.draft) return refused(null, item.error ?? INTEROP_MSG.noItems);
   const warnings = [...item.warnings];
   // A category that names a subject sets it; every category becomes a tag.
   const subject = item.categories.map((c) => subjectSlug(c)).find(isSubject) ?? fallbackSubject;
-  if (!subject) return { preview: { ...base, type: null, status: 'error', reason: INTEROP_MSG.subjectRequired } };
+  if (!subject) return refused(null, INTEROP_MSG.subjectRequired);
   const tags = [...new Set([...extraTags, ...(item.draft.tags ?? []), ...item.categories].map(tagOf).filter(Boolean))];
   if (tags.length > 20) warnings.push(`Only the first 20 of its ${tags.length} tags are kept`);
   let image: JudgedImage | undefined;
@@ -76,11 +83,12 @@ async function judgeItem(index: number, item: ParsedItem, fallbackSubject: Subje
   const parsed = questionInputSchema.safeParse({ ...item.draft, subject, tags: tags.slice(0, 20), image: image?.url ?? '' });
   if (!parsed.success) {
     const reasons = [...new Set(parsed.error.issues.map((i) => i.message))];
-    return { preview: { ...base, type: typeOrNull(item.draft.type), status: 'error', reason: reasons.join('; ') } };
+    return refused(typeOrNull(item.draft.type), reasons.join('; '));
   }
   const question = parsed.data;
   return {
-    preview: { ...base, type: question.type, status: warnings.length ? 'warning' : 'ok', reason: warnings.join('; '), preview: studentView(question, index), question },
+    preview: { ...base, type: question.type, status: warnings.length ? 'warning' : 'ok', reason: warnings.join('; '), preview: studentView(question, index) },
+    question,
     image,
   };
 }
@@ -116,7 +124,7 @@ export async function importQuestions(deps: Deps, viewer: Viewer, bytes: Buffer,
   const rows = await deps.db.transaction(async (trx) => {
     const out: QuestionRow[] = [];
     // In slices: one statement of 5,000 rows would pass PostgreSQL's 65,535 parameters.
-    for (let i = 0; i < take.length; i += 500) out.push(...(await insertQuestions(trx, viewer.user.id, take.slice(i, i + 500).map((j) => j.preview.question!))));
+    for (let i = 0; i < take.length; i += 500) out.push(...(await insertQuestions(trx, viewer.user.id, take.slice(i, i + 500).map((j) => j.question!))));
     return out;
   });
   const idOf = new Map(take.map((j, i) => [j.preview.index, rows[i]!.id]));

@@ -13,7 +13,7 @@ export const questionDocs: RouteDocs = {
       'With `dryRun=true` nothing is written: each item is answered with its title, the type it becomes, its status (`ok`, `warning` with what was dropped or changed, `error` with why it cannot come in, naming the line or identifier), where it is in the file, and a preview as students will see it. With `dryRun=false` the chosen items (`items`, indexes of the dry run; default every `ok` and `warning` item) are written in one transaction. `format` is detected from the content when not given; `subject` is used for items whose category names no subject; categories and `tags` become tags. A file refused whole (malformed or schema-invalid XML, DOCTYPE or entities, an unsafe or oversized zip) writes nothing.',
     query: importQuerySchema,
     status: 201,
-    data: 'dry run: `{ format, dryRun: true, items: [{ index, title, type, status, reason, source, preview, question }] }`; real run: `{ format, imported, skipped, items: [{ title, type, status, reason, _id }] }`',
+    data: 'dry run: `{ format, dryRun: true, items: [{ index, title, type, status, reason, source, preview }] }`; real run: `{ format, imported, skipped, items: [{ title, type, status, reason, _id }] }`',
     errors: { 400: INTEROP_MSG.fileRequired, 413: 'The file is larger than 20 MB' },
   },
   'GET /questions/export': {

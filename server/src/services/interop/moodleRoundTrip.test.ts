@@ -97,7 +97,7 @@ function readBack(items: ParsedItem[]) {
 }
 
 describe('round trip', () => {
-  it('gives back every type through GIFT, with its points, tags, credit and keys', () => {
+  it('gives back every type through GIFT, with its points, tags, credit and keys', async () => {
     const file = exportGift(exported);
     expect(file.contentType).toBe('text/plain; charset=utf-8');
     expect(file.filename).toBe('questions.gift.txt');
@@ -108,11 +108,11 @@ describe('round trip', () => {
     back.forEach((b, i) => expect(meaning(b), QUESTIONS[i]!.type).toEqual(expected(QUESTIONS[i]!)));
   });
 
-  it('gives back every type through Moodle XML, the picture included', () => {
+  it('gives back every type through Moodle XML, the picture included', async () => {
     const file = exportMoodleXml(exported);
     expect(file.contentType).toBe('application/xml');
     expect(file.filename).toBe('questions.moodle.xml');
-    const items = parseMoodleXml(file.body.toString('utf8'));
+    const items = await parseMoodleXml(file.body.toString('utf8'));
     const back = readBack(items);
     back.forEach((b, i) => expect(meaning(b), QUESTIONS[i]!.type).toEqual(expected(QUESTIONS[i]!)));
     expect(items[0]!.images).toEqual([{ name: 'half_of_ten.png', bytes: PNG }]);
@@ -120,7 +120,7 @@ describe('round trip', () => {
     expect(items.flatMap((i) => i.warnings)).toEqual([]);
   });
 
-  it('writes grades as Moodle does, a third as 33.33333', () => {
+  it('writes grades as Moodle does, a third as 33.33333', async () => {
     const xml = exportMoodleXml(exported).body.toString('utf8');
     expect(xml).toContain('<answer fraction="33.33333" format="plain_text">');
     expect(xml).toContain('<answer fraction="-100" format="plain_text">');
@@ -128,11 +128,11 @@ describe('round trip', () => {
     expect(exportGift(exported).body.toString('utf8')).toContain('~%33.33333%2');
   });
 
-  it('marks a grade Moodle would refuse, and our own reader refuses it as Moodle would', () => {
+  it('marks a grade Moodle would refuse, and our own reader refuses it as Moodle would', async () => {
     const odd = q({ type: 'multiple-response', text: 'Pick the even numbers here.', options: [{ text: '2', fraction: 0.35 }, { text: '4', fraction: 0.65 }, { text: '5', fraction: 0 }] });
     const file = [{ id: 'x', question: odd }];
     expect(exportMoodleXml(file).body.toString('utf8')).toContain('Moodle allows none of these grades and will refuse this question: 35, 65');
-    expect(parseMoodleXml(exportMoodleXml(file).body.toString('utf8'))[0]!.error).toContain('Grade 35 of answer “2” is not one Moodle allows (did you mean 33.33333?)');
+    expect((await parseMoodleXml(exportMoodleXml(file).body.toString('utf8')))[0]!.error).toContain('Grade 35 of answer “2” is not one Moodle allows (did you mean 33.33333?)');
     expect(parseGift(exportGift(file).body.toString('utf8'))[0]!.error).toContain('Grade 35 of answer “2” is not one Moodle allows');
   });
 });

@@ -2,6 +2,7 @@ import type { Element } from '@xmldom/xmldom';
 import { htmlToText } from './html';
 import { checkGrades, pointsOf } from './moodleGrades';
 import { childElements, firstChild, parseXml, textOf } from './xml';
+import { xmlChildren } from './xmlChildren';
 import { ImportFileError, type DraftQuestion, type ParsedImage, type ParsedItem } from './types';
 
 /**
@@ -216,39 +217,52 @@ const READERS: Record<string, (ctx: Ctx, text: string) => Mapped> = {
   essay,
 };
 
-export function parseMoodleXml(text: string): ParsedItem[] {
-  const root = parseXml(text).documentElement!;
-  if (root.localName !== 'quiz') throw ImportFileError.of('formatMismatch', { format: 'Moodle XML' });
+/**
+ * Reads a Moodle XML bank question by question: the file is split into its <question> elements by
+ * a streaming parser (xmlChildren) and each is parsed on its own, with a turn of the event loop
+ * every few questions, so a bank of thousands neither holds a whole DOM in memory nor keeps the
+ * node from answering the students sitting exams on it.
+ */
+export async function parseMoodleXml(text: string): Promise<ParsedItem[]> {
+  const { root, children } = await xmlChildren(text);
+  if (root !== 'quiz') throw ImportFileError.of('formatMismatch', { format: 'Moodle XML' });
   const items: ParsedItem[] = [];
   let categories: string[] = [];
   // Numbered among all <question> elements, categories included, as a reader counts them in the file.
-  childElements(root, 'question').forEach((q, i) => {
+  for (const [i, child] of children.entries()) {
+    if (child.name !== 'question') continue;
+    if (i % 20 === 19) await new Promise((resolve) => setImmediate(resolve));
+    const q = parseXml(child.xml).documentElement!;
     const type = (q.getAttribute('type') ?? '').trim().toLowerCase();
     if (type === 'category') {
       categories = categoryPath(childText(firstChild(q, 'category')));
-      return;
+      continue;
     }
-    const ctx: Ctx = { q, type, warnings: new Set(), images: [] };
-    const name = htmlToText(childText(firstChild(q, 'name'))).text;
-    const questiontext = firstChild(q, 'questiontext');
-    const { text: body, srcs } = readText(ctx, questiontext);
-    const title = name || body.replace(/\s+/g, ' ').slice(0, 60);
-    const source = `question ${i + 1}${name ? ` “${name}”` : ''}`;
-    const fail = (error: string) => items.push({ title, source, categories, images: [], warnings: [], error: `${source}: ${error}` });
-    if (type === 'description') return fail('A description holds no question');
-    const read = READERS[type];
-    if (!read) return fail(`Moodle ${UNSUPPORTED[type] ?? `“${type}”`} questions have no equivalent here`);
-    const mapped = read(ctx, body);
-    if (mapped.error !== undefined) return fail(mapped.error);
-    readImages(ctx, questiontext, srcs);
-    noteDropped(ctx);
-    const { points, warning } = pointsOf(numberOf(textOf(firstChild(q, 'defaultgrade')) || '1'));
-    if (warning) ctx.warnings.add(warning);
-    const tags = childElements(firstChild(q, 'tags') ?? q, 'tag')
-      .map((t) => childText(t).trim())
-      .filter(Boolean);
-    const draft: DraftQuestion = { ...mapped.draft, points, tags, explanation: plainText(ctx, firstChild(q, 'generalfeedback')) };
-    items.push({ title, source, categories, images: ctx.images, warnings: [...ctx.warnings], draft });
-  });
+    items.push(readQuestion(q, type, i, categories));
+  }
   return items;
+}
+
+function readQuestion(q: Element, type: string, i: number, categories: string[]): ParsedItem {
+  const ctx: Ctx = { q, type, warnings: new Set(), images: [] };
+  const name = htmlToText(childText(firstChild(q, 'name'))).text;
+  const questiontext = firstChild(q, 'questiontext');
+  const { text: body, srcs } = readText(ctx, questiontext);
+  const title = name || body.replace(/\s+/g, ' ').slice(0, 60);
+  const source = `question ${i + 1}${name ? ` “${name}”` : ''}`;
+  const fail = (error: string): ParsedItem => ({ title, source, categories, images: [], warnings: [], error: `${source}: ${error}` });
+  if (type === 'description') return fail('A description holds no question');
+  const read = READERS[type];
+  if (!read) return fail(`Moodle ${UNSUPPORTED[type] ?? `“${type}”`} questions have no equivalent here`);
+  const mapped = read(ctx, body);
+  if (mapped.error !== undefined) return fail(mapped.error);
+  readImages(ctx, questiontext, srcs);
+  noteDropped(ctx);
+  const { points, warning } = pointsOf(numberOf(textOf(firstChild(q, 'defaultgrade')) || '1'));
+  if (warning) ctx.warnings.add(warning);
+  const tags = childElements(firstChild(q, 'tags') ?? q, 'tag')
+    .map((t) => childText(t).trim())
+    .filter(Boolean);
+  const draft: DraftQuestion = { ...mapped.draft, points, tags, explanation: plainText(ctx, firstChild(q, 'generalfeedback')) };
+  return { title, source, categories, images: ctx.images, warnings: [...ctx.warnings], draft };
 }

@@ -26,7 +26,7 @@ export function detectFormat(bytes: Buffer): ImportFormat | undefined {
 }
 
 /** The file's items, in the asked format or the detected one; a file that is not that format is refused. */
-export function readQuestionFile(bytes: Buffer, asked: ImportFormat | undefined): { format: ImportFormat; items: ParsedItem[] } {
+export async function readQuestionFile(bytes: Buffer, asked: ImportFormat | undefined): Promise<{ format: ImportFormat; items: ParsedItem[] }> {
   const detected = detectFormat(bytes);
   const format = asked ?? detected;
   if (!format) throw new ImportFileError(INTEROP_MSG.formatUnknown);
@@ -34,6 +34,6 @@ export function readQuestionFile(bytes: Buffer, asked: ImportFormat | undefined)
     throw ImportFileError.of('formatMismatch', { format: FORMAT_NAMES[asked] });
   }
   const text = () => bytes.toString('utf8').replace(/^\uFEFF/, '');
-  const items = format === 'gift' ? parseGift(text()) : format === 'moodlexml' ? parseMoodleXml(text()) : parseQti(bytes);
+  const items = format === 'gift' ? parseGift(text()) : format === 'moodlexml' ? await parseMoodleXml(text()) : parseQti(bytes);
   return { format, items };
 }

@@ -47,7 +47,6 @@ export const DRY_RUN_ITEMS: ImportPreviewItem[] = [
     reason: '',
     source: 'line 1',
     preview: { _id: 'p0', text: 'Add $\\frac{1}{2}$ and $\\frac{1}{4}$', question: '', type: 'multiple-choice', points: 1, marks: 1, options: ['$\\frac{3}{4}$', '$\\frac{2}{6}$'], image: null },
-    question: null,
   },
   {
     index: 1,
@@ -57,7 +56,6 @@ export const DRY_RUN_ITEMS: ImportPreviewItem[] = [
     reason: 'Per-answer feedback was dropped',
     source: 'line 7',
     preview: { _id: 'p1', text: 'Match each country with its capital', question: '', type: 'matching', points: 1, marks: 1, options: ['Paris', 'Rome'], stems: ['France', 'Italy'], image: null },
-    question: null,
   },
   {
     index: 2,
@@ -67,6 +65,5 @@ export const DRY_RUN_ITEMS: ImportPreviewItem[] = [
     reason: 'Moodle Cloze (multianswer) questions have no equivalent here',
     source: 'line 15',
     preview: null,
-    question: null,
   },
 ];
