@@ -240,10 +240,12 @@ function mapQuestion(q: Exclude<GIFTQuestion, { type: 'Category' }>, r: Reader):
   return mapped;
 }
 
-export function parseGift(text: string): ParsedItem[] {
+/** The items of a GIFT file, block by block, with a turn of the event loop every few blocks (a big bank must not stall the exams on this node). */
+export async function parseGift(text: string): Promise<ParsedItem[]> {
   const items: ParsedItem[] = [];
   let categories: string[] = [];
-  for (const block of blocksOf(text)) {
+  for (const [n, block] of blocksOf(text).entries()) {
+    if (n % 20 === 19) await new Promise((resolve) => setImmediate(resolve));
     for (const q of parseBlock(block)) {
       if (q.type === 'Category') {
         categories = categoryPath(q.title);

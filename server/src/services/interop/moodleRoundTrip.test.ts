@@ -104,7 +104,7 @@ describe('round trip', () => {
     const text = file.body.toString('utf8');
     expect(text).toMatch(/^\/\/ .*\n\/\/ Pictures cannot travel in GIFT: they are left out \(questions that had one: 1\)/);
     expect(text).toContain('// [points:2] [tag:algebra] [tag:week 3]\n// Its picture (half of ten.png) was left out.\n::What is $\\\\frac\\{1\\}\\{2\\}$ of 10? Note\\: a \\= b \\~ c \\# d::[plain]');
-    const back = readBack(parseGift(text));
+    const back = readBack(await parseGift(text));
     back.forEach((b, i) => expect(meaning(b), QUESTIONS[i]!.type).toEqual(expected(QUESTIONS[i]!)));
   });
 
@@ -133,6 +133,6 @@ describe('round trip', () => {
     const file = [{ id: 'x', question: odd }];
     expect(exportMoodleXml(file).body.toString('utf8')).toContain('Moodle allows none of these grades and will refuse this question: 35, 65');
     expect((await parseMoodleXml(exportMoodleXml(file).body.toString('utf8')))[0]!.error).toContain('Grade 35 of answer “2” is not one Moodle allows (did you mean 33.33333?)');
-    expect(parseGift(exportGift(file).body.toString('utf8'))[0]!.error).toContain('Grade 35 of answer “2” is not one Moodle allows');
+    expect((await parseGift(exportGift(file).body.toString('utf8')))[0]!.error).toContain('Grade 35 of answer “2” is not one Moodle allows');
   });
 });
