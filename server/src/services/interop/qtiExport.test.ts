@@ -123,7 +123,7 @@ describe.each([
 ])('%s export', (_label, exporter, filename, resourceType) => {
   const file = exporter(QUESTIONS);
 
-  it('is a zip download with a manifest listing every item', () => {
+  it('is a zip download with a manifest listing every item', async () => {
     expect(file.contentType).toBe('application/zip');
     expect(file.filename).toBe(filename);
     const files = readZip(file.body);
@@ -131,8 +131,8 @@ describe.each([
     expect(manifest.match(new RegExp(`type="${resourceType}"`, 'g'))).toHaveLength(QUESTIONS.length);
   });
 
-  it('gives back every question of all eight types on import, with its picture', () => {
-    const items = parseQti(file.body);
+  it('gives back every question of all eight types on import, with its picture', async () => {
+    const items = await parseQti(file.body);
     expect(items.map((i) => i.draft?.type)).toEqual(QUESTIONS.map((x) => expected(x.question).type));
     const back = reimport(items);
     back.forEach((after, i) => expect(comparable(after)).toEqual(comparable(expected(QUESTIONS[i]!.question))));
@@ -143,7 +143,7 @@ describe.each([
 });
 
 describe('QTI 3.0 package layout', () => {
-  it('holds an assessment test that references every item, and the picture as a dependency', () => {
+  it('holds an assessment test that references every item, and the picture as a dependency', async () => {
     const files = readZip(exportQti3(QUESTIONS).body);
     const test = files.get('assessment.xml')!.toString();
     expect(test).toContain('<qti-assessment-test');
@@ -154,7 +154,7 @@ describe('QTI 3.0 package layout', () => {
     expect([...files.keys()].some((p) => p.startsWith('items/images/') && p.endsWith('.png'))).toBe(true);
   });
 
-  it('writes kebab-case QTI 3.0 elements only', () => {
+  it('writes kebab-case QTI 3.0 elements only', async () => {
     const files = readZip(exportQti3(QUESTIONS).body);
     const item = files.get(`items/Q-${QUESTIONS[1]!.id}.xml`)!.toString();
     expect(item).toContain('<qti-choice-interaction response-identifier="RESPONSE"');
@@ -164,9 +164,9 @@ describe('QTI 3.0 package layout', () => {
 });
 
 describe('what QTI cannot say', () => {
-  it('writes a short answer wildcard as a literal star, since QTI mappings match text exactly', () => {
+  it('writes a short answer wildcard as a literal star, since QTI mappings match text exactly', async () => {
     const wildcard = q({ type: 'short-answer', text: 'Name any word starting with "fro".', shortAnswers: [{ text: 'fro*', fraction: 1 }] });
-    const [item] = parseQti(exportQti21([{ id: '00000000-0000-4000-8000-000000000009', question: wildcard }]).body);
+    const [item] = await parseQti(exportQti21([{ id: '00000000-0000-4000-8000-000000000009', question: wildcard }]).body);
     expect(item!.draft!.shortAnswers).toEqual([{ text: 'fro\\*', fraction: 1 }]);
   });
 });

@@ -28,7 +28,7 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3
 const JPG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 4, 5, 6]);
 
 describe('parseQtiPackage', () => {
-  it('reads the items in the order the test gives, pictures from the item folder, tags from the manifest keywords', () => {
+  it('reads the items in the order the test gives, pictures from the item folder, tags from the manifest keywords', async () => {
     const keywords = '<metadata><imsmd:lom><imsmd:general><imsmd:keyword><imsmd:string>Biology</imsmd:string></imsmd:keyword></imsmd:general></imsmd:lom></metadata>';
     const pkg = writeZip({
       'imsmanifest.xml': manifest(
@@ -43,7 +43,7 @@ describe('parseQtiPackage', () => {
       'items/media/cell.png': PNG,
       'shared/extra.jpg': JPG,
     });
-    const items = parseQtiPackage(pkg);
+    const items = await parseQtiPackage(pkg);
     expect(items.map((i) => i.source)).toEqual(['items/b.xml', 'items/a.xml']);
     const a = items[1]!;
     expect(a.error).toBeUndefined();
@@ -55,7 +55,7 @@ describe('parseQtiPackage', () => {
     ]);
   });
 
-  it('reads a 2.1 package zipped as a folder, in manifest order', () => {
+  it('reads a 2.1 package zipped as a folder, in manifest order', async () => {
     const item21 = (id: string) => `<assessmentItem xmlns="${NS21}" identifier="${id}" title="${id}" adaptive="false" timeDependent="false">
       <responseDeclaration identifier="RESPONSE" cardinality="single" baseType="string"/>
       <itemBody><extendedTextInteraction responseIdentifier="RESPONSE"><prompt>Write about ${id} in a paragraph.</prompt></extendedTextInteraction></itemBody></assessmentItem>`;
@@ -65,20 +65,20 @@ describe('parseQtiPackage', () => {
       'export/x.xml': item21('volcanoes'),
       'export/y.xml': item21('glaciers'),
     });
-    expect(parseQti(pkg).map((i) => [i.source, i.draft?.type, i.draft?.text])).toEqual([
+    expect((await parseQti(pkg)).map((i) => [i.source, i.draft?.type, i.draft?.text])).toEqual([
       ['export/x.xml', 'essay', 'Write about volcanoes in a paragraph.'],
       ['export/y.xml', 'essay', 'Write about glaciers in a paragraph.'],
     ]);
   });
 
-  it('reports an item it cannot read, or does not find, as that item, and reads the rest', () => {
+  it('reports an item it cannot read, or does not find, as that item, and reads the rest', async () => {
     const pkg = writeZip({
       'imsmanifest.xml': manifest(resource('ok', 'ok.xml') + resource('broken', 'broken.xml') + resource('gone', 'gone.xml') + resource('other', 'other.xml')),
       'ok.xml': item3('ok', 'Is water wet at room temperature?'),
       'broken.xml': '<qti-assessment-item xmlns="' + NS3 + '"><qti-item-body>',
       'other.xml': '<quiz/>',
     });
-    const items = parseQtiPackage(pkg);
+    const items = await parseQtiPackage(pkg);
     expect(items.map((i) => [i.source, i.error === undefined])).toEqual([
       ['ok.xml', true],
       ['broken.xml', false],
@@ -90,14 +90,14 @@ describe('parseQtiPackage', () => {
     expect(items[3]!.error).toBe('other.xml is not a QTI item');
   });
 
-  it('refuses a package without a manifest, and one with a name leaving the package', () => {
-    expect(() => parseQtiPackage(writeZip({ 'item.xml': item3('a', 'Is this a question?') }))).toThrow(new ImportFileError('The package has no imsmanifest.xml'));
+  it('refuses a package without a manifest, and one with a name leaving the package', async () => {
+    await expect(parseQtiPackage(writeZip({ 'item.xml': item3('a', 'Is this a question?') }))).rejects.toThrow(new ImportFileError('The package has no imsmanifest.xml'));
     const evil = writeZip({ 'imsmanifest.xml': manifest(''), '../../etc/cron.d/job': 'x' });
-    expect(() => parseQti(evil)).toThrow('The package holds a file whose name leaves the package: ../../etc/cron.d/job');
+    await expect(parseQti(evil)).rejects.toThrow('The package holds a file whose name leaves the package: ../../etc/cron.d/job');
   });
 
-  it('reads a single item file given on its own', () => {
-    const items = parseQti(Buffer.from(item3('solo', 'Is the Earth round?')));
+  it('reads a single item file given on its own', async () => {
+    const items = await parseQti(Buffer.from(item3('solo', 'Is the Earth round?')));
     expect(items).toHaveLength(1);
     expect(items[0]!.source).toBe('item solo');
     expect(items[0]!.draft!.correctAnswer).toBe('Yes');

@@ -34,6 +34,6 @@ export async function readQuestionFile(bytes: Buffer, asked: ImportFormat | unde
     throw ImportFileError.of('formatMismatch', { format: FORMAT_NAMES[asked] });
   }
   const text = () => bytes.toString('utf8').replace(/^\uFEFF/, '');
-  const items = format === 'gift' ? await parseGift(text()) : format === 'moodlexml' ? await parseMoodleXml(text()) : parseQti(bytes);
+  const items = format === 'gift' ? await parseGift(text()) : format === 'moodlexml' ? await parseMoodleXml(text()) : await parseQti(bytes);
   return { format, items };
 }
