@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SUBJECTS } from './constants';
 import { limitQueryField, pageQueryField } from './validation';
 import { MAX_VIOLATIONS_ALLOWED } from './session';
+import { PROFILE_DEFAULTS, profileShape } from './proctoring';
 import { isWallTime, normaliseTimeZone, wallTimeInZone } from './zonedTime';
 import { EMPTY_SCORING, fractionField, matchPairSchema, numericAnswerSchema, shortAnswerSchema, type QuestionScoring } from './questionKeys';
 
@@ -32,6 +33,7 @@ export const PROCTORING_DEFAULTS = {
   preventCopyPaste: true,
   enableCamera: false,
   enableMicrophone: false,
+  ...PROFILE_DEFAULTS,
 };
 
 export const EXAM_SETTINGS_DEFAULTS = {
@@ -80,6 +82,9 @@ const proctoringSchema = z
     preventCopyPaste: z.boolean().default(PROCTORING_DEFAULTS.preventCopyPaste),
     enableCamera: z.boolean().default(PROCTORING_DEFAULTS.enableCamera),
     enableMicrophone: z.boolean().default(PROCTORING_DEFAULTS.enableMicrophone),
+    // The checks on the device (issue 58). In the settings JSON, not in columns, so that the
+    // violation recorder's guard on the whole settings also sees a change of profile.
+    ...profileShape,
   })
   .default(PROCTORING_DEFAULTS);
 

@@ -8,6 +8,8 @@ export * from './exams';
 export * from './examTime';
 export * from './cardActions';
 export * from './session';
+export * from './proctoring';
+export * from './evidence';
 export * from './liveEvents';
 export * from './notifications';
 export * from './grading';

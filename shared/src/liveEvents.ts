@@ -3,6 +3,7 @@ import { DASHBOARD_CHANGED_EVENT, type DashboardChanged } from './dashboard';
 import { NOTIFICATION_EVENT, type Notification } from './notifications';
 import { CAMERA_EVENTS, PROCTOR_EVENTS, SOCKET_EVENTS, SUBMIT_REASONS, iceServersSchema } from './session';
 import { isoTime } from './wireTime';
+import { HELP_STATUSES, MEDIA_SOURCES, SEVERITIES, WAIVABLE_CHECKS } from './proctoring';
 
 /**
  * What the server sends over the live session: the payloads of its events and the data of its
@@ -30,7 +31,12 @@ export const proctorRowSchema = z.object({
   total: z.number().int(),
   deadlineAt: isoTime.nullable(),
   extraMinutes: z.number().int(),
-  violations: z.object({ tabSwitches: z.number().int(), fullscreenExits: z.number().int(), other: z.number().int() }),
+  violations: z.object({
+    tabSwitches: z.number().int(),
+    fullscreenExits: z.number().int(),
+    other: z.number().int(),
+    flags: z.number().int().optional().describe('Flags raised by the checks on the device (face, voice, screen); they never count toward the limits'),
+  }),
   pendingSaves: z.number().int().nullable().describe('Saves the student device still holds unacknowledged, as last reported'),
   lastSaveAt: isoTime.nullable(),
   lastEventAt: isoTime.nullable(),
@@ -38,10 +44,24 @@ export const proctorRowSchema = z.object({
 export const proctorEventSchema = z.object({
   attemptId: uuid,
   studentId: uuid,
-  type: z.string().describe('joined, left, violation, submitted, message, extended, reinstated or progress'),
+  type: z.string().describe('joined, left, network, violation, submitted, message, extended, reinstated or progress'),
   at: isoTime,
-  detail: z.record(z.string(), z.unknown()),
+  detail: z
+    .record(z.string(), z.unknown())
+    .describe(
+      'violation: { violation, counts, severity, and for a device flag confidence, durationMs, flagId }; network: { offlineMs, since }; a message to all: { text, broadcastId, count }',
+    ),
 });
+/** The detail of a `violation` event raised by a check on the device. */
+export const flagDetailSchema = z.object({
+  violation: z.string(),
+  severity: z.enum(SEVERITIES),
+  confidence: z.number().min(0).max(1).optional(),
+  durationMs: z.number().int().optional(),
+  flagId: uuid.optional(),
+});
+/** The detail of a `network` event: the student was offline this long, never a violation. */
+export const networkDetailSchema = z.object({ offlineMs: z.number().int().min(0), since: isoTime });
 export const proctorProgressEventSchema = z.object({
   examId: uuid,
   at: isoTime,
@@ -51,7 +71,8 @@ export const proctorProgressEventSchema = z.object({
 });
 export const proctorHealthEventSchema = z.object({ attemptId: uuid, pending: z.number().int().min(0), at: isoTime });
 export const proctorResyncEventSchema = z.object({}).describe('Empty: send proctor:watch again for a fresh snapshot');
-export const cameraEventSchema = z.object({ attemptId: uuid, proctorSocketId: z.string() });
+const mediaSource = z.enum(MEDIA_SOURCES).optional().describe('camera (when absent) or screen: the student keeps one peer per proctor socket and source');
+export const cameraEventSchema = z.object({ attemptId: uuid, proctorSocketId: z.string(), source: mediaSource });
 const iceServers = iceServersSchema.describe("The STUN/TURN servers (RTCIceServer[]) both peers use, from the server's ICE_SERVERS");
 export const cameraRequestEventSchema = cameraEventSchema.extend({ iceServers });
 export const cameraClosedEventSchema = z.object({
@@ -61,7 +82,28 @@ export const cameraClosedEventSchema = z.object({
 export const dashboardChangedEventSchema: z.ZodType<DashboardChanged> = z.object({
   reason: z.enum(['submitted', 'graded', 'started', 'contact']).describe('What changed; the event carries no figures: re-read the dashboard call'),
 });
-export const rtcSignalEventSchema = z.object({ attemptId: uuid, from: z.string().describe('The sending socket id: reply to it'), data: z.record(z.string(), z.unknown()) });
+export const rtcSignalEventSchema = z.object({
+  attemptId: uuid,
+  from: z.string().describe('The sending socket id: reply to it'),
+  source: mediaSource,
+  data: z.record(z.string(), z.unknown()),
+});
+export const proctorWaiverEventSchema = z.object({
+  examId: uuid,
+  studentId: uuid,
+  check: z.enum(WAIVABLE_CHECKS),
+  reason: z.string().nullable(),
+  granted: z.boolean().describe('True when the waiver was granted, false when it was revoked'),
+});
+export const proctorHelpEventSchema = z.object({
+  id: uuid,
+  examId: uuid,
+  studentId: uuid,
+  check: z.enum(WAIVABLE_CHECKS),
+  note: z.string().nullable(),
+  at: isoTime,
+  status: z.enum(HELP_STATUSES),
+});
 
 // Acknowledgement data: what `{ ok: true, ... }` carries besides ok.
 export const joinAckSchema = z.object({
@@ -78,6 +120,7 @@ export const saveAckSchema = z.object({ savedAt: isoTime.describe('When the save
 export const violationAckSchema = z.object({
   counts: z.object({ tabSwitches: z.number().int(), fullscreenExits: z.number().int() }),
   submitted: z.boolean().describe('True when the attempt is closed (this event crossed a limit, or it already was)'),
+  ignored: z.boolean().optional().describe('True when the check is waived for this student: the flag was not recorded'),
 });
 export const submitAckSchema = z.object({ submissionId: uuid, reason: z.enum(SUBMIT_REASONS) });
 export const emptyAckSchema = z.object({});
@@ -120,6 +163,10 @@ export type CameraEvent = z.infer<typeof cameraEventSchema>;
 export type CameraRequestEvent = z.infer<typeof cameraRequestEventSchema>;
 export type CameraClosedEvent = z.infer<typeof cameraClosedEventSchema>;
 export type RtcSignalEvent = z.infer<typeof rtcSignalEventSchema>;
+export type FlagDetail = z.infer<typeof flagDetailSchema>;
+export type NetworkDetail = z.infer<typeof networkDetailSchema>;
+export type ProctorWaiverEvent = z.infer<typeof proctorWaiverEventSchema>;
+export type ProctorHelpEvent = z.infer<typeof proctorHelpEventSchema>;
 /** The data of `attempt:join`'s acknowledgement: the attempt's saved state and its clock. */
 export type JoinData = z.infer<typeof joinAckSchema>['data'];
 export type SaveAck = z.infer<typeof saveAckSchema>;
@@ -145,6 +192,8 @@ export interface ServerEvents {
   [PROCTOR_EVENTS.progress]: ProctorProgressEvent;
   [PROCTOR_EVENTS.deviceHealth]: ProctorHealthEvent;
   [PROCTOR_EVENTS.resync]: z.infer<typeof proctorResyncEventSchema>;
+  [PROCTOR_EVENTS.waiver]: ProctorWaiverEvent;
+  [PROCTOR_EVENTS.help]: ProctorHelpEvent;
   [CAMERA_EVENTS.request]: CameraRequestEvent;
   [CAMERA_EVENTS.stop]: CameraEvent;
   [CAMERA_EVENTS.closed]: CameraClosedEvent;

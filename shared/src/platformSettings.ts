@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SELF_REGISTER_ROLES } from './constants';
 import { EXAM_FORM_DEFAULTS, EXAM_MSG, violationAllowance } from './exams';
 import { FULLSCREEN_EXIT_LIMIT, TAB_SWITCH_LIMIT } from './session';
+import { DEFAULT_RETENTION_DAYS, PROCTORING_MSG, PROFILE_DEFAULTS, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, profileSchema, type ProctoringProfile } from './proctoring';
 
 const P = messages.platformSettings;
 
@@ -35,8 +36,10 @@ export const platformSettingsSchema = z.object({
       .object({
         tabSwitchesAllowed: violationAllowance(EXAM_MSG.tabSwitchesAllowedRange),
         fullscreenExitsAllowed: violationAllowance(EXAM_MSG.fullscreenExitsAllowedRange),
+        // What a new exam's device checks start from; absent: the built-in defaults (PROFILE_DEFAULTS).
+        profile: profileSchema.optional(),
       })
-      .default({ tabSwitchesAllowed: TAB_SWITCH_LIMIT, fullscreenExitsAllowed: FULLSCREEN_EXIT_LIMIT }),
+      .default({ tabSwitchesAllowed: TAB_SWITCH_LIMIT, fullscreenExitsAllowed: FULLSCREEN_EXIT_LIMIT, profile: PROFILE_DEFAULTS }),
   }),
   gradingScale: z
     .object({
@@ -47,6 +50,16 @@ export const platformSettingsSchema = z.object({
   // Whether payers may pay an amount of their own choosing besides the fees the school issues.
   // Settings saved before read as the Payment Center always worked: free amounts allowed.
   payments: z.object({ allowFreeAmounts: z.boolean() }).default({ allowFreeAmounts: true }),
+  // How long evidence pictures of flags are kept; settings saved before read as 30 days.
+  evidence: z
+    .object({
+      retentionDays: z
+        .number({ error: PROCTORING_MSG.retentionDaysRange })
+        .int(PROCTORING_MSG.retentionDaysRange)
+        .min(RETENTION_DAYS_MIN, PROCTORING_MSG.retentionDaysRange)
+        .max(RETENTION_DAYS_MAX, PROCTORING_MSG.retentionDaysRange),
+    })
+    .default({ retentionDays: DEFAULT_RETENTION_DAYS }),
 });
 export type PlatformSettings = z.output<typeof platformSettingsSchema>;
 export type GradingScale = PlatformSettings['gradingScale'];
@@ -54,7 +67,7 @@ export type GradingScale = PlatformSettings['gradingScale'];
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   schoolName: 'ExamPortal',
   registration: { open: true, roles: ['student', 'teacher', 'parent'], allowedDomains: [] },
-  examDefaults: { duration: EXAM_FORM_DEFAULTS.duration, passingMarks: EXAM_FORM_DEFAULTS.passingMarks, proctoring: { tabSwitchesAllowed: TAB_SWITCH_LIMIT, fullscreenExitsAllowed: FULLSCREEN_EXIT_LIMIT } },
+  examDefaults: { duration: EXAM_FORM_DEFAULTS.duration, passingMarks: EXAM_FORM_DEFAULTS.passingMarks, proctoring: { tabSwitchesAllowed: TAB_SWITCH_LIMIT, fullscreenExitsAllowed: FULLSCREEN_EXIT_LIMIT, profile: PROFILE_DEFAULTS } },
   gradingScale: {
     bands: [
       { min: 90, letter: 'A+' },
@@ -67,6 +80,7 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
     fallback: 'F',
   },
   payments: { allowFreeAmounts: true },
+  evidence: { retentionDays: DEFAULT_RETENTION_DAYS },
 };
 
 /** What anyone may read: the school's name, who may register, and the scale results are shown in. */
@@ -92,6 +106,20 @@ export function withDefaultAllowances<P extends { tabSwitchesAllowed?: number; f
     tabSwitchesAllowed: proctoring.tabSwitchesAllowed ?? defaults.proctoring.tabSwitchesAllowed,
     fullscreenExitsAllowed: proctoring.fullscreenExitsAllowed ?? defaults.proctoring.fullscreenExitsAllowed,
   };
+}
+
+/**
+ * A new exam's device checks: the school's defaults wherever the exam's creator named none. The
+ * parsed exam always holds every field (schema defaults), so "named none" means the request's
+ * proctoring object did not carry the field.
+ */
+export function withDefaultProfile<P extends ProctoringProfile>(proctoring: P, given: Record<string, unknown> | undefined, defaults: ExamDefaults): P {
+  const profile = defaults.proctoring.profile ?? PROFILE_DEFAULTS;
+  const out: Record<string, unknown> = { ...proctoring };
+  for (const key of Object.keys(profile) as (keyof ProctoringProfile)[]) {
+    if (given?.[key] === undefined) out[key] = profile[key];
+  }
+  return out as P;
 }
 
 /** The letter for a percentage on the school's scale. */

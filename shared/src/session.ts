@@ -2,9 +2,12 @@ import messages from './locales/en/messages.json' with { type: 'json' };
 import { z } from 'zod';
 import { fillMessage } from './messages';
 import { MAX_PG_INT } from './storable';
+import { DEVICE_FLAGS, MAX_FLAG_DURATION_MS, MEDIA_SOURCES, MIN_FLAG_DURATION_MS, PROCTORING_MSG, isDeviceFlag } from './proctoring';
 
 /** The live exam session's contract (docs/live-session.md), shared by both sides. */
-export const VIOLATION_TYPES = ['tab-switch', 'fullscreen-exit', 'copy', 'paste', 'right-click', 'blocked-key'] as const;
+export const PAGE_VIOLATION_TYPES = ['tab-switch', 'fullscreen-exit', 'copy', 'paste', 'right-click', 'blocked-key'] as const;
+/** What the exam page notices, then what the checks on the device flag (see proctoring.ts). */
+export const VIOLATION_TYPES = [...PAGE_VIOLATION_TYPES, ...DEVICE_FLAGS] as const;
 export type ViolationType = (typeof VIOLATION_TYPES)[number];
 export const SUBMIT_REASONS = ['student', 'time-expired', 'violations', 'proctor'] as const;
 export type SubmitReason = (typeof SUBMIT_REASONS)[number];
@@ -101,7 +104,22 @@ export const violationSchema = z.object({
     .union([z.number(), z.string()], SESSION_MSG.violationTimeInvalid)
     .refine((at) => clientTimeMs(at) !== undefined, SESSION_MSG.violationTimeInvalid)
     .optional(),
+  /** Device flags only: the detector's mean score over the flagged time. */
+  confidence: z.number().min(0).max(1).optional(),
+  /** Device flags only: how long the condition lasted before it was flagged (at least 3 s, debounced on the device). */
+  durationMs: z.number().int().optional(),
+  /** Device flags only: names the flag, so an evidence picture uploaded with it is linked to it. */
+  flagId: id.optional(),
+}).superRefine((v, ctx) => {
+  if (isDeviceFlag(v.type)) {
+    if (v.durationMs === undefined || v.durationMs < MIN_FLAG_DURATION_MS || v.durationMs > MAX_FLAG_DURATION_MS) {
+      ctx.addIssue({ code: 'custom', path: ['durationMs'], message: PROCTORING_MSG.flagDurationImpossible });
+    }
+  } else if (v.confidence !== undefined || v.durationMs !== undefined || v.flagId !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['type'], message: PROCTORING_MSG.flagFieldsNotAllowed });
+  }
 });
+export type ViolationReport = z.output<typeof violationSchema>;
 
 // The same calls over REST, for clients without a socket (docs/api.md).
 export const startAttemptSchema = z.object({ examId: id });
@@ -161,6 +179,10 @@ export const PROCTOR_EVENTS = {
   reinstated: 'attempt:reinstated',
   /** Server → proctors after Redis returns from an outage: live deltas may have been lost, re-watch for a fresh snapshot. */
   resync: 'proctor:resync',
+  /** Server → proctors, the student (`user:<id>`) and their attempt room: a check was waived or the waiver revoked. */
+  waiver: 'proctor:waiver',
+  /** Server → proctors: a student asked for help with a check, or a request was resolved. */
+  help: 'proctor:help',
 } as const;
 
 export const MAX_EXTENSION_MINUTES = 180;
@@ -206,9 +228,12 @@ export type IceServer = z.infer<typeof iceServerSchema>;
 /** Used when ICE_SERVERS is not set: one public STUN server, enough outside strict NATs. */
 export const DEFAULT_ICE_SERVERS: IceServer[] = [{ urls: 'stun:stun.l.google.com:19302' }];
 
-export const cameraRequestSchema = z.object({ attemptId: id });
+/** Which of the student's streams: the camera (default) or the shared screen. */
+const source = z.enum(MEDIA_SOURCES).default('camera');
+export const cameraRequestSchema = z.object({ attemptId: id, source });
 export const rtcSignalSchema = z.object({
   attemptId: id,
+  source,
   to: z.string().min(1).max(64),
   // simple-peer's signal objects (offer/answer/candidate); kept opaque but bounded.
   data: z.record(z.string(), z.unknown()).refine((d) => JSON.stringify(d).length <= 20_000, SESSION_MSG.signalTooLarge),

@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io';
-import { CAMERA_EVENTS, SESSION_MSG, cameraRequestSchema, rtcSignalSchema } from '@exam/shared';
+import { CAMERA_EVENTS, PROCTORING_MSG, SESSION_MSG, cameraRequestSchema, rtcSignalSchema, type ExamSettings } from '@exam/shared';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import { isStaff, sitsExams } from '../policies/people';
@@ -26,31 +26,34 @@ export function cameraHandlers(deps: Deps, handlers: SocketHandlers): void {
     throw Errors.forbidden();
   };
 
-  onAck(handlers, deps, CAMERA_EVENTS.request, cameraRequestSchema, async ({ attemptId }, socket) => {
+  onAck(handlers, deps, CAMERA_EVENTS.request, cameraRequestSchema, async ({ attemptId, source }, socket) => {
     if (!proctors(socket)) throw Errors.forbidden();
     const attempt = await attemptFor(socket, attemptId);
-    const exam = (await deps.db('exams').where({ id: attempt.exam_id }).first('settings')) as { settings: { proctoring: { enabled: boolean; enableCamera: boolean } } };
-    if (!exam.settings.proctoring.enabled || !exam.settings.proctoring.enableCamera) throw Errors.conflict(SESSION_MSG.cameraNotUsed);
+    const exam = (await deps.db('exams').where({ id: attempt.exam_id }).first('settings')) as { settings: { proctoring: Partial<ExamSettings['proctoring']> } };
+    const p = exam.settings.proctoring;
+    // Exams stored before issue 58 have no screenShare: the screen is then never shared.
+    if (source === 'screen' && !(p.enabled && p.screenShare?.required)) throw Errors.conflict(PROCTORING_MSG.screenNotUsed);
+    if (source === 'camera' && !(p.enabled && p.enableCamera)) throw Errors.conflict(SESSION_MSG.cameraNotUsed);
     if (attempt.status !== 'in_progress') throw Errors.conflict(SESSION_MSG.studentNotSitting);
     // Both peers get the same STUN/TURN servers, so a TURN relay works whichever side is behind the strict NAT.
     const { iceServers } = deps.config;
-    deps.realtime.emit(rooms.attempt(attemptId), CAMERA_EVENTS.request, { attemptId, proctorSocketId: socket.id, iceServers });
+    deps.realtime.emit(rooms.attempt(attemptId), CAMERA_EVENTS.request, { attemptId, proctorSocketId: socket.id, source, iceServers });
     return { ok: true, iceServers };
   });
 
-  onAck(handlers, deps, CAMERA_EVENTS.stop, cameraRequestSchema, async ({ attemptId }, socket) => {
+  onAck(handlers, deps, CAMERA_EVENTS.stop, cameraRequestSchema, async ({ attemptId, source }, socket) => {
     if (!proctors(socket)) throw Errors.forbidden();
     await attemptFor(socket, attemptId);
-    deps.realtime.emit(rooms.attempt(attemptId), CAMERA_EVENTS.stop, { attemptId, proctorSocketId: socket.id });
+    deps.realtime.emit(rooms.attempt(attemptId), CAMERA_EVENTS.stop, { attemptId, proctorSocketId: socket.id, source });
     return { ok: true };
   });
 
-  onAck(handlers, deps, CAMERA_EVENTS.signal, rtcSignalSchema, async ({ attemptId, to, data }, socket) => {
+  onAck(handlers, deps, CAMERA_EVENTS.signal, rtcSignalSchema, async ({ attemptId, to, source, data }, socket) => {
     const attempt = await attemptFor(socket, attemptId);
     // The other end must be in this attempt's conversation: its student's sockets, or its exam's proctors.
     const peers = await deps.realtime.socketIds(sitsExams(userOf(socket).role) ? rooms.proctors(attempt.exam_id) : rooms.attempt(attemptId));
     if (!peers.includes(to)) throw Errors.forbidden(SESSION_MSG.peerNotInExam);
-    deps.realtime.emit(to, CAMERA_EVENTS.signal, { attemptId, from: socket.id, data });
+    deps.realtime.emit(to, CAMERA_EVENTS.signal, { attemptId, from: socket.id, source, data });
     return { ok: true };
   });
 }

@@ -76,6 +76,9 @@ export function warningText(
       return t('warnings.rightClick');
     case 'blocked-key':
       return t('warnings.blockedKey');
+    default:
+      // Flags from the checks on the device only inform the proctor: no warning of its own yet.
+      return '';
   }
 }
 
