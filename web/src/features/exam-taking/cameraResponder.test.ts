@@ -51,4 +51,32 @@ describe('the student’s camera responder', () => {
     expect(created.map((p) => p.destroy.mock.calls.length)).toEqual([1, 1]);
     expect(stopCamera).toHaveBeenCalledTimes(1);
   });
+
+  it('offers the shared screen, not the camera, to a proctor who asks for the screen, and routes each tile’s signals to its own peer', () => {
+    created.length = 0;
+    const socket = fakeSocket();
+    const screen = { id: 'screen' } as unknown as MediaStream;
+    cameraResponder(() => stream, vi.fn(), () => screen, vi.fn())(socket as unknown as AppSocket, 'a1');
+    socket.deliver('camera:request', { attemptId: 'a1', proctorSocketId: 'p1' });
+    socket.deliver('camera:request', { attemptId: 'a1', proctorSocketId: 'p1', source: 'screen' });
+    expect(created.map((p) => p.options.stream)).toEqual([stream, screen]);
+    socket.deliver('rtc:signal', { attemptId: 'a1', from: 'p1', source: 'screen', data: { type: 'answer', sdp: 's' } });
+    socket.deliver('rtc:signal', { attemptId: 'a1', from: 'p1', source: 'camera', data: { type: 'answer', sdp: 'c' } });
+    expect(created[1]!.signal).toHaveBeenCalledWith({ type: 'answer', sdp: 's' });
+    expect(created[0]!.signal).toHaveBeenCalledWith({ type: 'answer', sdp: 'c' });
+    // Closing the screen tile leaves the camera tile open.
+    socket.deliver('camera:stop', { attemptId: 'a1', proctorSocketId: 'p1', source: 'screen' });
+    expect(created.map((p) => p.destroy.mock.calls.length)).toEqual([0, 1]);
+  });
+
+  it('leaves a screen request unanswered when no screen is shared, and stops the share when the attempt ends', () => {
+    created.length = 0;
+    const socket = fakeSocket();
+    const stopScreen = vi.fn();
+    cameraResponder(() => stream, vi.fn(), () => null, stopScreen)(socket as unknown as AppSocket, 'a1');
+    socket.deliver('camera:request', { attemptId: 'a1', proctorSocketId: 'p1', source: 'screen' });
+    expect(created).toHaveLength(0);
+    socket.deliver('camera:closed', { attemptId: 'a1', reason: 'student' });
+    expect(stopScreen).toHaveBeenCalledTimes(1);
+  });
 });
