@@ -3,7 +3,7 @@ import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
-import { AVATAR_MAX_BYTES, MAX_IMPORT_BYTES, PROFILE_MSG } from '@exam/shared';
+import { AVATAR_MAX_BYTES, MAX_EVIDENCE_BYTES, MAX_IMPORT_BYTES, PROCTORING_MSG, PROFILE_MSG } from '@exam/shared';
 import { AppError, Errors, withValues, type ErrorText } from '../errors';
 
 /** Where uploads are spooled while they stream in (same disk as their destination). */
@@ -39,6 +39,16 @@ export const QUESTION_FILE_UPLOAD: UploadRules = {
   tooLarge: withValues('interop.fileTooLarge', { max: MAX_IMPORT_BYTES / (1024 * 1024) }),
   tooLargeStatus: 413,
   oneFileOnly: PROFILE_MSG.oneFileOnly,
+  unreadable: PROFILE_MSG.formUnreadable,
+};
+
+/** One evidence picture of a flag (at most 60 KB; its JPEG type is judged by its bytes after the upload). */
+export const EVIDENCE_UPLOAD: UploadRules = {
+  field: 'picture',
+  maxBytes: MAX_EVIDENCE_BYTES,
+  tooLarge: PROCTORING_MSG.evidenceTooLarge,
+  oneFileOnly: PROFILE_MSG.oneFileOnly,
+  invalidType: PROCTORING_MSG.evidenceNotJpeg,
   unreadable: PROFILE_MSG.formUnreadable,
 };
 

@@ -14,6 +14,7 @@ import { ROUTE_DOCS } from './openapiEntries';
 import { parentRoutes } from './parent';
 import { paymentRoutes } from './payments';
 import { platformSettingsRoutes } from './platformSettings';
+import { proctoringRoutes } from './proctoring';
 import { questionRoutes } from './questions';
 import { reportRoutes } from './reports';
 import { submissionRoutes } from './submissions';
@@ -41,6 +42,7 @@ export function apiRouter(deps: Deps, mountedElsewhere: Router<AppState>[] = [])
     dashboardRoutes(deps),
     contactRoutes(deps),
     platformSettingsRoutes(deps),
+    proctoringRoutes(deps),
     demoRoutes(deps),
   ];
   for (const r of resources) api.use(r.routes(), r.allowedMethods());

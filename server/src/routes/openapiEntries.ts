@@ -9,6 +9,7 @@ import { notificationDocs } from './notifications/openapi';
 import { parentDocs } from './parent/openapi';
 import { paymentDocs } from './payments/openapi';
 import { platformSettingsDocs } from './platformSettings/openapi';
+import { proctoringDocs } from './proctoring/openapi';
 import { questionDocs } from './questions/openapi';
 import { reportDocs } from './reports/openapi';
 import { submissionDocs } from './submissions/openapi';
@@ -32,6 +33,7 @@ export const ROUTE_DOCS: RouteDocs = {
   ...dashboardDocs,
   ...contactDocs,
   ...platformSettingsDocs,
+  ...proctoringDocs,
   ...demoDocs,
   ...referenceDocs,
 };
