@@ -1,11 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // The API server the dev proxy talks to; API_URL lets a second checkout point elsewhere.
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
+/**
+ * The face checks' model and wasm runtime, served from our own origin under /proctor-models/ (the
+ * exam fetches nothing from elsewhere at run time): exactly these files, from the npm packages.
+ */
+const PROCTOR_MODEL_FILES = ['blazeface.json', 'blazeface.bin', 'facemesh.json', 'facemesh.bin'];
+const PROCTOR_WASM_FILES = ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm', 'tfjs-backend-wasm-threaded-simd.wasm'];
+
+function proctorModels(): Plugin {
+  const require = createRequire(import.meta.url);
+  // Both packages' entry points live in their dist/ folder; the models sit beside it.
+  const humanDir = join(dirname(require.resolve('@vladmandic/human')), '..', 'models');
+  const wasmDir = dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
+  const files = new Map<string, string>([
+    ...PROCTOR_MODEL_FILES.map((f): [string, string] => [`proctor-models/${f}`, join(humanDir, f)]),
+    ...PROCTOR_WASM_FILES.map((f): [string, string] => [`proctor-models/tfjs/${f}`, join(wasmDir, f)]),
+  ]);
+  const typeOf = (name: string) => (name.endsWith('.json') ? 'application/json' : name.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream');
+  return {
+    name: 'proctor-models',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '').split('?')[0].replace(/^\//, '');
+        const file = files.get(path);
+        if (!file) return next();
+        res.setHeader('Content-Type', typeOf(path));
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        res.end(readFileSync(file));
+      });
+    },
+    generateBundle() {
+      for (const [fileName, file] of files) this.emitFile({ type: 'asset', fileName, source: readFileSync(file) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), proctorModels()],
+  // The face worker is a module worker: its chunks load as ES modules.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
