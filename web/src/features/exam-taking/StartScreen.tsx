@@ -13,8 +13,14 @@ import { MediaCheck } from './MediaCheck';
 import { mediaKindOf, ordinalText } from './messages';
 import type { ExamInfo, Proctoring } from './types';
 
+/** The settings the page's own rules come from (the device checks are told of in the consent panel). */
+type PageRules = Pick<
+  Proctoring,
+  'enabled' | 'preventTabSwitching' | 'requireFullscreen' | 'preventCopyPaste' | 'disableRightClick' | 'enableCamera' | 'enableMicrophone' | 'tabSwitchesAllowed' | 'fullscreenExitsAllowed'
+>;
+
 /** The proctoring rules in words; the tab switch and fullscreen exit that submit as ordinals ('the 4th time'). */
-export function proctoringRules(p: Proctoring): string[] {
+export function proctoringRules(p: PageRules): string[] {
   const t = (key: string, values?: Record<string, unknown>) => i18n.t(key, { ns: 'examTaking', ...values });
   const rules: string[] = [];
   const limits = violationLimits(p);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AppSocket } from '../../api/socket';
 
-const created: { options: Record<string, unknown>; destroy: ReturnType<typeof vi.fn> }[] = [];
+const created: { options: Record<string, unknown>; destroy: ReturnType<typeof vi.fn>; signal: ReturnType<typeof vi.fn> }[] = [];
 vi.mock('../../api/peer', async (actual) => ({
   ...(await actual<typeof import('../../api/peer')>()),
   createPeer: (options: Record<string, unknown>) => {

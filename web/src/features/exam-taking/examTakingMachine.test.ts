@@ -1,7 +1,8 @@
-import type { JoinData } from '@exam/shared';
+import { PROFILE_DEFAULTS, type JoinData } from '@exam/shared';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { contextTimeLeft, examTakingMachine, type SessionCommand, type SubmitInput } from './examTakingMachine';
+import type { ProctorChecksCommand, ProctorChecksInput } from './proctoring/proctorChecksActor';
 import { TakingError, type ExamInfo, type SubmitOutcome, type LoadedExam, type PendingSave, type RestoredLocal, type StartedAttempt } from './types';
 
 const EXAM_ID = '11111111-1111-4111-8111-111111111111';
@@ -28,7 +29,16 @@ const exam: ExamInfo = {
   settings: {
     allowMultipleAttempts: false,
     maxAttempts: 1,
-    proctoring: { enabled: true, preventTabSwitching: true, requireFullscreen: true, disableRightClick: true, preventCopyPaste: true, enableCamera: false, enableMicrophone: false },
+    proctoring: {
+      enabled: true,
+      preventTabSwitching: true,
+      requireFullscreen: true,
+      disableRightClick: true,
+      preventCopyPaste: true,
+      enableCamera: false,
+      enableMicrophone: false,
+      ...PROFILE_DEFAULTS,
+    },
   },
   userAttempts: { hasAttempted: false, attemptCount: 0, nextAttemptNumber: 1 },
 };
@@ -59,6 +69,7 @@ const restoredNothing: RestoredLocal = { pending: [], marked: [], current: 0, ou
 
 interface Overrides {
   load?: () => Promise<LoadedExam>;
+  consent?: (input: { examId: string; profileHash: string }) => Promise<void>;
   start?: () => Promise<StartedAttempt>;
   restore?: () => Promise<RestoredLocal>;
   submit?: (input: SubmitInput) => Promise<{ submissionId: string; reason: 'student' }>;
@@ -67,6 +78,9 @@ interface Overrides {
 /** The machine with every effect faked: what it sends the socket session is recorded. */
 function harness(over: Overrides = {}) {
   const toSession: SessionCommand[] = [];
+  const order: string[] = [];
+  const toChecks: ProctorChecksCommand[] = [];
+  const checksInputs: ProctorChecksInput[] = [];
   const effects = {
     startErrors: [] as string[],
     submitErrors: [] as string[],
@@ -80,7 +94,14 @@ function harness(over: Overrides = {}) {
   const machine = examTakingMachine.provide({
     actors: {
       loadExam: fromPromise(over.load ?? (async () => ({ exam, attemptInProgress: false }))),
-      startAttempt: fromPromise(over.start ?? (async () => started())),
+      giveConsent: fromPromise(async ({ input }: { input: { examId: string; profileHash: string } }) => {
+        order.push(`consent ${input.profileHash}`);
+        await over.consent?.(input);
+      }),
+      startAttempt: fromPromise(async () => {
+        order.push('start');
+        return (over.start ?? (async () => started()))();
+      }),
       restoreLocal: fromPromise(over.restore ?? (async () => restoredNothing)),
       submitAttempt: fromPromise(async ({ input }) => {
         effects.submitted.push(input);
@@ -92,6 +113,10 @@ function harness(over: Overrides = {}) {
       }),
       ticker: fromCallback(() => undefined),
       pageEvents: fromCallback(() => undefined),
+      proctorChecks: fromCallback<ProctorChecksCommand, ProctorChecksInput>(({ input, receive }) => {
+        checksInputs.push(input);
+        receive((command) => toChecks.push(command));
+      }),
     },
     actions: {
       notifyStartError: (_, { message }) => void effects.startErrors.push(message),
@@ -106,7 +131,7 @@ function harness(over: Overrides = {}) {
   });
   const actor = createActor(machine, { input: { examId: EXAM_ID } }).start();
   const saves = () => toSession.flatMap((c) => (c.type === 'session.save' ? c.saves : []));
-  return { actor, toSession, saves, effects };
+  return { actor, toSession, saves, effects, order, toChecks, checksInputs };
 }
 
 async function inExam(over: Overrides = {}) {
@@ -524,5 +549,70 @@ describe('exam taking machine', () => {
     actor.send({ type: 'user.goto', index: 0 });
     expect(actor.getSnapshot().context).toMatchObject({ current: 0, marked: [Q2] });
     expect(effects.review.at(-1)).toEqual({ attemptId: ATTEMPT, marked: [Q2], current: 0 });
+  });
+
+  describe('proctoring that sees', () => {
+    const HASH = 'a'.repeat(64);
+
+    it('stores the student’s consent before it starts the attempt', async () => {
+      const { actor, order } = harness();
+      await waitFor(actor, (s) => s.matches('startScreen'));
+      actor.send({ type: 'consent.accepted', profileHash: HASH });
+      actor.send({ type: 'user.start' });
+      await waitFor(actor, (s) => s.matches('attempt'));
+      expect(order).toEqual([`consent ${HASH}`, 'start']);
+      expect(actor.getSnapshot().context.consentHash).toBeNull();
+    });
+
+    it('goes back to the start screen with the server’s words when the consent is refused, and starts nothing', async () => {
+      const { actor, order, effects } = harness({
+        consent: async () => {
+          throw new Error('The exam’s checks have changed since this page was loaded.');
+        },
+      });
+      await waitFor(actor, (s) => s.matches('startScreen'));
+      actor.send({ type: 'consent.accepted', profileHash: HASH });
+      actor.send({ type: 'user.start' });
+      await waitFor(actor, (s) => s.matches('startScreen') && effects.startErrors.length > 0);
+      expect(effects.startErrors).toEqual(['The exam’s checks have changed since this page was loaded.']);
+      expect(order).toEqual([`consent ${HASH}`]);
+    });
+
+    it('resumes an open attempt without asking for consent again', async () => {
+      const { actor, order } = harness({ load: async () => ({ exam, attemptInProgress: true }) });
+      await waitFor(actor, (s) => s.matches('attempt'));
+      expect(order).toEqual(['start']);
+    });
+
+    it('runs the device checks during the attempt and sends each flag with its confidence, duration and id, with no warning on the screen', async () => {
+      const { actor, toSession, checksInputs } = await inExam();
+      expect(checksInputs).toEqual([{ examId: EXAM_ID, attemptId: ATTEMPT, proctoring: exam.settings.proctoring, waivers: [] }]);
+      const flag = { confidence: 0.9, durationMs: 5000, flagId: '33333333-3333-4333-8333-333333333333' };
+      actor.send({ type: 'violation.reported', violationType: 'face-missing', at: 5, flag });
+      expect(toSession.at(-1)).toEqual({ type: 'session.violation', violationType: 'face-missing', at: 5, flag });
+      actor.send({ type: 'violation.acked', violationType: 'face-missing', counts: { tabSwitches: 0, fullscreenExits: 0 }, submitted: false });
+      expect(actor.getSnapshot().context.warning).toBeNull();
+      expect(actor.getSnapshot().matches({ attempt: 'inProgress' })).toBe(true);
+    });
+
+    it('switches a check off when a proctor waives it, and on again when the waiver is taken back', async () => {
+      const { actor, toChecks } = await inExam();
+      actor.send({ type: 'proctor.waiver', check: 'face', granted: true });
+      actor.send({ type: 'proctor.waiver', check: 'face', granted: true });
+      expect(toChecks.at(-1)).toEqual({ type: 'waivers', waivers: ['face'] });
+      actor.send({ type: 'proctor.waiver', check: 'face', granted: false });
+      expect(toChecks.at(-1)).toEqual({ type: 'waivers', waivers: [] });
+    });
+
+    it('asks for the screen again while the share is stopped, and not once a proctor waives it', async () => {
+      const { actor } = await inExam();
+      actor.send({ type: 'screen.ended' });
+      expect(actor.getSnapshot().context.screenShareLost).toBe(true);
+      actor.send({ type: 'screen.reshared' });
+      expect(actor.getSnapshot().context.screenShareLost).toBe(false);
+      actor.send({ type: 'screen.ended' });
+      actor.send({ type: 'proctor.waiver', check: 'screen-share', granted: true });
+      expect(actor.getSnapshot().context.screenShareLost).toBe(false);
+    });
   });
 });

@@ -1,9 +1,11 @@
 import { msg } from '../../i18n/messages';
-import type { JoinData, SubmitReason, ViolationType } from '@exam/shared';
+import { isDeviceFlag, type JoinData, type SubmitReason, type ViolationType, type WaivableCheck } from '@exam/shared';
 import { assign, cancel, enqueueActions, fromCallback, fromPromise, raise, sendTo, setup, type EventObject } from 'xstate';
 import { acknowledge, applyServerState, drop, emptyBook, pendingInOrder, recordAnswer, unsentCount, withRestored, type AnswerBook } from './answerBook';
 import { clockOffset, timeLeftMs } from './clock';
 import { TAKING_MSG } from './messages';
+import { giveConsent } from './proctoring/api';
+import { proctorChecksActor, type FlagFields, type ProctorChecksCommand, type ProctorChecksInput } from './proctoring/proctorChecksActor';
 import {
   TakingError,
   type ExamInfo,
@@ -25,7 +27,7 @@ import {
  * provides with `.provide()`, so every transition runs in a plain actor under test.
  *
  * loading → startScreen (skipped when an attempt is open: a reload goes straight back in) →
- * starting (requesting → restoring) → attempt, where the socket session
+ * starting (consenting → requesting → restoring) → attempt, where the socket session
  * lives: inProgress (online | reconnecting) → submitting (flushing → sending) → submitted, or
  * timeExpired → submitted when the clock runs out; error when the exam cannot be opened.
  */
@@ -35,9 +37,11 @@ export type SessionCommand =
   | { type: 'session.join' }
   /** Saves to store in the outbox and emit, in this order (one new answer, or a replay). */
   | { type: 'session.save'; saves: PendingSave[] }
-  | { type: 'session.violation'; violationType: ViolationType; at: number };
+  | { type: 'session.violation'; violationType: ViolationType; at: number; flag?: FlagFields };
 
 export type ExamEvent =
+  /** The student ticked the consent box for this version of what is checked (sent before user.start). */
+  | { type: 'consent.accepted'; profileHash: string }
   | { type: 'user.start' }
   | { type: 'user.answer'; questionId: string; answer: string | null }
   | { type: 'user.goto'; index: number }
@@ -64,8 +68,14 @@ export type ExamEvent =
   | { type: 'save.failed'; questionId: string; seq: number }
   | { type: 'outbox.unavailable' }
   | { type: 'outbox.retry' }
-  | { type: 'violation.reported'; violationType: ViolationType; at: number }
+  /** A page event, or a check on the device (then with its confidence, duration and flag id). */
+  | { type: 'violation.reported'; violationType: ViolationType; at: number; flag?: FlagFields }
   | { type: 'violation.acked'; violationType: ViolationType; counts: ViolationCounts; submitted: boolean }
+  /** A proctor waived a check for this student, or took the waiver back. */
+  | { type: 'proctor.waiver'; check: WaivableCheck; granted: boolean }
+  /** The shared screen stopped (the student must share it again), or it is shared again. */
+  | { type: 'screen.ended' }
+  | { type: 'screen.reshared' }
   | { type: 'page.visible' }
   | { type: 'timer.tick'; now: number }
   | { type: 'timer.expired' };
@@ -102,6 +112,12 @@ export interface ExamContext {
   messages: ProctorMessage[];
   /** The student submitted from this screen: the result is theirs to see at once (not an automatic end to explain). */
   submittedHere: boolean;
+  /** The version of what is checked the student accepted on the start screen, until the server has stored it. */
+  consentHash: string | null;
+  /** Checks a proctor waived for this student during the attempt. */
+  waivers: WaivableCheck[];
+  /** The required screen share stopped: the exam asks for it again and blocks until then. */
+  screenShareLost: boolean;
 }
 
 export interface ProctorMessage {
@@ -160,6 +176,9 @@ const initialContext = (examId: string): ExamContext => ({
   outgoing: [],
   messages: [],
   submittedHere: false,
+  consentHash: null,
+  waivers: [],
+  screenShareLost: false,
 });
 
 const reviewParams = ({ context }: { context: ExamContext }) => ({ attemptId: context.attemptId ?? '', marked: context.marked, current: context.current });
@@ -180,6 +199,8 @@ export const examTakingMachine = setup({
   },
   actors: {
     loadExam: fromPromise<LoadedExam, { examId: string }>(notProvided('loadExam')),
+    // Real by default, so the screen that provides the others need not know of it; tests provide fakes.
+    giveConsent: fromPromise<void, { examId: string; profileHash: string }>(({ input }) => giveConsent(input.examId, input.profileHash)),
     startAttempt: fromPromise<StartedAttempt, { examId: string }>(notProvided('startAttempt')),
     restoreLocal: fromPromise<RestoredLocal, { attemptId: string }>(notProvided('restoreLocal')),
     submitAttempt: fromPromise<SubmitOutcome, SubmitInput>(notProvided('submitAttempt')),
@@ -187,6 +208,7 @@ export const examTakingMachine = setup({
     session: fromCallback<SessionCommand, { attemptId: string }>(() => undefined),
     ticker: fromCallback<EventObject>(() => undefined),
     pageEvents: fromCallback<EventObject, { proctoring: Proctoring }>(() => undefined),
+    proctorChecks: fromCallback<ProctorChecksCommand, ProctorChecksInput>(proctorChecksActor),
   },
   delays: {
     /** How long a submit waits for the last saves' acks before giving up honestly. */
@@ -198,6 +220,9 @@ export const examTakingMachine = setup({
   },
   guards: {
     hasExam: ({ context }) => context.exam !== null,
+    consentToGive: ({ context }) => context.consentHash !== null,
+    // A flag from the checks on the device only informs: it never warns on the screen.
+    deviceFlagAck: ({ event }) => event.type === 'violation.acked' && isDeviceFlag(event.violationType),
     // A reload (or a second visit) mid-exam goes straight back in: the server resumes the open attempt.
     attemptOpen: ({ event }) => (event as unknown as { output: LoadedExam }).output.attemptInProgress,
     isOnline: ({ context }) => context.online,
@@ -292,8 +317,19 @@ export const examTakingMachine = setup({
     requestJoin: sendTo('session', { type: 'session.join' } satisfies SessionCommand),
     sendViolation: sendTo('session', ({ event }): SessionCommand => {
       const e = event as Extract<ExamEvent, { type: 'violation.reported' }>;
-      return { type: 'session.violation', violationType: e.violationType, at: e.at };
+      return { type: 'session.violation', violationType: e.violationType, at: e.at, ...(e.flag ? { flag: e.flag } : {}) };
     }),
+    applyWaiver: assign({
+      waivers: ({ context, event }) => {
+        if (event.type !== 'proctor.waiver') return context.waivers;
+        const others = context.waivers.filter((c) => c !== event.check);
+        return event.granted ? [...others, event.check] : others;
+      },
+      // A waived screen share is no longer asked for.
+      screenShareLost: ({ context, event }) => (event.type === 'proctor.waiver' && event.granted && event.check === 'screen-share' ? false : context.screenShareLost),
+    }),
+    forwardWaivers: sendTo('proctorChecks', ({ context }): ProctorChecksCommand => ({ type: 'waivers', waivers: context.waivers })),
+    takeCounts: assign({ counts: ({ context, event }) => (event.type === 'violation.acked' ? event.counts : context.counts) }),
     showWarning: assign(({ context, event }) => {
       if (event.type !== 'violation.acked') return {};
       return { counts: event.counts, warning: { violationType: event.violationType, counts: event.counts, id: (context.warning?.id ?? 0) + 1 } };
@@ -357,12 +393,34 @@ export const examTakingMachine = setup({
     },
 
     startScreen: {
-      on: { 'user.start': { guard: 'hasExam', target: 'starting' } },
+      on: {
+        'consent.accepted': { actions: assign({ consentHash: ({ event }) => event.profileHash }) },
+        'user.start': { guard: 'hasExam', target: 'starting' },
+      },
     },
 
     starting: {
-      initial: 'requesting',
+      initial: 'checkingConsent',
       states: {
+        // The acceptance is stored before the attempt starts: the server refuses a start without it.
+        // A resumed attempt, or an exam that checks nothing, has no consent to give and goes straight on.
+        checkingConsent: {
+          always: [{ guard: 'consentToGive', target: 'consenting' }, { target: 'requesting' }],
+        },
+        consenting: {
+          invoke: {
+            src: 'giveConsent',
+            input: ({ context }) => ({ examId: context.examId, profileHash: context.consentHash ?? '' }),
+            onDone: { target: 'requesting', actions: assign({ consentHash: null }) },
+            onError: {
+              target: '#exam.startScreen',
+              actions: [
+                assign({ consentHash: null }),
+                { type: 'notifyStartError', params: ({ event }) => ({ message: errorText(event.error, TAKING_MSG.startFailed) }) },
+              ],
+            },
+          },
+        },
         requesting: {
           invoke: {
             src: 'startAttempt',
@@ -420,12 +478,25 @@ export const examTakingMachine = setup({
         'user.dismissWarning': { actions: assign({ warning: null }) },
         'proctor.message': { actions: 'addMessage' },
         'user.dismissMessage': { actions: 'dismissMessage' },
+        'proctor.waiver': { actions: 'applyWaiver' },
+        'screen.ended': { actions: assign({ screenShareLost: true }) },
+        'screen.reshared': { actions: assign({ screenShareLost: false }) },
       },
       states: {
         inProgress: {
           invoke: [
             { src: 'ticker' },
             { src: 'pageEvents', input: ({ context }) => ({ proctoring: context.exam!.settings.proctoring }) },
+            {
+              id: 'proctorChecks',
+              src: 'proctorChecks',
+              input: ({ context }) => ({
+                examId: context.examId,
+                attemptId: context.attemptId ?? '',
+                proctoring: context.exam!.settings.proctoring,
+                waivers: context.waivers,
+              }),
+            },
           ],
           initial: 'connection',
           states: {
@@ -451,8 +522,10 @@ export const examTakingMachine = setup({
             'violation.reported': { actions: 'sendViolation' },
             'violation.acked': [
               { guard: 'violationSubmitted', target: 'submitted', actions: { type: 'submittedBy', params: { reason: 'violations' } } },
+              { guard: 'deviceFlagAck', actions: 'takeCounts' },
               { actions: 'showWarning' },
             ],
+            'proctor.waiver': { actions: ['applyWaiver', 'forwardWaivers'] },
             'server.submitted': {
               target: 'submitted',
               actions: { type: 'submittedBy', params: ({ event }) => ({ reason: event.reason }) },
@@ -511,6 +584,7 @@ export const examTakingMachine = setup({
             'violation.reported': { actions: 'sendViolation' },
             'violation.acked': [
               { guard: 'violationSubmitted', target: 'submitted', actions: { type: 'submittedBy', params: { reason: 'violations' } } },
+              { guard: 'deviceFlagAck', actions: 'takeCounts' },
               { actions: 'showWarning' },
             ],
             // The server's word can overtake the submit call's answer: a student submission

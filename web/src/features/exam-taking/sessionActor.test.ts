@@ -213,6 +213,30 @@ describe('socket session actor', () => {
     expect(received.find((e) => e.type === 'violation.acked')).toMatchObject({ violationType: 'tab-switch', counts: { tabSwitches: 1 }, submitted: false });
   });
 
+  it('sends a flag of the checks on the device with its confidence, duration and id, also when it waited offline', async () => {
+    const sent: Record<string, unknown>[] = [];
+    const { socket, send, types } = harness({
+      reply: (event, payload) => {
+        if (event === 'violation') sent.push(payload);
+        return okReplies(event, payload);
+      },
+    });
+    await vi.waitFor(() => expect(types()).toContain('socket.joined'));
+    socket.drop();
+    const flag = { confidence: 0.92, durationMs: 5200, flagId: '33333333-3333-4333-8333-333333333333' };
+    send({ type: 'session.violation', violationType: 'face-missing', at: 7, flag });
+    socket.connect();
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ attemptId: ATTEMPT, type: 'face-missing', at: 7, ...flag });
+  });
+
+  it('passes on a proctor’s waiver of a check', async () => {
+    const { socket, received } = harness();
+    socket.fire('proctor:waiver', { examId: '11111111-1111-4111-8111-111111111111', studentId: '22222222-2222-4222-8222-222222222222', check: 'face', reason: 'no camera at home', granted: true });
+    socket.fire('proctor:waiver', { check: 'nonsense', granted: true });
+    expect(received.filter((e) => e.type === 'proctor.waiver')).toEqual([{ type: 'proctor.waiver', check: 'face', granted: true }]);
+  });
+
   it('passes on the server’s time and its word that the attempt was submitted', async () => {
     const { socket, received } = harness();
     socket.fire('attempt:time', { serverNow: JOIN.serverNow, deadlineAt: '2030-01-01T00:40:00.000Z' });

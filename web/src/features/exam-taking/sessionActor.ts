@@ -1,10 +1,11 @@
-import { PROCTOR_EVENTS, SOCKET_EVENTS, SUBMIT_REASONS, VIOLATION_TYPES, type ViolationType } from '@exam/shared';
+import { PROCTOR_EVENTS, SOCKET_EVENTS, SUBMIT_REASONS, VIOLATION_TYPES, proctorWaiverEventSchema, type ViolationType } from '@exam/shared';
 import { fromCallback } from 'xstate';
 import { z } from 'zod';
 import { emitWithAck, handshakeRetryDelay, isSessionRefused, isTooManyConnections, tooManyConnectionsText, type AppSocket } from '../../api/socket';
 import type { ExamEvent, SessionCommand } from './examTakingMachine';
 import { offerSocketSubmit, type SubmitOverSocket } from './liveSubmit';
 import type { Outbox } from './outbox';
+import type { FlagFields } from './proctoring/proctorChecksActor';
 import { attemptReinstatedSchema, attemptSubmittedSchema, attemptTimeSchema, joinDataSchema, proctorMessageSchema, type PendingSave } from './types';
 
 /**
@@ -49,7 +50,7 @@ export function createSessionActor(deps: SessionDeps) {
     const { attemptId } = input;
     const socket = deps.createSocket();
     // Violations seen while offline still count: they go out after the next join.
-    const queuedViolations: { violationType: ViolationType; at: number }[] = [];
+    const queuedViolations: { violationType: ViolationType; at: number; flag?: FlagFields }[] = [];
     let unauthorized = 0;
     let refusals = 0;
     let stopped = false;
@@ -108,7 +109,7 @@ export function createSessionActor(deps: SessionDeps) {
         joined = true;
         withdrawSubmit ??= offerSocketSubmit(attemptId, submitHere);
         reportHealth(true);
-        for (const v of queuedViolations.splice(0)) void reportViolation(v.violationType, v.at);
+        for (const v of queuedViolations.splice(0)) void reportViolation(v.violationType, v.at, v.flag);
       } catch {
         // No answer in time: the next reconnect or visibility change joins again.
       }
@@ -160,18 +161,20 @@ export function createSessionActor(deps: SessionDeps) {
       for (const pending of saves) saving = saving.then(() => storeAndEmit(pending)).catch(() => undefined);
     };
 
-    const reportViolation = async (violationType: ViolationType, at: number) => {
+    // A device flag carries its confidence, duration and id, and keeps them through the offline queue.
+    const reportViolation = async (violationType: ViolationType, at: number, flag?: FlagFields) => {
       if (!socket.connected) {
-        queuedViolations.push({ violationType, at });
+        queuedViolations.push({ violationType, at, flag });
         return;
       }
       try {
-        const ack = violationAck.safeParse(await emitWithAck(socket, SOCKET_EVENTS.violation, { attemptId, type: violationType, at }, VIOLATION_TIMEOUT_MS));
+        const payload = { attemptId, type: violationType, at, ...flag };
+        const ack = violationAck.safeParse(await emitWithAck(socket, SOCKET_EVENTS.violation, payload, VIOLATION_TIMEOUT_MS));
         if (!stopped && ack.success && ack.data.ok) {
           sendBack({ type: 'violation.acked', violationType, counts: ack.data.counts, submitted: ack.data.submitted });
         }
       } catch {
-        queuedViolations.push({ violationType, at });
+        queuedViolations.push({ violationType, at, flag });
       }
     };
 
@@ -235,6 +238,12 @@ export function createSessionActor(deps: SessionDeps) {
       if (reinstated.success && reinstated.data.attemptId === attemptId) sendBack({ type: 'server.reinstated' });
     });
 
+    // Sent to the attempt's room and to the student's own: the same waiver may arrive twice, which is harmless.
+    socket.on(PROCTOR_EVENTS.waiver, (raw: unknown) => {
+      const waiver = proctorWaiverEventSchema.safeParse(raw);
+      if (waiver.success) sendBack({ type: 'proctor.waiver', check: waiver.data.check, granted: waiver.data.granted });
+    });
+
     const detachCamera = deps.attachCamera?.(socket, attemptId);
 
     receive((command) => {
@@ -246,7 +255,7 @@ export function createSessionActor(deps: SessionDeps) {
           enqueueSaves(command.saves);
           break;
         case 'session.violation':
-          if ((VIOLATION_TYPES as readonly string[]).includes(command.violationType)) void reportViolation(command.violationType, command.at);
+          if ((VIOLATION_TYPES as readonly string[]).includes(command.violationType)) void reportViolation(command.violationType, command.at, command.flag);
           break;
       }
     });

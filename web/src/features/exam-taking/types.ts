@@ -1,5 +1,6 @@
 import {
   PROCTORING_DEFAULTS,
+  profileShape,
   QUESTION_TYPES,
   SUBMIT_REASONS,
   type Attempt,
@@ -33,6 +34,8 @@ const proctoringSchema = z.object({
   // The exam's own allowances; an exam stored without them is held to the long-standing ones.
   tabSwitchesAllowed: z.number().int().optional(),
   fullscreenExitsAllowed: z.number().int().optional(),
+  // The checks on the device (issue 58); an exam stored before them reads as none.
+  ...profileShape,
 });
 export type Proctoring = z.infer<typeof proctoringSchema>;
 
