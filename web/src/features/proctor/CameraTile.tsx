@@ -1,11 +1,11 @@
-import { CAMERA_EVENTS, type IceServer } from '@exam/shared';
+import { CAMERA_EVENTS, type IceServer, type MediaSource } from '@exam/shared';
 import { ActionIcon, Alert, Box, Button, CloseButton, Group, Loader, Paper, Text } from '@mantine/core';
 import { IconRefresh, IconVolume, IconVolumeOff } from '@tabler/icons-react';
 import { forwardRef, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emitWithAck, type AppSocket } from '../../api/socket';
 import { cameraText, phaseOfPeerError, tileNotice, type CameraPhase, type StudentPresence } from './cameraState';
-import { createPeer, readSignal, relaySignals, type Peer, type SignalData } from '../../api/peer';
+import { createPeer, readSignal, type Peer, type SignalData } from '../../api/peer';
 
 const REQUEST_TIMEOUT_MS = 10_000;
 /** How long to wait for the student's device to start streaming before saying so. */
@@ -17,7 +17,19 @@ interface CameraTileProps {
   name: string;
   presence: StudentPresence;
   serverNow: number;
+  /** The student's camera (default) or their shared screen: one peer each. */
+  source?: MediaSource;
   onClose: () => void;
+}
+
+/** Which stream a relayed signal belongs to: a signal that names none is the camera's. */
+export const sourceOfSignal = (raw: unknown): MediaSource => ((raw as { source?: unknown } | null)?.source === 'screen' ? 'screen' : 'camera');
+
+/** Sends our peer's signals to the student's device, naming the stream they are about. */
+function relayTo(peer: Peer, socket: AppSocket, attemptId: string, to: string, source: MediaSource): void {
+  peer.on('signal', (data: SignalData) => {
+    if (socket.connected) socket.emit(CAMERA_EVENTS.signal, { attemptId, to, source, data });
+  });
 }
 
 /**
@@ -27,7 +39,7 @@ interface CameraTileProps {
  * and comes back the tile says so and connects again by itself; the server's `camera:closed`
  * (the attempt ended) turns it off for good.
  */
-export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function CameraTile({ socket, attemptId, name, presence, serverNow, onClose }, ref) {
+export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function CameraTile({ socket, attemptId, name, presence, serverNow, source = 'camera', onClose }, ref) {
   const { t } = useTranslation('proctor');
   const video = useRef<HTMLVideoElement>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
@@ -62,7 +74,7 @@ export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function Came
       if (!peer) {
         from = sender;
         peer = createPeer({ initiator: false, trickle: true, config: { iceServers: iceServers ?? [] } });
-        relaySignals(peer, socket, attemptId, sender);
+        relayTo(peer, socket, attemptId, sender, source);
         peer.on('stream', (s: MediaStream) => {
           if (cancelled) return;
           setStream(s);
@@ -79,7 +91,7 @@ export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function Came
     };
     const onSignal = (raw: unknown) => {
       const signal = readSignal(raw);
-      if (!signal || signal.attemptId !== attemptId || (from && signal.from !== from)) return;
+      if (!signal || signal.attemptId !== attemptId || sourceOfSignal(raw) !== source || (from && signal.from !== from)) return;
       if (iceServers) accept(signal.from, signal.data);
       else early.push({ from: signal.from, data: signal.data });
     };
@@ -92,7 +104,7 @@ export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function Came
     socket.on(CAMERA_EVENTS.signal, onSignal);
     socket.on(CAMERA_EVENTS.closed, onClosed);
 
-    emitWithAck<{ iceServers?: IceServer[] }>(socket, CAMERA_EVENTS.request, { attemptId }, REQUEST_TIMEOUT_MS).then(
+    emitWithAck<{ iceServers?: IceServer[] }>(socket, CAMERA_EVENTS.request, { attemptId, source }, REQUEST_TIMEOUT_MS).then(
       (ack) => {
         if (cancelled) return;
         if (!ack.ok) return setPhase({ kind: 'error', message: ack.message });
@@ -111,19 +123,29 @@ export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function Came
       socket.off(CAMERA_EVENTS.signal, onSignal);
       socket.off(CAMERA_EVENTS.closed, onClosed);
       peer?.destroy();
-      if (socket.connected) socket.emit(CAMERA_EVENTS.stop, { attemptId });
+      if (socket.connected) socket.emit(CAMERA_EVENTS.stop, { attemptId, source });
     };
-  }, [socket, attemptId, round, ended]);
+  }, [socket, attemptId, round, ended, source]);
 
   useEffect(() => {
     if (video.current) video.current.srcObject = stream;
   }, [stream, notice?.text]);
 
   return (
-    <Paper ref={ref} withBorder p="xs" data-testid="camera-tile" aria-label={t('camera.label', { name })} component="figure" m={0} tabIndex={-1}>
+    <Paper
+      ref={ref}
+      withBorder
+      p="xs"
+      data-testid="camera-tile"
+      data-source={source}
+      aria-label={source === 'screen' ? t('camera.screenLabel', { name }) : t('camera.label', { name })}
+      component="figure"
+      m={0}
+      tabIndex={-1}
+    >
       <Group justify="space-between" mb={4} wrap="nowrap">
         <Text size="sm" fw={600} component="figcaption">
-          {name}
+          {source === 'screen' ? t('camera.screenLabel', { name }) : name}
         </Text>
         <Group gap={4} wrap="nowrap">
           {hasAudio && !notice && (
@@ -131,7 +153,7 @@ export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function Came
               {muted ? <IconVolumeOff size={18} aria-hidden /> : <IconVolume size={18} aria-hidden />}
             </ActionIcon>
           )}
-          <CloseButton aria-label={t('camera.close', { name })} onClick={onClose} />
+          <CloseButton aria-label={source === 'screen' ? t('camera.closeScreen', { name }) : t('camera.close', { name })} onClick={onClose} />
         </Group>
       </Group>
       {notice ? (
@@ -150,7 +172,7 @@ export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function Came
             <Group pos="absolute" inset={0} justify="center" align="center" gap="xs">
               <Loader size="sm" color="gray" aria-hidden />
               <Text size="sm" c="gray.3">
-                {t('camera.connecting')}
+                {source === 'screen' ? t('camera.screenConnecting') : t('camera.connecting')}
               </Text>
             </Group>
           )}

@@ -74,6 +74,8 @@ const HallTile = memo(
       view.timeLeftText,
       t('tiles.saves', { saves: view.saveText }),
       ...view.attention.map(attentionText),
+      ...(view.flags > 0 ? [t('row.flags', { count: view.flags })] : []),
+      ...(view.waivedText ? [view.waivedText] : []),
     ].join(', ');
     return (
       <li data-testid="hall-tile" data-student={view.name} data-status={view.status} data-attention={attention ? 'true' : 'false'} style={{ minWidth: 0 }}>

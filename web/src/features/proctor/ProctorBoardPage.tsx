@@ -1,5 +1,5 @@
 import { formatDateTimeText } from '../../lib/dateFormat';
-import { PROCTOR_EVENTS, violationLimits, type ProctorRow } from '@exam/shared';
+import { PROCTOR_EVENTS, violationLimits, type MediaSource, type ProctorRow, type WaivableCheck } from '@exam/shared';
 import { Alert, Badge, Box, Button, Grid, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMessage, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -13,15 +13,28 @@ import { ExtendDialog, MessageDialog } from './ActionDialogs';
 import { BoardFilters } from './BoardFilters';
 import { CameraTile } from './CameraTile';
 import { ConfirmAction } from './ConfirmAction';
-import { EventFeed } from './EventFeed';
+import { waivedChecks } from './boardState';
+import { EventFeed, flagIdOf } from './EventFeed';
+import { EvidenceDialog, type EvidenceTarget } from './EvidenceDialog';
+import { eventDetailText, violationLabel } from './feed';
+import { HelpRequests } from './HelpRequests';
+import type { FeedItem } from './boardState';
 import { HallTiles } from './HallTiles';
 import { DEFAULT_FILTER, rowView, selectRows, studentName, type BoardFilter } from './rows';
 import { StudentTable, type RowActionKind } from './StudentTable';
 import { TimelineDrawer } from './TimelineDrawer';
 import { messageReach } from './messageReach';
 import { useProctorBoard } from './useProctorBoard';
+import { WaiverDialog } from './WaiverDialog';
 
-type Pending = { kind: Exclude<RowActionKind, 'camera'>; studentKey: string } | { kind: 'message-all' } | null;
+type Pending = { kind: Exclude<RowActionKind, 'camera' | 'screen' | 'waive'>; studentKey: string } | { kind: 'message-all' } | null;
+
+/** An open live tile: whose, and which of their streams. */
+interface OpenTile {
+  studentKey: string;
+  source: MediaSource;
+}
+const tileId = (tile: OpenTile) => `${tile.studentKey}:${tile.source}`;
 
 /** /exam/{examId}/proctor: the live board of one exam, for its owner or an admin. */
 export function ProctorBoardPage() {
@@ -31,14 +44,16 @@ export function ProctorBoardPage() {
 
 function ProctorBoard({ examId }: { examId: string }) {
   const { t } = useTranslation('proctor');
-  const { state, connection, failure, call, socket } = useProctorBoard(examId);
+  const { state, connection, failure, call, socket, dispatch } = useProctorBoard(examId);
   const exam = useExam(examId, { silent: true });
   const now = useNow(1000);
   const serverNow = now + state.offset;
   const [filter, setFilter] = useState<BoardFilter>(DEFAULT_FILTER);
   const [pending, setPending] = useState<Pending>(null);
   const [timelineOf, setTimelineOf] = useState<string | null>(null);
-  const [cameras, setCameras] = useState<string[]>([]);
+  const [cameras, setCameras] = useState<OpenTile[]>([]);
+  const [waiverFor, setWaiverFor] = useState<{ id: string; focusCheck: WaivableCheck | null } | null>(null);
+  const [evidence, setEvidence] = useState<EvidenceTarget | null>(null);
   const [busy, setBusy] = useState(false);
   // A phone has no room for the table's columns: it opens on the tiles (the table stays one tap away).
   const [view, setView] = useState<'table' | 'tiles'>(() => (typeof window !== 'undefined' && window.matchMedia?.('(max-width: 48em)').matches ? 'tiles' : 'table'));
@@ -46,6 +61,8 @@ function ProctorBoard({ examId }: { examId: string }) {
 
   const proctoring = exam.data?.settings.proctoring;
   const cameraEnabled = !!proctoring?.enabled && !!proctoring.enableCamera;
+  const screenEnabled = !!proctoring?.enabled && !!proctoring.screenShare?.required;
+  const evidenceOn = !!proctoring?.enabled && !!proctoring.evidencePictures;
 
   // "Close to auto-submit" counts against this exam's own allowances.
   const tabSwitchesAllowed = proctoring?.tabSwitchesAllowed;
@@ -53,7 +70,11 @@ function ProctorBoard({ examId }: { examId: string }) {
   const limits = useMemo(() => violationLimits({ tabSwitchesAllowed, fullscreenExitsAllowed }), [tabSwitchesAllowed, fullscreenExitsAllowed]);
 
   const rows = useMemo(() => [...state.rows.values()], [state.rows]);
-  const views = useMemo(() => selectRows(rows, filter, serverNow, limits).map((r) => rowView(r, serverNow, limits)), [rows, filter, serverNow, limits]);
+  const waivers = state.waivers;
+  const views = useMemo(
+    () => selectRows(rows, filter, serverNow, limits).map((r) => rowView(r, serverNow, limits, waivedChecks({ waivers }, r.student._id))),
+    [rows, filter, serverNow, limits, waivers],
+  );
   const summary = useMemo(() => {
     const all = rows.map((r) => rowView(r, serverNow, limits));
     return {
@@ -78,18 +99,23 @@ function ProctorBoard({ examId }: { examId: string }) {
   }, [t]);
 
   const onAction = useCallback((kind: RowActionKind, studentKey: string) => {
-    if (kind === 'camera') {
+    if (kind === 'waive') {
+      setWaiverFor({ id: studentKey, focusCheck: null });
+      return;
+    }
+    if (kind === 'camera' || kind === 'screen') {
       const row = rowsRef.current.get(studentKey);
       // "View camera" always answers: a tile, a focus on the open tile, or why not.
       if (!row?.attemptId || row.status !== 'in_progress') {
         notifyError(row ? t('board.notSitting', { name: studentName(row) }) : t('board.notSittingUnknown'));
         return;
       }
-      setCameras((open) => (open.includes(studentKey) ? open : [...open, studentKey]));
+      const tile: OpenTile = { studentKey, source: kind };
+      setCameras((open) => (open.some((o) => tileId(o) === tileId(tile)) ? open : [...open, tile]));
       requestAnimationFrame(() => {
-        const tile = tileRefs.current.get(studentKey);
-        tile?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-        tile?.focus({ preventScroll: true });
+        const el = tileRefs.current.get(tileId(tile));
+        el?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+        el?.focus({ preventScroll: true });
       });
       return;
     }
@@ -115,6 +141,15 @@ function ProctorBoard({ examId }: { examId: string }) {
       notifyError(ack.message);
     }
   };
+
+  const openEvidence = useCallback((item: FeedItem) => {
+    const flagId = flagIdOf(item);
+    if (!flagId || !item.attemptId) return;
+    const kind = typeof item.detail.violation === 'string' ? violationLabel(item.detail.violation) : eventDetailText(item.type, item.detail);
+    setEvidence({ attemptId: item.attemptId, flagId, flag: kind, name: nameOf(item.studentId) });
+  }, [nameOf]);
+  const helpRequests = useMemo(() => [...state.help.values()], [state.help]);
+  const waiverRow = waiverFor ? state.rows.get(waiverFor.id) : undefined;
 
   const timelineRow = timelineOf ? state.rows.get(timelineOf) : undefined;
   const timelineVersion = useMemo(() => (timelineOf ? state.feed.filter((e) => e.studentId === timelineOf).length : 0), [state.feed, timelineOf]);
@@ -189,9 +224,10 @@ function ProctorBoard({ examId }: { examId: string }) {
         {cameras.length > 0 && (
           <Paper withBorder p="sm" component="section" aria-label={t('board.cameras')}>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-              {cameras.map((key) => {
-                const row = state.rows.get(key);
+              {cameras.map((tile) => {
+                const row = state.rows.get(tile.studentKey);
                 if (!row?.attemptId) return null;
+                const key = tileId(tile);
                 return (
                   <CameraTile
                     key={key}
@@ -199,18 +235,26 @@ function ProctorBoard({ examId }: { examId: string }) {
                       if (el) tileRefs.current.set(key, el);
                       else tileRefs.current.delete(key);
                     }}
+                    source={tile.source}
                     socket={socket}
                     attemptId={row.attemptId}
                     name={studentName(row)}
                     presence={{ inProgress: row.status === 'in_progress', online: row.online, lastSeenAt: row.lastSeenAt }}
                     serverNow={serverNow}
-                    onClose={() => setCameras((open) => open.filter((k) => k !== key))}
+                    onClose={() => setCameras((open) => open.filter((o) => tileId(o) !== key))}
                   />
                 );
               })}
             </SimpleGrid>
           </Paper>
         )}
+
+        <HelpRequests
+          requests={helpRequests}
+          nameOf={nameOf}
+          onWaive={(studentId, check) => setWaiverFor({ id: studentId, focusCheck: check })}
+          onResolved={(request) => dispatch({ type: 'help', request })}
+        />
 
         {/* The feed sits beside the students only on screens wider than a laptop's; it can be hidden. */}
         <Grid gap="md">
@@ -241,17 +285,33 @@ function ProctorBoard({ examId }: { examId: string }) {
                 <Text size="sm" c="dimmed" aria-live="polite">
                   {t('board.showing', { shown: views.length, total: rows.length })}
                 </Text>
-                {view === 'tiles' ? <HallTiles views={views} onAction={onAction} /> : <StudentTable views={views} cameraEnabled={cameraEnabled} onAction={onAction} />}
+                {view === 'tiles' ? <HallTiles views={views} onAction={onAction} /> : <StudentTable views={views} cameraEnabled={cameraEnabled} screenEnabled={screenEnabled} onAction={onAction} />}
               </Stack>
             </Paper>
           </Grid.Col>
           {feedOpen && (
             <Grid.Col span={{ base: 12, xl: 3 }}>
-              <EventFeed items={state.feed} students={studentOptions} nameOf={nameOf} onOpenStudent={(id) => setTimelineOf(id)} />
+              <EventFeed
+                items={state.feed}
+                students={studentOptions}
+                nameOf={nameOf}
+                onOpenStudent={(id) => setTimelineOf(id)}
+                onOpenEvidence={evidenceOn ? openEvidence : undefined}
+              />
             </Grid.Col>
           )}
         </Grid>
       </Stack>
+
+      <WaiverDialog
+        examId={examId}
+        student={waiverFor ? { id: waiverFor.id, name: waiverRow ? studentName(waiverRow) : t('board.someone') } : null}
+        waived={(waiverFor && state.waivers.get(waiverFor.id)) || NO_WAIVERS}
+        focusCheck={waiverFor?.focusCheck}
+        onChanged={(waiver) => dispatch({ type: 'waiver', waiver, at: new Date().toISOString() })}
+        onClose={() => setWaiverFor(null)}
+      />
+      <EvidenceDialog target={evidence} onClose={() => setEvidence(null)} />
 
       <TimelineDrawerHost row={timelineRow} version={timelineVersion} call={call} onClose={() => setTimelineOf(null)} />
 
@@ -293,6 +353,8 @@ function ProctorBoard({ examId }: { examId: string }) {
     </Box>
   );
 }
+
+const NO_WAIVERS: ReadonlyMap<WaivableCheck, string | null> = new Map();
 
 function TimelineDrawerHost({ row, version, call, onClose }: { row: ProctorRow | undefined; version: number; call: ReturnType<typeof useProctorBoard>['call']; onClose: () => void }) {
   return <TimelineDrawer attemptId={row?.attemptId ?? null} name={row ? studentName(row) : ''} version={version} call={call} onClose={onClose} />;

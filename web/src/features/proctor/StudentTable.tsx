@@ -6,11 +6,13 @@ import { PersonAvatar } from '../../components/PersonAvatar';
 import { attentionText, sameView, type RowView, type StatusKey } from './rows';
 import { layoutRows, visibleWindow } from './windowing';
 
-export type RowActionKind = 'timeline' | 'message' | 'extend' | 'submit' | 'reinstate' | 'camera';
+export type RowActionKind = 'timeline' | 'message' | 'extend' | 'submit' | 'reinstate' | 'camera' | 'screen' | 'waive';
 
 interface StudentTableProps {
   views: RowView[];
   cameraEnabled: boolean;
+  /** The exam asks for the whole screen to be shared: a proctor may open it live. */
+  screenEnabled?: boolean;
   /** Stable across renders: rows are memoised and must not re-render for a new callback. */
   onAction: (kind: RowActionKind, studentKey: string) => void;
 }
@@ -50,7 +52,7 @@ const wrapLabel = { root: { height: 'auto', minHeight: 20, maxWidth: '100%' }, l
  * Every student of the exam, one memoised row each, windowed: only the rows in view (and a few
  * either side) are in the DOM, so 300 rows updating every second stay cheap.
  */
-export function StudentTable({ views, cameraEnabled, onAction }: StudentTableProps) {
+export function StudentTable({ views, cameraEnabled, screenEnabled = false, onAction }: StudentTableProps) {
   const { t } = useTranslation('proctor');
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -110,7 +112,7 @@ export function StudentTable({ views, cameraEnabled, onAction }: StudentTablePro
         <Table.Tbody>
           {win.padTop > 0 && <tr aria-hidden style={{ height: win.padTop }} />}
           {views.slice(win.start, win.end).map((v, i) => (
-            <StudentRow key={v.key} index={win.start + i} view={v} cameraEnabled={cameraEnabled} expanded={expanded.has(v.key)} onToggle={toggle} onAction={onAction} />
+            <StudentRow key={v.key} index={win.start + i} view={v} cameraEnabled={cameraEnabled} screenEnabled={screenEnabled} expanded={expanded.has(v.key)} onToggle={toggle} onAction={onAction} />
           ))}
           {win.padBottom > 0 && <tr aria-hidden style={{ height: win.padBottom }} />}
         </Table.Tbody>
@@ -123,13 +125,14 @@ interface StudentRowProps {
   index: number;
   view: RowView;
   cameraEnabled: boolean;
+  screenEnabled: boolean;
   expanded: boolean;
   onToggle: (key: string) => void;
   onAction: StudentTableProps['onAction'];
 }
 
 const StudentRow = memo(
-  function StudentRow({ index, view, cameraEnabled, expanded, onToggle, onAction }: StudentRowProps) {
+  function StudentRow({ index, view, cameraEnabled, screenEnabled, expanded, onToggle, onAction }: StudentRowProps) {
     // Its own hook: a memoised row still follows a change of language.
     const { t } = useTranslation('proctor');
     const attention = view.attention.length > 0;
@@ -185,13 +188,23 @@ const StudentRow = memo(
             </Text>
           </Table.Td>
           <Table.Td data-testid="row-attention">
-            {attention ? (
+            {attention || view.flags > 0 || view.waivedText ? (
               <Group gap={2}>
                 {view.attention.map((reason) => (
                   <Badge key={reason} size="xs" color="red" variant="filled" leftSection={<IconAlertTriangle size={10} aria-hidden />} styles={wrapLabel} style={{ textTransform: 'none' }}>
                     {attentionText(reason)}
                   </Badge>
                 ))}
+                {view.flags > 0 && (
+                  <Badge size="xs" color="orange" variant="light" styles={wrapLabel} style={{ textTransform: 'none' }} title={t('table.flagsTitle')} data-testid="row-flags">
+                    {t('row.flags', { count: view.flags })}
+                  </Badge>
+                )}
+                {view.waivedText && (
+                  <Badge size="xs" color="gray" variant="outline" styles={wrapLabel} style={{ textTransform: 'none' }} data-testid="row-waived">
+                    {view.waivedText}
+                  </Badge>
+                )}
               </Group>
             ) : (
               <Text size="sm" c="dimmed">
@@ -200,29 +213,29 @@ const StudentRow = memo(
             )}
           </Table.Td>
           <Table.Td>
-            {view.attemptId && (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon variant="subtle" aria-label={t('table.actionsFor', { name: view.name })}>
-                    <IconDotsVertical size={18} aria-hidden />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item onClick={() => onAction('timeline', view.key)}>{t('table.viewTimeline')}</Menu.Item>
-                  {view.inProgress && (
-                    <>
-                      <Menu.Item onClick={() => onAction('message', view.key)}>{t('table.sendMessage')}</Menu.Item>
-                      <Menu.Item onClick={() => onAction('extend', view.key)}>{t('table.extendTime')}</Menu.Item>
-                      {cameraEnabled && <Menu.Item onClick={() => onAction('camera', view.key)}>{t('table.viewCamera')}</Menu.Item>}
-                      <Menu.Item color="red" onClick={() => onAction('submit', view.key)}>
-                        {t('table.forceSubmit')}
-                      </Menu.Item>
-                    </>
-                  )}
-                  {view.canReinstate && <Menu.Item onClick={() => onAction('reinstate', view.key)}>{t('table.reinstate')}</Menu.Item>}
-                </Menu.Dropdown>
-              </Menu>
-            )}
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="subtle" aria-label={t('table.actionsFor', { name: view.name })}>
+                  <IconDotsVertical size={18} aria-hidden />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {view.attemptId && <Menu.Item onClick={() => onAction('timeline', view.key)}>{t('table.viewTimeline')}</Menu.Item>}
+                {view.inProgress && (
+                  <>
+                    <Menu.Item onClick={() => onAction('message', view.key)}>{t('table.sendMessage')}</Menu.Item>
+                    <Menu.Item onClick={() => onAction('extend', view.key)}>{t('table.extendTime')}</Menu.Item>
+                    {cameraEnabled && <Menu.Item onClick={() => onAction('camera', view.key)}>{t('table.viewCamera')}</Menu.Item>}
+                    {screenEnabled && <Menu.Item onClick={() => onAction('screen', view.key)}>{t('table.viewScreen')}</Menu.Item>}
+                    <Menu.Item color="red" onClick={() => onAction('submit', view.key)}>
+                      {t('table.forceSubmit')}
+                    </Menu.Item>
+                  </>
+                )}
+                {view.canReinstate && <Menu.Item onClick={() => onAction('reinstate', view.key)}>{t('table.reinstate')}</Menu.Item>}
+                <Menu.Item onClick={() => onAction('waive', view.key)}>{t('table.waiveChecks')}</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
           </Table.Td>
         </Table.Tr>
         {expanded && (
@@ -244,5 +257,5 @@ const StudentRow = memo(
       </>
     );
   },
-  (a, b) => a.index === b.index && a.expanded === b.expanded && a.cameraEnabled === b.cameraEnabled && a.onAction === b.onAction && a.onToggle === b.onToggle && sameView(a.view, b.view),
+  (a, b) => a.index === b.index && a.expanded === b.expanded && a.cameraEnabled === b.cameraEnabled && a.screenEnabled === b.screenEnabled && a.onAction === b.onAction && a.onToggle === b.onToggle && sameView(a.view, b.view),
 );

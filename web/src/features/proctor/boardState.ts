@@ -1,5 +1,6 @@
-import type { ProctorEvent, ProctorRow, WatchedExam } from '@exam/shared';
-import { proctorRowSchema } from './schemas';
+import { isDeviceFlag, type ProctorEvent, type ProctorRow, type WaivableCheck, type WatchedExam } from '@exam/shared';
+import { broadcastIdOf } from './feed';
+import { proctorRowSchema, type HelpRequest, type WaiverChange } from './schemas';
 
 /**
  * The board's data as the socket feeds it: the snapshot from `proctor:watch`, then rows, batched
@@ -28,6 +29,10 @@ export interface BoardState {
   offset: number;
   /** Row changes that arrived while a snapshot was awaited, oldest first; null when none is. */
   held: RowChange[] | null;
+  /** studentId → the checks waived for them, with the reason given. */
+  waivers: Map<string, ReadonlyMap<WaivableCheck, string | null>>;
+  /** The open help requests, by id, oldest first. */
+  help: Map<string, HelpRequest>;
 }
 
 export interface ProgressEntry {
@@ -38,8 +43,11 @@ export interface ProgressEntry {
   lastSaveAt: string | null;
 }
 
-/** A violation's counts, as they left the student's row: the server sends no row with it. */
-type ViolationChange = { type: 'violations'; attemptId: string; studentId: string; violations: ProctorRow['violations']; at: string };
+/**
+ * A violation's counts, as they left the student's row: the server sends no row with it. A flag
+ * from the device adds one to the row's flags unless the counts already name them.
+ */
+type ViolationChange = { type: 'violations'; attemptId: string; studentId: string; violations: ProctorRow['violations'] | null; flag: boolean; at: string };
 
 type RowChange = { type: 'row'; row: ProctorRow } | { type: 'progress'; students: ProgressEntry[] } | { type: 'health'; attemptId: string; pending: number } | ViolationChange;
 
@@ -49,7 +57,16 @@ const violationCounts = proctorRowSchema.shape.violations;
 function violationChange(e: ProctorEvent): ViolationChange | null {
   if (e.type !== 'violation') return null;
   const counts = violationCounts.safeParse(e.detail.counts);
-  return counts.success ? { type: 'violations', attemptId: e.attemptId, studentId: e.studentId, violations: counts.data, at: e.at } : null;
+  const flag = typeof e.detail.violation === 'string' && isDeviceFlag(e.detail.violation);
+  if (!counts.success && !flag) return null;
+  return { type: 'violations', attemptId: e.attemptId, studentId: e.studentId, violations: counts.success ? counts.data : null, flag, at: e.at };
+}
+
+function countedViolations(current: ProctorRow['violations'], change: ViolationChange): ProctorRow['violations'] {
+  const next = change.violations ?? current;
+  if (next.flags !== undefined && change.violations) return next;
+  const flags = (current.flags ?? 0) + (change.flag ? 1 : 0);
+  return flags ? { ...next, flags } : next;
 }
 
 export type BoardAction =
@@ -57,12 +74,67 @@ export type BoardAction =
   | { type: 'watchFailed' }
   | { type: 'snapshot'; students: ProctorRow[]; exam: WatchedExam; offset: number }
   | RowChange
-  | { type: 'event'; event: ProctorEvent };
+  | { type: 'event'; event: ProctorEvent }
+  /** The stored events read back after a reload (newest first), merged under the live ones. */
+  | { type: 'history'; events: ProctorEvent[] }
+  | { type: 'waivers'; waivers: WaiverChange[] }
+  /** A waiver granted or revoked, live: the row's badge follows and the feed says so. */
+  | { type: 'waiver'; waiver: WaiverChange; at: string }
+  | { type: 'helpList'; requests: HelpRequest[] }
+  /** A help request opened or resolved, live. */
+  | { type: 'help'; request: HelpRequest };
 
 /** The feed keeps the newest events only: a long exam with 300 students would otherwise grow without end. */
 export const FEED_LIMIT = 500;
 
-export const emptyBoard = (): BoardState => ({ exam: null, rows: new Map(), byAttempt: new Map(), feed: [], nextId: 1, offset: 0, held: null });
+export const emptyBoard = (): BoardState => ({ exam: null, rows: new Map(), byAttempt: new Map(), feed: [], nextId: 1, offset: 0, held: null, waivers: new Map(), help: new Map() });
+
+/** A live event and its stored row carry clocks read a moment apart: within this they are one event. */
+const SAME_EVENT_MS = 2000;
+
+/** What tells two copies of one event apart from two events: its kind, its student, and what it was about. */
+function signature(e: ProctorEvent): string {
+  const about = typeof e.detail.violation === 'string' ? e.detail.violation : '';
+  return `${e.type}|${e.attemptId}|${about}`;
+}
+
+function sameEvent(a: ProctorEvent, b: ProctorEvent): boolean {
+  const broadcast = broadcastIdOf(a.detail);
+  if (broadcast || broadcastIdOf(b.detail)) return broadcast === broadcastIdOf(b.detail);
+  return signature(a) === signature(b) && Math.abs(Date.parse(a.at) - Date.parse(b.at)) <= SAME_EVENT_MS;
+}
+
+function mergeHistory(state: BoardState, events: ProctorEvent[]): BoardState {
+  let nextId = state.nextId;
+  const added: FeedItem[] = [];
+  for (const e of events) {
+    if (e.type === 'progress') continue;
+    if (state.feed.some((f) => sameEvent(f, e)) || added.some((f) => sameEvent(f, e))) continue;
+    added.push({ ...e, id: nextId++ });
+  }
+  if (!added.length) return state;
+  const feed = [...state.feed, ...added].sort((a, b) => Date.parse(b.at) - Date.parse(a.at)).slice(0, FEED_LIMIT);
+  return { ...state, feed, nextId };
+}
+
+function withFeedItem(state: BoardState, e: ProctorEvent): BoardState {
+  return { ...state, feed: [{ ...e, id: state.nextId }, ...state.feed].slice(0, FEED_LIMIT), nextId: state.nextId + 1 };
+}
+
+function withWaiver(waivers: BoardState['waivers'], w: WaiverChange): BoardState['waivers'] {
+  const mine = new Map(waivers.get(w.studentId) ?? []);
+  if (w.granted) mine.set(w.check, w.reason);
+  else mine.delete(w.check);
+  const next = new Map(waivers);
+  if (mine.size) next.set(w.studentId, mine);
+  else next.delete(w.studentId);
+  return next;
+}
+
+/** The checks waived for a student, in the order the shared list names them. */
+export function waivedChecks(state: Pick<BoardState, 'waivers'>, studentId: string): WaivableCheck[] {
+  return [...(state.waivers.get(studentId)?.keys() ?? [])];
+}
 
 function indexAttempts(rows: Iterable<ProctorRow>): Map<string, string> {
   const index = new Map<string, string>();
@@ -120,7 +192,7 @@ export function boardReducer(state: BoardState, action: BoardAction): BoardState
       return withRow(state, studentId, (r) =>
         r.attemptId !== action.attemptId
           ? r
-          : { ...r, violations: action.violations, lastEventAt: r.lastEventAt && r.lastEventAt > action.at ? r.lastEventAt : action.at },
+          : { ...r, violations: countedViolations(r.violations, action), lastEventAt: r.lastEventAt && r.lastEventAt > action.at ? r.lastEventAt : action.at },
       );
     }
     case 'health': {
@@ -136,10 +208,37 @@ export function boardReducer(state: BoardState, action: BoardAction): BoardState
         if (typeof d.answered !== 'number' || typeof d.total !== 'number') return state;
         return boardReducer(state, { type: 'progress', students: [{ attemptId: e.attemptId, studentId: e.studentId, answered: d.answered, total: d.total, lastSaveAt: d.lastSaveAt ?? null }] });
       }
-      const item: FeedItem = { ...e, id: state.nextId };
-      const listed: BoardState = { ...state, feed: [item, ...state.feed].slice(0, FEED_LIMIT), nextId: state.nextId + 1 };
+      // A message to every student reaches the board once per student: the feed shows it once.
+      const broadcast = broadcastIdOf(e.detail);
+      if (broadcast && state.feed.some((f) => broadcastIdOf(f.detail) === broadcast)) return state;
+      const listed = withFeedItem(state, e);
       const change = violationChange(e);
       return change ? boardReducer(listed, change) : listed;
+    }
+    case 'history':
+      return mergeHistory(state, action.events);
+    case 'waivers':
+      return { ...state, waivers: action.waivers.filter((w) => w.granted).reduce(withWaiver, new Map()) };
+    case 'waiver': {
+      const w = action.waiver;
+      const row = state.rows.get(w.studentId);
+      const waivers = withWaiver(state.waivers, w);
+      return withFeedItem({ ...state, waivers }, { attemptId: row?.attemptId ?? '', studentId: w.studentId, type: 'waiver', at: action.at, detail: { check: w.check, reason: w.reason, granted: w.granted } });
+    }
+    case 'helpList':
+      return { ...state, help: new Map(action.requests.filter((h) => h.status === 'open').map((h) => [h.id, h])) };
+    case 'help': {
+      const h = action.request;
+      const help = new Map(state.help);
+      if (h.status !== 'open') {
+        if (!help.delete(h.id)) return state;
+        return { ...state, help };
+      }
+      const known = help.has(h.id);
+      help.set(h.id, h);
+      if (known) return { ...state, help };
+      const row = state.rows.get(h.studentId);
+      return withFeedItem({ ...state, help }, { attemptId: row?.attemptId ?? '', studentId: h.studentId, type: 'help', at: h.at, detail: { check: h.check, note: h.note } });
     }
   }
 }

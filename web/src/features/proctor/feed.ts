@@ -1,4 +1,4 @@
-import { SUBMIT_REASONS, VIOLATION_TYPES } from '@exam/shared';
+import { FLAG_SEVERITY, SEVERITIES, SUBMIT_REASONS, VIOLATION_TYPES, WAIVABLE_CHECKS, isDeviceFlag, type Severity, type ViolationType } from '@exam/shared';
 import { i18n } from '../../i18n';
 import { enumLabel } from '../../i18n/format';
 import { titleCase } from '../../lib/format';
@@ -6,7 +6,7 @@ import type { FeedItem } from './boardState';
 import { submitReasonKey } from './rows';
 
 /** The feed's and the timeline's words for each event type. */
-export const EVENT_TYPES = ['joined', 'left', 'violation', 'submitted', 'message', 'extended', 'reinstated'] as const;
+export const EVENT_TYPES = ['joined', 'left', 'network', 'violation', 'submitted', 'message', 'extended', 'reinstated', 'help', 'waiver'] as const;
 
 const KNOWN_EVENTS = new Set<string>([...EVENT_TYPES, 'progress']);
 const t = (key: string, values?: Record<string, unknown>) => i18n.t(`proctor:feed.${key}`, values);
@@ -14,21 +14,82 @@ const t = (key: string, values?: Record<string, unknown>) => i18n.t(`proctor:fee
 /** An event type in words; a type this screen does not know yet reads as its own name. */
 export const eventLabel = (type: string) => (KNOWN_EVENTS.has(type) ? t(`events.${type}`) : titleCase(type));
 
+const isViolationType = (v: string): v is ViolationType => (VIOLATION_TYPES as readonly string[]).includes(v);
+const isCheck = (v: unknown): v is (typeof WAIVABLE_CHECKS)[number] => typeof v === 'string' && (WAIVABLE_CHECKS as readonly string[]).includes(v);
+
+/** A violation kind in words: the page's kinds from the shared enum labels, the device's flags from the board's own. */
+export function violationLabel(kind: string): string {
+  if (isDeviceFlag(kind)) return t(`flags.${kind}`);
+  return isViolationType(kind) ? enumLabel('violationTypes', kind) : kind;
+}
+
+/** A check a waiver or a help request names, in words. */
+export const checkLabel = (check: string) => (isCheck(check) ? i18n.t(`proctor:checks.${check}`) : check);
+
+/** '12 s', '2 min 5 s', '1 h 3 min': how long a flag lasted or a student was offline. */
+export function durationText(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return t('duration.seconds', { seconds });
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return t('duration.minutes', { minutes, seconds: seconds % 60 });
+  return t('duration.hours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+}
+
+/** How serious a violation event is: as the server said, else the shared table's word for its kind. */
+export function eventSeverity(type: string, detail: Record<string, unknown>): Severity | null {
+  if (type !== 'violation') return null;
+  const said = detail.severity;
+  if (typeof said === 'string' && (SEVERITIES as readonly string[]).includes(said)) return said as Severity;
+  const kind = detail.violation;
+  return typeof kind === 'string' && isViolationType(kind) ? FLAG_SEVERITY[kind] : null;
+}
+
+export const severityLabel = (severity: Severity) => t(`severity.${severity}`);
+
+/** A message sent to every student at once, named by the id all its copies share. */
+export const broadcastIdOf = (detail: Record<string, unknown>) => (typeof detail.broadcastId === 'string' && detail.broadcastId ? detail.broadcastId : null);
+
 /** One line saying what happened, from the event's detail (whatever its shape, never throws). */
 export function eventDetailText(type: string, detail: Record<string, unknown>): string {
   const str = (k: string) => (typeof detail[k] === 'string' ? (detail[k] as string) : undefined);
-  const num = (k: string) => (typeof detail[k] === 'number' ? (detail[k] as number) : undefined);
+  const num = (k: string) => (typeof detail[k] === 'number' && Number.isFinite(detail[k]) ? (detail[k] as number) : undefined);
   switch (type) {
     case 'violation': {
       const v = str('violation');
-      return v ? ((VIOLATION_TYPES as readonly string[]).includes(v) ? enumLabel('violationTypes', v) : v) : '';
+      if (!v) return '';
+      const parts = [violationLabel(v)];
+      const duration = num('durationMs');
+      if (duration !== undefined) parts.push(t('lasted', { duration: durationText(duration) }));
+      const confidence = num('confidence');
+      if (confidence !== undefined) parts.push(t('confidence', { percent: Math.round(confidence * 100) }));
+      return parts.join(' · ');
+    }
+    case 'network': {
+      const offline = num('offlineMs');
+      return offline === undefined ? '' : t('offlineFor', { duration: durationText(offline) });
+    }
+    case 'help': {
+      const check = str('check');
+      const note = str('note');
+      return [check ? checkLabel(check) : '', note ? t('quoted', { text: note }) : ''].filter(Boolean).join(' · ');
+    }
+    case 'waiver': {
+      const check = str('check');
+      if (!check) return '';
+      const reason = str('reason');
+      const what = detail.granted === false ? t('waiverRevoked', { check: checkLabel(check) }) : t('waiverGranted', { check: checkLabel(check) });
+      return reason && detail.granted !== false ? `${what} · ${t('quoted', { text: reason })}` : what;
     }
     case 'submitted': {
       const reason = str('reason');
       return reason ? ((SUBMIT_REASONS as readonly string[]).includes(reason) ? t(`submitReasons.${submitReasonKey(reason)}`) : reason) : '';
     }
-    case 'message':
-      return str('text') ? t('quoted', { text: str('text') }) : '';
+    case 'message': {
+      if (!str('text')) return '';
+      const quoted = t('quoted', { text: str('text') });
+      const count = num('count');
+      return broadcastIdOf(detail) && count !== undefined ? `${quoted} · ${t('toAll', { count })}` : quoted;
+    }
     case 'extended':
       return num('minutes') ? t('extraMinutes', { minutes: num('minutes') }) : '';
     case 'reinstated':

@@ -166,6 +166,10 @@ export interface RowView {
   tabSwitches: number;
   fullscreenExits: number;
   otherViolations: number;
+  /** Flags raised by the checks on the device: shown, never counted toward the limits. */
+  flags: number;
+  /** 'Waived: face, voice', or '' when nothing is waived for the student. */
+  waivedText: string;
   lastActivityText: string;
   attention: AttentionReason[];
   canReinstate: boolean;
@@ -191,7 +195,10 @@ function saveHealth(row: ProctorRow): RowView['saveHealth'] {
   return row.pendingSaves === 0 ? 'saved' : 'waiting';
 }
 
-export function rowView(row: ProctorRow, serverNow: number, limits: ViolationLimits = STANDARD_LIMITS): RowView {
+/** The row's badge for the checks waived for a student. */
+export const waivedText = (checks: readonly string[]) => (checks.length ? t('row.waived', { checks: checks.map((c) => t(`checks.${c}`)).join(', ') }) : '');
+
+export function rowView(row: ProctorRow, serverNow: number, limits: ViolationLimits = STANDARD_LIMITS, waived: readonly string[] = []): RowView {
   return {
     key: row.student._id,
     attemptId: row.attemptId,
@@ -206,6 +213,8 @@ export function rowView(row: ProctorRow, serverNow: number, limits: ViolationLim
     tabSwitches: row.violations.tabSwitches,
     fullscreenExits: row.violations.fullscreenExits,
     otherViolations: row.violations.other,
+    flags: row.violations.flags ?? 0,
+    waivedText: waivedText(waived),
     lastActivityText: agoText(lastActivityAt(row), serverNow),
     attention: attentionReasons(row, limits),
     canReinstate: canReinstate(row, serverNow),

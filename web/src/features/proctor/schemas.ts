@@ -1,5 +1,7 @@
 import {
+  HELP_STATUSES,
   SUBMIT_REASONS,
+  WAIVABLE_CHECKS,
   type ProctorEvent,
   type ProctorHealthEvent,
   type ProctorProgressEvent,
@@ -30,7 +32,7 @@ export const proctorRowSchema = z.object({
   total: z.number(),
   deadlineAt: iso,
   extraMinutes: z.number().default(0),
-  violations: z.object({ tabSwitches: z.number(), fullscreenExits: z.number(), other: z.number() }),
+  violations: z.object({ tabSwitches: z.number(), fullscreenExits: z.number(), other: z.number(), flags: z.number().optional() }),
   pendingSaves: z.number().nullable(),
   lastSaveAt: iso,
   lastEventAt: iso,
@@ -83,3 +85,64 @@ export const timelineEntrySchema = z.object({
   by: z.object({ name: z.string(), role: z.string().nullable() }).nullable().optional(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+/**
+ * A list the REST API sends either bare or inside its envelope's data under one key
+ * (`{ events: [...] }`): the board reads both, so it does not break on the envelope's shape.
+ */
+export function listIn(data: unknown, key: string): unknown[] {
+  if (Array.isArray(data)) return data;
+  if (data && typeof data === 'object' && Array.isArray((data as Record<string, unknown>)[key])) return (data as Record<string, unknown[]>)[key]!;
+  return [];
+}
+
+/** Reads each entry on its own: one unreadable entry is dropped, not the whole list. */
+export function readEach<T>(items: unknown[], schema: z.ZodType<T>): T[] {
+  const out: T[] = [];
+  for (const item of items) {
+    const parsed = schema.safeParse(item);
+    if (parsed.success) out.push(parsed.data);
+  }
+  return out;
+}
+
+/** One row of GET /exams/:id/proctor-feed: a stored event, newest first, with its row id. */
+export const historyEventSchema = proctorEventSchema.extend({
+  id: z.union([z.string(), z.number()]).optional(),
+  at: z.string().optional(),
+  createdAt: z.string().optional(),
+}).transform((e) => ({ attemptId: e.attemptId, studentId: e.studentId, type: e.type, at: e.at ?? e.createdAt ?? '', detail: e.detail }));
+
+const check = z.enum(WAIVABLE_CHECKS);
+/** `proctor:waiver`, and one entry of GET /exams/:id/waivers (stored waivers are granted). */
+export const waiverSchema = z.object({
+  studentId: z.string(),
+  check,
+  reason: z.string().nullable().optional().transform((r) => r ?? null),
+  granted: z.boolean().default(true),
+});
+export type WaiverChange = z.output<typeof waiverSchema>;
+
+/** `proctor:help`, and one entry of GET /exams/:id/help. */
+export const helpRequestSchema = z
+  .object({
+    id: z.string(),
+    studentId: z.string(),
+    check,
+    note: z.string().nullable().optional(),
+    at: z.string().optional(),
+    createdAt: z.string().optional(),
+    status: z.enum(HELP_STATUSES).default('open'),
+  })
+  .transform((h) => ({ id: h.id, studentId: h.studentId, check: h.check, note: h.note ?? null, at: h.at ?? h.createdAt ?? '', status: h.status }));
+export type HelpRequest = z.output<typeof helpRequestSchema>;
+
+/** One entry of GET /attempts/:attemptId/evidence. */
+export const evidenceEntrySchema = z.object({
+  id: z.string(),
+  flagId: z.string().nullable().optional(),
+  kind: z.string().optional(),
+  source: z.enum(['camera', 'screen']).catch('camera'),
+  createdAt: z.string().optional(),
+});
+export type EvidenceEntry = z.infer<typeof evidenceEntrySchema>;

@@ -2,8 +2,9 @@ import { PROCTOR_EVENTS, type Ack, type ProctorRow } from '@exam/shared';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { createSocket, emitWithAck, emitWithAckWhileHeard, keepConnected, SocketCallError, type AppSocket } from '../../api/socket';
 import { i18n } from '../../i18n';
-import { boardReducer, emptyBoard } from './boardState';
-import { healthSchema, progressSchema, proctorEventSchema, proctorRowSchema, snapshotPageSchema, watchDataSchema } from './schemas';
+import { boardReducer, emptyBoard, type BoardAction } from './boardState';
+import { fetchFeedHistory, fetchOpenHelp, fetchWaivers } from './proctorApi';
+import { healthSchema, helpRequestSchema, progressSchema, proctorEventSchema, proctorRowSchema, snapshotPageSchema, waiverSchema, watchDataSchema } from './schemas';
 
 export type Connection = 'connecting' | 'live' | 'reconnecting';
 
@@ -41,6 +42,22 @@ export function useProctorBoard(examId: string) {
     /** Keeps the latest watch from timing out while its pages arrive. */
     let heardFromWatch: () => void = () => undefined;
 
+    /**
+     * What the socket does not replay: the feed's history (so it survives a reload), the waivers
+     * and the open help requests. Read after every snapshot, so a reconnect fills its gap too; each
+     * part on its own, so one failing leaves the others.
+     */
+    const readStored = (alive: () => boolean) => {
+      const apply = <T,>(read: Promise<T>, action: (value: T) => BoardAction) =>
+        read.then(
+          (value) => alive() && dispatch(action(value)),
+          () => undefined,
+        );
+      void apply(fetchFeedHistory(examId), (events) => ({ type: 'history', events }));
+      void apply(fetchWaivers(examId), (waivers) => ({ type: 'waivers', waivers }));
+      void apply(fetchOpenHelp(examId), (requests) => ({ type: 'helpList', requests }));
+    };
+
     const watch = async () => {
       const mine = ++generation;
       const latest = () => !stopped && mine === generation;
@@ -68,6 +85,7 @@ export function useProctorBoard(examId: string) {
         setFailure(null);
         dispatch({ type: 'snapshot', students, exam: data.data.exam, offset });
         setConnection('live');
+        readStored(() => !stopped);
       } catch (error) {
         if (!latest()) return;
         dispatch({ type: 'watchFailed' });
@@ -105,6 +123,14 @@ export function useProctorBoard(examId: string) {
       const progress = progressSchema.safeParse(raw);
       if (progress.success && progress.data.examId === examId) dispatch({ type: 'progress', students: progress.data.students });
     });
+    s.on(PROCTOR_EVENTS.waiver, (raw: unknown) => {
+      const waiver = waiverSchema.safeParse(raw);
+      if (waiver.success && (raw as { examId?: unknown }).examId === examId) dispatch({ type: 'waiver', waiver: waiver.data, at: new Date().toISOString() });
+    });
+    s.on(PROCTOR_EVENTS.help, (raw: unknown) => {
+      const request = helpRequestSchema.safeParse(raw);
+      if (request.success && (raw as { examId?: unknown }).examId === examId) dispatch({ type: 'help', request: { ...request.data, at: request.data.at || new Date().toISOString() } });
+    });
     s.on(PROCTOR_EVENTS.deviceHealth, (raw: unknown) => {
       const health = healthSchema.safeParse(raw);
       if (health.success) dispatch({ type: 'health', attemptId: health.data.attemptId, pending: health.data.pending });
@@ -138,5 +164,5 @@ export function useProctorBoard(examId: string) {
     }
   }, []);
 
-  return { state, connection, failure, call, socket };
+  return { state, connection, failure, call, socket, dispatch };
 }
