@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PLATFORM_SETTINGS } from '@exam/shared';
+import { buildAttempt, buildExam, buildUser } from '../test/factories';
+import { startTestServer, type TestServer } from '../test/harness';
+import { deleteExpiredEvidence, evidenceKey } from '../services/evidence';
+import { savePlatformSettings } from '../services/platformSettings';
+import { startEvidenceRetention } from './evidenceRetention';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const DAY = 86_400_000;
+
+/** An attempt of its own, and a way to keep a picture of it taken `ageDays` ago that expires in `expiresInDays`. */
+async function attemptWithPictures() {
+  const teacher = await buildUser(server.deps, { role: 'teacher' });
+  const student = await buildUser(server.deps, { role: 'student' });
+  const exam = await buildExam(server.deps, teacher.id);
+  const attempt = await buildAttempt(server.deps, exam.id, student.id, 1, 'in_progress');
+  return async (ageDays: number, expiresInDays: number) => {
+    const id = randomUUID();
+    const key = evidenceKey(attempt.id, id);
+    await server.deps.files.put(key, Buffer.from([0xff, 0xd8, 0xff, 0xd9]), 'image/jpeg');
+    await server.deps.db('proctoring_evidence').insert({
+      id,
+      attempt_id: attempt.id,
+      exam_id: exam.id,
+      student_id: student.id,
+      flag_id: randomUUID(),
+      kind: 'face-missing',
+      source: 'camera',
+      file_key: key,
+      size: 4,
+      created_at: new Date(Date.now() - ageDays * DAY),
+      expires_at: new Date(Date.now() + expiresInDays * DAY),
+    });
+    return { id, key };
+  };
+}
+
+const kept = async (p: { id: string; key: string }) => ({
+  row: !!(await server.deps.db('proctoring_evidence').where({ id: p.id }).first('id')),
+  file: !!(await server.deps.files.get(p.key)),
+});
+
+describe('evidence retention', () => {
+  it('deletes the row and the file of a picture past its retention and keeps a newer one', async () => {
+    const picture = await attemptWithPictures();
+    const expired = await picture(31, -1 / 1440);
+    const fresh = await picture(1, 29);
+    await deleteExpiredEvidence(server.deps);
+    expect(await kept(expired)).toEqual({ row: false, file: false });
+    expect(await kept(fresh)).toEqual({ row: true, file: true });
+  });
+
+  it('a retention the admin shortened since the upload applies to pictures already kept', async () => {
+    const picture = await attemptWithPictures();
+    const tenDaysOld = await picture(10, 20);
+    const twoDaysOld = await picture(2, 28);
+    const admin = await buildUser(server.deps, { role: 'admin' });
+    await savePlatformSettings(server.deps, { ...DEFAULT_PLATFORM_SETTINGS, evidence: { retentionDays: 7 } }, admin.id);
+    try {
+      await deleteExpiredEvidence(server.deps);
+      expect(await kept(tenDaysOld)).toEqual({ row: false, file: false });
+      expect(await kept(twoDaysOld)).toEqual({ row: true, file: true });
+    } finally {
+      await savePlatformSettings(server.deps, DEFAULT_PLATFORM_SETTINGS, admin.id);
+    }
+  });
+
+  it('runs by itself on its interval', async () => {
+    const picture = await attemptWithPictures();
+    const expired = await picture(40, -1);
+    const job = startEvidenceRetention(server.deps, 50);
+    try {
+      await vi.waitFor(async () => expect(await kept(expired)).toEqual({ row: false, file: false }), { timeout: 10_000, interval: 50 });
+    } finally {
+      await job.stop();
+    }
+  });
+});
