@@ -55,7 +55,7 @@ export function startDeviceChecks(options: DeviceCheckOptions): DeviceChecks {
     const rules = createFaceRules(profile.faceChecks);
     const client = ownFaceClient();
     stops.push(
-      sampleFaces({ client, stream: camera, everyMs: FACE_SAMPLE_MS, onSample: (sample) => rules.push(sample).forEach(emit) }),
+      sampleFaces({ client, source: camera, everyMs: FACE_SAMPLE_MS, onSample: (sample) => rules.push(sample).forEach(emit) }),
       () => releaseFaceClient(client),
     );
   }

@@ -13,8 +13,7 @@ export interface FaceClient {
 
 export interface WorkerLike {
   postMessage(message: FaceWorkerRequest, transfer?: Transferable[]): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent<FaceWorkerReply>) => void): void;
-  addEventListener(type: 'error', listener: (event: ErrorEvent) => void): void;
+  addEventListener(type: 'message' | 'error', listener: (event: Event) => void): void;
   terminate(): void;
 }
 
@@ -40,7 +39,7 @@ export function createFaceClient(spawn: () => WorkerLike = spawnFaceWorker, grab
     pending.clear();
   };
   worker.addEventListener('message', (event) => {
-    const reply = event.data;
+    const reply = (event as MessageEvent<FaceWorkerReply>).data;
     if (reply.type === 'ready') return settleReady.resolve();
     if (reply.type === 'error') {
       const error = new Error(reply.message);
@@ -53,7 +52,7 @@ export function createFaceClient(spawn: () => WorkerLike = spawnFaceWorker, grab
     pending.get(id)?.resolve(reading);
     pending.delete(id);
   });
-  worker.addEventListener('error', (event) => failAll(new Error(event.message || 'face worker failed')));
+  worker.addEventListener('error', (event) => failAll(new Error((event as ErrorEvent).message || 'face worker failed')));
   worker.postMessage({ type: 'load' });
 
   return {
@@ -84,13 +83,17 @@ function grabFrame(video: HTMLVideoElement): Promise<ImageBitmap> {
  * Samples the camera at most once per `everyMs`: a frame is skipped while the previous one is still
  * in the worker, so a slow device samples less often instead of queueing work. Returns the stop.
  */
-export function sampleFaces(options: { client: FaceClient; stream: MediaStream; everyMs: number; onSample(sample: FaceSample): void; onError?(error: unknown): void }): () => void {
+export function sampleFaces(options: {
+  client: FaceClient;
+  /** The camera stream, or a video element already showing it. */
+  source: MediaStream | HTMLVideoElement;
+  everyMs: number;
+  onSample(sample: FaceSample): void;
+  onError?(error: unknown): void;
+}): () => void {
   const { client, everyMs, onSample } = options;
-  const video = document.createElement('video');
-  video.muted = true;
-  video.playsInline = true;
-  video.srcObject = options.stream;
-  void video.play().catch(() => undefined);
+  const own = !(options.source instanceof HTMLVideoElement);
+  const video = options.source instanceof HTMLVideoElement ? options.source : playStream(options.source);
   let inFlight = false;
   let stopped = false;
 
@@ -115,7 +118,21 @@ export function sampleFaces(options: { client: FaceClient; stream: MediaStream; 
   return () => {
     stopped = true;
     clearInterval(timer);
-    video.pause();
-    video.srcObject = null;
+    if (own) {
+      video.pause();
+      video.srcObject = null;
+    }
   };
+}
+
+/** A video element of our own, never shown, that plays the stream so frames can be read from it. */
+function playStream(stream: MediaStream): HTMLVideoElement {
+  const video = document.createElement('video');
+  video.muted = true;
+  video.playsInline = true;
+  video.srcObject = stream;
+  void Promise.resolve()
+    .then(() => video.play())
+    .catch(() => undefined);
+  return video;
 }
