@@ -12,6 +12,10 @@ export interface ViolationInput {
   studentId: string;
   type: ViolationType;
   at?: number | string;
+  /** Device flags only (issue 58): kept in the event's detail for the proctor and the evidence link. */
+  confidence?: number;
+  durationMs?: number;
+  flagId?: string;
 }
 
 export interface ViolationResult {

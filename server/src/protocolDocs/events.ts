@@ -5,6 +5,7 @@ import {
   MSG,
   NOTIFICATION_EVENT,
   PROCTOR_EVENTS,
+  PROCTORING_MSG,
   SESSION_MSG,
   SETTINGS_CHANGED_EVENT,
   SOCKET_EVENTS,
@@ -34,6 +35,8 @@ import {
   proctorMessageSchema,
   proctorProgressEventSchema,
   proctorResyncEventSchema,
+  proctorHelpEventSchema,
+  proctorWaiverEventSchema,
   proctorRowSchema,
   proctorSnapshotEventSchema,
   proctorTimelineAckSchema,
@@ -75,6 +78,7 @@ export const ACK_CODES = {
   conflict: 'The request does not fit the current state (for example, the student is not sitting the exam).',
   'attempt-closed': 'The attempt is submitted or its time is over; the save was not stored.',
   'not-reinstatable': 'Only an attempt submitted for violations, with time left, can be reinstated.',
+  'too-many-requests': 'Sent faster than the server takes it (device flags: at most 5 at once, 3 a second, and one of a kind per 3 s for each attempt); the event was not recorded.',
   error: `A server fault: "${MSG.serverError}" Retry later.`,
 } as const;
 export type AckCode = keyof typeof ACK_CODES;
@@ -147,11 +151,21 @@ const LISTED: ClientEvent[] = [
     direction: 'client',
     from: 'student',
     summary:
-      'Reports a proctoring violation. The server counts it; when the exam is proctored, the event that takes tab switches or fullscreen exits above the allowance of the exam (`settings.proctoring.tabSwitchesAllowed`, `fullscreenExitsAllowed`; by default 3 and 2) submits the attempt (reason `violations`) and `attempt:submitted` follows.',
+      'Reports a proctoring violation. The server counts it; when the exam is proctored, the event that takes tab switches or fullscreen exits above the allowance of the exam (`settings.proctoring.tabSwitchesAllowed`, `fullscreenExitsAllowed`; by default 3 and 2) submits the attempt (reason `violations`) and `attempt:submitted` follows. A flag of the checks on the device (`face-missing`, `faces-multiple`, `looking-away`, `voice`, `screen-share-ended`, `screen-not-whole`, `second-monitor`) is logged and shown to the proctors with its severity, confidence and duration; it never submits the attempt and adds a warning only when the exam counts its kind (`countedFlags`). A kind waived for the student is acknowledged with `ignored: true` and not recorded.',
     payload: violationSchema,
-    fields: { at: 'When it happened on the device: milliseconds since 1970 or an ISO time.' },
+    fields: {
+      at: 'When it happened on the device: milliseconds since 1970 or an ISO time.',
+      confidence: 'Device flags only: the detector’s mean score, 0 to 1.',
+      durationMs: 'Device flags only, and required there: how long the condition lasted, at least 3000 and no longer than the attempt has been open.',
+      flagId: 'Device flags only: a uuid that links an evidence picture uploaded for the flag.',
+    },
     ack: violationAckSchema,
-    errors: { ...invalid, ...ownAttempt, ...error },
+    errors: {
+      invalid: `${ACK_CODES.invalid} Also "${PROCTORING_MSG.flagDurationImpossible}", "${PROCTORING_MSG.flagFieldsNotAllowed}", and "${SESSION_MSG.joinFirst}" for a device flag before \`attempt:join\`.`,
+      ...ownAttempt,
+      'too-many-requests': `"${PROCTORING_MSG.flagTooFrequent}" (device flags only)`,
+      ...error,
+    },
   },
   {
     name: SOCKET_EVENTS.submit,
@@ -237,13 +251,13 @@ const LISTED: ClientEvent[] = [
     direction: 'client',
     from: 'teacher (own exams), admin',
     summary:
-      "Asks the student's browser to open a camera peer with this socket: `camera:request` goes to the attempt's room. The reply carries the same ICE servers the student gets, so both peers can use one TURN relay.",
+      "Asks the student's browser to open a camera peer (or, with `source: 'screen'`, a screen peer) with this socket: `camera:request` goes to the attempt's room. The reply carries the same ICE servers the student gets, so both peers can use one TURN relay.",
     payload: cameraRequestSchema,
     ack: cameraRequestAckSchema,
     errors: {
       ...invalid,
       ...proctorOf,
-      conflict: '"This exam does not use the camera." or "This student is not sitting the exam right now."',
+      conflict: `"This exam does not use the camera.", "${PROCTORING_MSG.screenNotUsed}" (a screen request on an exam that does not require a screen share) or "This student is not sitting the exam right now."`,
       ...error,
     },
   },
@@ -355,6 +369,20 @@ export const SERVER_EVENTS: ServerEvent[] = [
     rooms: ['examProctors'],
     summary: 'Redis returned from an outage and live deltas may have been lost: send `proctor:watch` again for a fresh snapshot.',
     payload: proctorResyncEventSchema,
+  },
+  {
+    name: PROCTOR_EVENTS.waiver,
+    direction: 'server',
+    rooms: ['examProctors', 'user', 'attempt'],
+    summary: "A teacher or admin waived one of a student's checks (an accommodation) or revoked the waiver. The student's device stops or starts that check; flags of a waived check are acknowledged `ignored` and not recorded.",
+    payload: proctorWaiverEventSchema,
+  },
+  {
+    name: PROCTOR_EVENTS.help,
+    direction: 'server',
+    rooms: ['examProctors'],
+    summary: 'A student who cannot pass a required check asked for help, or a proctor resolved the request.',
+    payload: proctorHelpEventSchema,
   },
   {
     name: CAMERA_EVENTS.request,

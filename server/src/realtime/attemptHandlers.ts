@@ -1,11 +1,28 @@
 import type { Socket } from 'socket.io';
-import { PROCTOR_EVENTS, SESSION_MSG, SOCKET_EVENTS, answerSaveSchema, attemptHealthSchema, attemptJoinSchema, attemptSubmitSchema, violationSchema } from '@exam/shared';
+import {
+  PROCTOR_EVENTS,
+  PROCTORING_MSG,
+  SESSION_MSG,
+  SOCKET_EVENTS,
+  answerSaveSchema,
+  attemptHealthSchema,
+  attemptJoinSchema,
+  attemptSubmitSchema,
+  checkOfFlag,
+  isDeviceFlag,
+  violationSchema,
+  type ViolationReport,
+} from '@exam/shared';
 import type { Deps } from '../deps';
+import type { AttemptRow } from '../presenters/attempt';
 import { joinData, ownAttempt, submitAttempt } from '../services/attempts';
 import { createAttemptJoins } from '../services/attemptJoins';
+import { recordReconnect } from '../services/networkEvents';
+import { isWaived } from '../services/waivers';
 import { onAck, type SocketHandlers } from './ack';
+import { newFlagBudget, takeFlag } from './flagLimiter';
 import { rooms } from '../ports/realtime';
-import type { SocketData, StudentSocketData } from './socketData';
+import type { SocketData, StudentAttempt, StudentSocketData } from './socketData';
 
 /** Who is asking, and which attempts this socket sits (presence, visible to every node through fetchSockets). */
 function student(socket: Socket) {
@@ -24,10 +41,14 @@ export function attemptHandlers(deps: Deps, handlers: SocketHandlers): void {
     const { attempt, data } = joined ?? (await joinAlone(deps, attemptId, user.id));
     deps.answerSaver.remember(attempt);
     const rejoin = !!attempts[attempt.id];
-    attempts[attempt.id] = { examId: attempt.exam_id, pending: attempts[attempt.id]?.pending ?? 0 };
+    const was = attempts[attempt.id];
+    attempts[attempt.id] = { examId: attempt.exam_id, pending: was?.pending ?? 0, startedAt: new Date(attempt.started_at).getTime(), flags: was?.flags };
     await socket.join([rooms.attempt(attempt.id), rooms.examStudents(attempt.exam_id)]);
     socket.emit(SOCKET_EVENTS.time, { serverNow: data.serverNow, deadlineAt: data.deadlineAt });
     if (!rejoin) deps.proctor.events([{ attemptId: attempt.id, examId: attempt.exam_id, type: 'joined', online: true }]);
+    // Off the join's path: the student's resume does not wait for the log of their gap.
+    const offlineSince = (attempt as AttemptRow & { offline_since?: Date | string | null }).offline_since;
+    if (offlineSince) setImmediate(() => void logReconnect(deps, attempt, new Date(offlineSince)));
     return { ok: true, data };
   });
 
@@ -45,7 +66,20 @@ export function attemptHandlers(deps: Deps, handlers: SocketHandlers): void {
   });
 
   onAck(handlers, deps, SOCKET_EVENTS.violation, violationSchema, async (v, socket) => {
-    const result = await deps.violations.record({ attemptId: v.attemptId, studentId: student(socket).user.id, type: v.type, at: v.at });
+    const { user, attempts } = student(socket);
+    const mine = attempts[v.attemptId];
+    if (isDeviceFlag(v.type)) {
+      const refused = refuseFlag(v, mine);
+      if (refused) return refused;
+    }
+    const check = checkOfFlag(v.type);
+    if (mine && check && (await isWaived(deps, mine.examId, user.id, check))) {
+      // An accommodation: the check does not apply to this student, so nothing is recorded.
+      const a = (await deps.db('attempts').where({ id: v.attemptId }).first('tab_switches', 'fullscreen_exits', 'status')) as { tab_switches: number; fullscreen_exits: number; status: string };
+      return { ok: true, ignored: true, counts: { tabSwitches: a.tab_switches, fullscreenExits: a.fullscreen_exits }, submitted: a.status !== 'in_progress' };
+    }
+    const { attemptId, type, at, confidence, durationMs, flagId } = v;
+    const result = await deps.violations.record({ attemptId, studentId: user.id, type, at, confidence, durationMs, flagId });
     return { ok: true, counts: result.counts, submitted: result.submitted };
   });
 
@@ -57,6 +91,30 @@ export function attemptHandlers(deps: Deps, handlers: SocketHandlers): void {
     const { attempt } = await submitAttempt(deps, attemptId, 'student', user.id, { timeSpent, securityFlags, answerOnceTold: true });
     return { ok: true, submissionId: attempt.id, reason: attempt.submit_reason };
   });
+}
+
+/**
+ * Why a device flag is refused before it is recorded: the socket has not joined the attempt, the
+ * flag lasted longer than the attempt has been open, or it comes faster than any device debounces.
+ */
+function refuseFlag(v: ViolationReport, mine: StudentAttempt | undefined) {
+  if (!mine || mine.startedAt === undefined) return { ok: false as const, code: 'invalid', message: SESSION_MSG.joinFirst };
+  const now = Date.now();
+  // Two seconds of slack for the clocks' and the network's delays.
+  if (v.durationMs! > now - mine.startedAt + 2000) return { ok: false as const, code: 'invalid', message: PROCTORING_MSG.flagDurationImpossible };
+  mine.flags ??= newFlagBudget(now);
+  if (!takeFlag(mine.flags, v.type as Parameters<typeof takeFlag>[1], now)) return { ok: false as const, code: 'too-many-requests', message: PROCTORING_MSG.flagTooFrequent };
+  return undefined;
+}
+
+/** The student is back after a gap: log it once and show it on the board, never as a violation. */
+async function logReconnect(deps: Deps, attempt: AttemptRow, offlineSince: Date): Promise<void> {
+  try {
+    const detail = await recordReconnect(deps.db, attempt.id, offlineSince);
+    if (detail) deps.proctor.events([{ attemptId: attempt.id, examId: attempt.exam_id, studentId: attempt.student_id, type: 'network', detail: { ...detail }, online: true }]);
+  } catch (err) {
+    deps.log.warn({ err, attemptId: attempt.id }, 'network event not logged');
+  }
 }
 
 /** The student's own attempt, marked seen, and what the client needs to resume it. */

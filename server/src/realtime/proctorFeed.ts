@@ -213,7 +213,14 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
   });
 
   const leaving = batchQueue<string>(log, 'proctor presence', async (attemptIds) => {
-    await db('attempts').whereIn('id', attemptIds).update({ last_seen_at: db.fn.now() });
+    // Since when an open attempt has been offline: the next join logs the gap as a network event.
+    // Whole milliseconds, so the join can name the mark it clears from a JavaScript Date.
+    await db('attempts')
+      .whereIn('id', attemptIds)
+      .update({
+        last_seen_at: db.fn.now(),
+        offline_since: db.raw(`case when status = 'in_progress' then coalesce(offline_since, date_trunc('milliseconds', now())) else offline_since end`),
+      });
     eventQueue.push(...attemptIds.map((attemptId) => ({ attemptId, type: 'left' })));
   });
 

@@ -1,4 +1,5 @@
 import type { Authenticated } from '../services/sessions';
+import type { FlagBudget } from './flagLimiter';
 
 /**
  * What the server keeps on each socket, shared by the socket server and its handlers (a module of
@@ -14,5 +15,15 @@ export interface SocketData {
 /** What a student's socket carries for presence and save health (visible to every node). */
 export interface StudentSocketData {
   auth?: { user: { id: string; role: string } };
-  attempts?: Record<string, { examId: string; pending: number }>;
+  attempts?: Record<string, StudentAttempt>;
+}
+
+/** An attempt a student's socket joined. */
+export interface StudentAttempt {
+  examId: string;
+  pending: number;
+  /** When the attempt started (epoch ms): no flag lasts longer than the attempt has been open. */
+  startedAt?: number;
+  /** This node's flood limit on the attempt's device flags (flagLimiter.ts). */
+  flags?: FlagBudget;
 }

@@ -10,6 +10,7 @@ import { sitsExams } from '../policies/people';
 import type { AttemptRow } from '../presenters/attempt';
 import { presentQuestionForStudent, type QuestionRow } from '../presenters/question';
 import type { SubmitResult } from '../ports/submissions';
+import { assertConsented } from './consents';
 import { examQuestions, getExamFor } from './exams';
 
 type Trx = Db | Knex.Transaction;
@@ -53,6 +54,8 @@ export async function startAttempt(deps: Deps, viewer: Viewer, examId: string): 
   if (existing) return { attempt: existing, resumed: true };
   if (examTimeStatus(exam.start_at, exam.end_at) !== 'ongoing') throw Errors.forbidden(SESSION_MSG.notOngoing);
   if (exam.total_questions < 1) throw Errors.conflict(SESSION_MSG.noQuestions);
+  // A resumed attempt was consented to when it started: a teacher's later edit does not stop it.
+  await assertConsented(deps, examId, viewer.user.id, exam.settings);
   const max = exam.settings.allowMultipleAttempts ? exam.settings.maxAttempts : 1;
   if ((exam.attempt_count ?? 0) >= max) {
     throw Errors.conflict(exam.settings.allowMultipleAttempts ? SESSION_MSG.maxAttempts : SESSION_MSG.alreadyAttempted);

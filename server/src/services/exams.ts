@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { EXAM_MSG, MSG, examTimeStatus, withDefaultAllowances, type ExamCreateInput, type ExamDefaults, type ExamUpdateInput } from '@exam/shared';
+import { EXAM_MSG, MSG, examTimeStatus, withDefaultAllowances, withDefaultProfile, type ExamCreateInput, type ExamDefaults, type ExamUpdateInput } from '@exam/shared';
 import type { Db } from '../db';
 import { Errors } from '../errors';
 import { authorize, can, type ExamAction, type Viewer } from '../policies';
@@ -81,10 +81,11 @@ async function linkQuestions(trx: Trx, examId: string, questionIds: string[]): P
 /**
  * Creates an exam with its new questions and links to existing ones in one transaction: the
  * wizard's single call, so a failure part-way leaves nothing half-made. Proctoring allowances the
- * creator leaves out are the school's defaults of the moment, fixed in the exam from then on.
+ * creator leaves out are the school's defaults of the moment, fixed in the exam from then on; so
+ * are the device checks the request's proctoring (`given`, as sent) does not name.
  */
-export async function createExam(db: Db, viewer: Viewer, input: ExamCreateInput, defaults: ExamDefaults): Promise<string> {
-  const settings = { ...input.settings, proctoring: withDefaultAllowances(input.settings.proctoring, defaults) };
+export async function createExam(db: Db, viewer: Viewer, input: ExamCreateInput, defaults: ExamDefaults, given?: Record<string, unknown>): Promise<string> {
+  const settings = { ...input.settings, proctoring: withDefaultProfile(withDefaultAllowances(input.settings.proctoring, defaults), given, defaults) };
   return db.transaction(async (trx) => {
     const [exam] = (await trx('exams')
       .insert({

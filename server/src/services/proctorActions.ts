@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { PROCTOR_EVENTS, SESSION_MSG, SOCKET_EVENTS } from '@exam/shared';
 import type { Deps } from '../deps';
@@ -38,8 +39,10 @@ export async function sendProctorMessage(deps: Deps, viewer: Viewer, input: { ex
   if (input.attemptId) q.where({ id: input.attemptId });
   const targets = (await q.select('id', 'student_id')) as { id: string; student_id: string }[];
   if (input.attemptId && !targets.length) throw Errors.conflict(SESSION_MSG.studentNotSitting);
+  // A message to all is one line in the feed and its history: every copy names the same broadcast.
+  const broadcast = input.attemptId ? {} : { broadcastId: randomUUID(), count: targets.length };
   const notifications = await deps.db.transaction(async (trx) => {
-    for (const t of targets) await logEvent(trx, t.id, 'message', viewer.user.id, { text: input.text, to: input.attemptId ? 'student' : 'all' });
+    for (const t of targets) await logEvent(trx, t.id, 'message', viewer.user.id, { text: input.text, to: input.attemptId ? 'student' : 'all', ...broadcast });
     return createNotifications(
       trx,
       targets.map((t) => t.student_id),
@@ -52,7 +55,7 @@ export async function sendProctorMessage(deps: Deps, viewer: Viewer, input: { ex
   // Who hears it now: a student with a socket connected gets the message on the exam screen, or
   // the notification live on any other page. One request to every node, not one per student.
   const [connected] = await Promise.all([deps.realtime.usersConnected(targets.map((t) => t.student_id)), pushNotifications(deps, notifications)]);
-  deps.proctor.events(targets.map((t) => ({ attemptId: t.id, type: 'message', detail: { text: input.text, by: viewer.user.id } })));
+  deps.proctor.events(targets.map((t) => ({ attemptId: t.id, type: 'message', detail: { text: input.text, by: viewer.user.id, ...broadcast } })));
   const delivered = targets.filter((t) => connected.has(t.student_id)).length;
   return { delivered, storedOnly: targets.length - delivered };
 }

@@ -1,4 +1,4 @@
-import { SESSION_MSG, clientTimeMs, violationLimits, type ExamSettings, type ViolationType } from '@exam/shared';
+import { FLAG_SEVERITY, SESSION_MSG, clientTimeMs, isDeviceFlag, violationLimits, type DeviceFlag, type ExamSettings, type ViolationType } from '@exam/shared';
 import { boundList as list, preparedQuery, type Db } from '../db';
 import { isDbUnavailable, type DbOutage } from '../db/outage';
 import { AppError, Errors } from '../errors';
@@ -146,8 +146,17 @@ export function guardedWriteValues(ids: string[], was: Counts[], now: (Counts & 
  * One event on an attempt's counts, as the school set the exam: true when it takes tab switches
  * or fullscreen exits above the allowance, when the exam's proctoring is on. A warning is counted
  * for every other event while proctoring is on.
+ *
+ * A flag from the checks on the device never crosses and leaves the violation counts alone: no
+ * automatic flag ever ends an exam. It adds a warning only when the exam counts that kind.
  */
-function countViolation(a: Counts, type: ViolationType, proctoring: ExamSettings['proctoring']): boolean {
+export function countViolation(a: Counts, type: ViolationType, proctoring: ExamSettings['proctoring']): boolean {
+  if (isDeviceFlag(type)) {
+    // Exams stored before issue 58 carry no countedFlags.
+    const counted = (proctoring.countedFlags as DeviceFlag[] | undefined) ?? [];
+    if (proctoring.enabled && counted.includes(type)) a.warnings += 1;
+    return false;
+  }
   const limits = violationLimits(proctoring);
   a.tab_switches += type === 'tab-switch' ? 1 : 0;
   a.fullscreen_exits += type === 'fullscreen-exit' ? 1 : 0;
@@ -178,9 +187,14 @@ export function deviceTime(at: number | string | undefined, now = Date.now()): D
   return ms !== undefined && ms >= now - DEVICE_TIME_PAST_MS && ms <= now + DEVICE_TIME_AHEAD_MS ? new Date(ms) : null;
 }
 
+/** What the log and the board keep of a violation: its kind, and a device flag's confidence, duration and id. */
+function flagFields({ type, confidence, durationMs, flagId }: ViolationInput): Record<string, unknown> {
+  return { violation: type, ...(confidence === undefined ? {} : { confidence }), ...(durationMs === undefined ? {} : { durationMs }), ...(flagId === undefined ? {} : { flagId }) };
+}
+
 function logLine(p: Pending): LoggedViolation {
-  const { attemptId, studentId, type } = p.input;
-  return { attemptId, actorId: studentId, detail: JSON.stringify({ violation: type }), clientAt: p.clientAt };
+  const { attemptId, studentId } = p.input;
+  return { attemptId, actorId: studentId, detail: JSON.stringify(flagFields(p.input)), clientAt: p.clientAt };
 }
 
 type Outcomes = Map<Pending, ViolationResult | AppError>;
@@ -341,7 +355,7 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
       if (o instanceof AppError) p.reject(o);
       else {
         const { attemptId, studentId, type } = p.input;
-        const detail = { violation: type, counts: { ...o.counts, other: o.other } };
+        const detail = { ...flagFields(p.input), severity: FLAG_SEVERITY[type], counts: { ...o.counts, other: o.other } };
         // Counted on an open attempt, the event is the row's whole change; one that ended or
         // found the attempt closed goes with its row (status and all).
         told.push({ attemptId, type: VIOLATION, detail, online: true, ...(o.submitted ? {} : { studentId }) });

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { EXAM_ARCHIVED_MSG, EXAM_MSG, addQuestionsSchema, examCreateSchema, examListQuerySchema, examUpdateSchema } from '@exam/shared';
+import { EXAM_ARCHIVED_MSG, EXAM_MSG, addQuestionsSchema, consentAcceptSchema, examCreateSchema, examListQuerySchema, examUpdateSchema } from '@exam/shared';
 import type { Deps } from '../../deps';
 import { managesExam } from '../../policies/exams';
 import { STAFF, STUDENTS, sitsExams } from '../../policies/people';
@@ -10,6 +10,7 @@ import { presentExam, presentExamListItem } from '../../presenters/exam';
 import { presentQuestion } from '../../presenters/question';
 import { findExam, listExams } from '../../services/examCatalogue';
 import { inProgressAttempt, joinData, questionsForAttempt } from '../../services/attempts';
+import { consentStatus, giveConsent } from '../../services/consents';
 import { notifyExamPublished } from '../../services/examNotifications';
 import { getPlatformSettings } from '../../services/platformSettings';
 import { releaseResults } from '../../services/resultNotices';
@@ -54,7 +55,8 @@ export function examRoutes(deps: Deps): Router<AppState> {
     staff,
     validated(examCreateSchema, async (ctx, input) => {
       const viewer = await viewerOf(deps, ctx);
-      const id = await exams.createExam(deps.db, viewer, input, (await getPlatformSettings(deps)).examDefaults);
+      const given = (ctx.request as { body?: { settings?: { proctoring?: Record<string, unknown> } } }).body?.settings?.proctoring;
+      const id = await exams.createExam(deps.db, viewer, input, (await getPlatformSettings(deps)).examDefaults, given);
       if (input.isPublished) await notifyExamPublished(deps, id);
       const row = await findExam(deps.db, viewer, id);
       ctx.status = 201;
@@ -84,6 +86,20 @@ export function examRoutes(deps: Deps): Router<AppState> {
   });
 
   router.post('/:id/start', auth(deps, STUDENTS), (ctx) => respondWithStartedAttempt(deps, ctx, examId(ctx)));
+
+  router.get('/:id/consent', auth(deps, STUDENTS), async (ctx) => {
+    ctx.body = { success: true, data: await consentStatus(deps, await viewerOf(deps, ctx), examId(ctx)) };
+  });
+
+  router.post(
+    '/:id/consent',
+    auth(deps, STUDENTS),
+    validated(consentAcceptSchema, async (ctx, { profileHash }) => {
+      await giveConsent(deps, await viewerOf(deps, ctx), examId(ctx), profileHash);
+      ctx.status = 201;
+      ctx.body = { success: true, data: { accepted: true, profileHash } };
+    }),
+  );
 
   router.put(
     '/:id',

@@ -1,4 +1,4 @@
-import { EXAM_MSG, MSG } from '@exam/shared';
+import { EXAM_MSG, MSG, PROCTORING_MSG, SESSION_MSG } from '@exam/shared';
 import type { RouteDocs } from '../../openapi/types';
 
 const EXAM = '`{ exam }` (a student never receives keys before the results allow it)';
@@ -16,7 +16,25 @@ export const examDocs: RouteDocs = {
     data: EXAM,
     errors: { 404: EXAM_MSG.examNotFound },
   },
-  'POST /exams/:id/start': { summary: 'Start (or resume) the student’s attempt; the server fixes its deadline', data: '`{ submission, exam, questions, deadlineAt, serverTime }`', errors: { 403: EXAM_MSG.notAccessible } },
+  'POST /exams/:id/start': {
+    summary: 'Start (or resume) the student’s attempt; the server fixes its deadline',
+    description: 'An exam whose proctoring uses the camera, the microphone or the screen starts only once the student accepted the current consent (`GET /exams/:id/consent`); resuming an attempt in progress is never refused for it.',
+    data: '`{ submission, exam, questions, deadlineAt, serverTime }`',
+    errors: { 403: EXAM_MSG.notAccessible, 409: PROCTORING_MSG.consentRequired },
+  },
+  'GET /exams/:id/consent': {
+    summary: 'What the exam’s proctoring checks, where it runs, what is kept, who sees it and for how long; whether the student accepted it',
+    description: 'For the student the exam is meant for. `profileHash` names this version of the summary: send it back to accept. `waivers` lists the checks waived for this student.',
+    data: '`{ required, accepted, profileHash, summary, profile, waivers }`',
+    errors: { 403: SESSION_MSG.onlyStudents, 404: EXAM_MSG.examNotFound },
+  },
+  'POST /exams/:id/consent': {
+    summary: 'Accept the exam’s proctoring, as summarised by `GET /exams/:id/consent`',
+    status: 201,
+    description: 'The acceptance is stored with the summary the student read. A hash that is not the current one (the teacher changed the checks meanwhile) is refused: read again.',
+    data: '`{ accepted, profileHash }`',
+    errors: { 409: PROCTORING_MSG.consentOutdated },
+  },
   'PUT /exams/:id': { summary: 'Edit an exam the caller owns', data: EXAM, errors: { 409: EXAM_MSG.frozen } },
   'DELETE /exams/:id': { summary: 'Delete an upcoming exam', errors: { 409: EXAM_MSG.deleteOnlyUpcoming } },
   'PUT /exams/:id/publish': { summary: 'Publish or unpublish; publishing notifies the students it is meant for', data: EXAM, errors: { 400: EXAM_MSG.publishNeedsQuestion } },
