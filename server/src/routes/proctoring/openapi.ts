@@ -1,4 +1,4 @@
-import { EXAM_MSG, PROCTORING_MSG, SESSION_MSG, evidenceUploadSchema, feedHistorySchema } from '@exam/shared';
+import { EXAM_MSG, MSG, PROCTORING_MSG, SESSION_MSG, evidenceUploadSchema, feedHistorySchema } from '@exam/shared';
 import type { RouteDocs } from '../../openapi/types';
 
 export const proctoringDocs: RouteDocs = {
@@ -31,18 +31,18 @@ export const proctoringDocs: RouteDocs = {
   'GET /exams/:id/waivers': {
     summary: 'The checks waived for students of an exam (accommodations)',
     data: '`{ waivers: [{ studentId, check, reason, grantedBy, createdAt }] }`',
-    errors: { 404: EXAM_MSG.examNotFound },
+    errors: { 403: MSG.forbidden, 404: EXAM_MSG.examNotFound },
   },
   'PUT /exams/:id/waivers/:studentId/:check': {
     summary: 'Waive a check for one student of the exam; flags of that check are then ignored',
     description: 'Tells the proctor board, the student’s device and their attempt (`proctor:waiver`, granted). Granting again changes only the reason.',
     data: '`{ waiver }`',
-    errors: { 400: PROCTORING_MSG.waiverCheckUnknown, 404: EXAM_MSG.examNotFound },
+    errors: { 403: MSG.forbidden, 400: PROCTORING_MSG.waiverCheckUnknown, 404: EXAM_MSG.examNotFound },
   },
   'DELETE /exams/:id/waivers/:studentId/:check': {
     summary: 'Revoke a waived check',
     description: 'Tells the proctor board, the student’s device and their attempt (`proctor:waiver`, not granted). Revoking a check not waived is no error.',
-    errors: { 400: PROCTORING_MSG.waiverCheckUnknown, 404: EXAM_MSG.examNotFound },
+    errors: { 403: MSG.forbidden, 400: PROCTORING_MSG.waiverCheckUnknown, 404: EXAM_MSG.examNotFound },
   },
   'POST /exams/:id/help': {
     summary: 'A student who cannot pass a required check asks the proctor for help',
@@ -54,17 +54,18 @@ export const proctoringDocs: RouteDocs = {
   'GET /exams/:id/help': {
     summary: 'An exam’s help requests, newest first (`status=open` for those still waiting)',
     data: '`{ requests: [{ id, examId, studentId, student, check, note, status, createdAt, resolvedAt }] }`',
-    errors: { 404: EXAM_MSG.examNotFound },
+    errors: { 403: MSG.forbidden, 404: EXAM_MSG.examNotFound },
   },
   'POST /help/:id/resolve': {
     summary: 'Mark a help request resolved',
     description: 'The proctor board hears it (`proctor:help`, resolved).',
     data: '`{ request }`',
+    errors: { 403: MSG.forbidden, 404: MSG.notFound },
   },
   'GET /exams/:id/proctor-feed': {
     summary: 'The proctor board’s event feed, newest first, a page at a time, so it survives a reload',
     description: 'The events the board showed live (joined, violation, network, message, extended, submitted, …). A message to all students is one event, with `broadcastId` and `count`.',
     data: feedHistorySchema,
-    errors: { 404: EXAM_MSG.examNotFound },
+    errors: { 403: MSG.forbidden, 404: EXAM_MSG.examNotFound },
   },
 };
