@@ -6,6 +6,7 @@ import { EXAM_SETTINGS_DEFAULTS, MAX_EVIDENCE_BYTES, PROCTOR_EVENTS, PROCTORING_
 import { buildAttempt, buildExam, buildUser, TEST_PASSWORD } from '../../test/factories';
 import { startTestServer, type ApiResult, type TestServer } from '../../test/harness';
 import { call, connectAs, nextEvent, watchBoard } from '../../test/sockets';
+import { sendProctorMessage } from '../../services/proctorActions';
 import { isWaived } from '../../services/waivers';
 
 let server: TestServer;
@@ -245,15 +246,15 @@ describe('the proctor feed’s history', () => {
     const log = (attemptId: string, type: string, detail: Record<string, unknown>) =>
       server.deps.db('attempt_events').insert({ attempt_id: attemptId, type, actor_id: teacher.user.id, detail: JSON.stringify(detail) });
     await log(attempts[0]!.id, 'violation', { violation: 'tab-switch' });
-    const broadcastId = randomUUID();
-    for (const a of attempts) await log(a.id, 'message', { text: 'Ten minutes left', to: 'all', broadcastId, count: 3 });
+    const proctor = { user: { id: teacher.user.id, role: 'teacher' as const, grade: null }, children: [] };
+    await sendProctorMessage(server.deps, proctor, { examId: exam.id, text: 'Ten minutes left' });
     await log(attempts[1]!.id, 'extended', { minutes: 5 });
-    await log(attempts[2]!.id, 'message', { text: 'Sit up straight', to: 'student' });
+    await sendProctorMessage(server.deps, proctor, { examId: exam.id, attemptId: attempts[2]!.id, text: 'Sit up straight' });
 
     const all = await server.api('GET', `/exams/${exam.id}/proctor-feed`, undefined, { token: teacher.token });
     expect(all.status).toBe(200);
     expect(all.body.data.events.map((e: { type: string; detail: { text?: string } }) => e.detail.text ?? e.type)).toEqual(['Sit up straight', 'extended', 'Ten minutes left', 'violation']);
-    expect(all.body.data.events[2].detail).toMatchObject({ broadcastId, count: 3 });
+    expect(all.body.data.events[2].detail).toMatchObject({ broadcastId: expect.any(String), count: 3 });
     expect(all.body.data.nextBefore).toBeNull();
 
     const first = await server.api('GET', `/exams/${exam.id}/proctor-feed?limit=3`, undefined, { token: teacher.token });
