@@ -19,6 +19,7 @@ import { enumLabel } from '../../../i18n/format';
 import { timeZoneOptions } from '../../../lib/zonedTime';
 import { ALLOWANCE_LABELS, PROCTORING_KEYS, SETTING_KEYS, proctoringLabel, settingLabel } from '../labels';
 import type { ExamFormValues } from './examForm';
+import { ProctoringProfileFields } from './ProctoringProfileFields';
 
 interface ExamDetailsFieldsProps {
   form: UseFormReturnType<ExamFormValues>;
@@ -138,6 +139,7 @@ export function ExamDetailsFields({ form, grades, examTypes }: ExamDetailsFields
               )}
             </SimpleGrid>
           )}
+          {settings.proctoring.enabled && <ProctoringProfileFields form={form} />}
         </Stack>
       </Fieldset>
 

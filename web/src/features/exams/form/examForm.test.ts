@@ -1,4 +1,4 @@
-import { DEFAULT_PLATFORM_SETTINGS, EXAM_MSG, examCreateSchema, examUpdateSchema } from '@exam/shared';
+import { DEFAULT_PLATFORM_SETTINGS, EXAM_MSG, PROCTORING_MSG, PROFILE_DEFAULTS, examCreateSchema, examUpdateSchema } from '@exam/shared';
 import { describe, expect, it } from 'vitest';
 import { buildExam } from '../test/buildExam';
 import { emptyExamForm, examToFormValues, followSchoolDefaults, formToExamBody, validateExamForm } from './examForm';
@@ -59,5 +59,32 @@ describe('the exam form', () => {
     expect(errors.endLocal).toBe(EXAM_MSG.endBeforeStart);
     // Editing may keep a start in the past; the order of start and end still matters.
     expect(validateExamForm(examUpdateSchema, values).startLocal).toBeUndefined();
+  });
+});
+
+describe("the exam form's proctoring profile", () => {
+  it("starts from the school's device checks and sends them as the exam's fields, never as a nested profile", () => {
+    const profile = { ...PROFILE_DEFAULTS, faceChecks: { enabled: true, missingSeconds: 10, lookAwaySeconds: 8, multipleFaces: true }, evidencePictures: true };
+    const school = { ...DEFAULT_PLATFORM_SETTINGS.examDefaults, proctoring: { tabSwitchesAllowed: 3, fullscreenExitsAllowed: 2, profile } };
+    const body = formToExamBody(emptyExamForm('UTC', school));
+    expect(body.settings.proctoring).toMatchObject({ faceChecks: { enabled: true, missingSeconds: 10 }, evidencePictures: true, countedFlags: [] });
+    expect(body.settings.proctoring).not.toHaveProperty('profile');
+  });
+
+  it('follows a change of the school defaults only where the teacher left the check as it was', () => {
+    const before = DEFAULT_PLATFORM_SETTINGS.examDefaults;
+    const after = { ...before, proctoring: { ...before.proctoring, profile: { ...PROFILE_DEFAULTS, voiceCheck: { enabled: true, speechSeconds: 7 }, secondMonitorCheck: true } } };
+    const values = emptyExamForm('UTC', before);
+    values.settings.proctoring.secondMonitorCheck = false;
+    values.settings.proctoring.faceChecks = { ...values.settings.proctoring.faceChecks, enabled: true };
+    const followed = followSchoolDefaults(values, before, after).settings.proctoring;
+    expect(followed.voiceCheck).toEqual({ enabled: true, speechSeconds: 7 });
+    expect(followed.faceChecks.enabled).toBe(true);
+  });
+
+  it('refuses a face check that waits less than 3 seconds, on its own field', () => {
+    const values = { ...emptyExamForm(), title: 'Algebra', description: 'Linear equations', subject: 'mathematics', grade: '10', startLocal: '2099-01-01T09:00', endLocal: '2099-01-01T10:00' };
+    values.settings.proctoring = { ...values.settings.proctoring, enabled: true, faceChecks: { ...values.settings.proctoring.faceChecks, enabled: true, missingSeconds: 2 } };
+    expect(validateExamForm(examCreateSchema, values)['settings.proctoring.faceChecks.missingSeconds']).toBe(PROCTORING_MSG.secondsRange);
   });
 });

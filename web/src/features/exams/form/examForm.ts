@@ -1,4 +1,15 @@
-import { DEFAULT_PLATFORM_SETTINGS, EXAM_FORM_DEFAULTS, EXAM_SETTINGS_DEFAULTS, violationLimits, type Difficulty, type ExamDefaults, type ExamType, type Exam } from '@exam/shared';
+import {
+  DEFAULT_PLATFORM_SETTINGS,
+  EXAM_FORM_DEFAULTS,
+  EXAM_SETTINGS_DEFAULTS,
+  PROFILE_DEFAULTS,
+  violationLimits,
+  type Difficulty,
+  type ExamDefaults,
+  type ExamType,
+  type Exam,
+  type ProctoringProfile,
+} from '@exam/shared';
 import type { FormErrors } from '@mantine/form';
 import type { z } from 'zod';
 import { issuesToFormErrors } from '../../../lib/zodForm';
@@ -61,11 +72,23 @@ export function emptyExamForm(timezone: string = EXAM_FORM_DEFAULTS.wizardTimezo
     startLocal: '',
     endLocal: '',
     timezone,
-    settings: { ...EXAM_SETTINGS_DEFAULTS, proctoring: { ...EXAM_SETTINGS_DEFAULTS.proctoring, ...defaults.proctoring } },
+    settings: { ...EXAM_SETTINGS_DEFAULTS, proctoring: { ...EXAM_SETTINGS_DEFAULTS.proctoring, ...schoolProctoring(defaults) } },
     tags: [],
     eligibleStudents: [],
   };
 }
+
+/**
+ * The school's proctoring defaults as exam fields: its allowances, and the device checks' profile
+ * spread in (the school keeps the profile as one object; an exam holds its fields side by side).
+ */
+function schoolProctoring(defaults: ExamDefaults) {
+  const { profile, ...allowances } = defaults.proctoring;
+  return { ...allowances, ...structuredClone(profile ?? PROFILE_DEFAULTS) };
+}
+
+const PROFILE_KEYS = Object.keys(PROFILE_DEFAULTS) as (keyof ProctoringProfile)[];
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** A loaded exam in the edit form: its stored zone, and its instants on that zone's clock. */
 export function examToFormValues(exam: Exam): ExamFormValues {
@@ -103,6 +126,9 @@ export function examToFormValues(exam: Exam): ExamFormValues {
 export function followSchoolDefaults(values: ExamFormValues, before: ExamDefaults, after: ExamDefaults): ExamFormValues {
   const keep = <T,>(current: T, old: T, next: T) => (current === old ? next : current);
   const p = values.settings.proctoring;
+  const oldProfile = before.proctoring.profile ?? PROFILE_DEFAULTS;
+  const newProfile = after.proctoring.profile ?? PROFILE_DEFAULTS;
+  const profile = Object.fromEntries(PROFILE_KEYS.map((k) => [k, sameValue(p[k], oldProfile[k]) ? structuredClone(newProfile[k]) : p[k]]));
   return {
     ...values,
     duration: keep(values.duration, before.duration, after.duration),
@@ -111,6 +137,7 @@ export function followSchoolDefaults(values: ExamFormValues, before: ExamDefault
       ...values.settings,
       proctoring: {
         ...p,
+        ...profile,
         tabSwitchesAllowed: keep(p.tabSwitchesAllowed, before.proctoring.tabSwitchesAllowed, after.proctoring.tabSwitchesAllowed),
         fullscreenExitsAllowed: keep(p.fullscreenExitsAllowed, before.proctoring.fullscreenExitsAllowed, after.proctoring.fullscreenExitsAllowed),
       },
