@@ -8,7 +8,9 @@ import type { Knex } from 'knex';
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('proctoring_evidence', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
-    t.uuid('attempt_id').notNullable().references('attempts.id').onDelete('CASCADE');
+    // Not a cascade: a row that outlives its attempt (a deleted account) still names its file, so
+    // the retention job deletes that file too instead of leaving it in the store for good.
+    t.uuid('attempt_id').references('attempts.id').onDelete('SET NULL');
     // Copied from the attempt so the access rule and the exam's list need no join.
     t.uuid('exam_id').notNullable();
     t.uuid('student_id').notNullable();

@@ -23,7 +23,7 @@ async function attemptWithPictures() {
   const student = await buildUser(server.deps, { role: 'student' });
   const exam = await buildExam(server.deps, teacher.id);
   const attempt = await buildAttempt(server.deps, exam.id, student.id, 1, 'in_progress');
-  return async (ageDays: number, expiresInDays: number) => {
+  const keep = async (ageDays: number, expiresInDays: number) => {
     const id = randomUUID();
     const key = evidenceKey(attempt.id, id);
     await server.deps.files.put(key, Buffer.from([0xff, 0xd8, 0xff, 0xd9]), 'image/jpeg');
@@ -42,6 +42,7 @@ async function attemptWithPictures() {
     });
     return { id, key };
   };
+  return Object.assign(keep, { attemptId: attempt.id });
 }
 
 const kept = async (p: { id: string; key: string }) => ({
@@ -72,6 +73,15 @@ describe('evidence retention', () => {
     } finally {
       await savePlatformSettings(server.deps, DEFAULT_PLATFORM_SETTINGS, admin.id);
     }
+  });
+
+  it('a picture whose attempt was deleted (a removed account) still has its file deleted when it expires', async () => {
+    const picture = await attemptWithPictures();
+    const expired = await picture(31, -1 / 1440);
+    await server.deps.db('attempts').where({ id: picture.attemptId }).del();
+    expect(await kept(expired)).toEqual({ row: true, file: true });
+    await deleteExpiredEvidence(server.deps);
+    expect(await kept(expired)).toEqual({ row: false, file: false });
   });
 
   it('runs by itself on its interval', async () => {
