@@ -2,6 +2,7 @@ import { examCreateSchema } from '@exam/shared';
 import { MantineProvider } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { emptyExamForm, formToExamBody, validateExamForm, type ExamFormValues } from './examForm';
 import { ExamDetailsFields } from './ExamDetailsFields';
@@ -11,7 +12,9 @@ let shown: ExamFormValues | null = null;
 
 function Harness() {
   const form = useForm<ExamFormValues>({ initialValues: emptyExamForm() });
-  shown = form.values;
+  useEffect(() => {
+    shown = form.values;
+  });
   return <ExamDetailsFields form={form} grades={[10]} examTypes={['practice']} />;
 }
 
