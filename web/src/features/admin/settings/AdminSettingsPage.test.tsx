@@ -1,4 +1,4 @@
-import { DEFAULT_PLATFORM_SETTINGS, EXAM_MSG, SETTINGS_MSG } from '@exam/shared';
+import { DEFAULT_PLATFORM_SETTINGS, EXAM_MSG, PROCTORING_MSG, SETTINGS_MSG } from '@exam/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/buildUser';
@@ -36,5 +36,25 @@ describe('AdminSettingsPage', { timeout: 30_000 }, () => {
       examDefaults: { duration: 60, passingMarks: 60, proctoring: { tabSwitchesAllowed: 5, fullscreenExitsAllowed: 0 } },
     });
     expect(await screen.findByText(SETTINGS_MSG.saved)).toBeTruthy();
+  });
+
+  it('keeps evidence pictures 30 days unless the admin chooses another number of days, from 1 to 365', async () => {
+    const api = mockApi(admin, [
+      ['GET', '/platform-settings/admin', () => ({ body: { success: true, data: { settings: DEFAULT_PLATFORM_SETTINGS, mail: { mode: 'dev-outbox' } } } })],
+      ['PUT', '/platform-settings', ({ body }) => ({ body: { success: true, message: SETTINGS_MSG.saved, data: { settings: body } } })],
+    ]);
+    renderApp('/admin/settings', [{ path: '/admin/settings', element: <AdminSettingsPage /> }]);
+    const RETENTION = 'Days evidence pictures are kept';
+
+    expect(((await screen.findByLabelText(RETENTION)) as HTMLInputElement).value).toBe('30');
+    change(RETENTION, '0');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText(PROCTORING_MSG.retentionDaysRange)).toBeTruthy();
+    expect(api.callsTo('PUT', '/platform-settings')).toHaveLength(0);
+
+    change(RETENTION, '14');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/platform-settings')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/platform-settings')[0]!.body).toMatchObject({ evidence: { retentionDays: 14 } });
   });
 });

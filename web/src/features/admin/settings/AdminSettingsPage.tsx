@@ -1,4 +1,4 @@
-import { MAX_VIOLATIONS_ALLOWED, platformSettingsSchema, SELF_REGISTER_ROLES, type PlatformSettings } from '@exam/shared';
+import { MAX_VIOLATIONS_ALLOWED, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, platformSettingsSchema, SELF_REGISTER_ROLES, type PlatformSettings } from '@exam/shared';
 import { ActionIcon, Alert, Box, Button, Card, Checkbox, Group, NumberInput, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -151,6 +151,22 @@ function SettingsForm({ data }: { data: AdminSettingsData }) {
               {t('settings.payments.title')}
             </Title>
             <Switch label={t('settings.payments.allowFreeAmounts')} description={t('settings.payments.allowFreeAmountsHint')} {...form.getInputProps('payments.allowFreeAmounts', { type: 'checkbox' })} />
+          </Card>
+
+          <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="evidence-title">
+            <Title order={2} size="h4" id="evidence-title" mb="xs">
+              {t('settings.evidence.title')}
+            </Title>
+            <NumberInput
+              maw={320}
+              label={t('settings.evidence.retentionDays')}
+              description={t('settings.evidence.retentionHint')}
+              min={RETENTION_DAYS_MIN}
+              max={RETENTION_DAYS_MAX}
+              clampBehavior="none"
+              allowDecimal={false}
+              {...form.getInputProps('evidence.retentionDays')}
+            />
           </Card>
 
           <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="mail-title">
