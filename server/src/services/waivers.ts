@@ -8,9 +8,11 @@ import { getExamFor } from './exams';
 /**
  * Accommodations: checks a teacher or admin waived for one student in one exam. Every flag the
  * student's device raises asks whether its check is waived, so each node keeps what it read for a
- * few seconds; a grant or revoke on this node forgets it at once, other nodes within the TTL.
+ * few seconds; a grant or revoke forgets it at once on this node, and on the others when they hear
+ * of it (the TTL bounds a missed message).
  */
 export const WAIVER_CACHE_MS = 5_000;
+const WAIVERS_CHANGED = 'waivers:changed';
 
 interface Cached {
   checks: Set<string>;
@@ -20,7 +22,13 @@ interface Cached {
 const caches = new WeakMap<Deps, Map<string, Cached>>();
 const cacheOf = (deps: Deps) => {
   let cache = caches.get(deps);
-  if (!cache) caches.set(deps, (cache = new Map()));
+  if (!cache) {
+    const fresh = new Map<string, Cached>();
+    caches.set(deps, fresh);
+    // Only a node that keeps copies has anything to forget; it starts listening with its first copy.
+    deps.realtime.onNodeEvent(WAIVERS_CHANGED, () => fresh.clear());
+    cache = fresh;
+  }
   return cache;
 };
 const cacheKey = (examId: string, studentId: string) => `${examId}:${studentId}`;
@@ -75,6 +83,8 @@ async function assertStudent(deps: Deps, studentId: string): Promise<void> {
 /** Tells the board, the student's device and their attempt, then forgets this node's copy. */
 async function announce(deps: Deps, examId: string, studentId: string, check: WaivableCheck, reason: string | null, granted: boolean): Promise<void> {
   cacheOf(deps).delete(cacheKey(examId, studentId));
+  // Only with Redis are there other nodes to tell.
+  if (deps.redis) deps.realtime.toOtherNodes(WAIVERS_CHANGED);
   const open = (await deps.db('attempts').where({ exam_id: examId, student_id: studentId, status: 'in_progress' }).select('id')) as { id: string }[];
   deps.realtime.emit([rooms.proctors(examId), rooms.user(studentId), ...open.map((a) => rooms.attempt(a.id))], PROCTOR_EVENTS.waiver, {
     examId,
