@@ -1,7 +1,8 @@
-import { studentCardAction, violationLimits, type CardAction } from '@exam/shared';
-import { Alert, Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { needsConsent, studentCardAction, violationLimits, type CardAction } from '@exam/shared';
+import { Alert, Button, Container, Group, List, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconInfoCircle, IconPlayerPlay } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { i18n } from '../../i18n';
@@ -9,8 +10,12 @@ import { enumLabel, formatDuration, formatNumber } from '../../i18n/format';
 import { formatDateTime } from '../../lib/format';
 import { useNow } from '../../lib/useNow';
 import { cardWords } from '../../i18n/cardWords';
+import { ExamActor } from './examActor';
 import { MediaCheck } from './MediaCheck';
 import { mediaKindOf, ordinalText } from './messages';
+import { getConsent } from './proctoring/api';
+import { ConsentPanel } from './proctoring/ConsentPanel';
+import { SystemCheck } from './proctoring/SystemCheck';
 import type { ExamInfo, Proctoring } from './types';
 
 /** The settings the page's own rules come from (the device checks are told of in the consent panel). */
@@ -55,6 +60,21 @@ export function StartScreen({ exam, attemptInProgress, starting, onStart }: { ex
   const needs = { video: proctoring.enabled && proctoring.enableCamera, audio: proctoring.enabled && proctoring.enableMicrophone };
   const needsMedia = needs.video || needs.audio;
   const [mediaReady, setMediaReady] = useState(false);
+  // An exam that checks camera, microphone or screen asks for the system check and consent first;
+  // resuming an open attempt does not (its consent is already stored).
+  const checked = canStart && !resume && needsConsent(proctoring);
+  const consent = useQuery({ queryKey: ['exam-consent', exam._id], queryFn: () => getConsent(exam._id), enabled: checked });
+  // The server's profile is the one consented to; the exam's copy fills what it does not say.
+  const checkedProfile = useMemo(() => (consent.data ? { ...proctoring, ...consent.data.profile } : null), [proctoring, consent.data]);
+  const [systemReady, setSystemReady] = useState(false);
+  const [ticked, setTicked] = useState(false);
+  const actor = ExamActor.useActorRef();
+  const consentGiven = !!consent.data && (!consent.data.required || consent.data.accepted || ticked);
+  const blocked = checked ? !(systemReady && consentGiven) : needsMedia && !mediaReady;
+  const start = () => {
+    if (checked && consent.data?.required && !consent.data.accepted) actor.send({ type: 'consent.accepted', profileHash: consent.data.profileHash });
+    onStart();
+  };
 
   return (
     <Container size="md" py="xl">
@@ -103,7 +123,25 @@ export function StartScreen({ exam, attemptInProgress, starting, onStart }: { ex
           </Alert>
         )}
 
-        {canStart && needsMedia && <MediaCheck needs={needs} onReady={setMediaReady} />}
+        {canStart && !checked && needsMedia && <MediaCheck needs={needs} onReady={setMediaReady} />}
+        {checked && consent.isPending && <Loader size="sm" aria-label={t('consent.loading')} />}
+        {checked && consent.isError && (
+          <Alert color="red" role="alert">
+            {t('consent.loadFailed')}
+          </Alert>
+        )}
+        {checked && consent.data && (
+          <>
+            <SystemCheck
+              examId={exam._id}
+              proctoring={checkedProfile ?? proctoring}
+              waivers={consent.data.waivers}
+              onReady={setSystemReady}
+              onRecheck={() => void consent.refetch()}
+            />
+            {consent.data.required && <ConsentPanel summary={consent.data.summary} alreadyAccepted={consent.data.accepted} checked={ticked} onChange={setTicked} />}
+          </>
+        )}
 
         {canStart ? (
           <Group>
@@ -111,9 +149,9 @@ export function StartScreen({ exam, attemptInProgress, starting, onStart }: { ex
               size="md"
               leftSection={<IconPlayerPlay size={18} aria-hidden />}
               loading={starting}
-              onClick={onStart}
-              disabled={needsMedia && !mediaReady}
-              aria-describedby={needsMedia && !mediaReady ? 'media-title' : undefined}
+              onClick={start}
+              disabled={blocked}
+              aria-describedby={blocked ? (checked ? 'system-check-title' : 'media-title') : undefined}
             >
               {resume ? t('start.resumeExam') : t('start.startExam')}
             </Button>
