@@ -4,8 +4,9 @@
  * prints figures.
  *
  * 1. Sanity: the face model, loaded in its worker from /proctor-models/, counts the faces in three
- *    videos (one face, none, four) and the checks raise what they should (nothing, face-missing,
- *    faces-multiple).
+ *    videos (one face, none, four), the checks raise what they should (nothing, face-missing,
+ *    faces-multiple), nothing is fetched from another origin, and the evidence picture is a JPEG
+ *    of at most 60 KB.
  * 2. Cost: the same page, camera on, first without the checks, then with the face (2 Hz), voice and
  *    second-monitor checks, while a student types into an answer box. It reports the renderer's CPU
  *    (page and worker, from the browser's own process accounting: CDP SystemInfo.getProcessInfo) as
@@ -56,7 +57,7 @@ function makeVideos(): void {
 const harnessHtml = `<!doctype html><html><head><meta charset="utf-8"><title>proctor bench</title></head>
 <body><textarea id="answer" rows="10" cols="80"></textarea><video id="cam" muted playsinline autoplay width="320"></video>
 <script type="module">
-import { startDeviceChecks, loadFaceModel } from '/src/features/exam-taking/proctoring/deviceChecks.ts';
+import { startDeviceChecks, loadFaceModel, captureEvidence } from '/src/features/exam-taking/proctoring/deviceChecks.ts';
 const latencies = [];
 document.getElementById('answer').addEventListener('keydown', (e) => {
   const down = e.timeStamp;
@@ -90,6 +91,11 @@ window.bench = {
     model.release();
   },
   stop() { checks?.stop(); checks = null; },
+  async evidence() {
+    const fromVideo = await captureEvidence({ video: document.getElementById('cam'), screen: null });
+    const fromStreams = await captureEvidence({ video: stream, screen: stream });
+    return { type: fromVideo.type, cameraBytes: fromVideo.size, cameraAndScreenBytes: fromStreams.size };
+  },
   flags: () => flags.slice(),
   takeLatencies: () => latencies.splice(0),
 };
@@ -161,11 +167,13 @@ async function sanity(url: string, video: VideoName, expected: string | null) {
       await page.waitForTimeout(250);
     }
     await call(page, 'stop');
+    const evidence = await call<{ type: string; cameraBytes: number; cameraAndScreenBytes: number }>(page, 'evidence');
     const foreign = requests.filter((r) => !r.startsWith(new URL(url).origin) && !r.startsWith('data:') && !r.startsWith('blob:'));
     const faceFlags = flags.filter((f) => f.type !== 'voice');
-    log(`${video}: model loaded in ${Math.round(loadMs)} ms, faces seen ${counts.join('/')}, flags ${JSON.stringify(faceFlags)}; requests elsewhere: ${foreign.length}`);
-    const ok = expected ? faceFlags.some((f) => f.type === expected) : faceFlags.length === 0;
-    return { video, faces: counts[counts.length - 1], flags: faceFlags.map((f) => f.type), ok: ok && foreign.length === 0 };
+    log(`${video}: model loaded in ${Math.round(loadMs)} ms, faces seen ${counts.join('/')}, flags ${JSON.stringify(faceFlags)}; evidence ${JSON.stringify(evidence)}; requests elsewhere: ${foreign.length}`);
+    const flagged = expected ? faceFlags.some((f) => f.type === expected) : faceFlags.length === 0;
+    const small = evidence.type === 'image/jpeg' && Math.max(evidence.cameraBytes, evidence.cameraAndScreenBytes) <= 61_440;
+    return { video, faces: counts[counts.length - 1], flags: faceFlags.map((f) => f.type), evidenceBytes: evidence.cameraAndScreenBytes, ok: flagged && small && foreign.length === 0 };
   } finally {
     await browser.close();
   }
