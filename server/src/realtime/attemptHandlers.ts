@@ -72,14 +72,18 @@ export function attemptHandlers(deps: Deps, handlers: SocketHandlers): void {
       const refused = refuseFlag(v, mine);
       if (refused) return refused;
     }
-    const check = checkOfFlag(v.type);
-    if (mine && check && (await isWaived(deps, mine.examId, user.id, check))) {
+    const { attemptId, type, at, confidence, durationMs, flagId } = v;
+    const record = () => ({ recorded: deps.violations.record({ attemptId, studentId: user.id, type, at, confidence, durationMs, flagId }) });
+    const check = checkOfFlag(type);
+    // The waiver is read before recording, yet the attempt's events must still reach the recorder
+    // in the order they were sent (the crossing event is the one that submits): one at a time.
+    const outcome = mine ? await inOrder(mine, async () => (check && (await isWaived(deps, mine.examId, user.id, check)) ? null : record())) : record();
+    if (!outcome) {
       // An accommodation: the check does not apply to this student, so nothing is recorded.
-      const a = (await deps.db('attempts').where({ id: v.attemptId }).first('tab_switches', 'fullscreen_exits', 'status')) as { tab_switches: number; fullscreen_exits: number; status: string };
+      const a = (await deps.db('attempts').where({ id: attemptId }).first('tab_switches', 'fullscreen_exits', 'status')) as { tab_switches: number; fullscreen_exits: number; status: string };
       return { ok: true, ignored: true, counts: { tabSwitches: a.tab_switches, fullscreenExits: a.fullscreen_exits }, submitted: a.status !== 'in_progress' };
     }
-    const { attemptId, type, at, confidence, durationMs, flagId } = v;
-    const result = await deps.violations.record({ attemptId, studentId: user.id, type, at, confidence, durationMs, flagId });
+    const result = await outcome.recorded;
     return { ok: true, counts: result.counts, submitted: result.submitted };
   });
 
@@ -105,6 +109,16 @@ function refuseFlag(v: ViolationReport, mine: StudentAttempt | undefined) {
   mine.flags ??= newFlagBudget(now);
   if (!takeFlag(mine.flags, v.type as Parameters<typeof takeFlag>[1], now)) return { ok: false as const, code: 'too-many-requests', message: PROCTORING_MSG.flagTooFrequent };
   return undefined;
+}
+
+/** Runs the step after the attempt's previous one on this socket has run, whatever its outcome. */
+function inOrder<T>(mine: StudentAttempt, step: () => Promise<T>): Promise<T> {
+  const run = (mine.gate ?? Promise.resolve()).then(step);
+  mine.gate = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  return run;
 }
 
 /** The student is back after a gap: log it once and show it on the board, never as a violation. */

@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io';
-import { CAMERA_EVENTS, PROCTORING_MSG, SESSION_MSG, cameraRequestSchema, rtcSignalSchema, type ExamSettings } from '@exam/shared';
+import { CAMERA_EVENTS, PROCTORING_MSG, SESSION_MSG, cameraRequestSchema, rtcSignalSchema, type ExamSettings, type MediaSource } from '@exam/shared';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import { isStaff, sitsExams } from '../policies/people';
@@ -12,6 +12,8 @@ import type { SocketData } from './socketData';
 
 const userOf = (socket: Socket) => (socket.data as SocketData).auth.user;
 const proctors = (socket: Socket) => isStaff(userOf(socket).role);
+/** The camera is the source when none is named, so clients from before screen sharing read the events as they always did. */
+const named = (source: MediaSource) => (source === 'screen' ? { source } : {});
 
 /**
  * Signalling for the proctor's camera tiles: offers, answers and candidates are relayed between the
@@ -37,14 +39,14 @@ export function cameraHandlers(deps: Deps, handlers: SocketHandlers): void {
     if (attempt.status !== 'in_progress') throw Errors.conflict(SESSION_MSG.studentNotSitting);
     // Both peers get the same STUN/TURN servers, so a TURN relay works whichever side is behind the strict NAT.
     const { iceServers } = deps.config;
-    deps.realtime.emit(rooms.attempt(attemptId), CAMERA_EVENTS.request, { attemptId, proctorSocketId: socket.id, source, iceServers });
+    deps.realtime.emit(rooms.attempt(attemptId), CAMERA_EVENTS.request, { attemptId, proctorSocketId: socket.id, ...named(source), iceServers });
     return { ok: true, iceServers };
   });
 
   onAck(handlers, deps, CAMERA_EVENTS.stop, cameraRequestSchema, async ({ attemptId, source }, socket) => {
     if (!proctors(socket)) throw Errors.forbidden();
     await attemptFor(socket, attemptId);
-    deps.realtime.emit(rooms.attempt(attemptId), CAMERA_EVENTS.stop, { attemptId, proctorSocketId: socket.id, source });
+    deps.realtime.emit(rooms.attempt(attemptId), CAMERA_EVENTS.stop, { attemptId, proctorSocketId: socket.id, ...named(source) });
     return { ok: true };
   });
 
@@ -53,7 +55,7 @@ export function cameraHandlers(deps: Deps, handlers: SocketHandlers): void {
     // The other end must be in this attempt's conversation: its student's sockets, or its exam's proctors.
     const peers = await deps.realtime.socketIds(sitsExams(userOf(socket).role) ? rooms.proctors(attempt.exam_id) : rooms.attempt(attemptId));
     if (!peers.includes(to)) throw Errors.forbidden(SESSION_MSG.peerNotInExam);
-    deps.realtime.emit(to, CAMERA_EVENTS.signal, { attemptId, from: socket.id, source, data });
+    deps.realtime.emit(to, CAMERA_EVENTS.signal, { attemptId, from: socket.id, ...named(source), data });
     return { ok: true };
   });
 }

@@ -26,4 +26,6 @@ export interface StudentAttempt {
   startedAt?: number;
   /** This node's flood limit on the attempt's device flags (flagLimiter.ts). */
   flags?: FlagBudget;
+  /** The attempt's last violation step on this socket: the next waits for it, so none overtakes another. */
+  gate?: Promise<void>;
 }

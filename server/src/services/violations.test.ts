@@ -72,9 +72,9 @@ describe('recording violations without a transaction', () => {
     expect(await logged(s.attemptId)).toBe(3);
     // Each event holds the row's whole change and names the student: the board reads no row for it.
     expect(r.told.map((e) => [e.studentId, e.detail])).toEqual([
-      [s.studentId, { violation: 'tab-switch', severity: 'medium', counts: { tabSwitches: 1, fullscreenExits: 0, other: 0 } }],
-      [s.studentId, { violation: 'fullscreen-exit', severity: 'medium', counts: { tabSwitches: 1, fullscreenExits: 1, other: 0 } }],
-      [s.studentId, { violation: 'copy', severity: 'low', counts: { tabSwitches: 1, fullscreenExits: 1, other: 1 } }],
+      [s.studentId, { violation: 'tab-switch', counts: { tabSwitches: 1, fullscreenExits: 0, other: 0 } }],
+      [s.studentId, { violation: 'fullscreen-exit', counts: { tabSwitches: 1, fullscreenExits: 1, other: 0 } }],
+      [s.studentId, { violation: 'copy', counts: { tabSwitches: 1, fullscreenExits: 1, other: 1 } }],
     ]);
     // The crossing event closes the attempt in the locked transaction, and goes to the board with its row.
     await r.record({ ...s, type: 'fullscreen-exit' });

@@ -355,7 +355,8 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
       if (o instanceof AppError) p.reject(o);
       else {
         const { attemptId, studentId, type } = p.input;
-        const detail = { ...flagFields(p.input), severity: FLAG_SEVERITY[type], counts: { ...o.counts, other: o.other } };
+        // Device flags carry their severity; the board knows the page kinds' own (FLAG_SEVERITY).
+        const detail = { ...flagFields(p.input), ...(isDeviceFlag(type) ? { severity: FLAG_SEVERITY[type] } : {}), counts: { ...o.counts, other: o.other } };
         // Counted on an open attempt, the event is the row's whole change; one that ended or
         // found the attempt closed goes with its row (status and all).
         told.push({ attemptId, type: VIOLATION, detail, online: true, ...(o.submitted ? {} : { studentId }) });
