@@ -35,14 +35,16 @@ describe("the exam form's device checks", { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByLabelText('Keep a small picture with each flag'));
     fireEvent.click(screen.getByLabelText('Several faces'));
     const body = formToExamBody(shown!);
-    expect(body.settings.proctoring).toMatchObject({
-      enabled: true,
-      faceChecks: { enabled: true, missingSeconds: 12, lookAwaySeconds: 8, multipleFaces: true },
-      voiceCheck: { enabled: true, speechSeconds: 5 },
-      screenShare: { required: true },
-      secondMonitorCheck: false,
-      evidencePictures: true,
-      countedFlags: ['faces-multiple'],
+    expect(body.settings).toMatchObject({
+      proctoring: {
+        enabled: true,
+        faceChecks: { enabled: true, missingSeconds: 12, lookAwaySeconds: 8, multipleFaces: true },
+        voiceCheck: { enabled: true, speechSeconds: 5 },
+        screenShare: { required: true },
+        secondMonitorCheck: false,
+        evidencePictures: true,
+        countedFlags: ['faces-multiple'],
+      },
     });
     // The shared schema takes what the form sends (only the unfilled details are refused).
     expect(Object.keys(validateExamForm(examCreateSchema, shown!)).filter((k) => k.startsWith('settings'))).toEqual([]);

@@ -67,8 +67,8 @@ describe("the exam form's proctoring profile", () => {
     const profile = { ...PROFILE_DEFAULTS, faceChecks: { enabled: true, missingSeconds: 10, lookAwaySeconds: 8, multipleFaces: true }, evidencePictures: true };
     const school = { ...DEFAULT_PLATFORM_SETTINGS.examDefaults, proctoring: { tabSwitchesAllowed: 3, fullscreenExitsAllowed: 2, profile } };
     const body = formToExamBody(emptyExamForm('UTC', school));
-    expect(body.settings.proctoring).toMatchObject({ faceChecks: { enabled: true, missingSeconds: 10 }, evidencePictures: true, countedFlags: [] });
-    expect(body.settings.proctoring).not.toHaveProperty('profile');
+    expect(body.settings).toMatchObject({ proctoring: { faceChecks: { enabled: true, missingSeconds: 10 }, evidencePictures: true, countedFlags: [] } });
+    expect((body.settings as { proctoring: object }).proctoring).not.toHaveProperty('profile');
   });
 
   it('follows a change of the school defaults only where the teacher left the check as it was', () => {
