@@ -38,6 +38,8 @@ export function proctoringRules(p: PageRules): string[] {
   return rules;
 }
 
+const WAIVER_POLL_MS = 10_000;
+
 /** Why there is no Start button, when the card action's label alone does not say it. */
 function startUnavailableText(kind: CardAction['kind']): string | null {
   if (kind === 'not-attempted') return i18n.t('examTaking:start.ended');
@@ -63,7 +65,9 @@ export function StartScreen({ exam, attemptInProgress, starting, onStart }: { ex
   // An exam that checks camera, microphone or screen asks for the system check and consent first;
   // resuming an open attempt does not (its consent is already stored).
   const checked = canStart && !resume && needsConsent(proctoring);
-  const consent = useQuery({ queryKey: ['exam-consent', exam._id], queryFn: () => getConsent(exam._id), enabled: checked });
+  // After asking for help, the proctor's waiver is looked for every few seconds (the start screen has no socket).
+  const [helpAsked, setHelpAsked] = useState(false);
+  const consent = useQuery({ queryKey: ['exam-consent', exam._id], queryFn: () => getConsent(exam._id), enabled: checked, refetchInterval: helpAsked ? WAIVER_POLL_MS : false });
   // The server's profile is the one consented to; the exam's copy fills what it does not say.
   const checkedProfile = useMemo(() => (consent.data ? { ...proctoring, ...consent.data.profile } : null), [proctoring, consent.data]);
   const [systemReady, setSystemReady] = useState(false);
@@ -138,6 +142,7 @@ export function StartScreen({ exam, attemptInProgress, starting, onStart }: { ex
               waivers={consent.data.waivers}
               onReady={setSystemReady}
               onRecheck={() => void consent.refetch()}
+              onHelpAsked={() => setHelpAsked(true)}
             />
             {consent.data.required && <ConsentPanel summary={consent.data.summary} alreadyAccepted={consent.data.accepted} checked={ticked} onChange={setTicked} />}
           </>

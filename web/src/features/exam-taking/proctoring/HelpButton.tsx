@@ -9,7 +9,7 @@ import { askForHelp } from './api';
  * "Ask for help" with a check the student cannot pass: the exam's proctors see the request on
  * their board and may waive the check for this student (the system check then shows it waived).
  */
-export function HelpButton({ examId, check, label }: { examId: string; check: WaivableCheck; label: string }) {
+export function HelpButton({ examId, check, label, onSent }: { examId: string; check: WaivableCheck; label: string; onSent?: () => void }) {
   const { t } = useTranslation('examTaking');
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
 
@@ -18,6 +18,7 @@ export function HelpButton({ examId, check, label }: { examId: string; check: Wa
     try {
       await askForHelp(examId, check);
       setState('sent');
+      onSent?.();
     } catch {
       setState('failed');
     }

@@ -60,6 +60,7 @@ function fakeStream(surface?: string) {
 }
 
 function open({ waivers = [] as WaivableCheck[], camera = 'granted' as 'granted' | 'denied', surface = 'monitor' } = {}) {
+  const held = { waivers };
   vi.stubGlobal('Worker', class {});
   vi.stubGlobal('OffscreenCanvas', class {});
   vi.stubGlobal('navigator', {
@@ -74,14 +75,14 @@ function open({ waivers = [] as WaivableCheck[], camera = 'granted' as 'granted'
   });
   const api = mockApi(buildUser({ role: 'student' }), [
     ['GET', `/exams/${EXAM_ID}`, () => ({ body: { success: true, data: { exam } } })],
-    ['GET', `/exams/${EXAM_ID}/consent`, () => ({ body: { success: true, data: status({ waivers }) } })],
+    ['GET', `/exams/${EXAM_ID}/consent`, () => ({ body: { success: true, data: status({ waivers: held.waivers }) } })],
     ['GET', '/health', () => ({ body: { status: 'ok' } })],
     ['POST', `/exams/${EXAM_ID}/help`, () => ({ status: 201, body: { success: true, data: {} } })],
     ['POST', `/exams/${EXAM_ID}/consent`, () => ({ status: 201, body: { success: true, data: {} } })],
     ['POST', `/exams/${EXAM_ID}/start`, () => ({ status: 409, body: { success: false, message: 'Stop here for the test.' } })],
   ]);
   renderApp(`/exam/${EXAM_ID}`, [{ path: '/exam/:examId', element: <ExamTakingPage /> }]);
-  return api;
+  return Object.assign(api, { held });
 }
 
 const row = (name: string) => screen.getByTestId(`check-${name}`);
@@ -131,6 +132,13 @@ describe('the system check and consent before a proctored exam', { timeout: 20_0
     await waitFor(() => expect(within(row('camera')).getByRole('status').textContent).toContain('Help requested'));
     expect(api.callsTo('POST', `/exams/${EXAM_ID}/help`).map((c) => c.body)).toEqual([{ check: 'camera' }]);
     expect(screen.getByRole('button', { name: 'Start Exam' })).toHaveProperty('disabled', true);
+
+    // The proctor waives the camera; the next check reads the waiver (and the face check goes with it).
+    api.held.waivers = ['camera'];
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(within(row('camera')).getByText('Waived by your teacher')).toBeTruthy());
+    expect(within(row('face')).getByText('Waived by your teacher')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Allow camera' })).toBeNull();
   });
 
   it('refuses a shared window: only the whole screen passes', async () => {

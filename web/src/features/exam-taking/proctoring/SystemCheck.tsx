@@ -19,6 +19,8 @@ interface SystemCheckProps {
   onReady: (ready: boolean) => void;
   /** Asks the server again for the student's waivers (a proctor may have waived a check meanwhile). */
   onRecheck?: () => void;
+  /** The student asked a proctor for help: their answer (a waiver) is worth watching for. */
+  onHelpAsked?: () => void;
 }
 
 /** How many frames the face row looks at before it says what it saw. */
@@ -30,7 +32,7 @@ const FACE_TRY_MS = 500;
  * browser's support, the connection and one face seen, each row with its fix when it fails and,
  * for what a proctor can waive, "Ask for help". The streams granted here are kept for the attempt.
  */
-export function SystemCheck({ examId, proctoring, waivers, onReady, onRecheck }: SystemCheckProps) {
+export function SystemCheck({ examId, proctoring, waivers, onReady, onRecheck, onHelpAsked }: SystemCheckProps) {
   const { t } = useTranslation('examTaking');
   const rows = requiredRows(proctoring);
   const needs = { video: rows.includes('camera'), audio: rows.includes('microphone') };
@@ -154,7 +156,7 @@ export function SystemCheck({ examId, proctoring, waivers, onReady, onRecheck }:
           )}
           <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none', flex: 1 }} aria-label={t('systemCheck.title')}>
             {rows.map((row) => (
-              <Row key={row} examId={examId} row={row} state={all[row] ?? { status: 'idle' }} waived={rowWaived(row, waivers)} />
+              <Row key={row} examId={examId} row={row} state={all[row] ?? { status: 'idle' }} waived={rowWaived(row, waivers)} onHelpAsked={onHelpAsked} />
             ))}
           </Stack>
         </Group>
@@ -194,7 +196,7 @@ async function probeConnection(): Promise<RowState> {
 
 const STATUS_COLOR = { idle: 'gray', checking: 'blue', pass: 'green', fail: 'red', waived: 'teal' } as const;
 
-function Row({ examId, row, state, waived }: { examId: string; row: CheckRow; state: RowState; waived: boolean }) {
+function Row({ examId, row, state, waived, onHelpAsked }: { examId: string; row: CheckRow; state: RowState; waived: boolean; onHelpAsked?: () => void }) {
   const { t } = useTranslation('examTaking');
   const status = waived ? 'waived' : state.status;
   const name = t(`systemCheck.rows.${row}`);
@@ -212,7 +214,7 @@ function Row({ examId, row, state, waived }: { examId: string; row: CheckRow; st
           <Text size="sm" c="red" role="alert">
             {fixText(t, row, state)}
           </Text>
-          {check && <HelpButton examId={examId} check={check} label={name} />}
+          {check && <HelpButton examId={examId} check={check} label={name} onSent={onHelpAsked} />}
         </Stack>
       )}
     </Box>
