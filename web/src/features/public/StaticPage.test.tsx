@@ -24,10 +24,23 @@ describe('prose pages', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Votre compte',
       'Examens et résultats',
+      'Vérifications de surveillance sur votre appareil',
       'Messages et notifications',
       'Qui voit quoi',
       'Dans votre navigateur',
       'Vos choix',
     ]);
+  });
+
+  it('says what the proctoring checks look at, where they run, what is kept, for how long and who sees it', async () => {
+    mockApi(null, []);
+    renderApp('/privacy', [{ path: '/privacy', element: <PrivacyPage /> }]);
+    const section = await screen.findByRole('region', { name: 'Proctoring checks on your device' });
+    const text = section.textContent ?? '';
+    expect(text).toContain('These checks run in your browser, on your own device.');
+    expect(text).toContain('No video or audio is recorded');
+    expect(text).toContain('one small picture (at most 60 KB)');
+    expect(text).toContain('30 days unless an admin sets between 1 and 365 days');
+    expect(text).toContain("Only the exam's teachers, the school's admins and you can open what is kept");
   });
 });
