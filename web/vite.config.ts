@@ -15,21 +15,28 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const PROCTOR_MODEL_FILES = ['blazeface.json', 'blazeface.bin', 'facemesh.json', 'facemesh.bin'];
 const PROCTOR_WASM_FILES = ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm', 'tfjs-backend-wasm-threaded-simd.wasm'];
 
+const require = createRequire(import.meta.url);
+// Both packages' entry points live in their dist/ folder; the models sit beside it.
+const humanDir = join(dirname(require.resolve('@vladmandic/human')), '..', 'models');
+const wasmDir = dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
+const versionOf = (dir: string) => (JSON.parse(readFileSync(join(dir, '..', 'package.json'), 'utf8')) as { version: string }).version;
+/**
+ * The folder is named after both packages' versions: the server lets browsers keep its files for
+ * a year, so an upgrade must come under a new name rather than meet an old runtime in the cache.
+ */
+const PROCTOR_MODELS_DIR = `proctor-models/human-${versionOf(humanDir)}-tfjs-wasm-${versionOf(wasmDir)}`;
+
 function proctorModels(): Plugin {
-  const require = createRequire(import.meta.url);
-  // Both packages' entry points live in their dist/ folder; the models sit beside it.
-  const humanDir = join(dirname(require.resolve('@vladmandic/human')), '..', 'models');
-  const wasmDir = dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
   const files = new Map<string, string>([
-    ...PROCTOR_MODEL_FILES.map((f): [string, string] => [`proctor-models/${f}`, join(humanDir, f)]),
-    ...PROCTOR_WASM_FILES.map((f): [string, string] => [`proctor-models/tfjs/${f}`, join(wasmDir, f)]),
+    ...PROCTOR_MODEL_FILES.map((f): [string, string] => [`${PROCTOR_MODELS_DIR}/${f}`, join(humanDir, f)]),
+    ...PROCTOR_WASM_FILES.map((f): [string, string] => [`${PROCTOR_MODELS_DIR}/tfjs/${f}`, join(wasmDir, f)]),
   ]);
   const typeOf = (name: string) => (name.endsWith('.json') ? 'application/json' : name.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream');
   return {
     name: 'proctor-models',
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
-        const path = (req.url ?? '').split('?')[0].replace(/^\//, '');
+        const path = (req.url ?? '').replace(/\?.*$/, '').replace(/^\//, '');
         const file = files.get(path);
         if (!file) return next();
         res.setHeader('Content-Type', typeOf(path));
@@ -45,6 +52,7 @@ function proctorModels(): Plugin {
 
 export default defineConfig({
   plugins: [react(), proctorModels()],
+  define: { __PROCTOR_MODELS__: JSON.stringify(`/${PROCTOR_MODELS_DIR}/`) },
   // The face worker is a module worker: its chunks load as ES modules.
   worker: { format: 'es' },
   build: {

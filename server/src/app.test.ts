@@ -12,6 +12,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>ExamPortal</title>');
   writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+  mkdirSync(path.join(dist, 'proctor-models', 'human-1-tfjs-wasm-1', 'tfjs'), { recursive: true });
+  writeFileSync(path.join(dist, 'proctor-models', 'human-1-tfjs-wasm-1', 'tfjs', 'runtime.wasm'), 'wasm');
   server = await startServer(loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40) }), { inMemory: true, webDist: dist });
 });
 afterAll(() => server?.close());
@@ -24,6 +26,14 @@ describe('serving the web app', () => {
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(await (await fetch(`${server.url}/assets/app.js`)).text()).toBe('console.log(1)');
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+
+  it('lets browsers keep the face checks’ versioned model files for a year, and lets them compile WebAssembly', async () => {
+    const model = await fetch(`${server.url}/proctor-models/human-1-tfjs-wasm-1/tfjs/runtime.wasm`);
+    expect(model.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const app = await fetch(`${server.url}/assets/app.js`);
+    expect(app.headers.get('cache-control')).not.toContain('immutable');
+    expect(app.headers.get('content-security-policy')).toContain("script-src 'self' 'wasm-unsafe-eval'");
   });
 
   it('keeps a missing file a 404 instead of sending the app', async () => {

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Koa from 'koa';
@@ -35,7 +36,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // The face checks compile their WebAssembly runtime; 'wasm-unsafe-eval' allows that and no JavaScript eval.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           // Mantine sets style attributes; KaTeX ships its fonts as files and data URLs.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
@@ -70,7 +72,12 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
 
   if (opts.webDist && existsSync(path.join(opts.webDist, 'index.html'))) {
     const root = opts.webDist;
-    app.use(serve(root, { index: false, maxage: 0, gzip: true }));
+    // The face checks' model and runtime sit in a folder named after their versions: a browser keeps them for a year.
+    const models = `${path.sep}proctor-models${path.sep}`;
+    const setHeaders = (res: ServerResponse, file: string) => {
+      if (file.includes(models)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    };
+    app.use(serve(root, { index: false, maxage: 0, gzip: true, setHeaders }));
     // Client-side routes get the app's index.html; a missing file (an old bundle's asset) stays a 404.
     app.use(async (ctx, next) => {
       const isRoute = !ctx.path.startsWith('/api') && !ctx.path.startsWith('/socket.io') && !path.extname(ctx.path);

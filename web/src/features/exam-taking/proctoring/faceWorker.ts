@@ -3,7 +3,7 @@ import { Human, type Config } from '@vladmandic/human';
 /**
  * The face detector, in a module worker so the exam's page never waits on it. It is given one
  * frame at a time and answers with counts and angles only: no picture leaves this worker.
- * Models and the wasm runtime come from our own origin (/proctor-models/) and are kept in the
+ * Models and the wasm runtime come from our own origin (/proctor-models/<versions>/) and are kept in the
  * browser's IndexedDB after the first load.
  */
 
@@ -15,8 +15,8 @@ export type FaceWorkerReply =
 
 const config: Partial<Config> = {
   backend: 'wasm',
-  wasmPath: '/proctor-models/tfjs/',
-  modelBasePath: '/proctor-models/',
+  wasmPath: `${__PROCTOR_MODELS__}tfjs/`,
+  modelBasePath: __PROCTOR_MODELS__,
   cacheModels: true,
   // Every sample must be a fresh look: a cached answer could hide a face that just left.
   cacheSensitivity: 0,
