@@ -39,7 +39,7 @@ export const platformSettingsSchema = z.object({
         // What a new exam's device checks start from; absent: the built-in defaults (PROFILE_DEFAULTS).
         profile: profileSchema.optional(),
       })
-      .default({ tabSwitchesAllowed: TAB_SWITCH_LIMIT, fullscreenExitsAllowed: FULLSCREEN_EXIT_LIMIT, profile: PROFILE_DEFAULTS }),
+      .default({ tabSwitchesAllowed: TAB_SWITCH_LIMIT, fullscreenExitsAllowed: FULLSCREEN_EXIT_LIMIT }),
   }),
   gradingScale: z
     .object({
@@ -67,7 +67,7 @@ export type GradingScale = PlatformSettings['gradingScale'];
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   schoolName: 'ExamPortal',
   registration: { open: true, roles: ['student', 'teacher', 'parent'], allowedDomains: [] },
-  examDefaults: { duration: EXAM_FORM_DEFAULTS.duration, passingMarks: EXAM_FORM_DEFAULTS.passingMarks, proctoring: { tabSwitchesAllowed: TAB_SWITCH_LIMIT, fullscreenExitsAllowed: FULLSCREEN_EXIT_LIMIT, profile: PROFILE_DEFAULTS } },
+  examDefaults: { duration: EXAM_FORM_DEFAULTS.duration, passingMarks: EXAM_FORM_DEFAULTS.passingMarks, proctoring: { tabSwitchesAllowed: TAB_SWITCH_LIMIT, fullscreenExitsAllowed: FULLSCREEN_EXIT_LIMIT } },
   gradingScale: {
     bands: [
       { min: 90, letter: 'A+' },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { examSettingsSchema } from './exams';
 import { messageOf } from './messages';
 import { platformSettingsSchema, DEFAULT_PLATFORM_SETTINGS, withDefaultProfile } from './platformSettings';
-import { DEVICE_FLAGS, FLAG_SEVERITY, checkOfFlag, consentSummary, needsConsent } from './proctoring';
+import { DEVICE_FLAGS, FLAG_SEVERITY, PROFILE_DEFAULTS, checkOfFlag, consentSummary, needsConsent } from './proctoring';
 import { VIOLATION_TYPES, cameraRequestSchema, violationSchema } from './session';
 
 const attemptId = '00000000-0000-4000-8000-000000000001';
@@ -53,7 +53,7 @@ describe('the proctoring profile', () => {
   });
 
   it('takes the school defaults where a new exam names none', () => {
-    const defaults = { ...DEFAULT_PLATFORM_SETTINGS.examDefaults, proctoring: { ...DEFAULT_PLATFORM_SETTINGS.examDefaults.proctoring, profile: { ...DEFAULT_PLATFORM_SETTINGS.examDefaults.proctoring.profile!, evidencePictures: true, secondMonitorCheck: true } } };
+    const defaults = { ...DEFAULT_PLATFORM_SETTINGS.examDefaults, proctoring: { ...DEFAULT_PLATFORM_SETTINGS.examDefaults.proctoring, profile: { ...PROFILE_DEFAULTS, evidencePictures: true, secondMonitorCheck: true } } };
     const p = examSettingsSchema.parse({ proctoring: { secondMonitorCheck: false } }).proctoring;
     const filled = withDefaultProfile(p, { secondMonitorCheck: false }, defaults);
     expect(filled.evidencePictures).toBe(true);

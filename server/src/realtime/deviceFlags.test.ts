@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { PROCTORING_MSG, SESSION_MSG, type ProctorEvent } from '@exam/shared';
+import { DEFAULT_PLATFORM_SETTINGS, PROCTORING_MSG, PROFILE_DEFAULTS, SESSION_MSG, type ProctorEvent } from '@exam/shared';
 import { buildExam, buildUser, TEST_PASSWORD } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
+import { forgetPlatformSettings } from '../services/platformSettings';
 import { call, connectAs, nextEvent, watchBoard } from '../test/sockets';
 
 let server: TestServer;
@@ -230,5 +231,45 @@ describe('a proctor', () => {
     const asked = nextEvent(socket, 'camera:request');
     expect((await call(proctor, 'camera:request', { attemptId, source: 'screen' })).ok).toBe(true);
     expect(await asked).toMatchObject({ attemptId, source: 'screen' });
+  });
+});
+
+describe("the school's defaults", () => {
+  it('give a new exam the device checks its creator leaves out, and keep evidence 30 days unless the admin says otherwise', async () => {
+    const admin = await buildUser(server.deps, { role: 'admin' });
+    const teacher = await buildUser(server.deps, { role: 'teacher' });
+    const tokenOf = async (email: string) => (await api('POST', '/auth/login', { email, password: TEST_PASSWORD })).body.data.accessToken as string;
+    const [adminToken, teacherToken] = [await tokenOf(admin.email), await tokenOf(teacher.email)];
+    const profile = { ...PROFILE_DEFAULTS, evidencePictures: true, voiceCheck: { enabled: true, speechSeconds: 7 } };
+    const school = { ...DEFAULT_PLATFORM_SETTINGS, examDefaults: { ...DEFAULT_PLATFORM_SETTINGS.examDefaults, proctoring: { ...DEFAULT_PLATFORM_SETTINGS.examDefaults.proctoring, profile } }, evidence: { retentionDays: 7 } };
+    try {
+      expect((await api('PUT', '/platform-settings', school, { token: adminToken })).status).toBe(200);
+      const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+      const created = await api(
+        'POST',
+        '/exams',
+        {
+          title: 'Biology quiz',
+          description: 'Cells and their parts',
+          subject: 'mathematics',
+          grade: 10,
+          duration: 30,
+          passingMarks: 50,
+          schedule: { startDate: inHours(2), endDate: inHours(5), timezone: 'UTC' },
+          settings: { proctoring: { enabled: true, enableCamera: true, evidencePictures: false } },
+        },
+        { token: teacherToken },
+      );
+      expect(created.status).toBe(201);
+      expect(created.body.data.exam.settings.proctoring).toMatchObject({ evidencePictures: false, voiceCheck: { enabled: true, speechSeconds: 7 } });
+      const { token } = await student();
+      const examId = created.body.data.exam._id as string;
+      await server.deps.db('exams').where({ id: examId }).update({ is_published: true });
+      const consent = await api('GET', `/exams/${examId}/consent`, undefined, { token });
+      expect(consent.body.data.summary.evidence.retentionDays).toBe(7);
+    } finally {
+      await api('PUT', '/platform-settings', DEFAULT_PLATFORM_SETTINGS, { token: adminToken });
+      forgetPlatformSettings(server.deps);
+    }
   });
 });
