@@ -26,6 +26,9 @@ interface SystemCheckProps {
 /** How many frames the face row looks at before it says what it saw. */
 const FACE_TRIES = 6;
 const FACE_TRY_MS = 500;
+const MODEL_HANDOVER_MS = 30_000;
+
+type FaceModel = Awaited<ReturnType<typeof loadFaceModel>>;
 
 /**
  * The system check before a proctored exam: camera, microphone, the whole screen shared, the
@@ -57,21 +60,31 @@ export function SystemCheck({ examId, proctoring, waivers, onReady, onRecheck, o
   const ready = allPassed(rows, all, waivers);
   useEffect(() => onReady(ready), [ready, onReady]);
 
+  // One model for every "Check again". It is let go a while after this screen closes: by then the
+  // exam's own checks hold the same worker, so the model is not loaded twice.
+  const model = useRef<FaceModel | null>(null);
+  useEffect(
+    () => () => {
+      const held = model.current;
+      model.current = null;
+      if (held) setTimeout(() => held.release(), MODEL_HANDOVER_MS);
+    },
+    [],
+  );
 
   const checkFace = useCallback(
     async (video: HTMLVideoElement) => {
       set('face', { status: 'checking' });
-      let model: Awaited<ReturnType<typeof loadFaceModel>>;
       try {
-        model = await loadFaceModel();
+        model.current ??= await loadFaceModel();
       } catch {
         set('face', { status: 'fail', reason: 'model' });
         return;
       }
-      // The worker is kept for the exam's own checks, so it is not released here.
+      const { facesIn } = model.current;
       let faces = 0;
       for (let i = 0; i < FACE_TRIES; i++) {
-        faces = await model.facesIn(video).catch(() => 0);
+        faces = await facesIn(video).catch(() => 0);
         if (faces === 1) break;
         await new Promise((resolve) => setTimeout(resolve, FACE_TRY_MS));
       }
