@@ -34,6 +34,9 @@ async function watchedStudent() {
   const student = await buildUser(server.deps, { role: 'student' });
   await server.deps.db('users').where({ id: student.id }).update({ grade: 7 });
   const token = (await server.api('POST', '/auth/login', { email: student.email, password: TEST_PASSWORD })).body.data.accessToken;
+  // A camera exam asks for the student's consent first (issue 58).
+  const consent = await server.api('GET', `/exams/${exam.id}/consent`, undefined, { token });
+  await server.api('POST', `/exams/${exam.id}/consent`, { profileHash: consent.body.data.profileHash }, { token });
   const start = await server.api('POST', `/exams/${exam.id}/start`, undefined, { token });
   const attemptId = start.body.data.submission._id as string;
   const socket = await connected(student.email);

@@ -46,6 +46,9 @@ async function studentStarts(examId: string, grade = 7) {
   const student = await buildUser(server.deps, { role: 'student' });
   await server.deps.db('users').where({ id: student.id }).update({ grade });
   const token = (await server.api('POST', '/auth/login', { email: student.email, password: TEST_PASSWORD })).body.data.accessToken;
+  // A camera exam asks for the student's consent first (issue 58).
+  const consent = await server.api('GET', `/exams/${examId}/consent`, undefined, { token });
+  await server.api('POST', `/exams/${examId}/consent`, { profileHash: consent.body.data.profileHash }, { token });
   const start = await server.api('POST', `/exams/${examId}/start`, undefined, { token });
   const socket = await connected(student.email);
   return { student, token, socket, attemptId: start.body.data.submission._id as string, questionIds: start.body.data.questions.map((q: { _id: string }) => q._id) as string[] };

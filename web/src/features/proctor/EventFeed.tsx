@@ -4,7 +4,8 @@ import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Severity } from '@exam/shared';
 import type { FeedItem } from './boardState';
-import { EVENT_TYPES, broadcastIdOf, eventDetailText, eventLabel, eventSeverity, filterFeed, severityLabel, type FeedFilter } from './feed';
+import { broadcastIdOf } from './boardState';
+import { EVENT_TYPES, eventDetailText, eventLabel, eventSeverity, filterFeed, severityLabel, type FeedFilter } from './feed';
 
 const EVENT_COLORS = new Map<string, string>([
   ['joined', 'green'],

@@ -93,10 +93,19 @@ function ProctorBoard({ examId }: { examId: string }) {
   useLayoutEffect(() => {
     rowsRef.current = state.rows;
   }, [state.rows]);
-  const nameOf = useCallback((studentId: string) => {
-    const row = rowsRef.current.get(studentId);
-    return row ? studentName(row) : t('board.someone');
-  }, [t]);
+  // A new callback when the roster itself changes (the snapshot arrives after the stored feed), so
+  // the feed names the students it showed before it knew them; progress updates keep it the same.
+  // (The rows of the render that made it are read too: the ref catches up only after that render.)
+  const rosterSize = state.rows.size;
+  const rosterRows = state.rows;
+  const nameOf = useCallback(
+    (studentId: string) => {
+      const row = rowsRef.current.get(studentId) ?? rosterRows.get(studentId);
+      return row ? studentName(row) : t('board.someone');
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new roster, not each progress update, makes a new callback
+    [t, rosterSize],
+  );
 
   const onAction = useCallback((kind: RowActionKind, studentKey: string) => {
     if (kind === 'waive') {

@@ -1,6 +1,8 @@
 import { isDeviceFlag, type ProctorEvent, type ProctorRow, type WaivableCheck, type WatchedExam } from '@exam/shared';
-import { broadcastIdOf } from './feed';
 import { proctorRowSchema, type HelpRequest, type WaiverChange } from './schemas';
+
+/** A message sent to every student at once, named by the id all its copies share. */
+export const broadcastIdOf = (detail: Record<string, unknown>) => (typeof detail.broadcastId === 'string' && detail.broadcastId ? detail.broadcastId : null);
 
 /**
  * The board's data as the socket feeds it: the snapshot from `proctor:watch`, then rows, batched

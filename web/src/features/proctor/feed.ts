@@ -1,8 +1,8 @@
-import { FLAG_SEVERITY, SEVERITIES, SUBMIT_REASONS, VIOLATION_TYPES, WAIVABLE_CHECKS, isDeviceFlag, type Severity, type ViolationType } from '@exam/shared';
+import { FLAG_SEVERITY, SEVERITIES, SUBMIT_REASONS, VIOLATION_TYPES, WAIVABLE_CHECKS, type Severity, type ViolationType } from '@exam/shared';
 import { i18n } from '../../i18n';
 import { enumLabel } from '../../i18n/format';
 import { titleCase } from '../../lib/format';
-import type { FeedItem } from './boardState';
+import { broadcastIdOf, type FeedItem } from './boardState';
 import { submitReasonKey } from './rows';
 
 /** The feed's and the timeline's words for each event type. */
@@ -17,9 +17,8 @@ export const eventLabel = (type: string) => (KNOWN_EVENTS.has(type) ? t(`events.
 const isViolationType = (v: string): v is ViolationType => (VIOLATION_TYPES as readonly string[]).includes(v);
 const isCheck = (v: unknown): v is (typeof WAIVABLE_CHECKS)[number] => typeof v === 'string' && (WAIVABLE_CHECKS as readonly string[]).includes(v);
 
-/** A violation kind in words: the page's kinds from the shared enum labels, the device's flags from the board's own. */
+/** A violation kind in words (the page's kinds and the device's flags alike), from the shared enum labels. */
 export function violationLabel(kind: string): string {
-  if (isDeviceFlag(kind)) return t(`flags.${kind}`);
   return isViolationType(kind) ? enumLabel('violationTypes', kind) : kind;
 }
 
@@ -45,9 +44,6 @@ export function eventSeverity(type: string, detail: Record<string, unknown>): Se
 }
 
 export const severityLabel = (severity: Severity) => t(`severity.${severity}`);
-
-/** A message sent to every student at once, named by the id all its copies share. */
-export const broadcastIdOf = (detail: Record<string, unknown>) => (typeof detail.broadcastId === 'string' && detail.broadcastId ? detail.broadcastId : null);
 
 /** One line saying what happened, from the event's detail (whatever its shape, never throws). */
 export function eventDetailText(type: string, detail: Record<string, unknown>): string {

@@ -20,7 +20,7 @@ export interface WorkerLike {
 /** Frames wider than this are scaled down before they cross to the worker: the detector looks at 256 px anyway. */
 const MAX_FRAME_WIDTH = 640;
 
-const spawnFaceWorker = (): WorkerLike => new Worker(new URL('./faceWorker.ts', import.meta.url), { type: 'module', name: 'proctor-face' });
+const spawnFaceWorker = (): WorkerLike => new Worker(new URL('./faceWorker.ts', import.meta.url), { type: 'module' });
 
 export function createFaceClient(spawn: () => WorkerLike = spawnFaceWorker, grab: (video: HTMLVideoElement) => Promise<ImageBitmap> = grabFrame): FaceClient {
   const worker = spawn();
