@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { examSettingsSchema } from './exams';
 import { messageOf } from './messages';
 import { platformSettingsSchema, DEFAULT_PLATFORM_SETTINGS, withDefaultProfile } from './platformSettings';
-import { DEVICE_FLAGS, FLAG_SEVERITY, PROFILE_DEFAULTS, checkOfFlag, consentSummary, needsConsent } from './proctoring';
+import { DEVICE_FLAGS, FLAG_SEVERITY, PROFILE_DEFAULTS, checkOfFlag, consentSummary, needsConsent, usesCamera, usesMicrophone } from './proctoring';
 import { VIOLATION_TYPES, cameraRequestSchema, violationSchema } from './session';
 
 const attemptId = '00000000-0000-4000-8000-000000000001';
@@ -73,5 +73,16 @@ describe('camera requests', () => {
   it('name the camera unless they ask for the screen', () => {
     expect(cameraRequestSchema.parse({ attemptId }).source).toBe('camera');
     expect(cameraRequestSchema.parse({ attemptId, source: 'screen' }).source).toBe('screen');
+  });
+});
+
+describe('what a proctored exam needs of the student’s devices', () => {
+  const proctoring = (over: Record<string, unknown>) => examSettingsSchema.parse({ proctoring: { enabled: true, ...over } }).proctoring;
+  it('needs the camera for a proctor’s tile or for the face checks, the microphone for a proctor or the voice check', () => {
+    expect([usesCamera(proctoring({})), usesMicrophone(proctoring({}))]).toEqual([false, false]);
+    expect(usesCamera(proctoring({ enableCamera: true }))).toBe(true);
+    expect(usesCamera(proctoring({ faceChecks: { enabled: true } }))).toBe(true);
+    expect(usesMicrophone(proctoring({ voiceCheck: { enabled: true } }))).toBe(true);
+    expect(usesCamera(proctoring({ enabled: false, faceChecks: { enabled: true } }))).toBe(false);
   });
 });

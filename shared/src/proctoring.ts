@@ -132,6 +132,11 @@ export function needsConsent(p: ProfiledProctoring): boolean {
   return p.enabled && (p.enableCamera || p.enableMicrophone || p.faceChecks.enabled || p.voiceCheck.enabled || p.screenShare.required || p.secondMonitorCheck);
 }
 
+/** Whether the exam needs the student's camera: watched by a proctor, or read by the face checks. */
+export const usesCamera = (p: ProfiledProctoring) => p.enabled && (p.enableCamera || p.faceChecks.enabled);
+/** Whether the exam needs the student's microphone: heard by a proctor, or read by the voice check. */
+export const usesMicrophone = (p: ProfiledProctoring) => p.enabled && (p.enableMicrophone || p.voiceCheck.enabled);
+
 /** One check the student is told of; `values` fill its text (web: consent.check.<check>). */
 export const consentCheckSchema = z.object({
   check: z.enum(WAIVABLE_CHECKS),

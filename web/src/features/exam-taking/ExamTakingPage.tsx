@@ -8,6 +8,7 @@ import { useOnReconnected } from '../../session/useOnReconnected';
 import { ExamActor } from './examActor';
 import { examMedia } from './examMedia';
 import { enterFullscreen } from './fullscreen';
+import { screenShare } from './proctoring/screenShare';
 import { LeaveGuard } from './LeaveGuard';
 import { createLiveExamMachine } from './liveMachine';
 import { LoadError } from './LoadError';
@@ -24,8 +25,14 @@ export function ExamTakingPage() {
 
 function ExamTaking({ examId }: { examId: string }) {
   const logic = useMemo(() => createLiveExamMachine(), []);
-  // The camera stays on for the attempt and goes off when the student leaves the exam screen.
-  useEffect(() => () => examMedia.stop(), []);
+  // The camera and the shared screen stay on for the attempt and go off when the student leaves the exam screen.
+  useEffect(
+    () => () => {
+      examMedia.stop();
+      screenShare.stop();
+    },
+    [],
+  );
   return (
     <ExamActor.Provider logic={logic} options={{ input: { examId } }}>
       <ExamTakingView />

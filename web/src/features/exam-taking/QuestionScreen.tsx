@@ -2,12 +2,14 @@ import { ActionIcon, Alert, Badge, Button, CloseButton, Container, Grid, Group, 
 import { IconAlertTriangle, IconHourglassEmpty, IconKeyboard, IconMaximize } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usesCamera, usesMicrophone } from '@exam/shared';
 import { useSettings } from '../account/useSettings';
 import { ExamActor } from './examActor';
 import { EXAM_SHORTCUTS, useExamShortcuts } from './examPreferences';
 import { ExamTimer } from './ExamTimer';
 import { canFullscreen, enterFullscreen, isFullscreen } from './fullscreen';
 import { MediaResume } from './MediaResume';
+import { ScreenShareGuard } from './proctoring/ReshareDialog';
 import { TAKING_MSG, warningText } from './messages';
 import { ProctorMessages } from './ProctorMessages';
 import { QuestionCard } from './QuestionCard';
@@ -184,7 +186,8 @@ function Notices({ phase }: { phase: Phase }) {
   const proctoring = ExamActor.useSelector((s) => s.context.exam?.settings.proctoring);
   const fullscreen = useFullscreen();
   const wantsFullscreen = !!proctoring?.enabled && proctoring.requireFullscreen && canFullscreen();
-  const media = { video: !!proctoring?.enabled && proctoring.enableCamera, audio: !!proctoring?.enabled && proctoring.enableMicrophone };
+  // After a reload the camera and microphone come back for the device checks too, not only for a proctor's tile.
+  const media = { video: !!proctoring && usesCamera(proctoring), audio: !!proctoring && usesMicrophone(proctoring) };
 
   return (
     <>
@@ -208,6 +211,7 @@ function Notices({ phase }: { phase: Phase }) {
         </Alert>
       )}
       {(media.video || media.audio) && phase === 'taking' && <MediaResume needs={media} />}
+      {!!proctoring?.enabled && proctoring.screenShare.required && phase === 'taking' && <ScreenShareGuard />}
       {wantsFullscreen && !fullscreen && phase === 'taking' && (
         <Alert color="orange" icon={<IconMaximize />} data-testid="fullscreen-prompt">
           <Group justify="space-between" wrap="wrap">
