@@ -100,6 +100,9 @@ describe('device flags', () => {
     expect(event.detail).toMatchObject({ violation: 'faces-multiple', severity: 'high', confidence: 0.91, durationMs: 4200, flagId });
     const logged = await server.deps.db('attempt_events').where({ attempt_id: attemptId, type: 'violation' }).first('detail');
     expect(logged.detail).toEqual({ violation: 'faces-multiple', confidence: 0.91, durationMs: 4200, flagId });
+    // A board opened afterwards counts the flag apart from the violations.
+    const reopened = await watchBoard(proctor, exam.id);
+    expect(reopened.students.find((r) => r.attemptId === attemptId)?.violations).toEqual({ tabSwitches: 0, fullscreenExits: 0, other: 0, flags: 1 });
   });
 });
 

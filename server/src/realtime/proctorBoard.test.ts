@@ -170,7 +170,7 @@ describe('the proctor board', () => {
     expect(read.mock.calls.filter(([sql]) => String(sql).includes('last_event_ms'))).toHaveLength(1);
     read.mockRestore();
     const [row] = await rowsForAttempts(server.deps.db, [s.attemptId], new Set());
-    expect(row!.row.violations).toEqual({ tabSwitches: 1, fullscreenExits: 0, other: 1 });
+    expect(row!.row.violations).toEqual({ tabSwitches: 1, fullscreenExits: 0, other: 1, flags: 0 });
   });
 
   it("counts each student's progress apart: a cleared answer is not answered, and a student who saved nothing is at 0", async () => {

@@ -1,6 +1,6 @@
 import type { DeviceHealth } from '../ports/realtime';
 import type { Knex } from 'knex';
-import { SNAPSHOT_PAGE_ROWS, type ProctorRow } from '@exam/shared';
+import { DEVICE_FLAGS, SNAPSHOT_PAGE_ROWS, type ProctorRow } from '@exam/shared';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Db } from '../db';
 import { eligibleStudentIds } from './notifications';
@@ -21,6 +21,7 @@ interface RowData {
   total: number;
   answered: number;
   other: number;
+  flags: number;
   last_save_ms: number | null;
   last_event_ms: number | null;
 }
@@ -37,14 +38,17 @@ const ROW_COLUMNS = `
   a.id as attempt_id, u.id as student_id, u.first_name, u.last_name, u.avatar, a.status, a.submit_reason,
   ${ms('a.deadline_at')} as deadline_ms, a.extra_minutes, ${ms('a.last_seen_at')} as last_seen_ms, a.tab_switches, a.fullscreen_exits,
   coalesce(jsonb_array_length(a.question_order), 0)::int as total,
-  coalesce(an.answered, 0) as answered, an.last_save_ms, coalesce(a.other_violations, 0) as other, ev.last_event_ms`;
+  coalesce(an.answered, 0) as answered, an.last_save_ms, coalesce(a.other_violations, 0) as other, ev.last_event_ms, coalesce(ev.flags, 0) as flags`;
+/** The device's flag kinds as an SQL array (constants of ours, never input). */
+const DEVICE_FLAG_SQL = `array[${DEVICE_FLAGS.map((f) => `'${f}'`).join(',')}]`;
 const ROW_JOINS = `
   left join lateral (
     select (count(*) filter (where x.answer is not null and x.answer <> ''))::int as answered, ${ms('max(x.saved_at)')} as last_save_ms
       from answers x where x.attempt_id = a.id
   ) an on true
   left join lateral (
-    select ${ms('max(e.created_at)')} as last_event_ms
+    select ${ms('max(e.created_at)')} as last_event_ms,
+           (count(*) filter (where e.type = 'violation' and e.detail->>'violation' = any(${DEVICE_FLAG_SQL})))::int as flags
       from attempt_events e where e.attempt_id = a.id
   ) ev on true`;
 
@@ -61,7 +65,7 @@ function toRow(d: RowData, online: Set<string>, health: DeviceHealth): ProctorRo
     total: d.total,
     deadlineAt: iso(d.deadline_ms),
     extraMinutes: d.extra_minutes ?? 0,
-    violations: { tabSwitches: d.tab_switches ?? 0, fullscreenExits: d.fullscreen_exits ?? 0, other: d.other },
+    violations: { tabSwitches: d.tab_switches ?? 0, fullscreenExits: d.fullscreen_exits ?? 0, other: d.other, flags: d.flags },
     pendingSaves: attemptId && online.has(attemptId) ? (health.get(attemptId)?.pending ?? 0) : null,
     lastSaveAt: iso(d.last_save_ms),
     lastEventAt: iso(d.last_event_ms),
