@@ -51,6 +51,7 @@ import {
 } from '@exam/shared';
 import type { z } from 'zod';
 import { RESYNC_ALL } from '../realtime/resync';
+import { WAIVERS_CHANGED } from '../services/waivers';
 
 /**
  * The live protocol's metadata, beside the shared schemas it points at: the generated page and
@@ -443,6 +444,10 @@ export const NODE_EVENTS: NodeEvent[] = [
   {
     name: SETTINGS_CHANGED_EVENT,
     summary: "An admin changed the platform settings: every other node forgets its cached copy and reads them again on next use.",
+  },
+  {
+    name: WAIVERS_CHANGED,
+    summary: 'A teacher or admin granted or revoked a waiver of a proctoring check: every other node forgets the waivers it read, so the next flag of that check is judged by the change.',
   },
 ];
 

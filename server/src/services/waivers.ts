@@ -12,7 +12,8 @@ import { getExamFor } from './exams';
  * of it (the TTL bounds a missed message).
  */
 export const WAIVER_CACHE_MS = 5_000;
-const WAIVERS_CHANGED = 'waivers:changed';
+/** Between server nodes: a waiver was granted or revoked, forget the copies (docs/live-protocol.md). */
+export const WAIVERS_CHANGED = 'waivers:changed';
 
 interface Cached {
   checks: Set<string>;
