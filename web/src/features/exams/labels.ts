@@ -56,6 +56,15 @@ export function settingsSummary(settings: SummarySettings): { label: string; val
     const limits = violationLimits({ tabSwitchesAllowed: allowance(settings.proctoring.tabSwitchesAllowed), fullscreenExitsAllowed: allowance(settings.proctoring.fullscreenExitsAllowed) });
     if (settings.proctoring.preventTabSwitching) lines.push({ label: ALLOWANCE_LABELS.tabSwitchesAllowed, value: formatNumber(limits.tabSwitches) });
     if (settings.proctoring.requireFullscreen) lines.push({ label: ALLOWANCE_LABELS.fullscreenExitsAllowed, value: formatNumber(limits.fullscreenExits) });
+    const p = settings.proctoring;
+    const checks = [
+      p.faceChecks?.enabled && text('proctoring.profile.faceChecks'),
+      p.voiceCheck?.enabled && text('proctoring.profile.voiceCheck'),
+      p.screenShare?.required && text('proctoring.profile.screenShare'),
+      p.secondMonitorCheck && text('proctoring.profile.secondMonitor'),
+      p.evidencePictures && text('proctoring.profile.evidencePictures'),
+    ].filter((c): c is string => !!c);
+    if (checks.length) lines.push({ label: text('proctoring.profile.summary'), value: checks.join(', ') });
   }
   return lines;
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_PLATFORM_SETTINGS, EXAM_MSG, PROCTORING_MSG, SETTINGS_MSG } from '@exam/shared';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/buildUser';
 import { mockApi } from '../../../test/mockApi';
@@ -9,6 +9,9 @@ import { AdminSettingsPage } from './AdminSettingsPage';
 const admin = buildUser({ role: 'admin', grade: null, section: null });
 const TAB_SWITCHES = 'Tab switches allowed before auto-submit';
 const FULLSCREEN_EXITS = 'Fullscreen exits allowed before auto-submit';
+const FACE_CHECKS = 'Face checks (camera required)';
+const MISSING_SECONDS = 'Flag a missing face after';
+const SCREEN_SHARE = 'Screen share required (the whole screen)';
 
 const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -56,5 +59,22 @@ describe('AdminSettingsPage', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
     await waitFor(() => expect(api.callsTo('PUT', '/platform-settings')).toHaveLength(1));
     expect(api.callsTo('PUT', '/platform-settings')[0]!.body).toMatchObject({ evidence: { retentionDays: 14 } });
+  });
+
+  it('sets the device checks a new exam starts with: face checks with their seconds and a required screen share', async () => {
+    const api = mockApi(admin, [
+      ['GET', '/platform-settings/admin', () => ({ body: { success: true, data: { settings: DEFAULT_PLATFORM_SETTINGS, mail: { mode: 'dev-outbox' } } } })],
+      ['PUT', '/platform-settings', ({ body }) => ({ body: { success: true, message: SETTINGS_MSG.saved, data: { settings: body } } })],
+    ]);
+    renderApp('/admin/settings', [{ path: '/admin/settings', element: <AdminSettingsPage /> }]);
+    const defaults = within(await screen.findByTestId('proctoring-profile'));
+    fireEvent.click(defaults.getByLabelText(FACE_CHECKS));
+    fireEvent.change(await defaults.findByLabelText(MISSING_SECONDS), { target: { value: '10' } });
+    fireEvent.click(defaults.getByLabelText(SCREEN_SHARE));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/platform-settings')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/platform-settings')[0]!.body).toMatchObject({
+      examDefaults: { proctoring: { profile: { faceChecks: { enabled: true, missingSeconds: 10 }, screenShare: { required: true }, voiceCheck: { enabled: false } } } },
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { MAX_VIOLATIONS_ALLOWED, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, platformSettingsSchema, SELF_REGISTER_ROLES, type PlatformSettings } from '@exam/shared';
+import { MAX_VIOLATIONS_ALLOWED, PROFILE_DEFAULTS, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, platformSettingsSchema, SELF_REGISTER_ROLES, type PlatformSettings } from '@exam/shared';
 import { ActionIcon, Alert, Box, Button, Card, Checkbox, Group, NumberInput, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { apiFieldErrors, zodValidate } from '../../../lib/zodForm';
 import { platformSettingsKey } from '../../../api/usePlatformSettings';
+import { ProctoringProfileFields } from '../../exams/form/ProctoringProfileFields';
 
 interface AdminSettingsData {
   settings: PlatformSettings;
@@ -43,7 +44,12 @@ export function AdminSettingsPage() {
 function SettingsForm({ data }: { data: AdminSettingsData }) {
   const { t } = useTranslation('admin');
   const client = useQueryClient();
-  const form = useForm<PlatformSettings>({ initialValues: data.settings, validate: zodValidate(platformSettingsSchema) });
+  // The device checks' defaults are shown as the built-in ones until the school sets its own.
+  const initialValues: PlatformSettings = {
+    ...data.settings,
+    examDefaults: { ...data.settings.examDefaults, proctoring: { ...data.settings.examDefaults.proctoring, profile: data.settings.examDefaults.proctoring.profile ?? PROFILE_DEFAULTS } },
+  };
+  const form = useForm<PlatformSettings>({ initialValues, validate: zodValidate(platformSettingsSchema) });
 
   const save = useMutation({
     mutationFn: (values: PlatformSettings) => http.put<{ settings: PlatformSettings }>('/platform-settings', platformSettingsSchema.parse(values)),
@@ -113,6 +119,10 @@ function SettingsForm({ data }: { data: AdminSettingsData }) {
               <NumberInput label={t('settings.examDefaults.tabSwitchesAllowed')} min={0} max={MAX_VIOLATIONS_ALLOWED} clampBehavior="none" allowDecimal={false} {...form.getInputProps('examDefaults.proctoring.tabSwitchesAllowed')} />
               <NumberInput label={t('settings.examDefaults.fullscreenExitsAllowed')} min={0} max={MAX_VIOLATIONS_ALLOWED} clampBehavior="none" allowDecimal={false} {...form.getInputProps('examDefaults.proctoring.fullscreenExitsAllowed')} />
             </Group>
+            <Title order={3} size="h5" mt="lg" mb="xs" id="device-checks-title">
+              {t('settings.examDefaults.deviceChecks')}
+            </Title>
+            <ProctoringProfileFields form={form} path="examDefaults.proctoring.profile" profile={form.values.examDefaults.proctoring.profile ?? PROFILE_DEFAULTS} />
           </Card>
 
           <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="scale-title">

@@ -139,7 +139,7 @@ export function ExamDetailsFields({ form, grades, examTypes }: ExamDetailsFields
               )}
             </SimpleGrid>
           )}
-          {settings.proctoring.enabled && <ProctoringProfileFields form={form} />}
+          {settings.proctoring.enabled && <ProctoringProfileFields form={form} path="settings.proctoring" profile={settings.proctoring} />}
         </Stack>
       </Fieldset>
 

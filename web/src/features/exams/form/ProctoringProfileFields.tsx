@@ -1,18 +1,18 @@
-import { CHECK_SECONDS_MAX, CHECK_SECONDS_MIN, DEVICE_FLAGS } from '@exam/shared';
+import { CHECK_SECONDS_MAX, CHECK_SECONDS_MIN, DEVICE_FLAGS, type ProctoringProfile } from '@exam/shared';
 import { Checkbox, Group, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { ExamFormValues } from './examForm';
 
 /**
- * The checks that run on the student's own device (issue 58): face, voice, screen share, second
- * monitor, evidence pictures, and which of their flags count toward the exam's limits.
+ * The checks that run on the student's own device: face, voice, screen share, second monitor,
+ * evidence pictures, and which of their flags count toward the exam's limits. One exam's (the exam
+ * form, at `settings.proctoring`) or the school's defaults (admin settings).
  */
-export function ProctoringProfileFields({ form }: { form: UseFormReturnType<ExamFormValues> }) {
+export function ProctoringProfileFields<T>({ form, path, profile }: { form: UseFormReturnType<T>; path: string; profile: ProctoringProfile }) {
   const { t } = useTranslation('exams');
-  const p = form.values.settings.proctoring;
-  const checkbox = (path: string) => form.getInputProps(`settings.proctoring.${path}`, { type: 'checkbox' });
-  const seconds = (path: string, label: string) => (
+  const p = profile;
+  const checkbox = (field: string) => form.getInputProps(`${path}.${field}`, { type: 'checkbox' });
+  const seconds = (field: string, label: string) => (
     <NumberInput
       label={label}
       min={CHECK_SECONDS_MIN}
@@ -20,7 +20,7 @@ export function ProctoringProfileFields({ form }: { form: UseFormReturnType<Exam
       clampBehavior="none"
       allowDecimal={false}
       suffix={t('proctoring.profile.secondsSuffix')}
-      {...form.getInputProps(`settings.proctoring.${path}`)}
+      {...form.getInputProps(`${path}.${field}`)}
     />
   );
 
@@ -48,7 +48,7 @@ export function ProctoringProfileFields({ form }: { form: UseFormReturnType<Exam
         <Checkbox label={t('proctoring.profile.secondMonitor')} {...checkbox('secondMonitorCheck')} />
         <Checkbox label={t('proctoring.profile.evidencePictures')} description={t('proctoring.profile.evidenceHint')} {...checkbox('evidencePictures')} />
       </SimpleGrid>
-      <Checkbox.Group label={t('proctoring.profile.countedFlags')} description={t('proctoring.profile.countedHint')} {...form.getInputProps('settings.proctoring.countedFlags')}>
+      <Checkbox.Group label={t('proctoring.profile.countedFlags')} description={t('proctoring.profile.countedHint')} {...form.getInputProps(`${path}.countedFlags`)}>
         <Group mt="xs" gap="md">
           {DEVICE_FLAGS.map((flag) => (
             <Checkbox key={flag} value={flag} label={t(`proctoring.flags.${flag}`)} />

@@ -1,4 +1,4 @@
-import { DEFAULT_PLATFORM_SETTINGS, EXAM_MSG } from '@exam/shared';
+import { DEFAULT_PLATFORM_SETTINGS, EXAM_MSG, PROFILE_DEFAULTS } from '@exam/shared';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/buildUser';
@@ -108,7 +108,8 @@ describe('CreateExamPage', { timeout: 30_000 }, () => {
   });
 
   it("starts a new exam from the school's defaults and sends them with it", async () => {
-    const examDefaults = { duration: 45, passingMarks: 70, proctoring: { tabSwitchesAllowed: 1, fullscreenExitsAllowed: 0 } };
+    const profile = { ...PROFILE_DEFAULTS, faceChecks: { ...PROFILE_DEFAULTS.faceChecks, enabled: true }, screenShare: { required: true } };
+    const examDefaults = { duration: 45, passingMarks: 70, proctoring: { tabSwitchesAllowed: 1, fullscreenExitsAllowed: 0, profile } };
     const api = mockApi(teacher, [
       ['GET', '/platform-settings', () => ({ body: { success: true, data: { settings: { ...DEFAULT_PLATFORM_SETTINGS, examDefaults } } } })],
       ['POST', '/exams', () => ({ status: 201, body: { success: true, data: { exam: { _id: 'e1' } } } })],
@@ -126,12 +127,14 @@ describe('CreateExamPage', { timeout: 30_000 }, () => {
     writeMultipleChoice();
     click('Next');
     expect(await screen.findByText('Tab switches allowed before auto-submit')).toBeTruthy();
+    // The review names the school's device checks the exam starts with.
+    expect(screen.getByText('Face checks (camera required), Screen share required (the whole screen)')).toBeTruthy();
     click('Create Exam');
     expect(await screen.findByText('Exams screen')).toBeTruthy();
     expect(api.callsTo('POST', '/exams')[0]!.body).toMatchObject({
       duration: 45,
       passingMarks: 70,
-      settings: { proctoring: { enabled: true, tabSwitchesAllowed: 1, fullscreenExitsAllowed: 0 } },
+      settings: { proctoring: { enabled: true, tabSwitchesAllowed: 1, fullscreenExitsAllowed: 0, faceChecks: { enabled: true }, screenShare: { required: true } } },
     });
   });
 
