@@ -104,6 +104,14 @@ export const proctorHelpEventSchema = z.object({
   at: isoTime,
   status: z.enum(HELP_STATUSES),
 });
+export const attemptThumbsEventSchema = z.object({
+  intervalMs: z.number().int().positive().nullable().describe('Send a camera thumbnail (`attempt:thumb`) this often; null: stop'),
+});
+export const proctorThumbEventSchema = z.object({
+  attemptId: uuid,
+  jpeg: z.string().describe('A JPEG of at most 8 KB, base64; show it as a data URL. Never stored'),
+  at: isoTime,
+});
 
 // Acknowledgement data: what `{ ok: true, ... }` carries besides ok.
 export const joinAckSchema = z.object({
@@ -167,6 +175,8 @@ export type FlagDetail = z.infer<typeof flagDetailSchema>;
 export type NetworkDetail = z.infer<typeof networkDetailSchema>;
 export type ProctorWaiverEvent = z.infer<typeof proctorWaiverEventSchema>;
 export type ProctorHelpEvent = z.infer<typeof proctorHelpEventSchema>;
+export type AttemptThumbsEvent = z.infer<typeof attemptThumbsEventSchema>;
+export type ProctorThumbEvent = z.infer<typeof proctorThumbEventSchema>;
 /** The data of `attempt:join`'s acknowledgement: the attempt's saved state and its clock. */
 export type JoinData = z.infer<typeof joinAckSchema>['data'];
 export type SaveAck = z.infer<typeof saveAckSchema>;
@@ -194,6 +204,8 @@ export interface ServerEvents {
   [PROCTOR_EVENTS.resync]: z.infer<typeof proctorResyncEventSchema>;
   [PROCTOR_EVENTS.waiver]: ProctorWaiverEvent;
   [PROCTOR_EVENTS.help]: ProctorHelpEvent;
+  [PROCTOR_EVENTS.thumbs]: AttemptThumbsEvent;
+  [PROCTOR_EVENTS.thumbRelay]: ProctorThumbEvent;
   [CAMERA_EVENTS.request]: CameraRequestEvent;
   [CAMERA_EVENTS.stop]: CameraEvent;
   [CAMERA_EVENTS.closed]: CameraClosedEvent;

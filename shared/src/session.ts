@@ -183,6 +183,14 @@ export const PROCTOR_EVENTS = {
   waiver: 'proctor:waiver',
   /** Server → proctors: a student asked for help with a check, or a request was resolved. */
   help: 'proctor:help',
+  /** Board → server { examId, on }: the hall's tile view is shown (renewed every 20 s) or left. */
+  tiles: 'proctor:tiles',
+  /** Server → the exam's students { intervalMs }: send a camera thumbnail this often, or stop (null). */
+  thumbs: 'attempt:thumbs',
+  /** Student → server { attemptId, jpeg }: one small camera picture, relayed and never stored. */
+  thumb: 'attempt:thumb',
+  /** Server → proctors { attemptId, jpeg, at }: a student's latest camera thumbnail. */
+  thumbRelay: 'proctor:thumb',
 } as const;
 
 export const MAX_EXTENSION_MINUTES = 180;
@@ -198,6 +206,15 @@ export const proctorExtendSchema = z.object({
   minutes: z.number().int(SESSION_MSG.minutesWhole).min(1, SESSION_MSG.extendAtLeast).max(MAX_EXTENSION_MINUTES, fillMessage(SESSION_MSG.extendAtMost, { max: MAX_EXTENSION_MINUTES })),
 });
 export const proctorAttemptSchema = z.object({ attemptId: id });
+export const proctorTilesSchema = z.object({ examId: id, on: z.boolean() });
+/** A thumbnail's largest JPEG: 300 of them every 5 s stay a trickle next to one live camera. */
+export const THUMB_MAX_BYTES = 8 * 1024;
+/** The base64 length of THUMB_MAX_BYTES. */
+export const THUMB_MAX_CHARS = Math.ceil(THUMB_MAX_BYTES / 3) * 4;
+export const attemptThumbSchema = z.object({
+  attemptId: id,
+  jpeg: z.string().min(1).max(THUMB_MAX_CHARS).regex(/^[A-Za-z0-9+/]+={0,2}$/),
+});
 /** The student's client reports its unacknowledged saves, so the proctor sees save health. */
 export const attemptHealthSchema = z.object({ attemptId: id, pending: z.number().int().min(0).max(100000) });
 

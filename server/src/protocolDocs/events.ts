@@ -15,6 +15,8 @@ import {
   attemptReinstatedEventSchema,
   attemptSubmitSchema,
   attemptSubmittedEventSchema,
+  attemptThumbSchema,
+  attemptThumbsEventSchema,
   attemptTimeEventSchema,
   cameraClosedEventSchema,
   cameraEventSchema,
@@ -38,6 +40,8 @@ import {
   proctorHelpEventSchema,
   proctorWaiverEventSchema,
   proctorRowSchema,
+  proctorThumbEventSchema,
+  proctorTilesSchema,
   proctorSnapshotEventSchema,
   proctorTimelineAckSchema,
   proctorWatchAckSchema,
@@ -287,6 +291,32 @@ const LISTED: ClientEvent[] = [
       ...error,
     },
   },
+  {
+    name: PROCTOR_EVENTS.tiles,
+    direction: 'client',
+    from: 'teacher (own exams), admin',
+    summary:
+      "The board shows the hall's tile view (`on: true`, renewed every 20 s) or left it (`on: false`). The exam's students are told `attempt:thumbs` with an interval on every renewal, and `{ intervalMs: null }` once no board of the exam has renewed for 30 s or the last one turned the tiles off.",
+    payload: proctorTilesSchema,
+    ack: emptyAckSchema,
+    errors: { ...invalid, ...proctorOf, ...error },
+  },
+  {
+    name: PROCTOR_EVENTS.thumb,
+    direction: 'client',
+    from: 'student',
+    summary:
+      "One small camera picture for the board's tiles, sent every `intervalMs` of `attempt:thumbs`. It is relayed to the exam's proctors as `proctor:thumb` and never stored or logged.",
+    payload: attemptThumbSchema,
+    fields: { jpeg: 'A 160×120 JPEG of at most 8 KB, base64 without a data-URL prefix.' },
+    ack: emptyAckSchema,
+    errors: {
+      invalid: `${ACK_CODES.invalid} Also a picture over 8 KB, and "${SESSION_MSG.joinFirst}" for an attempt this socket has not joined.`,
+      forbidden: 'The socket is not a student\'s.',
+      'too-many-requests': `More than one picture per attempt every 2 s: "${MSG.tooManyRequests}" The picture was dropped.`,
+      ...error,
+    },
+  },
 ];
 
 export const CLIENT_EVENTS: ClientEvent[] = LISTED.map((e) => ({ ...e, errors: { ...e.errors, ...sessionEnded } }));
@@ -384,6 +414,20 @@ export const SERVER_EVENTS: ServerEvent[] = [
     rooms: ['examProctors'],
     summary: 'A student who cannot pass a required check asked for help, or a proctor resolved the request.',
     payload: proctorHelpEventSchema,
+  },
+  {
+    name: PROCTOR_EVENTS.thumbs,
+    direction: 'server',
+    rooms: ['examStudents'],
+    summary: "A board shows the hall's tiles: send a camera thumbnail (`attempt:thumb`) every `intervalMs`; `null`: stop. Stop too when the attempt ends.",
+    payload: attemptThumbsEventSchema,
+  },
+  {
+    name: PROCTOR_EVENTS.thumbRelay,
+    direction: 'server',
+    rooms: ['examProctors'],
+    summary: "A student's latest camera thumbnail for their tile (and for a large camera tile on a slow link). Never stored.",
+    payload: proctorThumbEventSchema,
   },
   {
     name: CAMERA_EVENTS.request,

@@ -15,6 +15,7 @@ import { rooms } from '../ports/realtime';
 import { cameraHandlers } from './cameraHandlers';
 import { HEARTBEAT } from './heartbeat';
 import { proctorHandlers } from './proctorHandlers';
+import { thumbHandlers } from './thumbHandlers';
 import { resyncOnRecovery } from './resync';
 import type { SessionLiveness } from './sessionLiveness';
 import type { SocketData } from './socketData';
@@ -67,6 +68,7 @@ export function createSocketServer(deps: Deps, http: HttpServer, liveness: Sessi
   attemptHandlers(deps, handlers);
   cameraHandlers(deps, handlers);
   proctorHandlers(deps, handlers);
+  thumbHandlers(deps, handlers);
   const caps = new SocketCaps(deps.config.socketCaps);
   const onDisconnect = function (this: Parameters<typeof leftAttempts>[1]) {
     caps.release(this);
