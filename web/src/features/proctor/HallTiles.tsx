@@ -1,8 +1,10 @@
 import { Box, Text, UnstyledButton } from '@mantine/core';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AppSocket } from '../../api/socket';
 import { attentionText, sameView, type RowView } from './rows';
 import type { RowActionKind } from './StudentTable';
+import { useHallThumbs } from './useHallThumbs';
 import { tileGrid } from './windowing';
 
 const GAP = 4;
@@ -22,10 +24,24 @@ const SAVE_COLOR: Record<RowView['saveHealth'], string> = {
 
 /**
  * The whole hall at a glance: one small tile per student (status colour, name, answered, time
- * left, save health), sized so every tile fits in one screen. Clicking a tile opens the timeline.
+ * left, save health), sized so every tile fits in one screen. Given the board's socket, each tile
+ * also shows the student's latest camera picture (a few seconds old), and clicking it opens the
+ * large live camera; without a picture a click opens the timeline.
  */
-export function HallTiles({ views, onAction }: { views: RowView[]; onAction: (kind: RowActionKind, studentKey: string) => void }) {
+export function HallTiles({
+  views,
+  onAction,
+  socket = null,
+  examId,
+}: {
+  views: RowView[];
+  onAction: (kind: RowActionKind, studentKey: string) => void;
+  socket?: AppSocket | null;
+  examId?: string;
+}) {
   const { t } = useTranslation('proctor');
+  // Mounted only while the tile view is shown, so being mounted is the wish for pictures.
+  const thumbs = useHallThumbs(socket, examId, true);
   const box = useRef<HTMLUListElement>(null);
   const [space, setSpace] = useState({ width: 1000, height: 600 });
 
@@ -57,14 +73,14 @@ export function HallTiles({ views, onAction }: { views: RowView[]; onAction: (ki
       style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: GAP, gridTemplateColumns: `repeat(auto-fill, ${grid.width}px)`, gridAutoRows: grid.height }}
     >
       {views.map((v) => (
-        <HallTile key={v.key} view={v} small={small} onAction={onAction} />
+        <HallTile key={v.key} view={v} small={small} onAction={onAction} thumb={v.attemptId ? thumbs.get(v.attemptId) : undefined} />
       ))}
     </Box>
   );
 }
 
 const HallTile = memo(
-  function HallTile({ view, small, onAction }: { view: RowView; small: boolean; onAction: (kind: RowActionKind, studentKey: string) => void }) {
+  function HallTile({ view, small, onAction, thumb }: { view: RowView; small: boolean; onAction: (kind: RowActionKind, studentKey: string) => void; thumb?: string }) {
     const { t } = useTranslation('proctor');
     const attention = view.attention.length > 0;
     const label = [
@@ -80,7 +96,7 @@ const HallTile = memo(
     return (
       <li data-testid="hall-tile" data-student={view.name} data-status={view.status} data-attention={attention ? 'true' : 'false'} style={{ minWidth: 0 }}>
         <UnstyledButton
-          onClick={() => view.attemptId && onAction('timeline', view.key)}
+          onClick={() => view.attemptId && onAction(thumb ? 'camera' : 'timeline', view.key)}
           aria-label={label}
           title={label}
           disabled={!view.attemptId}
@@ -97,6 +113,14 @@ const HallTile = memo(
             overflow: 'hidden',
           }}
         >
+          {thumb && (
+            <img
+              src={thumb}
+              alt={t('camera.label', { name: view.name })}
+              data-testid="hall-thumb"
+              style={{ width: '100%', flex: '1 1 auto', minHeight: 0, objectFit: 'cover', borderRadius: 2 }}
+            />
+          )}
           <Text fz={small ? 10 : 'xs'} fw={600} lh={1.2} truncate="end">
             {view.name}
           </Text>
@@ -109,5 +133,5 @@ const HallTile = memo(
       </li>
     );
   },
-  (a, b) => a.small === b.small && a.onAction === b.onAction && sameView(a.view, b.view),
+  (a, b) => a.small === b.small && a.onAction === b.onAction && a.thumb === b.thumb && sameView(a.view, b.view),
 );
