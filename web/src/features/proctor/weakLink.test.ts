@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { inboundVideo, linkIsWeak, type InboundSample } from './weakLink';
+import { describe, expect, it, vi } from 'vitest';
+import { inboundVideo, linkIsWeak, watchLink, type InboundSample } from './weakLink';
 
 /** One sample a second at a steady rate (kbit/s) and loss share, from t = 0. */
 function run(seconds: number, kbps: number, loss = 0, start: InboundSample = { at: 0, bytesReceived: 0, packetsReceived: 0, packetsLost: 0 }): InboundSample[] {
@@ -40,5 +40,28 @@ describe('the weak-link decision', () => {
     ]);
     expect(inboundVideo(report, 42)).toEqual({ at: 42, bytesReceived: 1000, packetsReceived: 10, packetsLost: 1 });
     expect(inboundVideo(new Map(), 42)).toBeNull();
+  });
+});
+
+describe('watching a live tile’s link', () => {
+  it('calls it weak once, after 5 s of a slow link, and stops reading', async () => {
+    vi.useFakeTimers();
+    try {
+      const samples = [...run(3, 800), ...run(8, 100, 0, run(3, 800)[3]).slice(1)];
+      let i = 0;
+      const read = vi.fn(async () => samples[Math.min(i++, samples.length - 1)] ?? null);
+      const onWeak = vi.fn();
+      watchLink(read, onWeak);
+      await vi.advanceTimersByTimeAsync(7000);
+      expect(onWeak).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(onWeak).toHaveBeenCalledTimes(1);
+      const reads = read.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(read.mock.calls.length).toBe(reads);
+      expect(onWeak).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -50,3 +50,33 @@ export function inboundVideo(report: { forEach: (fn: (entry: Record<string, unkn
   });
   return found;
 }
+
+/** How often a live tile reads its peer's counters. */
+export const STATS_EVERY_MS = 1_000;
+
+/**
+ * Reads the link's counters every STATS_EVERY_MS and calls `onWeak` once, the first time the
+ * link has been weak for WEAK_FOR_MS; then it stops reading. The returned function stops it early.
+ */
+export function watchLink(read: () => Promise<InboundSample | null>, onWeak: () => void, everyMs = STATS_EVERY_MS): () => void {
+  let samples: InboundSample[] = [];
+  let stopped = false;
+  const timer = setInterval(() => {
+    void read().then(
+      (sample) => {
+        if (stopped || !sample) return;
+        // Just over the window is enough to judge it.
+        samples = [...samples, sample].filter((s) => sample.at - s.at <= WEAK_FOR_MS + 2 * everyMs);
+        if (!linkIsWeak(samples)) return;
+        stop();
+        onWeak();
+      },
+      () => undefined,
+    );
+  }, everyMs);
+  const stop = () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+  return stop;
+}
