@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { emitWithAck, type AppSocket } from '../../api/socket';
 import { cameraText, phaseOfPeerError, tileNotice, type CameraPhase, type StudentPresence } from './cameraState';
 import { createPeer, readSignal, type Peer, type SignalData } from '../../api/peer';
+import { useHallThumbs } from './useHallThumbs';
+import { inboundVideo, watchLink, type InboundSample } from './weakLink';
 
 const REQUEST_TIMEOUT_MS = 10_000;
 /** How long to wait for the student's device to start streaming before saying so. */
@@ -19,7 +21,20 @@ interface CameraTileProps {
   serverNow: number;
   /** The student's camera (default) or their shared screen: one peer each. */
   source?: MediaSource;
+  /** The exam: lets a camera on a weak link ask for the students' thumbnails instead. */
+  examId?: string;
   onClose: () => void;
+}
+
+/** simple-peer has getStats (its reports flattened to plain objects); its typings do not say so. */
+type StatsPeer = Peer & { getStats?: (cb: (err: Error | null, reports: Record<string, unknown>[]) => void) => void };
+
+/** The peer's inbound video counters now, or null when it cannot say. */
+function readInbound(peer: StatsPeer): Promise<InboundSample | null> {
+  return new Promise((resolve) => {
+    if (!peer.getStats) return resolve(null);
+    peer.getStats((err, reports) => resolve(err ? null : inboundVideo(reports, Date.now())));
+  });
 }
 
 /** Which stream a relayed signal belongs to: a signal that names none is the camera's. */
@@ -37,9 +52,10 @@ function relayTo(peer: Peer, socket: AppSocket, attemptId: string, to: string, s
  * its offer with a non-initiating peer using the server's STUN/TURN servers, and plays the stream;
  * closing stops the peer and tells the student's device (`camera:stop`). When the student drops
  * and comes back the tile says so and connects again by itself; the server's `camera:closed`
- * (the attempt ended) turns it off for good.
+ * (the attempt ended) turns it off for good. A camera on a link too weak for video (weakLink.ts)
+ * closes its peer and shows the student's thumbnails, a picture every few seconds, until Retry.
  */
-export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function CameraTile({ socket, attemptId, name, presence, serverNow, source = 'camera', onClose }, ref) {
+export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function CameraTile({ socket, attemptId, name, presence, serverNow, source = 'camera', examId, onClose }, ref) {
   const { t } = useTranslation('proctor');
   const video = useRef<HTMLVideoElement>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
@@ -48,6 +64,9 @@ export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function Came
   const [round, setRound] = useState(0);
   // Muted by default so autoplay is allowed; the proctor may turn the microphone's sound on.
   const [muted, setMuted] = useState(true);
+  // The link was too weak for live video: the tile shows pictures instead.
+  const [weak, setWeak] = useState(false);
+  const thumb = useHallThumbs(socket, examId, weak).get(attemptId);
   const hasAudio = !!stream && stream.getAudioTracks().length > 0;
   const ended = phase.kind === 'ended' || !presence.inProgress;
   const notice = tileNotice(phase, presence, name, serverNow);
@@ -59,8 +78,9 @@ export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function Came
   }, [presence.online]);
 
   useEffect(() => {
-    if (!socket || ended) return;
+    if (!socket || ended || weak) return;
     let peer: Peer | null = null;
+    let stopWatch: (() => void) | undefined;
     // Only the first of the student's devices to answer is shown (a second tab would offer too).
     let from: string | null = null;
     let cancelled = false;
@@ -79,6 +99,12 @@ export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function Came
           if (cancelled) return;
           setStream(s);
           setPhase({ kind: 'live' });
+          // The screen is not watched: its pictures are not what the thumbnails show.
+          if (source === 'camera' && peer) {
+            const live = peer;
+            stopWatch?.();
+            stopWatch = watchLink(() => readInbound(live), () => !cancelled && setWeak(true));
+          }
         });
         peer.on('error', (error: unknown) => !cancelled && setPhase(phaseOfPeerError(error)));
         peer.on('close', () => {
@@ -119,13 +145,14 @@ export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function Came
 
     return () => {
       cancelled = true;
+      stopWatch?.();
       clearTimeout(waiting);
       socket.off(CAMERA_EVENTS.signal, onSignal);
       socket.off(CAMERA_EVENTS.closed, onClosed);
       peer?.destroy();
       if (socket.connected) socket.emit(CAMERA_EVENTS.stop, { attemptId, source });
     };
-  }, [socket, attemptId, round, ended, source]);
+  }, [socket, attemptId, round, ended, source, weak]);
 
   useEffect(() => {
     if (video.current) video.current.srcObject = stream;
@@ -156,7 +183,29 @@ export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function Came
           <CloseButton aria-label={source === 'screen' ? t('camera.closeScreen', { name }) : t('camera.close', { name })} onClick={onClose} />
         </Group>
       </Group>
-      {notice ? (
+      {weak && !notice ? (
+        <Box data-testid="camera-weak">
+          <Box style={{ aspectRatio: '4 / 3', background: 'var(--mantine-color-dark-7)', borderRadius: 4, overflow: 'hidden' }}>
+            {thumb && <img src={thumb} alt={t('camera.label', { name })} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />}
+          </Box>
+          <Group justify="space-between" mt={4} wrap="nowrap">
+            <Text size="xs" role="status">
+              {t('camera.slowLink', { defaultValue: 'Slow connection: pictures every few seconds' })}
+            </Text>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={() => {
+                setWeak(false);
+                setRound((r) => r + 1);
+              }}
+            >
+              {t('camera.retry')}
+            </Button>
+          </Group>
+        </Box>
+      ) : notice ? (
         <Alert color={notice.tone} role="status" data-testid="camera-notice">
           <Text size="sm">{notice.text}</Text>
           {notice.retry && (

@@ -23,10 +23,11 @@ export function useHallThumbs(socket: AppSocket | null, examId: string | undefin
   const [thumbs, setThumbs] = useState<ReadonlyMap<string, string>>(() => new Map());
 
   useEffect(() => {
-    if (!socket || !examId || !on) return;
+    if (!socket || !on) return;
     const ask = (wanted: boolean) => {
-      // Not buffered while offline: the renewal after the reconnect asks again.
-      if (socket.connected) socket.emit(PROCTOR_EVENTS.tiles, { examId, on: wanted }, () => undefined);
+      // Not buffered while offline: the renewal after the reconnect asks again. Without the exam
+      // the pictures that another view asked for are still shown.
+      if (socket.connected && examId) socket.emit(PROCTOR_EVENTS.tiles, { examId, on: wanted }, () => undefined);
     };
     const onThumb = (raw: unknown) => {
       const thumb = readThumb(raw);
