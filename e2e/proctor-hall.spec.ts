@@ -94,8 +94,10 @@ test('the camera tile says when the student drops, and a force-submit turns it o
   await signIn(student, DEMO.student);
 
   await student.goto(`/exam/${examId}`);
-  await student.getByRole('button', { name: 'Allow camera' }).click();
-  await expect(student.getByTestId('media-check')).toContainText('Your camera is on');
+  // A camera exam opens with the system check and asks the student to accept what is checked first.
+  await student.getByTestId('system-check').getByRole('button', { name: 'Allow camera' }).click();
+  await expect(student.getByTestId('check-camera')).toHaveAttribute('aria-label', 'Camera: Passed');
+  await student.getByTestId('consent-panel').getByRole('checkbox', { name: 'I have read what is checked and kept, and I accept it' }).check();
   await student.getByRole('button', { name: 'Start Exam' }).click();
   await expect(student.getByRole('heading', { name: 'Question 1 of 2' })).toBeVisible();
 

@@ -111,8 +111,10 @@ test('the proctor’s camera tile plays the student’s camera, peer to peer', a
   const start = student.getByRole('button', { name: 'Start Exam' });
   // No camera, no exam.
   await expect(start).toBeDisabled();
-  await student.getByRole('button', { name: 'Allow camera' }).click();
-  await expect(student.getByTestId('media-check')).toContainText('Your camera is on');
+  // A camera exam opens with the system check and asks the student to accept what is checked first.
+  await student.getByTestId('system-check').getByRole('button', { name: 'Allow camera' }).click();
+  await expect(student.getByTestId('check-camera')).toHaveAttribute('aria-label', 'Camera: Passed');
+  await student.getByTestId('consent-panel').getByRole('checkbox', { name: 'I have read what is checked and kept, and I accept it' }).check();
   await start.click();
   await expect(student.getByRole('heading', { name: 'Question 1 of 2' })).toBeVisible();
 

@@ -12,9 +12,22 @@ import { createOutbox } from './outbox';
 import { pageEvents, ticker } from './pageEvents';
 import { clearReviewState, readReviewState, writeReviewState } from './reviewMarks';
 import { createSessionActor } from './sessionActor';
+import { thumbSender } from './proctoring/thumbSender';
 import type { RestoredLocal } from './types';
 
 /** The machine wired to the real world: HTTP, the socket, IndexedDB, localStorage, the page, toasts. */
+
+/** What the student's browser answers proctors with on the attempt's socket: the live camera (and screen), and the hall's small pictures. */
+const respondCamera = cameraResponder(examMedia.get);
+const sendThumbs = thumbSender();
+const answerProctors: typeof respondCamera = (socket, attemptId) => {
+  const stopCamera = respondCamera(socket, attemptId);
+  const stopThumbs = sendThumbs(socket, attemptId);
+  return () => {
+    stopCamera();
+    stopThumbs();
+  };
+};
 export function createLiveExamMachine() {
   const outbox = createOutbox();
   return examTakingMachine.provide({
@@ -33,7 +46,7 @@ export function createLiveExamMachine() {
       // Over the open socket when it can, else over HTTP (both close the attempt the same way).
       submitAttempt: fromPromise(async ({ input }) => (await submitOverSocket(input)) ?? submitAttempt(input)),
       readSubmitReason: fromPromise(({ input }) => readSubmitReason(input.attemptId)),
-      session: createSessionActor({ createSocket, outbox, refreshToken: refreshSocketToken, attachCamera: cameraResponder(examMedia.get) }),
+      session: createSessionActor({ createSocket, outbox, refreshToken: refreshSocketToken, attachCamera: answerProctors }),
       ticker,
       pageEvents,
     },

@@ -190,7 +190,7 @@ export const CameraTile = forwardRef<HTMLElement, CameraTileProps>(function Came
           </Box>
           <Group justify="space-between" mt={4} wrap="nowrap">
             <Text size="xs" role="status">
-              {t('camera.slowLink', { defaultValue: 'Slow connection: pictures every few seconds' })}
+              {t('camera.slowLink')}
             </Text>
             <Button
               size="xs"

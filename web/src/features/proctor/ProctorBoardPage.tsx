@@ -246,6 +246,7 @@ function ProctorBoard({ examId }: { examId: string }) {
                     }}
                     source={tile.source}
                     socket={socket}
+                    examId={examId}
                     attemptId={row.attemptId}
                     name={studentName(row)}
                     presence={{ inProgress: row.status === 'in_progress', online: row.online, lastSeenAt: row.lastSeenAt }}
@@ -294,7 +295,7 @@ function ProctorBoard({ examId }: { examId: string }) {
                 <Text size="sm" c="dimmed" aria-live="polite">
                   {t('board.showing', { shown: views.length, total: rows.length })}
                 </Text>
-                {view === 'tiles' ? <HallTiles views={views} onAction={onAction} /> : <StudentTable views={views} cameraEnabled={cameraEnabled} screenEnabled={screenEnabled} onAction={onAction} />}
+                {view === 'tiles' ? <HallTiles views={views} onAction={onAction} socket={socket} examId={examId} /> : <StudentTable views={views} cameraEnabled={cameraEnabled} screenEnabled={screenEnabled} onAction={onAction} />}
               </Stack>
             </Paper>
           </Grid.Col>
