@@ -1,6 +1,6 @@
 import type { ProctorEvent, WaivableCheck } from '@exam/shared';
-import { API_BASE, ApiError, catalogueMessage, http } from '../../api/http';
-import { readToken } from '../../api/storedSession';
+import { fetchFile } from '../../api/fileFetch';
+import { http } from '../../api/http';
 import { evidenceEntrySchema, helpRequestSchema, historyEventSchema, listIn, readEach, waiverSchema, type EvidenceEntry, type HelpRequest, type WaiverChange } from './schemas';
 
 /** The board's REST calls (issue 58): feed history, waivers, help requests and evidence pictures. */
@@ -36,29 +36,7 @@ export async function fetchEvidenceList(attemptId: string): Promise<EvidenceEntr
   return readEach(listIn(res.data, 'evidence'), evidenceEntrySchema);
 }
 
-const fetchWithToken = (path: string) => {
-  const token = readToken();
-  return fetch(`${API_BASE}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' });
-};
-
-/**
- * An evidence picture as a Blob: it is served behind the bearer token, which an `<img src>` cannot
- * carry. The JSON client reads no images, so an expired token is renewed by one cheap JSON call
- * (which refreshes the session) and the picture is asked for once more.
- */
+/** An evidence picture as a Blob (served behind the bearer token, which an `<img src>` cannot carry). */
 export async function fetchEvidencePicture(id: string): Promise<Blob> {
-  const path = `/evidence/${encodeURIComponent(id)}`;
-  let response: Response;
-  try {
-    response = await fetchWithToken(path);
-    if (response.status === 401 && readToken()) {
-      await http.get('/auth/me');
-      response = await fetchWithToken(path);
-    }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw new ApiError({ status: 0, message: catalogueMessage(0) });
-  }
-  if (!response.ok) throw new ApiError({ status: response.status, message: catalogueMessage(response.status) });
-  return response.blob();
+  return (await fetchFile(`/evidence/${encodeURIComponent(id)}`)).blob();
 }
