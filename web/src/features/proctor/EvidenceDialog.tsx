@@ -25,6 +25,8 @@ export function EvidenceDialog({ target, onClose }: { target: EvidenceTarget | n
   );
 }
 
+const EVIDENCE_POLLS = 15;
+
 function EvidencePictures({ target }: { target: EvidenceTarget }) {
   const { t } = useTranslation('proctor');
   const query = useQuery({
@@ -35,6 +37,9 @@ function EvidencePictures({ target }: { target: EvidenceTarget }) {
       const entries = (await fetchEvidenceList(target.attemptId)).filter((e) => e.flagId === target.flagId);
       return Promise.all(entries.map(async (entry) => ({ entry, blob: await fetchEvidencePicture(entry.id) })));
     },
+    // The picture is uploaded just after the flag: a proctor who opens it at once asks again
+    // every 2 s, for half a minute, rather than being told there is none.
+    refetchInterval: (q) => (q.state.data?.length === 0 && q.state.dataUpdateCount < EVIDENCE_POLLS ? 2000 : false),
   });
   if (query.isPending) return <Loader size="sm" aria-label={t('evidence.loading')} />;
   if (query.isError)
