@@ -40,7 +40,9 @@ function Step({ target, config, onPaid }: { target: PaymentToComplete; config: P
   // One key for this opening: a retried start of the fee's payment returns the same payment.
   const [key] = useState(newIdempotencyKey);
   const start = useQuery({
-    queryKey: ['payments', 'complete', target.kind, target.id, key],
+    // Outside the payments' keys on purpose: paying refreshes those, and refetching this step would
+    // find the payment paid and swap the card form for "no longer waiting" before it said so.
+    queryKey: ['payment-complete', target.kind, target.id, key],
     queryFn: (): Promise<{ payment: Payment; nextAction: PaymentNextAction | null }> =>
       target.kind === 'payment' ? paymentsApi.withNextAction(target.id) : paymentsApi.payFee(target.id, key),
     staleTime: Infinity,
