@@ -19,7 +19,8 @@ const requestOf = (raw: unknown): CameraRequest | null => {
   };
 };
 
-const attemptOf = (raw: unknown): string | null =>
+/** The attempt a socket event names, or null. */
+export const attemptOf = (raw: unknown): string | null =>
   raw && typeof raw === 'object' && typeof (raw as { attemptId?: unknown }).attemptId === 'string' ? (raw as { attemptId: string }).attemptId : null;
 
 /**

@@ -1,5 +1,6 @@
 import { CAMERA_EVENTS, PROCTOR_EVENTS, SOCKET_EVENTS, THUMB_MAX_BYTES } from '@exam/shared';
 import type { AppSocket } from '../../../api/socket';
+import { attemptOf } from '../cameraResponder';
 import { examMedia } from '../examMedia';
 
 /** The tile's picture size: enough to see a face, small enough for 300 tiles on a laptop. */
@@ -68,7 +69,6 @@ const intervalOf = (raw: unknown): number | null | undefined => {
   if (value === null) return null;
   return typeof value === 'number' && value > 0 ? value : undefined;
 };
-const attemptOf = (raw: unknown) => (raw && typeof raw === 'object' ? (raw as { attemptId?: unknown }).attemptId : undefined);
 
 /**
  * The student's side of the hall's tiles: while a board shows them (`attempt:thumbs` with an
