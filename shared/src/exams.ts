@@ -44,6 +44,7 @@ export const EXAM_SETTINGS_DEFAULTS = {
   showCorrectAnswers: false,
   allowMultipleAttempts: false,
   maxAttempts: 1,
+  resultsWaitForReview: false,
   proctoring: PROCTORING_DEFAULTS,
 };
 
@@ -102,6 +103,8 @@ export const examSettingsSchema = z
       .min(1, EXAM_MSG.maxAttemptsRange)
       .max(MAX_ATTEMPTS_LIMIT, EXAM_MSG.maxAttemptsRange)
       .default(1),
+    // Releasing results holds attempts whose integrity review is not done (issue 53).
+    resultsWaitForReview: z.boolean().default(false),
     proctoring: proctoringSchema,
   })
   .default(EXAM_SETTINGS_DEFAULTS)

@@ -10,6 +10,7 @@ export * from './cardActions';
 export * from './session';
 export * from './proctoring';
 export * from './evidence';
+export * from './integrity';
 export * from './liveEvents';
 export * from './notifications';
 export * from './grading';

@@ -1,6 +1,7 @@
 import messages from './locales/en/messages.json' with { type: 'json' };
 import { z } from 'zod';
 import { SELF_REGISTER_ROLES } from './constants';
+import { INTEGRITY_OUTCOMES } from './integrity';
 import { EXAM_FORM_DEFAULTS, EXAM_MSG, violationAllowance } from './exams';
 import { FULLSCREEN_EXIT_LIMIT, TAB_SWITCH_LIMIT } from './session';
 import { DEFAULT_RETENTION_DAYS, PROCTORING_MSG, PROFILE_DEFAULTS, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, profileSchema, type ProctoringProfile } from './proctoring';
@@ -60,6 +61,8 @@ export const platformSettingsSchema = z.object({
         .max(RETENTION_DAYS_MAX, PROCTORING_MSG.retentionDaysRange),
     })
     .default({ retentionDays: DEFAULT_RETENTION_DAYS }),
+  // What a confirmed breach does to a result, unless a reviewer chooses otherwise for the attempt.
+  integrity: z.object({ confirmedOutcome: z.enum(INTEGRITY_OUTCOMES) }).default({ confirmedOutcome: 'withhold' }),
 });
 export type PlatformSettings = z.output<typeof platformSettingsSchema>;
 export type GradingScale = PlatformSettings['gradingScale'];
@@ -81,6 +84,7 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   },
   payments: { allowFreeAmounts: true },
   evidence: { retentionDays: DEFAULT_RETENTION_DAYS },
+  integrity: { confirmedOutcome: 'withhold' },
 };
 
 /** What anyone may read: the school's name, who may register, and the scale results are shown in. */

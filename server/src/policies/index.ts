@@ -22,6 +22,11 @@ export interface ExamResource {
   grade: number;
   /** Student ids of the eligible list; empty means every student of the grade. */
   eligibleIds: string[];
+  /**
+   * The viewer's place in the exam's shared hall (exam_staff), when the owner added them as a
+   * proctor or reviewer; absent or null for everyone else.
+   */
+  viewerStaff?: { proctors: boolean; reviews: boolean } | null;
 }
 
 export interface QuestionResource {
@@ -46,7 +51,8 @@ interface Resources {
   profile: ProfileResource;
 }
 
-export type ExamAction = 'read' | 'update' | 'delete' | 'publish' | 'manage-questions' | 'read-questions' | 'preview';
+/** `proctor`: watch the board and act on attempts; `review`: read timelines and decide on flags and outcomes. */
+export type ExamAction = 'read' | 'update' | 'delete' | 'publish' | 'manage-questions' | 'read-questions' | 'preview' | 'proctor' | 'review';
 export type QuestionAction = 'read' | 'update' | 'delete' | 'use';
 export type ProfileAction = 'read-stats';
 type ActionOf<K extends keyof Resources> = K extends 'exam' ? ExamAction : K extends 'profile' ? ProfileAction : QuestionAction;
@@ -85,6 +91,10 @@ export function isParentOf(viewer: Viewer, studentId: string): boolean {
 allow(['admin'], '*', 'exam');
 allow(['admin'], '*', 'question');
 allow(['teacher'], '*', 'exam', owns);
+// A teacher the owner added to the exam's hall: sees the exam, and proctors or reviews as added.
+allow(['teacher'], ['read', 'read-questions'], 'exam', (v, exam) => !!exam.viewerStaff);
+allow(['teacher'], ['proctor'], 'exam', (v, exam) => !!exam.viewerStaff?.proctors);
+allow(['teacher'], ['review'], 'exam', (v, exam) => !!exam.viewerStaff?.reviews);
 allow(['teacher'], '*', 'question', owns);
 allow(['teacher'], ['read', 'use'], 'question', (_v, q) => !!q.shared);
 allow(['student'], ['read'], 'exam', (v, exam) => eligibleFor(v.user, exam));

@@ -8,7 +8,10 @@ import { contactRoutes } from './contact';
 import { dashboardRoutes } from './dashboard';
 import { demoRoutes } from './demo';
 import { examRoutes } from './exams';
+import { examStaffRoutes } from './examStaff';
 import { healthRoutes } from './health';
+import { integrityRoutes } from './integrity';
+import { integrityReportRoutes } from './integrityReports';
 import { notificationRoutes } from './notifications';
 import { ROUTE_DOCS } from './openapiEntries';
 import { parentRoutes } from './parent';
@@ -43,6 +46,9 @@ export function apiRouter(deps: Deps, mountedElsewhere: Router<AppState>[] = [])
     contactRoutes(deps),
     platformSettingsRoutes(deps),
     proctoringRoutes(deps),
+    integrityRoutes(deps),
+    integrityReportRoutes(deps),
+    examStaffRoutes(deps),
     demoRoutes(deps),
   ];
   for (const r of resources) api.use(r.routes(), r.allowedMethods());

@@ -4,7 +4,10 @@ import { contactDocs } from './contact/openapi';
 import { dashboardDocs } from './dashboard/openapi';
 import { demoDocs } from './demo/openapi';
 import { examDocs } from './exams/openapi';
+import { examStaffDocs } from './examStaff/openapi';
 import { healthDocs } from './health.openapi';
+import { integrityDocs } from './integrity/openapi';
+import { integrityReportDocs } from './integrityReports/openapi';
 import { notificationDocs } from './notifications/openapi';
 import { parentDocs } from './parent/openapi';
 import { paymentDocs } from './payments/openapi';
@@ -34,6 +37,9 @@ export const ROUTE_DOCS: RouteDocs = {
   ...contactDocs,
   ...platformSettingsDocs,
   ...proctoringDocs,
+  ...integrityDocs,
+  ...integrityReportDocs,
+  ...examStaffDocs,
   ...demoDocs,
   ...referenceDocs,
 };
