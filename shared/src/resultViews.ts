@@ -1,6 +1,7 @@
 import type { QuestionType } from './exams';
 import type { AnswerStatus, ItemStatistics, submissionDisplayStatus } from './grading';
 import type { SubmitReason } from './session';
+import type { IntegrityState, ResultHold } from './integrity';
 
 export type AttemptStatus = 'in_progress' | 'submitted' | 'graded';
 
@@ -49,6 +50,14 @@ export interface Submission {
   isSubmitted: boolean;
   isGraded: boolean;
   resultsReleased: boolean;
+  /**
+   * Why the student and their parents do not see this result although the exam's results are
+   * out: its integrity review is not done ('under_review') or a confirmed breach withholds it.
+   * Null when nothing holds it. Staff see the scores and this reason alike.
+   */
+  integrityHold: ResultHold | null;
+  /** The integrity state, for staff only (null for students and parents). */
+  integrityState: IntegrityState | null;
   isPassed: boolean | null;
   score: number | null;
   /** The same value as score, under the name older clients read. */

@@ -1,4 +1,4 @@
-import type { Attempt, AttemptStatus, SubmitReason } from '@exam/shared';
+import type { Attempt, AttemptStatus, IntegrityOutcome, IntegrityState, SubmitReason } from '@exam/shared';
 
 export interface AttemptRow {
   id: string;
@@ -6,6 +6,9 @@ export interface AttemptRow {
   student_id: string;
   attempt_number: number;
   status: AttemptStatus;
+  /** Derived from its flags' decisions (issue 53); rows read before the column existed lack it. */
+  integrity_state?: IntegrityState;
+  integrity_outcome?: IntegrityOutcome | null;
   started_at: Date;
   deadline_at: Date;
   submitted_at: Date | null;

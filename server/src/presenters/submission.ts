@@ -1,4 +1,4 @@
-import { autoGrade, classifyAnswer, describeKey, matchingChoicesForStudents, submissionDisplayStatus, type AnswerSummary, type Submission, type SubmissionAnswer } from '@exam/shared';
+import { autoGrade, classifyAnswer, describeKey, matchingChoicesForStudents, submissionDisplayStatus, type AnswerSummary, type Submission, type ResultHold, type SubmissionAnswer } from '@exam/shared';
 import { gradableOf, scoringOf, type QuestionRow } from './question';
 import { serverTimeSpent, type AttemptRow } from './attempt';
 
@@ -24,7 +24,7 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
  * A submission as the results calls answer it. `withScore` is false for a student or parent before
  * the exam's results are out: the attempt is listed, its score is not.
  */
-export function presentSubmission(row: SubmissionRow, opts: { withScore: boolean; letter: (pct: number) => string; percentile?: number | null; rank?: number | null }): Submission {
+export function presentSubmission(row: SubmissionRow, opts: { withScore: boolean; letter: (pct: number) => string; percentile?: number | null; rank?: number | null; hold?: ResultHold | null; asStaff?: boolean }): Submission {
   const timeSpent = serverTimeSpent(row);
   const isSubmitted = row.status !== 'in_progress';
   const isGraded = row.status === 'graded';
@@ -41,6 +41,8 @@ export function presentSubmission(row: SubmissionRow, opts: { withScore: boolean
     isSubmitted,
     isGraded,
     resultsReleased: show,
+    integrityHold: opts.hold ?? null,
+    integrityState: opts.asStaff ? (row.integrity_state ?? 'clear') : null,
     isPassed: show && isGraded ? row.passed : null,
     score: show ? num(row.score) : null,
     marksObtained: show ? num(row.score) : null,
