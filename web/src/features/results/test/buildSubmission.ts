@@ -13,6 +13,8 @@ export function buildSubmission(overrides: Partial<Submission> = {}): Submission
     isSubmitted: true,
     isGraded: true,
     resultsReleased: true,
+    integrityHold: null,
+    integrityState: null,
     isPassed: true,
     score: 9,
     marksObtained: 9,
