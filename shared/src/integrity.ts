@@ -159,7 +159,15 @@ export const reviewQueueQuerySchema = z.object({
 });
 
 export const reviewQueueSchema = z.object({
-  exam: z.object({ id: uuid, title: z.string(), waitsForReview: z.boolean() }),
+  exam: z.object({
+    id: uuid,
+    title: z.string(),
+    waitsForReview: z.boolean(),
+    defaultOutcome: z
+      .enum(INTEGRITY_OUTCOMES)
+      .optional()
+      .describe('The school’s outcome for a confirmed attempt (admin settings), which a reviewer’s choice starts from'),
+  }),
   summary: z.object({ attempts: z.number().int(), clear: z.number().int(), needsReview: z.number().int(), confirmed: z.number().int(), held: z.number().int() }),
   items: z.array(reviewQueueItemSchema),
 });
