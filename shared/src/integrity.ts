@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import messages from './locales/en/messages.json' with { type: 'json' };
 import { SECTIONS } from './constants';
 import { SUBMIT_REASONS, VIOLATION_TYPES } from './session';
 import { isoTime } from './wireTime';
@@ -9,6 +10,9 @@ import { isoTime } from './wireTime';
  * teachers who share an exam's hall. No suspicion score anywhere: counts, facts and decisions.
  */
 const uuid = z.uuid();
+
+/** The review's refusals (catalogue section "integrity"). */
+export const INTEGRITY_MSG = messages.integrity;
 
 /** Derived from the flags' latest decisions: any confirmed → confirmed; else any undecided → needs_review; else clear. */
 export const INTEGRITY_STATES = ['clear', 'needs_review', 'confirmed'] as const;
@@ -96,6 +100,10 @@ export const questionTimeSchema = z.object({
 });
 export type QuestionTime = z.infer<typeof questionTimeSchema>;
 
+/** One decision on a confirmed attempt's outcome (oldest first; the last one stands). */
+export const outcomeEntrySchema = z.object({ outcome: z.enum(INTEGRITY_OUTCOMES), note: z.string().nullable(), by: person.nullable(), at: isoTime });
+export type OutcomeEntry = z.infer<typeof outcomeEntrySchema>;
+
 export const attemptTimelineSchema = z.object({
   attempt: z.object({
     id: uuid,
@@ -108,7 +116,9 @@ export const attemptTimelineSchema = z.object({
     submitReason: z.enum(SUBMIT_REASONS).nullable(),
     integrityState: z.enum(INTEGRITY_STATES),
     outcome: z.enum(INTEGRITY_OUTCOMES).nullable(),
+    hold: z.enum(RESULT_HOLDS).nullable().optional().describe('Why the student and parents do not see the result, when they do not'),
   }),
+  mayReview: z.boolean().optional().describe('Whether the reader may decide on flags and the outcome (false for a proctor who does not review, and for the student)'),
   counts: z.object({
     flags: z.number().int(),
     undecided: z.number().int(),
@@ -122,21 +132,41 @@ export const attemptTimelineSchema = z.object({
   entries: z.array(timelineEntrySchema),
   flags: z.array(reviewFlagSchema),
   questions: z.array(questionTimeSchema),
-  outcomeHistory: z.array(z.object({ outcome: z.enum(INTEGRITY_OUTCOMES), note: z.string().nullable(), by: person.nullable(), at: isoTime })),
+  outcomeHistory: z.array(outcomeEntrySchema),
 });
 export type AttemptTimeline = z.infer<typeof attemptTimelineSchema>;
 
+const note = z.string({ error: INTEGRITY_MSG.noteTooLong }).trim().max(1000, INTEGRITY_MSG.noteTooLong).optional();
+
 export const flagDecisionInputSchema = z.object({
-  decision: z.enum(FLAG_DECISIONS),
-  note: z.string().trim().max(1000).optional(),
+  decision: z.enum(FLAG_DECISIONS, { error: INTEGRITY_MSG.decisionUnknown }),
+  note,
 });
 export type FlagDecisionInput = z.infer<typeof flagDecisionInputSchema>;
 
 export const outcomeInputSchema = z.object({
-  outcome: z.enum(INTEGRITY_OUTCOMES),
-  note: z.string().trim().max(1000).optional(),
+  outcome: z.enum(INTEGRITY_OUTCOMES, { error: INTEGRITY_MSG.outcomeUnknown }),
+  note,
 });
 export type OutcomeInput = z.infer<typeof outcomeInputSchema>;
+
+/** What a decision on a flag answers: the flag with its whole history, and where the attempt now stands. */
+export const flagDecisionResultSchema = z.object({
+  flag: reviewFlagSchema,
+  integrityState: z.enum(INTEGRITY_STATES),
+  outcome: z.enum(INTEGRITY_OUTCOMES).nullable(),
+  hold: z.enum(RESULT_HOLDS).nullable(),
+});
+export type FlagDecisionResult = z.infer<typeof flagDecisionResultSchema>;
+
+/** What deciding an outcome answers: the attempt's state, the outcome standing, its history and any hold. */
+export const outcomeResultSchema = z.object({
+  integrityState: z.enum(INTEGRITY_STATES),
+  outcome: z.enum(INTEGRITY_OUTCOMES),
+  hold: z.enum(RESULT_HOLDS).nullable(),
+  history: z.array(outcomeEntrySchema),
+});
+export type OutcomeResult = z.infer<typeof outcomeResultSchema>;
 
 /** One attempt in an exam's review queue: attempts with undecided flags first (most first), then the rest. */
 export const reviewQueueItemSchema = z.object({
@@ -155,8 +185,10 @@ export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
 
 export const reviewQueueQuerySchema = z.object({
   state: z.enum(INTEGRITY_STATES).optional(),
-  mine: z.coerce.boolean().optional().describe('Only the students of the reviewer’s part of the hall'),
+  // 'true' / 'false' as a query string says them (a plain coercion would read 'false' as true).
+  mine: z.stringbool().optional().describe('Only the students of the reviewer’s part of the hall'),
 });
+export type ReviewQueueQuery = z.infer<typeof reviewQueueQuerySchema>;
 
 export const reviewQueueSchema = z.object({
   exam: z.object({
