@@ -34,6 +34,8 @@ export async function up(knex: Knex): Promise<void> {
     t.string('outcome', 8).notNullable();
     t.string('note', 1000);
     t.uuid('decided_by').references('users.id').onDelete('SET NULL');
+    // On a 'zero' that replaced a standing result: the totals it replaced, so a later outcome restores them.
+    t.jsonb('previous');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
   await knex.raw(`ALTER TABLE integrity_outcomes ADD CONSTRAINT integrity_outcomes_outcome_check CHECK (outcome in ('keep', 'zero', 'withhold'))`);

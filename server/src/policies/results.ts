@@ -1,3 +1,5 @@
+import type { IntegrityOutcome, IntegrityState, ResultHold } from '@exam/shared';
+
 /**
  * May a student or a parent see an exam's scores yet: when the exam shows results at once, or
  * once its teacher released them (docs/live-session.md). Staff always see them. An exam's stored
@@ -19,4 +21,54 @@ export function resultsVisible(exam: ResultsVisibilityFacts): boolean {
  */
 export function resultsVisibleSql(exam: string): string {
   return `(coalesce((${exam}.settings->>'showResultsImmediately')::boolean, true) or ${exam}.results_released_at is not null)`;
+}
+
+/** What the integrity review's hold reads of an exam and of one of its attempts. */
+export interface HoldExamFacts {
+  settings: { resultsWaitForReview?: boolean | null };
+}
+export interface HoldAttemptFacts {
+  submit_reason: string | null;
+  /** Rows read before the column existed lack it: nothing to review then. */
+  integrity_state?: IntegrityState | null;
+  integrity_outcome?: IntegrityOutcome | null;
+}
+
+/**
+ * Why a student and their parents do not see one attempt's result although the exam's results
+ * may be out (issue 53), or null. An attempt waits for its review when its exam says results
+ * wait for it, or when its violations ended it (an automatic end is not a verdict): while a flag
+ * is undecided, and once confirmed until a reviewer decides the outcome ('under_review'). A
+ * reviewer's decision to withhold a confirmed attempt's result holds it whatever the exam says
+ * ('withheld'): it is a verdict, not a wait.
+ */
+export function resultHold(exam: HoldExamFacts, attempt: HoldAttemptFacts): ResultHold | null {
+  const state = attempt.integrity_state ?? 'clear';
+  if (state === 'confirmed' && attempt.integrity_outcome === 'withhold') return 'withheld';
+  const waits = (exam.settings.resultsWaitForReview ?? false) || attempt.submit_reason === 'violations';
+  if (!waits) return null;
+  if (state === 'needs_review') return 'under_review';
+  if (state === 'confirmed' && !attempt.integrity_outcome) return 'under_review';
+  return null;
+}
+
+/** The same rule as a SQL expression (the hold's name, or null) over an exams row `exam` and an attempts row `attempt`. */
+export function resultHoldSql(exam: string, attempt: string): string {
+  const waits = `(coalesce((${exam}.settings->>'resultsWaitForReview')::boolean, false) or ${attempt}.submit_reason is not distinct from 'violations')`;
+  return `(case
+    when ${attempt}.integrity_state = 'confirmed' and ${attempt}.integrity_outcome = 'withhold' then 'withheld'
+    when not ${waits} then null
+    when ${attempt}.integrity_state = 'needs_review' then 'under_review'
+    when ${attempt}.integrity_state = 'confirmed' and ${attempt}.integrity_outcome is null then 'under_review'
+  end)`;
+}
+
+/** A student or parent sees this attempt's result: the exam's results are out and nothing holds it. */
+export function resultShown(exam: ResultsVisibilityFacts & HoldExamFacts, attempt: HoldAttemptFacts): boolean {
+  return resultsVisible(exam) && resultHold(exam, attempt) === null;
+}
+
+/** The same rule as a SQL condition over an exams row `exam` and an attempts row `attempt`. */
+export function resultShownSql(exam: string, attempt: string): string {
+  return `(${resultsVisibleSql(exam)} and ${resultHoldSql(exam, attempt)} is null)`;
 }
