@@ -271,6 +271,7 @@ export function attemptReportPdf(input: AttemptReportInput, opts: PdfOptions = {
     [w.t('fields.submitReason'), w.submitReason(a.submitReason)],
     [w.t('fields.integrityState'), w.state(a.integrityState)],
     [w.t('fields.outcome'), w.outcome(a.outcome)],
+    ...(a.hold === undefined ? [] : [[w.t('summary.hold'), w.hold(a.hold)] as [string, string]]),
   ]);
 
   const c = timeline.counts;
