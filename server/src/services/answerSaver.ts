@@ -66,7 +66,8 @@ const SAVE_STATEMENT = 'answers.save';
  * The batch's attempts are locked by id alone and only then checked open: a generic plan asked for
  * open attempts by their id could reach them through the index of every attempt in progress, and
  * read the whole hall for one save. The check sees each attempt as it is once locked (a
- * submission that held it first has closed it by then).
+ * submission that held it first has closed it by then). Every answer written is also appended to
+ * answer_saves by the same statement: the integrity timeline's record of each acknowledged save.
  */
 export const SAVE_BATCH_SQL = `
   with v as (
@@ -87,7 +88,10 @@ export const SAVE_BATCH_SQL = `
     on conflict (attempt_id, question_id) do update
       set answer = excluded.answer, seq = excluded.seq, saved_at = excluded.saved_at
       where answers.seq < excluded.seq
-    returning 1
+    returning attempt_id, question_id, seq, saved_at
+  ), logged as (
+    insert into answer_saves (attempt_id, question_id, seq, saved_at)
+    select attempt_id, question_id, seq, saved_at from written
   )
   select (select coalesce(json_agg(id), '[]'::json) from open_attempts) as open_ids,
          (select count(*) from written)::int as written,

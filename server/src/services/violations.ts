@@ -76,9 +76,16 @@ const resultOf = (a: Counts, submitted: boolean, crossed: boolean): ViolationRes
 const KNOWN_LIMIT = 50_000;
 const COUNT_STATEMENT = 'violations.count';
 
+/**
+ * Every attempt these statements count has a flag logged with it, which a reviewer has not decided
+ * on yet: a clear attempt now needs review, one already needing it or confirmed stays so (issue
+ * 53). Set by the statement that logs the flag, so no flag is ever logged without it.
+ */
+const FLAGGED = `integrity_state = coalesce(nullif(integrity_state, 'clear'), 'needs_review')`;
+
 const COUNT_AND_LOG_SQL = `
   with counted as (
-    update attempts as a set tab_switches = v.tab_switches, fullscreen_exits = v.fullscreen_exits, other_violations = v.other_violations, warnings = v.warnings, updated_at = now()
+    update attempts as a set tab_switches = v.tab_switches, fullscreen_exits = v.fullscreen_exits, other_violations = v.other_violations, warnings = v.warnings, ${FLAGGED}, updated_at = now()
       from unnest(?::uuid[], ?::int[], ?::int[], ?::int[], ?::int[]) as v(id, tab_switches, fullscreen_exits, other_violations, warnings)
      where a.id = v.id
   )
@@ -95,24 +102,24 @@ const COUNT_AND_LOG_SQL = `
  * The attempts are locked in id order, as saves and submissions lock theirs: never a cycle of
  * waits. They are then reached only through the ids locked, never through their exam: joined on
  * attempts.exam_id, the generic plan of this prepared statement walked every open attempt of the
- * exam for each event. (Comments stay out of the SQL, and its runs of white space are one space:
- * pg_stat_activity shows a statement's first 1,024 characters, and the insert must be among them
- * for an operator, and a test, to see a wait.)
+ * exam for each event. (Comments stay out of the SQL, its runs of white space are one space, and
+ * its names are short: pg_stat_activity shows a statement's first 1,024 characters, and the
+ * insert must be among them for an operator, and a test, to see a wait.)
  */
 export const COUNT_AND_LOG_IF_UNCHANGED_SQL = `
   with v as (
     select * from unnest(${list('uuid')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('jsonb')})
-      as v(id, tab_was, fullscreen_was, other_was, warnings_was, tab, fullscreen, other, warnings, settings)
+      as v(id, tab_was, fs_was, other_was, warn_was, tab, fs, other, warn, settings)
   ), locked as materialized (
     select a.id, a.exam_id from attempts a where a.id in (select id from v) order by a.id for no key update
   ), counted as (
-    update attempts as a set tab_switches = v.tab, fullscreen_exits = v.fullscreen, other_violations = v.other, warnings = v.warnings, updated_at = now()
+    update attempts as a set tab_switches = v.tab, fullscreen_exits = v.fs, other_violations = v.other, warnings = v.warn, ${FLAGGED}, updated_at = now()
       from locked l
       join v on v.id = l.id
       join exams as x on x.id = l.exam_id and x.settings = v.settings
      where a.id = l.id
-       and a.status = 'in_progress' and a.tab_switches = v.tab_was and a.fullscreen_exits = v.fullscreen_was
-       and a.other_violations = v.other_was and a.warnings = v.warnings_was
+       and a.status = 'in_progress' and a.tab_switches = v.tab_was and a.fullscreen_exits = v.fs_was
+       and a.other_violations = v.other_was and a.warnings = v.warn_was
     returning a.id
   ), logged as (
     insert into attempt_events (attempt_id, type, actor_id, detail, client_at)
