@@ -1,7 +1,8 @@
-import type { ChildProgress, Exam, ProgressReport, SubmissionDetail } from '@exam/shared';
+import type { ChildProgress, Exam, ProgressReport, ReviewQueue, SubmissionDetail } from '@exam/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router-dom';
 import { examKeys } from '../features/exams/hooks';
+import { integrityKeys } from '../features/integrity/hooks';
 import { resultKeys } from '../features/results/hooks';
 
 /**
@@ -9,7 +10,7 @@ import { resultKeys } from '../features/results/hooks';
  * a crumb never fetches and never shows an id; until the data is there it shows its label.
  */
 
-/** The exam's title, from the exam itself, a student's result at it, or any loaded list. */
+/** The exam's title, from the exam itself, a student's result at it, any loaded list or its review queue. */
 export function examTitle(params: Params, cache: QueryClient): string | undefined {
   const id = params.examId ?? '';
   const exam = cache.getQueryData<Exam>(examKeys.detail(id));
@@ -19,6 +20,10 @@ export function examTitle(params: Params, cache: QueryClient): string | undefine
   for (const [, page] of cache.getQueriesData<{ exams?: Exam[] }>({ queryKey: [...examKeys.all, 'list'] })) {
     const listed = page?.exams?.find((e) => e._id === id);
     if (listed) return listed.title;
+  }
+  // A reviewer sharing the hall may read the exam only through its review queue.
+  for (const [, queue] of cache.getQueriesData<ReviewQueue>({ queryKey: [...integrityKeys.queues, id] })) {
+    if (queue?.exam.title) return queue.exam.title;
   }
   return undefined;
 }

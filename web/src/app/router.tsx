@@ -30,6 +30,8 @@ import { CreateExamPage } from '../features/exams/wizard/CreateExamPage';
 import { ExamSubmissionsPage } from '../features/grading/ExamSubmissionsPage';
 import { GradeSubmissionPage } from '../features/grading/GradeSubmissionPage';
 import { HomePage } from '../features/home/HomePage';
+import { AttemptTimelinePage } from '../features/integrity/AttemptTimelinePage';
+import { ReviewPage } from '../features/integrity/ReviewPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { PaymentPage } from '../features/payments/PaymentPage';
 import { ChildProgressPage } from '../features/parent/ChildProgressPage';
@@ -153,6 +155,11 @@ export const routes: RouteObject[] = [
               }),
               // The live proctor board and notifications.
               guarded('exam/:examId/proctor', <ProctorBoardPage />, STAFF, { ...underExam('proctor'), ...WIDE }),
+              // The integrity review after the exam (the server lets in the exam's reviewers), and a student's own timeline.
+              guarded('exam/:examId/review', <ReviewPage />, STAFF, { ...underExam('review'), ...WIDE }),
+              guarded('exam-result/:submissionId/timeline', <AttemptTimelinePage />, ['student', 'teacher', 'admin'], {
+                crumb: { labelKey: 'attemptTimeline', parent: (p) => `/exam-result/${p.submissionId ?? ''}` },
+              }),
               guarded('notifications', <NotificationsPage />),
               guarded('parent/notifications', <NotificationsPage />, ['parent']),
               // Payments: any signed-in role; /payments is the other link to it.
