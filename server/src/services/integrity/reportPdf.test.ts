@@ -110,7 +110,12 @@ describe('an attempt’s integrity report as PDF', () => {
       by: null,
       detail: { questionNumber: i + 1, count: 1, until: new Date(start + i * 1000).toISOString() },
     }));
+    // Other work (a live exam's saves) gets turns while the pages are laid out.
+    let turns = 0;
+    const timer = setInterval(() => turns++, 0);
     const pdf = await attemptReportPdf({ schoolName: 'S', timeline, pictures: new Map(), words: reportWords(reader()), now: NOW }, { compress: false });
+    clearInterval(timer);
+    expect(turns).toBeGreaterThanOrEqual(4);
     const lines = pdfLines(pdf);
     const numbers = lines.map((l) => /^Question (\d+): 1 save$/.exec(l)?.[1]).filter(Boolean).map(Number);
     expect(numbers).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));

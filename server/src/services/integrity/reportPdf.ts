@@ -75,6 +75,7 @@ const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
 const MUTED = '#555555';
 const RULE = '#bbbbbb';
+const ROWS_PER_TURN = 50;
 
 interface Column {
   label: string;
@@ -153,37 +154,43 @@ class Writer {
     }
   }
 
-  /** A table; its header row is drawn again at the top of each page it runs onto. */
-  table(columns: Column[], rows: string[][], size = 8.5): void {
+  /**
+   * A table; its header row is drawn again at the top of each page it runs onto. Laying out text
+   * is synchronous work (some 0.5 ms a row): every ROWS_PER_TURN rows the event loop gets a turn,
+   * so a 2,000-line timeline never holds up the live exams this server also runs.
+   */
+  async table(columns: Column[], rows: string[][], size = 8.5): Promise<void> {
     const pad = 4;
+    const cellOpts = (i: number, align?: Column['align']) => ({ width: columns[i]!.width - pad * 2, align: align ?? 'left' });
     const rowHeight = (cells: string[], font: string) => {
       this.doc.font(font).fontSize(size);
-      return Math.max(...cells.map((c, i) => this.doc.heightOfString(winAnsi(c), { width: columns[i]!.width - pad * 2 }))) + pad * 2;
+      return Math.max(...cells.map((c, i) => this.doc.heightOfString(c, cellOpts(i)))) + pad * 2;
     };
-    const draw = (cells: string[], font: string, color = 'black') => {
-      const h = rowHeight(cells, font);
+    const draw = (cells: string[], font: string, h: number) => {
       const y = this.doc.y;
       let x = MARGIN;
-      this.doc.font(font).fontSize(size).fillColor(color);
+      this.doc.font(font).fontSize(size).fillColor('black');
       cells.forEach((c, i) => {
-        const col = columns[i]!;
-        this.doc.text(winAnsi(c), x + pad, y + pad, { width: col.width - pad * 2, align: col.align ?? 'left' });
-        x += col.width;
+        this.doc.text(c, x + pad, y + pad, cellOpts(i, columns[i]!.align));
+        x += columns[i]!.width;
       });
       this.doc.moveTo(MARGIN, y + h).lineTo(MARGIN + this.width, y + h).lineWidth(0.5).strokeColor(RULE).stroke();
       this.doc.x = MARGIN;
       this.doc.y = y + h;
     };
-    const header = columns.map((c) => c.label);
+    const header = columns.map((c) => winAnsi(c.label));
     const headerHeight = rowHeight(header, BOLD);
-    this.room(headerHeight + rowHeight(rows[0] ?? header, FONT));
-    draw(header, BOLD);
-    for (const row of rows) {
-      if (this.doc.y + rowHeight(row, FONT) > this.bottom) {
+    const safeRows = rows.map((r) => r.map(winAnsi));
+    this.room(headerHeight + rowHeight(safeRows[0] ?? header, FONT));
+    draw(header, BOLD, headerHeight);
+    for (const [n, row] of safeRows.entries()) {
+      if (n > 0 && n % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+      const h = rowHeight(row, FONT);
+      if (this.doc.y + h > this.bottom) {
         this.doc.addPage();
-        draw(header, BOLD);
+        draw(header, BOLD, headerHeight);
       }
-      draw(row, FONT);
+      draw(row, FONT, h);
     }
     this.doc.moveDown(0.5);
   }
@@ -254,7 +261,7 @@ function flagLines(flag: ReviewFlag, w: ReportWords): string[] {
 }
 
 /** An attempt's integrity report: who, when, the counts, the timeline in order, each flag with its decisions and pictures, time per question. */
-export function attemptReportPdf(input: AttemptReportInput, opts: PdfOptions = {}): Promise<Buffer> {
+export async function attemptReportPdf(input: AttemptReportInput, opts: PdfOptions = {}): Promise<Buffer> {
   const { timeline, words: w, schoolName } = input;
   const a = timeline.attempt;
   const title = w.t('attemptTitle');
@@ -291,7 +298,7 @@ export function attemptReportPdf(input: AttemptReportInput, opts: PdfOptions = {
   if (!timeline.entries.length) out.text(w.t('timeline.empty'));
   else {
     const flags = flagsByEvent(timeline.flags);
-    out.table(
+    await out.table(
       [
         { label: w.t('timeline.time'), width: 105 },
         { label: w.t('timeline.kind'), width: 95 },
@@ -329,7 +336,7 @@ export function attemptReportPdf(input: AttemptReportInput, opts: PdfOptions = {
   if (!timeline.questions.length) out.text(w.t('questions.empty'));
   else {
     const rest = (out.width - 180) / 3;
-    out.table(
+    await out.table(
       [
         { label: w.t('questions.question'), width: 90 },
         { label: w.t('questions.saves'), width: 90, align: 'right' },
@@ -347,7 +354,7 @@ export function attemptReportPdf(input: AttemptReportInput, opts: PdfOptions = {
 }
 
 /** An exam's integrity summary: the school, the exam, the counts, and one row per attempt in the review queue's order. */
-export function examSummaryPdf(input: ExamSummaryInput, opts: PdfOptions = {}): Promise<Buffer> {
+export async function examSummaryPdf(input: ExamSummaryInput, opts: PdfOptions = {}): Promise<Buffer> {
   const { queue, words: w, schoolName } = input;
   const title = w.t('summaryTitle');
   // Landscape: eight columns, and the students' names whole.
@@ -373,7 +380,7 @@ export function examSummaryPdf(input: ExamSummaryInput, opts: PdfOptions = {}): 
   if (!queue.items.length) out.text(w.t('summary.empty'));
   else {
     const num = 62;
-    out.table(
+    await out.table(
       [
         { label: w.t('summary.student'), width: out.width - 55 - 90 - num * 3 - 110 - 100 },
         { label: w.t('summary.section'), width: 55 },
