@@ -212,8 +212,6 @@ describe('who may download the reports', () => {
     expect((await download(path, tokens.admin)).status).toBe(200);
     expect((await download(path, tokens.otherStudent)).status).toBe(404);
     expect((await download(path, tokens.otherTeacher)).status).toBe(404);
-    // The other student's own attempt, its results not out: theirs to see later, not now.
-    expect((await download(`/attempts/${otherAttemptId}/integrity-report.${format}`, tokens.otherStudent)).status).toBe(404);
     expect((await download(`/attempts/not-an-id/integrity-report.${format}`, tokens.owner)).status).toBe(404);
     expect((await fetch(`${server.url}/api${path}`)).status).toBe(401);
   });
@@ -224,6 +222,31 @@ describe('who may download the reports', () => {
     expect((await download(path, tokens.otherTeacher)).status).toBe(403);
     expect((await download(path, tokens.student)).status).toBe(403);
     expect((await download(`/exams/${randomUUID()}/integrity-summary.${format}`, tokens.owner)).status).toBe(404);
+  });
+
+  it('teachers of the shared hall: a proctor has the attempt’s report, only a reviewer the exam’s summary', async () => {
+    const proctor = await buildUser(server.deps, { role: 'teacher' });
+    const reviewer = await buildUser(server.deps, { role: 'teacher' });
+    await server.deps.db('exam_staff').insert([
+      { exam_id: examId, user_id: proctor.id, proctors: true, reviews: false },
+      { exam_id: examId, user_id: reviewer.id, proctors: false, reviews: true },
+    ]);
+    const [p, r] = [await signIn(proctor.email), await signIn(reviewer.email)];
+    expect((await download(`/attempts/${attemptId}/integrity-report.pdf`, p)).status).toBe(200);
+    expect((await download(`/exams/${examId}/integrity-summary.csv`, p)).status).toBe(403);
+    expect((await download(`/attempts/${attemptId}/integrity-report.csv`, r)).status).toBe(200);
+    expect((await download(`/exams/${examId}/integrity-summary.pdf`, r)).status).toBe(200);
+  });
+
+  it('a student has their own report once their result is out, and never the exam’s summary', async () => {
+    const path = `/attempts/${otherAttemptId}/integrity-report.pdf`;
+    expect((await download(path, tokens.otherStudent)).status).toBe(404);
+    await server.deps.db('exams').where({ id: examId }).update({ results_released_at: new Date() });
+    const own = await download(path, tokens.otherStudent);
+    expect(own.status).toBe(200);
+    expect(pdfText(own.bytes)).toContain('Zoë Student');
+    expect((await download(`/attempts/${attemptId}/integrity-report.pdf`, tokens.otherStudent)).status).toBe(404);
+    expect((await download(`/exams/${examId}/integrity-summary.pdf`, tokens.otherStudent)).status).toBe(403);
   });
 
   it('tells a refusal in the reader’s words, as JSON', async () => {
