@@ -1,5 +1,6 @@
 import type { ExamTimeStatus } from './examTime';
 import type { MatchPair, NumericAnswer, ShortAnswer } from './questionKeys';
+import type { ExamRole } from './examStaff';
 import type { Difficulty, ExamSettings, ExamType, QuestionOptionValue, QuestionType } from './exams';
 
 /** A student's attempts at an exam, as the exam reports them to that student. */
@@ -46,6 +47,8 @@ export interface Exam {
   userAttempts: ExamAttemptsOfViewer | null;
   /** Parents only: their accepted children the exam is meant for (the card links to the first one's progress). */
   forChildren?: string[];
+  /** The exam is the viewer's own, or a teacher was added to its hall as proctor, reviewer or both ('staff'); absent for everyone else. */
+  myRole?: ExamRole;
 }
 
 /** An exam in a list: its question ids in order (the questions themselves are served elsewhere). */

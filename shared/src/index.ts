@@ -11,6 +11,7 @@ export * from './session';
 export * from './proctoring';
 export * from './evidence';
 export * from './integrity';
+export * from './examStaff';
 export * from './liveEvents';
 export * from './notifications';
 export * from './grading';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DASHBOARD_CHANGED_EVENT, type DashboardChanged } from './dashboard';
 import { NOTIFICATION_EVENT, type Notification } from './notifications';
+import { SECTIONS } from './constants';
+import { hallPartSchema } from './examStaff';
 import { CAMERA_EVENTS, PROCTOR_EVENTS, SOCKET_EVENTS, SUBMIT_REASONS, iceServersSchema } from './session';
 import { isoTime } from './wireTime';
 import { HELP_STATUSES, MEDIA_SOURCES, SEVERITIES, WAIVABLE_CHECKS } from './proctoring';
@@ -40,6 +42,7 @@ export const proctorRowSchema = z.object({
   pendingSaves: z.number().int().nullable().describe('Saves the student device still holds unacknowledged, as last reported'),
   lastSaveAt: isoTime.nullable(),
   lastEventAt: isoTime.nullable(),
+  section: z.enum(SECTIONS).nullable().optional().describe("The student's section: the board shows a proctor their part of the hall"),
 });
 export const proctorEventSchema = z.object({
   attemptId: uuid,
@@ -49,7 +52,7 @@ export const proctorEventSchema = z.object({
   detail: z
     .record(z.string(), z.unknown())
     .describe(
-      'violation: { violation, counts, severity, and for a device flag confidence, durationMs, flagId }; network: { offlineMs, since }; a message to all: { text, broadcastId, count }',
+      'violation: { violation, counts, severity, and for a device flag confidence, durationMs, flagId }; network: { offlineMs, since }; a message to all: { text, broadcastId, count }; a proctor\'s action (message, extended, reinstated, submitted by a proctor): { by, byName }, the user id and name of who did it',
     ),
 });
 /** The detail of a `violation` event raised by a check on the device. */
@@ -94,6 +97,8 @@ export const proctorWaiverEventSchema = z.object({
   check: z.enum(WAIVABLE_CHECKS),
   reason: z.string().nullable(),
   granted: z.boolean().describe('True when the waiver was granted, false when it was revoked'),
+  by: uuid.optional().describe('Who granted or revoked it'),
+  byName: z.string().optional(),
 });
 export const proctorHelpEventSchema = z.object({
   id: uuid,
@@ -103,6 +108,8 @@ export const proctorHelpEventSchema = z.object({
   note: z.string().nullable(),
   at: isoTime,
   status: z.enum(HELP_STATUSES),
+  by: uuid.optional().describe('Who resolved it (a resolved request)'),
+  byName: z.string().optional(),
 });
 export const attemptThumbsEventSchema = z.object({
   intervalMs: z.number().int().positive().nullable().describe('Send a camera thumbnail (`attempt:thumb`) this often; null: stop'),
@@ -146,6 +153,10 @@ export const proctorWatchAckSchema = z.object({
     total: z.number().int().describe('How many rows those messages hold in all: every student the exam is meant for, and anyone who attempted it'),
     serverNow: isoTime,
     exam: z.object({ _id: uuid, title: z.string(), startAt: isoTime, endAt: isoTime, duration: z.number().int(), totalQuestions: z.number().int() }),
+    part: hallPartSchema
+      .nullable()
+      .optional()
+      .describe("The watcher's part of the hall (rows by `section` or student id), shown by default; null: the whole hall (owner, admin, or staff given no part)"),
   }),
 });
 export const proctorTimelineAckSchema = z.object({

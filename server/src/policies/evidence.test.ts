@@ -16,4 +16,11 @@ describe('who may open an evidence picture', () => {
   it.each(table)('%s (%s): %s', (who, _what, allowed) => {
     expect(mayReadEvidence(viewers[who], picture)).toBe(allowed);
   });
+
+  it('a teacher added to the exam’s hall (proctor or reviewer) opens it; the staff row of a non-teacher grants nothing', () => {
+    const staffed = { ...picture, viewer_on_staff: true };
+    expect(mayReadEvidence(viewers.otherTeacher, staffed)).toBe(true);
+    expect(mayReadEvidence(viewers.otherStudent, staffed)).toBe(false);
+    expect(mayReadEvidence(viewers.parent, staffed)).toBe(false);
+  });
 });

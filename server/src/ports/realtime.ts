@@ -28,6 +28,8 @@ export interface RealtimeHub {
   usersConnected(userIds: string[]): Promise<Set<string>>;
   /** Closes every socket in a room, on every node (a revoked session's). */
   disconnect(room: string): void;
+  /** Every socket in `room` leaves room `from`, on every node (a proctor taken off an exam's hall stops hearing its board). */
+  leave(room: string, from: string): void;
   attach(io: Server): void;
   /** Sockets connected to this node (the health report's figure). */
   localSocketCount(): number;

@@ -1,6 +1,6 @@
 import { examTimeStatus, type Difficulty, type Exam, type ExamListItem, type ExamSettings, type ExamType } from '@exam/shared';
 import { eligibleFor, type Viewer } from '../policies';
-import { managesExam } from '../policies/exams';
+import { examRoleOf, managesExam, type ViewerStaffRow } from '../policies/exams';
 import { followsChildren, sitsExams } from '../policies/people';
 
 /** An exams row with the computed columns the catalogue query adds. */
@@ -37,6 +37,8 @@ export interface ExamRow {
   in_progress_count?: number;
   last_submission_id?: string | null;
   any_attempts?: number;
+  /** The viewer's place in the exam's shared hall (exam_staff), for teachers added to it. */
+  viewer_staff?: ViewerStaffRow | null;
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -93,6 +95,7 @@ export function presentExam(row: ExamRow, viewer: Viewer, now: number = Date.now
       followsChildren(viewer.user.role)
         ? viewer.children.filter((c) => eligibleFor(c, { owner_id: row.owner_id, is_published: row.is_published, grade: row.grade, eligibleIds: row.eligible_ids ?? [] })).map((c) => c.id)
         : undefined,
+    myRole: examRoleOf(viewer, row),
   };
 }
 

@@ -68,7 +68,7 @@ export const ROOMS = {
   user: { address: 'user:{userId}', param: 'userId', members: "Every socket of the user, joined on connect." },
   attempt: { address: 'attempt:{attemptId}', param: 'attemptId', members: "The student's sockets that sent `attempt:join` for the attempt." },
   examStudents: { address: 'exam:{examId}:students', param: 'examId', members: 'Every student socket that joined an attempt of the exam.' },
-  examProctors: { address: 'exam:{examId}:proctors', param: 'examId', members: 'The sockets of the teachers and admins that sent `proctor:watch` for the exam.' },
+  examProctors: { address: 'exam:{examId}:proctors', param: 'examId', members: 'The sockets of the teachers and admins that sent `proctor:watch` for the exam; a teacher taken off its hall (or off proctoring) leaves at once.' },
   admins: { address: 'role:admin', param: null, members: 'Every socket of an admin, joined on connect.' },
   socket: { address: '{socketId}', param: 'socketId', members: 'One socket: the one that sent the request, or the peer named in `rtc:signal`.' },
 } as const;
@@ -117,7 +117,7 @@ const invalid = { invalid: ACK_CODES.invalid };
 const error = { error: ACK_CODES.error };
 const ownAttempt = { 'not-found': `"${SESSION_MSG.attemptNotFound}"`, forbidden: `"${SESSION_MSG.notYourAttempt}"` };
 const proctorOf = {
-  forbidden: 'The user is not a teacher or admin, or the exam is not theirs.',
+  forbidden: 'The user is not a teacher or admin, or the exam is not theirs and they were not added to its hall as a proctor (or were taken off it).',
   'not-found': 'The attempt or its exam does not exist.',
 };
 
@@ -195,9 +195,9 @@ const LISTED: ClientEvent[] = [
   {
     name: PROCTOR_EVENTS.watch,
     direction: 'client',
-    from: 'teacher (own exams), admin',
+    from: 'teacher (own exams, or added to the hall as a proctor), admin',
     summary:
-      "Joins the exam's proctor room and sends a snapshot of every student the exam is meant for, in `proctor:snapshot` messages of up to 500 rows, then the acknowledgement, which names the snapshot and its row count. Live deltas (`proctor:row`, `proctor:event`, `proctor:progress`, `proctor:health`) can arrive among the pages: apply them on top of the snapshot once it is complete.",
+      "Joins the exam's proctor room and sends a snapshot of every student the exam is meant for, in `proctor:snapshot` messages of up to 500 rows, then the acknowledgement, which names the snapshot and its row count and the watcher's part of the hall (`part`: the sections and students the owner gave them, null for the whole hall; every row carries the student's `section`, and the board shows that part by default). Live deltas (`proctor:row`, `proctor:event`, `proctor:progress`, `proctor:health`) can arrive among the pages: apply them on top of the snapshot once it is complete.",
     payload: proctorWatchSchema,
     ack: proctorWatchAckSchema,
     errors: { ...invalid, ...proctorOf, ...error },
@@ -205,7 +205,7 @@ const LISTED: ClientEvent[] = [
   {
     name: PROCTOR_EVENTS.timeline,
     direction: 'client',
-    from: 'teacher (own exams), admin',
+    from: 'teacher (own exams, or added to the hall as a proctor), admin',
     summary: "Replies with the attempt's event log: joins, violations, messages, extensions, submission.",
     payload: proctorAttemptSchema,
     ack: proctorTimelineAckSchema,
@@ -214,7 +214,7 @@ const LISTED: ClientEvent[] = [
   {
     name: PROCTOR_EVENTS.message,
     direction: 'client',
-    from: 'teacher (own exams), admin',
+    from: 'teacher (own exams, or added to the hall as a proctor), admin',
     summary:
       'Sends a message to one student (with `attemptId`) or to everyone sitting the exam: they receive `proctor:message` and a stored notification.',
     payload: proctorMessageSchema,
@@ -225,7 +225,7 @@ const LISTED: ClientEvent[] = [
   {
     name: PROCTOR_EVENTS.extend,
     direction: 'client',
-    from: 'teacher (own exams), admin',
+    from: 'teacher (own exams, or added to the hall as a proctor), admin',
     summary: "Gives one student more time: their deadline moves at once, even past the exam's end, and `attempt:time` goes to the attempt's room.",
     payload: proctorExtendSchema,
     fields: { minutes: 'Added to the attempt\'s deadline.' },
@@ -235,7 +235,7 @@ const LISTED: ClientEvent[] = [
   {
     name: PROCTOR_EVENTS.submit,
     direction: 'client',
-    from: 'teacher (own exams), admin',
+    from: 'teacher (own exams, or added to the hall as a proctor), admin',
     summary: 'Force-submits an attempt (reason `proctor`); `attempt:submitted` goes to its room.',
     payload: proctorAttemptSchema,
     ack: emptyAckSchema,
@@ -244,7 +244,7 @@ const LISTED: ClientEvent[] = [
   {
     name: PROCTOR_EVENTS.reinstate,
     direction: 'client',
-    from: 'teacher (own exams), admin',
+    from: 'teacher (own exams, or added to the hall as a proctor), admin',
     summary:
       'Reopens an attempt auto-submitted for violations while time is left, with its violation counts cleared; `attempt:reinstated` and `attempt:time` go to its room.',
     payload: proctorAttemptSchema,
@@ -254,7 +254,7 @@ const LISTED: ClientEvent[] = [
   {
     name: CAMERA_EVENTS.request,
     direction: 'client',
-    from: 'teacher (own exams), admin',
+    from: 'teacher (own exams, or added to the hall as a proctor), admin',
     summary:
       "Asks the student's browser to open a camera peer (or, with `source: 'screen'`, a screen peer) with this socket: `camera:request` goes to the attempt's room. The reply carries the same ICE servers the student gets, so both peers can use one TURN relay.",
     payload: cameraRequestSchema,
@@ -269,7 +269,7 @@ const LISTED: ClientEvent[] = [
   {
     name: CAMERA_EVENTS.stop,
     direction: 'client',
-    from: 'teacher (own exams), admin',
+    from: 'teacher (own exams, or added to the hall as a proctor), admin',
     summary: "Tells the student's browser to close the camera peer with this socket: `camera:stop` goes to the attempt's room.",
     payload: cameraRequestSchema,
     ack: emptyAckSchema,
@@ -278,7 +278,7 @@ const LISTED: ClientEvent[] = [
   {
     name: CAMERA_EVENTS.signal,
     direction: 'client',
-    from: 'student (own attempt), teacher (own exams), admin',
+    from: 'student (own attempt), teacher (own exams, or added to the hall as a proctor), admin',
     summary:
       "Relays a WebRTC signal (simple-peer's offer, answer or candidate) to one socket of the same attempt: the student's sockets or the exam's proctors. The media never passes through the server.",
     payload: rtcSignalSchema,
@@ -294,7 +294,7 @@ const LISTED: ClientEvent[] = [
   {
     name: PROCTOR_EVENTS.tiles,
     direction: 'client',
-    from: 'teacher (own exams), admin',
+    from: 'teacher (own exams, or added to the hall as a proctor), admin',
     summary:
       "The board shows the hall's tile view (`on: true`, renewed every 20 s) or left it (`on: false`). The exam's students are told `attempt:thumbs` with an interval on every renewal, and `{ intervalMs: null }` once no board of the exam has renewed for 30 s or the last one turned the tiles off.",
     payload: proctorTilesSchema,
@@ -405,14 +405,14 @@ export const SERVER_EVENTS: ServerEvent[] = [
     name: PROCTOR_EVENTS.waiver,
     direction: 'server',
     rooms: ['examProctors', 'user', 'attempt'],
-    summary: "A teacher or admin waived one of a student's checks (an accommodation) or revoked the waiver. The student's device stops or starts that check; flags of a waived check are acknowledged `ignored` and not recorded.",
+    summary: "A teacher or admin waived one of a student's checks (an accommodation) or revoked the waiver. The student's device stops or starts that check; flags of a waived check are acknowledged `ignored` and not recorded. The proctors' copy names who decided (`by`, `byName`); the student's does not.",
     payload: proctorWaiverEventSchema,
   },
   {
     name: PROCTOR_EVENTS.help,
     direction: 'server',
     rooms: ['examProctors'],
-    summary: 'A student who cannot pass a required check asked for help, or a proctor resolved the request.',
+    summary: 'A student who cannot pass a required check asked for help, or a proctor resolved the request (naming them: `by`, `byName`).',
     payload: proctorHelpEventSchema,
   },
   {

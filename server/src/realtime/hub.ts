@@ -38,6 +38,9 @@ export function createRealtimeHub(): RealtimeHub {
     disconnect(room) {
       io?.in(room).disconnectSockets(true);
     },
+    leave(room, from) {
+      io?.in(room).socketsLeave(from);
+    },
     attach(server) {
       io = server;
     },

@@ -2,6 +2,7 @@ import { PROCTOR_EVENTS, type ProctorEvent } from '@exam/shared';
 import type { Db } from '../db';
 import type { Logger } from '../logger';
 import { examsOf, progressForAttempts, rowsForAttempts, type ProgressRow } from '../services/proctorBoard';
+import { withActors } from '../services/proctorActors';
 import type { StudentSocketData } from './socketData';
 import { rooms, type DeviceHealth, type FeedEvent, type ProctorFeed, type RealtimeHub } from '../ports/realtime';
 
@@ -178,8 +179,10 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
     learnExams(all);
     const examOf = await examsOfAttempts(allIds);
     const watching = await watched(examOf.values());
-    const list = all.filter((e) => watching.has(examOf.get(e.attemptId)!));
-    if (!list.length) return;
+    const watchedEvents = all.filter((e) => watching.has(examOf.get(e.attemptId)!));
+    if (!watchedEvents.length) return;
+    // A proctor's action names who did it (a shared hall has several proctors).
+    const list = await withActors(db, watchedEvents);
     // A violation on an open attempt carries its whole change: at 80 a second in a hall of 10,000,
     // reading its row cost PostgreSQL and the node about a tenth of their time (docs/benchmarks.md).
     const ids = [...new Set(list.filter((e) => !e.studentId).map((e) => e.attemptId))];

@@ -4,6 +4,7 @@ import { PROCTOR_EVENTS, proctorAttemptSchema, proctorExtendSchema, proctorMessa
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import { isStaff } from '../policies/people';
+import { hallPartOf } from '../policies/exams';
 import { getExamFor } from '../services/exams';
 import { snapshotPages } from '../services/proctorBoard';
 import { attemptTimeline, extendAttempt, forceSubmit, reinstateAttempt, sendProctorMessage } from '../services/proctorActions';
@@ -12,7 +13,7 @@ import { onAck, type SocketHandlers } from './ack';
 import { rooms } from '../ports/realtime';
 import type { SocketData } from './socketData';
 
-/** The proctor's side of the protocol: the exam's owner or an admin. */
+/** The proctor's side of the protocol: the exam's owner, an admin, or a teacher added to its hall as a proctor. */
 export function proctorHandlers(deps: Deps, handlers: SocketHandlers): void {
   // Everyone gets an answer: students, parents and expired sessions a clear refusal, not silence.
   const viewer = async (socket: Socket) => {
@@ -26,7 +27,8 @@ export function proctorHandlers(deps: Deps, handlers: SocketHandlers): void {
   // The socket joins the room first, so a change made while the pages are read reaches it as a
   // delta too; the board applies the deltas that came meanwhile on top of the snapshot.
   onAck(handlers, deps, PROCTOR_EVENTS.watch, proctorWatchSchema, async ({ examId }, socket) => {
-    const exam = await getExamFor(deps.db, await viewer(socket), examId, 'update');
+    const watcher = await viewer(socket);
+    const exam = await getExamFor(deps.db, watcher, examId, 'proctor');
     await socket.join(rooms.proctors(examId));
     const { online, health } = await deps.proctor.presence(examId);
     const snapshotId = randomUUID();
@@ -43,6 +45,8 @@ export function proctorHandlers(deps: Deps, handlers: SocketHandlers): void {
         total,
         serverNow: new Date().toISOString(),
         exam: { _id: exam.id, title: exam.title, startAt: new Date(exam.start_at).toISOString(), endAt: new Date(exam.end_at).toISOString(), duration: exam.duration_minutes, totalQuestions: exam.total_questions },
+        // The board shows the watcher's part of the hall by default; every row still comes (the whole hall on demand).
+        part: hallPartOf(watcher, exam),
       },
     };
   });

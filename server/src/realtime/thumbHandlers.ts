@@ -53,7 +53,7 @@ export function thumbHandlers(deps: Deps, handlers: SocketHandlers): void {
   onAck(handlers, deps, PROCTOR_EVENTS.tiles, proctorTilesSchema, async ({ examId, on }, socket) => {
     const { user, expired } = (socket.data as SocketData).auth;
     if (!isStaff(user.role) || expired) throw Errors.forbidden();
-    await getExamFor(deps.db, await loadViewer(deps, user), examId, 'update');
+    await getExamFor(deps.db, await loadViewer(deps, user), examId, 'proctor');
     const entry = wanted.get(examId);
     if (!on) {
       if (entry?.boards.delete(socket.id) && entry.boards.size === 0) {

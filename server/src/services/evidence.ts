@@ -50,14 +50,26 @@ function present(r: EvidenceRow): EvidenceItem {
   };
 }
 
+/** Whether the viewer was added to the exam's hall (`e` is the exams alias): the evidence rule admits its staff. */
+const viewerOnStaff = (deps: Deps, viewer: Viewer) =>
+  deps.db.raw('exists (select 1 from exam_staff st where st.exam_id = e.id and st.user_id = ?) as viewer_on_staff', [viewer.user.id]);
+
 /** The attempt with what the upload and the access rule need of its exam. */
-async function attemptWithExam(deps: Deps, attemptId: string) {
+async function attemptWithExam(deps: Deps, viewer: Viewer, attemptId: string) {
   return (await deps
     .db('attempts as a')
     .join('exams as e', 'e.id', 'a.exam_id')
     .where('a.id', attemptId)
-    .first('a.id', 'a.exam_id', 'a.student_id', 'a.status', 'e.owner_id as exam_owner_id', 'e.settings')) as
-    | { id: string; exam_id: string; student_id: string; status: string; exam_owner_id: string; settings: { proctoring?: Partial<ExamSettings['proctoring']> } }
+    .first('a.id', 'a.exam_id', 'a.student_id', 'a.status', 'e.owner_id as exam_owner_id', 'e.settings', viewerOnStaff(deps, viewer))) as
+    | {
+        id: string;
+        exam_id: string;
+        student_id: string;
+        status: string;
+        exam_owner_id: string;
+        viewer_on_staff: boolean;
+        settings: { proctoring?: Partial<ExamSettings['proctoring']> };
+      }
     | undefined;
 }
 
@@ -80,7 +92,7 @@ async function assertWithinLimits(deps: Deps, attemptId: string, source: Evidenc
  * sent. The file is written before the row that points at it, and removed if the row is refused.
  */
 export async function storeEvidence(deps: Deps, viewer: Viewer, attemptId: string, input: EvidenceUpload, tempPath: string | undefined): Promise<EvidenceItem> {
-  const attempt = await attemptWithExam(deps, attemptId);
+  const attempt = await attemptWithExam(deps, viewer, attemptId);
   // Another student's attempt reads as none at all.
   if (!attempt || attempt.student_id !== viewer.user.id) throw Errors.notFound(SESSION_MSG.attemptNotFound);
   const p = attempt.settings.proctoring;
@@ -125,7 +137,9 @@ export async function openEvidence(deps: Deps, viewer: Viewer, id: string): Prom
     .db('proctoring_evidence as v')
     .join('exams as e', 'e.id', 'v.exam_id')
     .where('v.id', id)
-    .first('v.file_key', 'v.student_id', 'e.owner_id as exam_owner_id')) as { file_key: string; student_id: string; exam_owner_id: string } | undefined;
+    .first('v.file_key', 'v.student_id', 'e.owner_id as exam_owner_id', viewerOnStaff(deps, viewer))) as
+    | { file_key: string; student_id: string; exam_owner_id: string; viewer_on_staff: boolean }
+    | undefined;
   if (!row || !mayReadEvidence(viewer, row)) throw notFound();
   const file = await deps.files.get(row.file_key);
   if (!file) throw notFound();
@@ -134,7 +148,7 @@ export async function openEvidence(deps: Deps, viewer: Viewer, id: string): Prom
 
 /** The pictures kept of one attempt, oldest first, for those the evidence rule admits. */
 export async function listEvidence(deps: Deps, viewer: Viewer, attemptId: string): Promise<EvidenceItem[]> {
-  const attempt = await attemptWithExam(deps, attemptId);
+  const attempt = await attemptWithExam(deps, viewer, attemptId);
   if (!attempt || !mayReadEvidence(viewer, attempt)) throw Errors.notFound(SESSION_MSG.attemptNotFound);
   const rows = (await deps.db('proctoring_evidence').where({ attempt_id: attemptId }).orderBy('created_at').select('*')) as EvidenceRow[];
   return rows.map(present);

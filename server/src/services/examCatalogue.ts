@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ExamListQuery } from '@exam/shared';
 import type { Db } from '../db';
 import type { Viewer } from '../policies';
-import { scopeExams } from '../policies/exams';
+import { scopeExams, staffsExams } from '../policies/exams';
 import { sitsExams } from '../policies/people';
 import type { ExamRow } from '../presenters/exam';
 
@@ -28,7 +28,10 @@ function applyFilters(q: Knex.QueryBuilder, f: Omit<ExamListQuery, 'page' | 'lim
   return q;
 }
 
-/** The exams row plus totals, tags, eligible list, owner's name and (for students) attempt counts. */
+/**
+ * The exams row plus totals, tags, eligible list, owner's name, (for students) attempt counts and
+ * (for teachers) their place in the exam's shared hall, which the exam policy asks.
+ */
 export function selectExams(db: Db | Knex.Transaction, viewer: Viewer): Knex.QueryBuilder {
   const q = db('exams as e')
     .join('users as o', 'o.id', 'e.owner_id')
@@ -45,6 +48,15 @@ export function selectExams(db: Db | Knex.Transaction, viewer: Viewer): Knex.Que
       db.raw('(select count(*)::int from attempts a where a.exam_id = e.id) as any_attempts'),
       db.raw("(select coalesce(json_agg(eq.question_id order by eq.position), '[]'::json) from exam_questions eq where eq.exam_id = e.id) as question_ids"),
     );
+  if (staffsExams(viewer.user.role)) {
+    q.select(
+      db.raw(
+        `(select json_build_object('proctors', st.proctors, 'reviews', st.reviews, 'sections', st.sections, 'studentIds', st.student_ids)
+            from exam_staff st where st.exam_id = e.id and st.user_id = ?) as viewer_staff`,
+        [viewer.user.id],
+      ),
+    );
+  }
   if (sitsExams(viewer.user.role)) {
     q.select(
       db.raw('(select count(*)::int from attempts a where a.exam_id = e.id and a.student_id = ?) as attempt_count', [viewer.user.id]),
@@ -79,11 +91,12 @@ export interface ExamPage {
 export async function listExams(db: Db, viewer: Viewer, query: ExamListQuery): Promise<ExamPage> {
   const desc = query.sort.startsWith('-');
   const column = SORT_COLUMNS[query.sort.replace(/^-/, '')] ?? 'e.start_at';
-  const rows = (await applyFilters(scopeExams(selectExams(db, viewer), viewer), query, true)
+  // A teacher's list holds the exams whose hall they share too (marked by myRole); the counters follow the list.
+  const rows = (await applyFilters(scopeExams(selectExams(db, viewer), viewer, { staffed: true }), query, true)
     .orderByRaw(`${column} ${desc ? 'desc' : 'asc'}, e.id`)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)) as ExamRow[];
-  const counters = (await applyFilters(scopeExams(db('exams as e'), viewer), query, false)
+  const counters = (await applyFilters(scopeExams(db('exams as e'), viewer, { staffed: true }), query, false)
     .select(
       db.raw('count(*)::int as total'),
       db.raw('count(*) filter (where e.start_at > now())::int as upcoming'),

@@ -38,7 +38,7 @@ export async function getExamFor(db: Trx, viewer: Viewer, id: string, action: Ex
   const row = await findExam(db, viewer, id);
   if (!row) throw Errors.notFound(EXAM_MSG.examNotFound);
   const denied = sitsExams(viewer.user.role) ? Errors.forbidden(EXAM_MSG.notAccessible) : Errors.forbidden(MSG.forbidden);
-  authorize(viewer, action, 'exam', { ...row, eligibleIds: row.eligible_ids }, denied);
+  authorize(viewer, action, 'exam', { ...row, eligibleIds: row.eligible_ids, viewerStaff: row.viewer_staff }, denied);
   return row;
 }
 

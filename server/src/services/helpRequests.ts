@@ -4,6 +4,7 @@ import { Errors } from '../errors';
 import type { Viewer } from '../policies';
 import { rooms } from '../ports/realtime';
 import { getExamFor } from './exams';
+import { namesOf } from './proctorActors';
 
 /**
  * A student who cannot pass a required check before the exam asks for help; the proctor board
@@ -37,7 +38,8 @@ const present = (r: HelpRow): HelpRequest => ({
 const withStudent = (deps: Deps) =>
   deps.db('help_requests as h').join('users as u', 'u.id', 'h.student_id').select('h.*', 'u.first_name', 'u.last_name');
 
-function announce(deps: Deps, r: HelpRequest): void {
+/** Tells the board; a resolved request names who resolved it. */
+function announce(deps: Deps, r: HelpRequest, resolvedBy?: { by: string; byName?: string }): void {
   deps.realtime.emit(rooms.proctors(r.examId), PROCTOR_EVENTS.help, {
     id: r.id,
     examId: r.examId,
@@ -46,6 +48,7 @@ function announce(deps: Deps, r: HelpRequest): void {
     note: r.note,
     at: r.resolvedAt ?? r.createdAt,
     status: r.status,
+    ...resolvedBy,
   });
 }
 
@@ -67,7 +70,7 @@ export async function requestHelp(deps: Deps, viewer: Viewer, examId: string, in
 
 /** An exam's help requests, newest first, for the staff who manage it. */
 export async function listHelpRequests(deps: Deps, viewer: Viewer, examId: string, status?: HelpStatus): Promise<HelpRequest[]> {
-  await getExamFor(deps.db, viewer, examId, 'update');
+  await getExamFor(deps.db, viewer, examId, 'proctor');
   const q = withStudent(deps).where('h.exam_id', examId).orderBy('h.created_at', 'desc').limit(500);
   if (status) q.where('h.status', status);
   return ((await q) as HelpRow[]).map(present);
@@ -77,9 +80,9 @@ export async function listHelpRequests(deps: Deps, viewer: Viewer, examId: strin
 export async function resolveHelpRequest(deps: Deps, viewer: Viewer, id: string): Promise<HelpRequest> {
   const found = (await deps.db('help_requests').where({ id }).first('exam_id')) as { exam_id: string } | undefined;
   if (!found) throw Errors.notFound();
-  await getExamFor(deps.db, viewer, found.exam_id, 'update');
+  await getExamFor(deps.db, viewer, found.exam_id, 'proctor');
   const changed = await deps.db('help_requests').where({ id, status: 'open' }).update({ status: 'resolved', resolved_by: viewer.user.id, resolved_at: deps.db.fn.now() });
   const request = present((await withStudent(deps).where('h.id', id).first()) as HelpRow);
-  if (changed) announce(deps, request);
+  if (changed) announce(deps, request, { by: viewer.user.id, byName: (await namesOf(deps.db, [viewer.user.id])).get(viewer.user.id) });
   return request;
 }

@@ -10,11 +10,11 @@ import { findAttempt, submitAttempt } from './attempts';
 import { getExamFor } from './exams';
 import { createNotifications, pushNotifications } from './notifications';
 
-/** The attempt, when the viewer may proctor its exam (its owner or an admin). */
+/** The attempt, when the viewer may proctor its exam (its owner, an admin, or a teacher added to its hall as a proctor). */
 export async function proctoredAttempt(deps: Deps, viewer: Viewer, attemptId: string): Promise<AttemptRow> {
   const attempt = await findAttempt(deps.db, attemptId);
   if (!attempt) throw Errors.notFound(SESSION_MSG.attemptNotFound);
-  await getExamFor(deps.db, viewer, attempt.exam_id, 'update');
+  await getExamFor(deps.db, viewer, attempt.exam_id, 'proctor');
   return attempt;
 }
 
@@ -34,7 +34,7 @@ export interface MessageReach {
  * and how many will only find the notification when they come back.
  */
 export async function sendProctorMessage(deps: Deps, viewer: Viewer, input: { examId: string; attemptId?: string; text: string }): Promise<MessageReach> {
-  await getExamFor(deps.db, viewer, input.examId, 'update');
+  await getExamFor(deps.db, viewer, input.examId, 'proctor');
   const q = deps.db('attempts').where({ exam_id: input.examId, status: 'in_progress' });
   if (input.attemptId) q.where({ id: input.attemptId });
   const targets = (await q.select('id', 'student_id')) as { id: string; student_id: string }[];

@@ -11,6 +11,7 @@ interface RowData {
   first_name: string;
   avatar: string | null;
   last_name: string;
+  section: ProctorRow['section'];
   status: ProctorRow['status'] | null;
   submit_reason: ProctorRow['submitReason'];
   deadline_ms: number | null;
@@ -35,7 +36,7 @@ const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epoc
  * answers are read once, through their attempt index, for both figures taken from them.
  */
 const ROW_COLUMNS = `
-  a.id as attempt_id, u.id as student_id, u.first_name, u.last_name, u.avatar, a.status, a.submit_reason,
+  a.id as attempt_id, u.id as student_id, u.first_name, u.last_name, u.avatar, u.section, a.status, a.submit_reason,
   ${ms('a.deadline_at')} as deadline_ms, a.extra_minutes, ${ms('a.last_seen_at')} as last_seen_ms, a.tab_switches, a.fullscreen_exits,
   coalesce(jsonb_array_length(a.question_order), 0)::int as total,
   coalesce(an.answered, 0) as answered, an.last_save_ms, coalesce(a.other_violations, 0) as other, ev.last_event_ms, coalesce(ev.flags, 0) as flags`;
@@ -69,6 +70,8 @@ function toRow(d: RowData, online: Set<string>, health: DeviceHealth): ProctorRo
     pendingSaves: attemptId && online.has(attemptId) ? (health.get(attemptId)?.pending ?? 0) : null,
     lastSaveAt: iso(d.last_save_ms),
     lastEventAt: iso(d.last_event_ms),
+    // The board shows each proctor their part of the hall by section or by name.
+    section: d.section ?? null,
   };
 }
 

@@ -12,6 +12,9 @@ interface EventRow {
   id: string;
   attempt_id: string;
   student_id: string;
+  actor_id: string | null;
+  actor_first_name: string | null;
+  actor_last_name: string | null;
   type: string;
   detail: Record<string, unknown>;
   created_at: Date | string;
@@ -25,20 +28,28 @@ const MAX_ROWS_PER_PAGE = 20_000;
 const broadcastOf = (r: EventRow): string | undefined =>
   r.type === 'message' && typeof r.detail?.broadcastId === 'string' ? r.detail.broadcastId : undefined;
 
+/** A staff member's action names who did it, as the live board does (`by`, `byName`); the student's own events name nobody. */
+function withActor(r: EventRow): Record<string, unknown> {
+  const detail = r.detail ?? {};
+  if (!r.actor_id || r.actor_id === r.student_id) return detail;
+  return { ...detail, by: r.actor_id, ...(r.actor_first_name ? { byName: `${r.actor_first_name} ${r.actor_last_name}` } : {}) };
+}
+
 async function readBatch(deps: Deps, examId: string, before: string | undefined): Promise<EventRow[]> {
   const q = deps
     .db('attempt_events as ev')
     .join('attempts as a', 'a.id', 'ev.attempt_id')
+    .leftJoin('users as u', 'u.id', 'ev.actor_id')
     .where('a.exam_id', examId)
     .orderBy('ev.id', 'desc')
     .limit(BATCH)
-    .select('ev.id', 'ev.attempt_id', 'a.student_id', 'ev.type', 'ev.detail', 'ev.created_at');
+    .select('ev.id', 'ev.attempt_id', 'a.student_id', 'ev.type', 'ev.detail', 'ev.created_at', 'ev.actor_id', 'u.first_name as actor_first_name', 'u.last_name as actor_last_name');
   if (before) q.where('ev.id', '<', before);
   return (await q) as EventRow[];
 }
 
 export async function proctorFeedHistory(deps: Deps, viewer: Viewer, examId: string, query: FeedHistoryQuery): Promise<FeedHistory> {
-  await getExamFor(deps.db, viewer, examId, 'update');
+  await getExamFor(deps.db, viewer, examId, 'proctor');
   const events: ProctorEvent[] = [];
   const broadcasts = new Map<string, { event: ProctorEvent; rows: number }>();
   let cursor = query.before;
@@ -62,7 +73,7 @@ export async function proctorFeedHistory(deps: Deps, viewer: Viewer, examId: str
         seen.rows++;
         continue;
       }
-      const event: ProctorEvent = { attemptId: r.attempt_id, studentId: r.student_id, type: r.type, at: new Date(r.created_at).toISOString(), detail: r.detail ?? {} };
+      const event: ProctorEvent = { attemptId: r.attempt_id, studentId: r.student_id, type: r.type, at: new Date(r.created_at).toISOString(), detail: withActor(r) };
       events.push(event);
       if (broadcastId) broadcasts.set(broadcastId, { event, rows: 1 });
     }

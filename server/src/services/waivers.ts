@@ -4,6 +4,7 @@ import { Errors } from '../errors';
 import type { Viewer } from '../policies';
 import { rooms } from '../ports/realtime';
 import { getExamFor } from './exams';
+import { namesOf } from './proctorActors';
 
 /**
  * Accommodations: checks a teacher or admin waived for one student in one exam. Every flag the
@@ -71,7 +72,7 @@ export async function isWaived(deps: Deps, examId: string, studentId: string, ch
 
 /** Every waiver of an exam, for the staff who manage it. */
 export async function listWaivers(deps: Deps, viewer: Viewer, examId: string): Promise<Waiver[]> {
-  await getExamFor(deps.db, viewer, examId, 'update');
+  await getExamFor(deps.db, viewer, examId, 'proctor');
   const rows = (await deps.db('proctoring_waivers').where({ exam_id: examId }).orderBy(['student_id', 'check']).select('*')) as WaiverRow[];
   return rows.map(present);
 }
@@ -81,24 +82,22 @@ async function assertStudent(deps: Deps, studentId: string): Promise<void> {
   if (!row) throw Errors.notFound(PROFILE_MSG.userNotFound);
 }
 
-/** Tells the board, the student's device and their attempt, then forgets this node's copy. */
-async function announce(deps: Deps, examId: string, studentId: string, check: WaivableCheck, reason: string | null, granted: boolean): Promise<void> {
+/** Tells the board (naming who decided), the student's device and their attempt, then forgets this node's copy. */
+async function announce(deps: Deps, viewer: Viewer, examId: string, studentId: string, check: WaivableCheck, reason: string | null, granted: boolean): Promise<void> {
   cacheOf(deps).delete(cacheKey(examId, studentId));
   // Only with Redis are there other nodes to tell.
   if (deps.redis) deps.realtime.toOtherNodes(WAIVERS_CHANGED);
   const open = (await deps.db('attempts').where({ exam_id: examId, student_id: studentId, status: 'in_progress' }).select('id')) as { id: string }[];
-  deps.realtime.emit([rooms.proctors(examId), rooms.user(studentId), ...open.map((a) => rooms.attempt(a.id))], PROCTOR_EVENTS.waiver, {
-    examId,
-    studentId,
-    check,
-    reason,
-    granted,
-  });
+  const byName = (await namesOf(deps.db, [viewer.user.id])).get(viewer.user.id);
+  const change = { examId, studentId, check, reason, granted };
+  // The board names who decided (a shared hall has several proctors); the student's device needs no name.
+  deps.realtime.emit(rooms.proctors(examId), PROCTOR_EVENTS.waiver, { ...change, by: viewer.user.id, ...(byName ? { byName } : {}) });
+  deps.realtime.emit([rooms.user(studentId), ...open.map((a) => rooms.attempt(a.id))], PROCTOR_EVENTS.waiver, change);
 }
 
 /** Grants (or re-words) a waiver; granting one already held changes only its reason. */
 export async function grantWaiver(deps: Deps, viewer: Viewer, examId: string, studentId: string, check: WaivableCheck, reason: string | undefined): Promise<Waiver> {
-  await getExamFor(deps.db, viewer, examId, 'update');
+  await getExamFor(deps.db, viewer, examId, 'proctor');
   await assertStudent(deps, studentId);
   const [row] = (await deps
     .db('proctoring_waivers')
@@ -106,13 +105,13 @@ export async function grantWaiver(deps: Deps, viewer: Viewer, examId: string, st
     .onConflict(['exam_id', 'student_id', 'check'])
     .merge(['reason', 'granted_by'])
     .returning('*')) as WaiverRow[];
-  await announce(deps, examId, studentId, check, row!.reason, true);
+  await announce(deps, viewer, examId, studentId, check, row!.reason, true);
   return present(row!);
 }
 
 /** Revokes a waiver; revoking one not held is no error (the result is the same). */
 export async function revokeWaiver(deps: Deps, viewer: Viewer, examId: string, studentId: string, check: WaivableCheck): Promise<void> {
-  await getExamFor(deps.db, viewer, examId, 'update');
+  await getExamFor(deps.db, viewer, examId, 'proctor');
   const removed = await deps.db('proctoring_waivers').where({ exam_id: examId, student_id: studentId, check }).del();
-  if (removed) await announce(deps, examId, studentId, check, null, false);
+  if (removed) await announce(deps, viewer, examId, studentId, check, null, false);
 }

@@ -25,7 +25,7 @@ import { grantWaiver, listWaivers, revokeWaiver } from '../../services/waivers';
 /**
  * Proctoring that sees (issue 58), over REST: evidence pictures of flags, waived checks, students'
  * requests for help, and the board's feed history. Evidence is served here, never with the public
- * uploads, and only to the student it shows, the exam's teacher and admins.
+ * uploads, and only to the student it shows, the exam's teacher and the staff of its hall, and admins.
  */
 export function proctoringRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();

@@ -18,13 +18,13 @@ export const proctoringDocs: RouteDocs = {
   },
   'GET /attempts/:attemptId/evidence': {
     summary: 'The evidence pictures kept of one attempt',
-    description: 'For the student themself, the teacher who owns the exam and admins; anyone else is told the attempt does not exist.',
+    description: 'For the student themself, the teacher who owns the exam, the teachers added to its hall (proctors and reviewers) and admins; anyone else is told the attempt does not exist.',
     data: '`{ evidence: [{ id, attemptId, flagId, kind, source, size, createdAt, expiresAt }] }`',
     errors: { 404: SESSION_MSG.attemptNotFound },
   },
   'GET /evidence/:id': {
     summary: 'One evidence picture (image/jpeg), never cached',
-    description: 'For the student it shows, the teacher who owns the exam and admins; anyone else gets 404, so nobody learns it exists. Sent with `Cache-Control: private, no-store`.',
+    description: 'For the student it shows, the teacher who owns the exam, the teachers added to its hall (proctors and reviewers) and admins; anyone else gets 404, so nobody learns it exists. Sent with `Cache-Control: private, no-store`.',
     produces: 'image/jpeg',
     errors: { 404: PROCTORING_MSG.evidenceNotFound },
   },
