@@ -102,7 +102,7 @@ export function ResultsListPage() {
             ) : (
               <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-busy={list.isFetching}>
                 {shown.map((s) => (
-                  <ResultCard key={s._id} submission={s} showStudent={role !== 'student'} />
+                  <ResultCard key={s._id} submission={s} showStudent={role !== 'student'} staff={role === 'teacher' || role === 'admin'} />
                 ))}
               </SimpleGrid>
             )}

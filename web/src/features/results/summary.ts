@@ -11,11 +11,11 @@ export interface ResultsSummary {
 }
 
 /**
- * The results list's summary cards. A hidden or partly graded result has no final percentage, so
- * it counts towards the total but not towards the average, passes or best score.
+ * The results list's summary cards. A hidden, held (integrity review) or partly graded result has
+ * no final percentage, so it counts towards the total but not towards the average, passes or best score.
  */
 export function summarise(submissions: Submission[]): ResultsSummary {
-  const final = submissions.filter((s) => s.resultsReleased && s.isGraded && s.percentage !== null);
+  const final = submissions.filter((s) => s.resultsReleased && !s.integrityHold && s.isGraded && s.percentage !== null);
   const pcts = final.map((s) => s.percentage!);
   return {
     total: submissions.length,

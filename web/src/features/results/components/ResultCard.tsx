@@ -1,4 +1,4 @@
-import type { Submission } from '@exam/shared';
+import type { ResultHold, Submission } from '@exam/shared';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -6,11 +6,14 @@ import { enumLabel, formatNumber, formatPercent } from '../../../i18n/format';
 import { formatDateTime } from '../../../lib/format';
 import { scoreColor, studentName } from '../../../lib/resultLabels';
 import { useGradeOf } from '../../../lib/useGradeOf';
+import { HoldBadge } from './IntegrityHold';
 
-/** What the card can say about the score: hidden, awaiting a teacher, or final. */
-function ScoreLine({ s }: { s: Submission }) {
+/** What the card can say about the score: hidden, held by the integrity review, awaiting a teacher, or final. */
+function ScoreLine({ s, staff }: { s: Submission; staff: boolean }) {
   const { t } = useTranslation('results');
   const letter = useGradeOf()(s.percentage);
+  // A held result shows no score and no '0 %' to its student and parents; staff still see theirs.
+  if (s.integrityHold && !staff) return <HoldLine hold={s.integrityHold} />;
   if (!s.resultsReleased) return <Text c="dimmed">{t('card.notReleased')}</Text>;
   // No outcome yet (an essay waiting for its marks) is never shown as a fail.
   if (!s.isGraded || s.isPassed === null) return <Text c="dimmed">{t('card.awaitingGrading')}</Text>;
@@ -29,9 +32,25 @@ function ScoreLine({ s }: { s: Submission }) {
   );
 }
 
-/** One result in the results list; the student's name is shown to anyone but the student. */
-export function ResultCard({ submission: s, showStudent }: { submission: Submission; showStudent: boolean }) {
+function HoldLine({ hold }: { hold: ResultHold }) {
+  const { t } = useTranslation('integrity');
+  return (
+    <Stack gap={4}>
+      <HoldBadge hold={hold} />
+      <Text size="sm" c="dimmed">
+        {t(`hold.${hold}`)}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * One result in the results list; the student's name is shown to anyone but the student. Staff
+ * see the score of a held result with the reason students and parents do not.
+ */
+export function ResultCard({ submission: s, showStudent, staff = false }: { submission: Submission; showStudent: boolean; staff?: boolean }) {
   const { t } = useTranslation('results');
+  const hidesScore = !!s.integrityHold && !staff;
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-label={s.exam.title}>
       <Stack gap="xs">
@@ -43,8 +62,9 @@ export function ResultCard({ submission: s, showStudent }: { submission: Submiss
             {s.submittedAt && ` · ${formatDateTime(s.submittedAt)}`}
           </Text>
         </div>
-        <ScoreLine s={s} />
-        {s.resultsReleased && s.isGraded && (
+        <ScoreLine s={s} staff={staff} />
+        {staff && s.integrityHold && <HoldBadge hold={s.integrityHold} />}
+        {s.resultsReleased && s.isGraded && !hidesScore && (
           <Text size="sm" c="dimmed">
             {t('card.points', { score: formatNumber(s.score ?? 0), total: formatNumber(s.totalMarks ?? 0) })}
           </Text>

@@ -1,6 +1,6 @@
 import type { Role, SubmissionDetail } from '@exam/shared';
 import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconEye, IconEyeOff, IconLock } from '@tabler/icons-react';
+import { IconArrowLeft, IconEye, IconEyeOff, IconLock, IconShieldCheck, IconTimeline } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { formatTimeSpent, studentName } from '../../../lib/resultLabels';
 import { RESULT_TEXT } from '../messages';
 import { AnswerList } from './AnswerList';
+import { HoldNotice } from './IntegrityHold';
 import { PerformanceBars } from './PerformanceBars';
 import { ScoreSummary } from './ScoreSummary';
 import { SecurityReport } from './SecurityReport';
@@ -22,7 +23,10 @@ interface ResultViewProps {
 
 /**
  * The result screen for one submission. What it may show was decided by the
- * server: hidden results come without a score, keys only when the exam shows them.
+ * server: hidden results come without a score, keys only when the exam shows them. A result held
+ * by the integrity review shows its student and parents why, and nothing of the score; staff see
+ * the reason above the score and a way to the attempt's review. Once the result is out, the
+ * student may read the timeline of their attempt.
  */
 export function ResultView({ detail, role }: ResultViewProps) {
   const { t } = useTranslation('results');
@@ -71,7 +75,13 @@ export function ResultView({ detail, role }: ResultViewProps) {
         </Group>
       </Group>
 
-      {!submission.resultsReleased ? (
+      {submission.integrityHold && <HoldNotice hold={submission.integrityHold} staff={staff} />}
+      {staff && (submission.integrityHold || (submission.integrityState && submission.integrityState !== 'clear')) && (
+        <Button component={Link} to={`/exam/${submission.examId}/review?attempt=${submission._id}`} variant="light" w="fit-content" leftSection={<IconShieldCheck size={16} />}>
+          {t('integrity:links.reviewAttempt')}
+        </Button>
+      )}
+      {submission.integrityHold && !staff ? null : !submission.resultsReleased ? (
         <Alert color="blue" icon={<IconLock />} title={t('view.notReleasedTitle')} data-testid="results-hidden">
           {RESULT_TEXT.resultsHidden}
         </Alert>
@@ -90,6 +100,16 @@ export function ResultView({ detail, role }: ResultViewProps) {
           <Section title={t('view.securityReport')}>
             <SecurityReport submission={submission} />
           </Section>
+          {role === 'student' && (
+            <Section title={t('integrity:own.link')}>
+              <Text size="sm" mb="xs">
+                {t('integrity:own.linkHint')}
+              </Text>
+              <Button component={Link} to={`/exam-result/${submission._id}/timeline`} variant="light" leftSection={<IconTimeline size={16} />}>
+                {t('integrity:own.link')}
+              </Button>
+            </Section>
+          )}
           {submission.answers.length > 0 && (
             <Section title={t('view.answers')}>
               <AnswerList answers={submission.answers} showKeys={showKeys} answerLabel={role === 'student' ? t('view.yourAnswer') : t('view.studentsAnswer')} />
