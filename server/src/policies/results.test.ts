@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAttempt, buildExam, buildUser, TEST_PASSWORD } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
 import { followUpFacts } from '../services/followUpFacts';
-import { resultsVisible, type ResultsVisibilityFacts } from './results';
+import { INTEGRITY_OUTCOMES, INTEGRITY_STATES } from '@exam/shared';
+import { resultHold, resultHoldSql, resultsVisible, type ResultsVisibilityFacts } from './results';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -67,6 +68,39 @@ describe('whether a student or parent may see a score yet', () => {
   it('releasing the results shows them to every reader alike', async () => {
     const c = await gradedOn(`jsonb_set(settings, '{showResultsImmediately}', 'false')`, 64);
     await server.deps.db('exams').where({ id: c.exam.id }).update({ results_released_at: new Date() });
+    expect(await readings(c)).toEqual({ predicate: true, list: true, dashboard: true, stats: true, followUp: true });
+  });
+});
+
+describe('a result the integrity review holds', () => {
+  it('the SQL twin of the hold says what the rule says, for every exam setting, ending, state and outcome', async () => {
+    const cases = [];
+    for (const wait of [true, false, undefined])
+      for (const reason of ['student', 'violations', null])
+        for (const state of INTEGRITY_STATES)
+          for (const outcome of [...INTEGRITY_OUTCOMES, null]) cases.push({ wait, reason, state, outcome });
+    const settings = (wait: boolean | undefined) => JSON.stringify(wait === undefined ? {} : { resultsWaitForReview: wait });
+    const { rows } = (await server.deps.db.raw(
+      `select ${resultHoldSql('e', 'a')} as hold
+         from unnest(?::jsonb[], ?::text[], ?::text[], ?::text[]) with ordinality as c(settings, submit_reason, integrity_state, integrity_outcome, n),
+              lateral (select c.settings) e, lateral (select c.submit_reason, c.integrity_state, c.integrity_outcome) a
+        order by c.n`,
+      [cases.map((c) => settings(c.wait)), cases.map((c) => c.reason), cases.map((c) => c.state), cases.map((c) => c.outcome)] as unknown as readonly string[],
+    )) as { rows: { hold: string | null }[] };
+    expect(rows.map((r) => r.hold)).toEqual(
+      cases.map((c) => resultHold({ settings: JSON.parse(settings(c.wait)) as { resultsWaitForReview?: boolean } }, { submit_reason: c.reason, integrity_state: c.state, integrity_outcome: c.outcome })),
+    );
+  });
+
+  it('hides the score from every reader alike until the review lets it out, though the exam shows results at once', async () => {
+    const c = await gradedOn(`jsonb_set(settings, '{resultsWaitForReview}', 'true')`, 91);
+    const { db } = server.deps;
+    const attempt = (await db('attempts').where({ student_id: c.student.id }).first('id')) as { id: string };
+    await db('attempts').where({ id: attempt.id }).update({ integrity_state: 'needs_review' });
+    expect(await readings(c)).toEqual({ predicate: true, list: false, dashboard: false, stats: false, followUp: false });
+    const held = (await server.api('GET', '/submissions', undefined, { token: c.token })).body.data.submissions[0];
+    expect(held).toMatchObject({ integrityHold: 'under_review', integrityState: null, score: null, percentage: null, grade: null });
+    await db('attempts').where({ id: attempt.id }).update({ integrity_state: 'clear' });
     expect(await readings(c)).toEqual({ predicate: true, list: true, dashboard: true, stats: true, followUp: true });
   });
 });

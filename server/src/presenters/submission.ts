@@ -8,7 +8,12 @@ export interface SubmissionRow extends AttemptRow {
   exam_subject: string;
   exam_owner_id: string;
   passing_marks: number;
+  /** A student or parent may see its score: the exam's results are out and nothing holds this one (resultShown). */
   show_results: boolean;
+  /** The exam's results are out (resultsVisible), whatever holds this attempt. */
+  results_out?: boolean;
+  /** What holds the result from the student and parents (resultHold), when anything does. */
+  hold?: ResultHold | null;
   show_answers: boolean;
   first_name: string;
   last_name: string;

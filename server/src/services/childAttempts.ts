@@ -1,6 +1,6 @@
 import { rangeStart, type ChildRange } from '@exam/shared';
 import type { Db } from '../db';
-import { resultsVisibleSql } from '../policies/results';
+import { resultShownSql } from '../policies/results';
 
 /**
  * Children's finished attempts as their parents' views read them: every call of the parent area
@@ -19,7 +19,7 @@ export interface FinishedAttempt {
   percentage: number | null;
   passed: boolean | null;
   submitted_at: Date;
-  /** May the student and their parents see the score yet (shown at once, or released)? */
+  /** May the student and their parents see the score yet (shown at once, or released, and not held by the integrity review)? */
   visible: boolean;
 }
 
@@ -51,7 +51,7 @@ export async function finishedAttempts(db: Db, childIds: string[], range: ChildR
       'a.percentage',
       'a.passed',
       'a.submitted_at',
-      db.raw(`${resultsVisibleSql('e')} as visible`),
+      db.raw(`${resultShownSql('e', 'a')} as visible`),
     );
   const since = rangeStart(range);
   if (since) q.where('a.submitted_at', '>=', since);

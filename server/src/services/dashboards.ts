@@ -13,7 +13,7 @@ import {
 import type { Knex } from 'knex';
 import type { Deps } from '../deps';
 import type { Viewer } from '../policies';
-import { resultsVisibleSql } from '../policies/results';
+import { resultShownSql } from '../policies/results';
 import type { UserRow } from '../db/userRow';
 import { presentUser } from '../presenters/user';
 import { scopeExams } from '../policies/exams';
@@ -32,8 +32,11 @@ const LIMIT = DASHBOARD_LIST_LIMIT;
 const iso = (d: Date | string) => new Date(d).toISOString();
 const int = (v: unknown) => Number(v ?? 0);
 
-/** A student sees a score once the exam shows results at once or they were released. */
-const VISIBLE_RESULT_SQL = resultsVisibleSql('e');
+/**
+ * A student sees a score once the exam shows results at once or they were released, and the
+ * integrity review holds nothing back (policies/results.ts).
+ */
+const VISIBLE_RESULT_SQL = resultShownSql('e', 'a');
 /** Attempts an exam allows one student. */
 const MAX_ATTEMPTS_SQL = "(case when coalesce((e.settings->>'allowMultipleAttempts')::boolean, false) then (e.settings->>'maxAttempts')::int else 1 end)";
 

@@ -1,6 +1,6 @@
 import type { ExamSettings } from '@exam/shared';
 import type { Db } from '../db';
-import { resultsVisibleSql } from '../policies/results';
+import { resultHoldSql, resultShownSql } from '../policies/results';
 import { recipientsFrom, type RecipientRow, type Recipients } from './settings';
 import { GRANTING_STATUS } from '../policies/parentLinks';
 
@@ -13,7 +13,7 @@ export interface ExamFacts {
   results_released_at: Date | null;
 }
 
-/** A result its student may see (graded, and its exam shows results at once or released them). */
+/** A result its student may see (graded, its exam shows results at once or released them, and the integrity review holds nothing back). */
 export interface VisibleResult {
   student_id: string;
   attempt_id: string;
@@ -31,13 +31,16 @@ export interface FollowUpFacts {
   results: Map<string, VisibleResult[]>;
   /** Whoever a result or an achievement may be told to: the students, their parents, the graded exams' owners. */
   recipients: Recipients;
+  /** The graded attempts (of those given, with their ids) whose result the integrity review holds back from the student and parents. */
+  held: Set<string>;
 }
 
 type Part =
   | { part: 'exams'; data: [string, string, string, ExamSettings, string | null][] }
   | { part: 'families'; data: [string, string, string | null][] }
   | { part: 'results'; data: [string, string, string, number | string, boolean][] }
-  | { part: 'recipients'; data: [string, string, string, boolean, unknown][] };
+  | { part: 'recipients'; data: [string, string, string, boolean, unknown][] }
+  | { part: 'held'; data: string[] };
 
 /**
  * The facts in ONE round trip: the exams, and for the graded attempts their students' families,
@@ -46,7 +49,7 @@ type Part =
  * each round trip cost the node about a millisecond. Each part comes back as one JSON array, as
  * gradingInputs reads.
  */
-export async function followUpFacts(db: Db, attempts: { exam_id: string; student_id: string; status: string }[]): Promise<FollowUpFacts> {
+export async function followUpFacts(db: Db, attempts: { id?: string; exam_id: string; student_id: string; status: string }[]): Promise<FollowUpFacts> {
   const graded = attempts.filter((a) => a.status === 'graded');
   const { rows } = (await db.raw(
     `with ex as (
@@ -64,14 +67,23 @@ export async function followUpFacts(db: Db, attempts: { exam_id: string; student
                                          order by a.student_id, a.graded_at, a.submitted_at, a.id), '[]')
        from attempts a join exams e on e.id = a.exam_id
       where a.student_id in (select id from fam) and a.status = 'graded'
-        and ${resultsVisibleSql('e')}
+        and ${resultShownSql('e', 'a')}
+     union all
+     select 'held', coalesce(json_agg(a.id), '[]')
+       from attempts a join exams e on e.id = a.exam_id
+      where a.id = any(?::uuid[]) and ${resultHoldSql('e', 'a')} is not null
      union all
      select 'recipients', coalesce(json_agg(json_build_array(u.id, u.email, u.first_name, u.is_active, us.settings)), '[]')
        from users u left join user_settings us on us.user_id = u.id
       where u.id in (select id from fam union select parent_id from fam union select owner_id from ex where id = any(?::uuid[]))`,
-    [[...new Set(attempts.map((a) => a.exam_id))], [...new Set(graded.map((a) => a.student_id))], [...new Set(graded.map((a) => a.exam_id))]] as unknown as readonly string[],
+    [
+      [...new Set(attempts.map((a) => a.exam_id))],
+      [...new Set(graded.map((a) => a.student_id))],
+      graded.flatMap((a) => (a.id ? [a.id] : [])),
+      [...new Set(graded.map((a) => a.exam_id))],
+    ] as unknown as readonly string[],
   )) as { rows: Part[] };
-  const facts: FollowUpFacts = { exams: new Map(), families: new Map(), results: new Map(), recipients: new Map() };
+  const facts: FollowUpFacts = { exams: new Map(), families: new Map(), results: new Map(), recipients: new Map(), held: new Set() };
   for (const r of rows) {
     if (r.part === 'exams') {
       for (const [id, title, owner_id, settings, released] of r.data) facts.exams.set(id, { id, title, owner_id, settings, results_released_at: released === null ? null : new Date(released) });
@@ -86,6 +98,8 @@ export async function followUpFacts(db: Db, attempts: { exam_id: string; student
         if (!facts.results.has(student_id)) facts.results.set(student_id, []);
         facts.results.get(student_id)!.push({ student_id, attempt_id, subject, percentage: Number(percentage), passed });
       }
+    } else if (r.part === 'held') {
+      facts.held = new Set(r.data);
     } else {
       const users = r.data.map(([id, email, first_name, is_active, settings]): RecipientRow => ({ id, email, first_name, is_active, settings }));
       facts.recipients = recipientsFrom(users.map((u) => u.id), users);

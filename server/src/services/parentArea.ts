@@ -16,7 +16,7 @@ import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import type { Viewer } from '../policies';
-import { resultsVisibleSql } from '../policies/results';
+import { resultHoldSql, resultsVisibleSql } from '../policies/results';
 import type { UserRow } from '../db/userRow';
 import { average, shownResults, type ShownResult } from './childAttempts';
 import { contactShownTo } from './contactPrivacy';
@@ -178,7 +178,7 @@ export async function childExams(deps: Deps, viewer: Viewer, childId: string, ra
       'e.duration_minutes',
       deps.db.raw(`${resultsVisibleSql('e')} as visible`),
       deps.db.raw(
-        `(select row_to_json(x) from (select a.status, a.percentage, a.submitted_at from attempts a
+        `(select row_to_json(x) from (select a.status, a.percentage, a.submitted_at, ${resultHoldSql('e', 'a')} as hold from attempts a
            where a.exam_id = e.id and a.student_id = ? order by a.attempt_number desc limit 1) x) as attempt`,
         [child.id],
       ),
@@ -195,7 +195,7 @@ export async function childExams(deps: Deps, viewer: Viewer, childId: string, ra
     end_at: Date;
     duration_minutes: number;
     visible: boolean;
-    attempt: { status: 'in_progress' | 'submitted' | 'graded'; percentage: number | null; submitted_at: string | null } | null;
+    attempt: { status: 'in_progress' | 'submitted' | 'graded'; percentage: number | null; submitted_at: string | null; hold: string | null } | null;
   }[];
   return {
     exams: rows.map((r) => ({
@@ -209,8 +209,8 @@ export async function childExams(deps: Deps, viewer: Viewer, childId: string, ra
       attempt: r.attempt
         ? {
             status: r.attempt.status,
-            // A score the exam has not let out yet stays hidden from the parent too.
-            percentage: r.attempt.status === 'graded' && r.visible ? r.attempt.percentage : null,
+            // A score the exam has not let out yet, or its integrity review holds back, stays hidden from the parent too.
+            percentage: r.attempt.status === 'graded' && r.visible && !r.attempt.hold ? r.attempt.percentage : null,
             submittedAt: r.attempt.submitted_at ? new Date(r.attempt.submitted_at).toISOString() : null,
           }
         : null,

@@ -34,9 +34,13 @@ export async function notifyResults(deps: Deps, attempts: SubmittedAttempt[], op
   await pushNotifications(deps, await insertNotifications(deps.db, [...results, ...earned]), facts.recipients);
 }
 
-/** The result notifications of graded attempts whose exam shows results: to each student and their parents. */
-async function resultNotices(deps: Deps, graded: SubmittedAttempt[], { exams, families }: Pick<FollowUpFacts, 'exams' | 'families'>, opts: { updated?: boolean }): Promise<UserNotification[]> {
-  const visible = graded.filter((a) => resultsVisible(exams.get(a.exam_id)!));
+/**
+ * The result notifications of graded attempts whose exam shows results and whose integrity review
+ * holds nothing back (policies/results.ts): to each student and their parents. A held one is told
+ * when its review lets it out (services/integrity/decisions.ts).
+ */
+async function resultNotices(deps: Deps, graded: SubmittedAttempt[], { exams, families, held }: Pick<FollowUpFacts, 'exams' | 'families' | 'held'>, opts: { updated?: boolean }): Promise<UserNotification[]> {
+  const visible = graded.filter((a) => resultsVisible(exams.get(a.exam_id)!) && !held.has(a.id));
   if (!visible.length) return [];
   const letter = await gradeLetters(deps);
   const items: UserNotification[] = [];
@@ -68,7 +72,10 @@ async function resultNotices(deps: Deps, graded: SubmittedAttempt[], { exams, fa
   return items;
 }
 
-/** Releases an exam's results to students and parents (when it does not show them at once). */
+/**
+ * Releases an exam's results to students and parents (when it does not show them at once). Those
+ * the integrity review holds are not told now: each is told as its review lets it out.
+ */
 export async function releaseResults(deps: Deps, viewer: Viewer, examId: string): Promise<void> {
   await getExamFor(deps.db, viewer, examId, 'update');
   const released = await deps.db('exams').where({ id: examId }).whereNull('results_released_at').update({ results_released_at: deps.db.fn.now() });

@@ -6,14 +6,15 @@ import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import type { Viewer } from '../policies';
 import { mayListSubmissionsOf, readsOwnListAsEverything, scopeSubmissions, readsAsGrader } from '../policies/submissions';
-import { resultsVisible, resultsVisibleSql, type ResultsVisibilityFacts } from '../policies/results';
+import { resultHoldSql, resultShownSql, resultsVisible, resultsVisibleSql, type ResultsVisibilityFacts } from '../policies/results';
 import type { QuestionRow } from '../presenters/question';
 import { presentAnswers, presentAnswerSummaries, presentSubmission, type AnswerDetailRow, type AnswerSummaryRow, type SubmissionRow } from '../presenters/submission';
 import { shownEmailSql } from './contactPrivacy';
 import { getExamFor } from './exams';
 import { getPlatformSettings, gradeLetters } from './platformSettings';
 
-const VISIBLE = resultsVisibleSql('e');
+/** A student or parent sees an attempt's result: the exam's results are out and its integrity review holds nothing back. */
+const VISIBLE = resultShownSql('e', 'a');
 
 /** Attempts with their exam and student, limited to what the viewer may see. */
 function submissions(db: Db | Knex.Transaction, viewer: Viewer): Knex.QueryBuilder {
@@ -27,6 +28,8 @@ function submissions(db: Db | Knex.Transaction, viewer: Viewer): Knex.QueryBuild
       'e.owner_id as exam_owner_id',
       'e.passing_marks',
       db.raw(`${VISIBLE} as show_results`),
+      db.raw(`${resultsVisibleSql('e')} as results_out`),
+      db.raw(`${resultHoldSql('e', 'a')} as hold`),
       db.raw("coalesce((e.settings->>'showCorrectAnswers')::boolean, false) as show_answers"),
       'u.first_name',
       'u.last_name',
@@ -37,6 +40,16 @@ function submissions(db: Db | Knex.Transaction, viewer: Viewer): Knex.QueryBuild
 }
 
 const canSeeScore = (viewer: Viewer, row: SubmissionRow) => readsAsGrader(viewer) || row.show_results;
+
+/**
+ * How the integrity review shows on a result: staff see what holds it (or would, once results are
+ * out) and its state; a student or parent sees the hold only once the exam's results are out (before
+ * that, no result is shown anyway).
+ */
+const integrityOf = (viewer: Viewer, row: SubmissionRow) => {
+  const asStaff = readsAsGrader(viewer);
+  return { hold: asStaff || row.results_out ? (row.hold ?? null) : null, asStaff };
+};
 
 const SORTS: Record<string, string> = {
   submittedAt: 'a.submitted_at',
@@ -119,7 +132,7 @@ export async function listSubmissions(deps: Deps, viewer: Viewer, query: Submiss
       const graded = r.status === 'graded';
       const withScore = canSeeScore(viewer, r);
       return {
-        ...presentSubmission(r, { withScore, letter, percentile: graded ? s.percentile(r.percentage) : null, rank: graded ? s.rank(r.percentage) : null }),
+        ...presentSubmission(r, { withScore, letter, percentile: graded ? s.percentile(r.percentage) : null, rank: graded ? s.rank(r.percentage) : null, ...integrityOf(viewer, r) }),
         answers: presentAnswerSummaries(r.question_order, answers.get(r.id), withScore),
       };
     }),
@@ -165,7 +178,7 @@ export async function submissionDetail(deps: Deps, viewer: Viewer, id: string): 
   const letter = await gradeLetters(deps);
   return {
     submission: {
-      ...presentSubmission(row, { withScore, letter, percentile: graded ? s.percentile(row.percentage) : null, rank: graded ? s.rank(row.percentage) : null }),
+      ...presentSubmission(row, { withScore, letter, percentile: graded ? s.percentile(row.percentage) : null, rank: graded ? s.rank(row.percentage) : null, ...integrityOf(viewer, row) }),
       answers: row.status === 'in_progress' && !isStaff ? [] : presentAnswers(row.question_order, questions, answers, { withKeys: isStaff || (withScore && row.show_answers), withMarks: withScore, staff: isStaff }),
       showCorrectAnswers: isStaff || (withScore && row.show_answers),
     },

@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import { rooms } from '../ports/realtime';
 import { attemptsChangedDashboards } from './dashboardEvents';
 import { followUpFacts } from './followUpFacts';
+import { tellStopped } from './integrity/notices';
 import type { SubmittedAttempt } from './marking';
 import { notifyResults } from './resultNotices';
 import { inSlices } from './slices';
@@ -41,10 +42,17 @@ export function tellSubmitted(deps: Deps, attempts: SubmittedAttempt[]): void {
   deps.proctor.events(attempts.map((a) => ({ attemptId: a.id, examId: a.exam_id, type: 'submitted', detail: { reason: a.submit_reason } })));
 }
 
-/** What follows a submission: results to students and parents (graded ones), dashboards. */
+/**
+ * What follows a submission: results to students and parents (graded ones), dashboards. An attempt
+ * its violations ended is not a verdict (issue 53): its student and their parents hear only that
+ * it was stopped and is being reviewed, never its automatic score; its result follows the review.
+ */
 export async function followUpSubmitted(deps: Deps, attempts: SubmittedAttempt[]): Promise<void> {
+  const stopped = attempts.filter((a) => a.submit_reason === 'violations');
+  const ended = stopped.length ? attempts.filter((a) => a.submit_reason !== 'violations') : attempts;
   // Read once for the results, the achievements and the dashboards (each reads what it needs itself if this fails).
   const facts = await followUpFacts(deps.db, attempts).catch(() => undefined);
-  await notifyResults(deps, attempts, { facts }).catch((err: unknown) => deps.log.error({ err }, 'result notification failed'));
+  await notifyResults(deps, ended, { facts }).catch((err: unknown) => deps.log.error({ err }, 'result notification failed'));
+  if (stopped.length) await tellStopped(deps, stopped).catch((err: unknown) => deps.log.error({ err }, 'stopped notification failed'));
   await attemptsChangedDashboards(deps, attempts, 'submitted', facts?.exams);
 }

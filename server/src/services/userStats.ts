@@ -2,13 +2,14 @@ import type { Role, UserStats } from '@exam/shared';
 import type { Deps } from '../deps';
 import type { ProfileResource } from '../policies';
 import { followsChildren, sitsExams, teachesSubject } from '../policies/people';
-import { resultsVisibleSql } from '../policies/results';
+import { resultShownSql } from '../policies/results';
 import type { UserRow } from '../db/userRow';
 import { getSettings } from './settings';
 import { scopeGrantingLinks, scopeLinksHeldBy } from '../policies/parentLinks';
 
 const n = (v: unknown) => Number(v ?? 0);
-const VISIBLE = resultsVisibleSql('e');
+// Scores out and not held by the integrity review (policies/results.ts).
+const VISIBLE = resultShownSql('e', 'a');
 
 /** Each role's own statistics; an admin's profile has none (docs/account.md). */
 const STATS_OF: Record<Role, (deps: Deps, user: UserRow) => Promise<UserStats>> = {
