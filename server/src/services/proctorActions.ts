@@ -8,6 +8,7 @@ import type { AttemptRow } from '../presenters/attempt';
 import { rooms } from '../ports/realtime';
 import { findAttempt, submitAttempt } from './attempts';
 import { getExamFor } from './exams';
+import { withdrawStopped } from './integrity/notices';
 import { createNotifications, pushNotifications } from './notifications';
 
 /** The attempt, when the viewer may proctor its exam (its owner, an admin, or a teacher added to its hall as a proctor). */
@@ -94,7 +95,9 @@ export async function forceSubmit(deps: Deps, viewer: Viewer, attemptId: string)
 
 /**
  * Undoes an automatic submission for violations that was a false positive, while time is left:
- * the student continues where they were; the decision and the counts it cleared are logged.
+ * the student continues where they were; the decision and the counts it cleared are logged. What
+ * the student and their parents were told (that the attempt was stopped for review) is withdrawn:
+ * the attempt follows the normal path from here.
  */
 export async function reinstateAttempt(deps: Deps, viewer: Viewer, attemptId: string): Promise<AttemptRow> {
   await proctoredAttempt(deps, viewer, attemptId);
@@ -127,6 +130,7 @@ export async function reinstateAttempt(deps: Deps, viewer: Viewer, attemptId: st
     if (!updated) throw new AppError(409, 'not-reinstatable', SESSION_MSG.notReinstatable);
     await trx('answers').where({ attempt_id: attemptId }).whereNull('graded_by').update({ marks: null, is_correct: null });
     await logEvent(trx, attemptId, 'reinstated', viewer.user.id, { clearedTabSwitches: current.tab_switches, clearedFullscreenExits: current.fullscreen_exits });
+    await withdrawStopped(trx, attemptId);
     return updated;
   });
   deps.realtime.emit(rooms.attempt(attemptId), PROCTOR_EVENTS.reinstated, { attemptId });
