@@ -22,6 +22,10 @@ export const staffCandidatesQuerySchema = z.object({
 export const staffCandidateSchema = z.object({ userId: z.uuid(), name: z.string(), email: z.string() });
 export type StaffCandidate = z.infer<typeof staffCandidateSchema>;
 
+/** A student of the exam, for choosing a member's part of the hall by name. */
+export const hallStudentSchema = z.object({ id: z.uuid(), name: z.string(), section: z.enum(SECTIONS).nullable() });
+export type HallStudent = z.infer<typeof hallStudentSchema>;
+
 /** Part of the hall: students of these sections and these students. Never both empty (that is the whole hall, null). */
 export const hallPartSchema = z.object({
   sections: z.array(z.enum(SECTIONS)),

@@ -1,4 +1,4 @@
-import { EXAM_STAFF_MSG, MSG, type ExamStaffMember, type ExamStaffUpdate, type MyExamStaff, type StaffCandidate } from '@exam/shared';
+import { EXAM_STAFF_MSG, MSG, type ExamStaffMember, type ExamStaffUpdate, type HallStudent, type MyExamStaff, type StaffCandidate } from '@exam/shared';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import { can, type Viewer } from '../policies';
@@ -6,6 +6,7 @@ import { examRoleOf, hallPartOf, readsExamStaff } from '../policies/exams';
 import type { ExamRow } from '../presenters/exam';
 import { rooms } from '../ports/realtime';
 import { getExamFor } from './exams';
+import { eligibleStudentIds } from './notifications';
 
 /**
  * Shared halls (issue 53): the owner of an exam (or an admin) adds other teachers as its proctors
@@ -110,6 +111,23 @@ export async function removeStaff(deps: Deps, viewer: Viewer, examId: string, us
   await getExamFor(deps.db, viewer, examId, 'update');
   const removed = await deps.db('exam_staff').where({ exam_id: examId, user_id: userId }).del();
   if (removed) stopWatching(deps, examId, userId);
+}
+
+/**
+ * The exam's students by name and section, for choosing a member's part: those it is meant for
+ * (and anyone who attempted it), as the board lists them.
+ */
+export async function hallStudents(deps: Deps, viewer: Viewer, examId: string): Promise<HallStudent[]> {
+  await getExamFor(deps.db, viewer, examId, 'update');
+  const eligible = await eligibleStudentIds(deps.db, examId);
+  const rows = (await deps.db.raw(
+    `select u.id, u.first_name, u.last_name, u.section
+       from users u
+      where u.id in (select unnest(?::uuid[]) union select student_id from attempts where exam_id = ?)
+      order by u.last_name, u.first_name, u.id`,
+    [eligible, examId],
+  )).rows as { id: string; first_name: string; last_name: string; section: HallStudent['section'] }[];
+  return rows.map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}`, section: r.section ?? null }));
 }
 
 export const CANDIDATES_LIMIT = 20;

@@ -127,6 +127,15 @@ describe('an exam’s owner shares its hall', () => {
     expect((await server.api('GET', `/exams/${exam.id}/staff/candidates?q=%25`, undefined, { token: owner.token })).body.data.candidates).toEqual([]);
   });
 
+  it('names the exam’s students with their sections for choosing a part, to the owner alone', async () => {
+    const { owner, helper, students, exam } = await sharedHall();
+    const res = await server.api('GET', `/exams/${exam.id}/staff/students`, undefined, { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.students).toHaveLength(3);
+    expect(res.body.data.students).toEqual(expect.arrayContaining(students.map((s, i) => ({ id: s.user.id, name: `Test Student`, section: 'ABC'[i] }))));
+    expect((await server.api('GET', `/exams/${exam.id}/staff/students`, undefined, { token: helper.token })).status).toBe(403);
+  });
+
   it('lists the exams a teacher staffs beside their own, marked, while their dashboard counts only their own', async () => {
     const { owner, helper, exam } = await sharedHall({ reviews: false });
     const mine = await buildExam(server.deps, helper.user.id);

@@ -5,7 +5,7 @@ import { auth, idParam, type AppState } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
 import { viewerOf } from '../../middleware/viewer';
 import { STAFF } from '../../policies/people';
-import { listStaff, myStaff, putStaff, removeStaff, staffCandidates } from '../../services/examStaff';
+import { hallStudents, listStaff, myStaff, putStaff, removeStaff, staffCandidates } from '../../services/examStaff';
 
 /**
  * The teachers who share an exam's hall as its proctors and reviewers (issue 53). The owner and
@@ -23,6 +23,10 @@ export function examStaffRoutes(deps: Deps): Router<AppState> {
 
   router.get('/exams/:id/staff/me', staff, async (ctx) => {
     ctx.body = { success: true, data: await myStaff(deps, await viewerOf(deps, ctx), examId(ctx)) };
+  });
+
+  router.get('/exams/:id/staff/students', staff, async (ctx) => {
+    ctx.body = { success: true, data: { students: await hallStudents(deps, await viewerOf(deps, ctx), examId(ctx)) } };
   });
 
   router.get(

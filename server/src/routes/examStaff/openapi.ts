@@ -1,4 +1,4 @@
-import { EXAM_MSG, EXAM_STAFF_MSG, MSG, examStaffMemberSchema, myExamStaffSchema, staffCandidateSchema } from '@exam/shared';
+import { EXAM_MSG, EXAM_STAFF_MSG, MSG, examStaffMemberSchema, hallStudentSchema, myExamStaffSchema, staffCandidateSchema } from '@exam/shared';
 import { z } from 'zod';
 import type { RouteDocs } from '../../openapi/types';
 
@@ -22,6 +22,12 @@ export const examStaffDocs: RouteDocs = {
     summary: 'Teachers the owner may add (the picker): active, not the owner, not on the staff yet, by name or e-mail; at most 20',
     description: 'For the owner and admins.',
     data: z.object({ candidates: z.array(staffCandidateSchema) }),
+    errors: forbidden,
+  },
+  'GET /exams/:id/staff/students': {
+    summary: 'The exam’s students by name and section, to give a member a part of the hall',
+    description: 'For the owner and admins: every student the exam is meant for, and anyone who attempted it, in name order (as the proctor board lists them).',
+    data: z.object({ students: z.array(hallStudentSchema) }),
     errors: forbidden,
   },
   'PUT /exams/:id/staff/:userId': {
