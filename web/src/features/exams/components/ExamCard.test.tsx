@@ -77,7 +77,8 @@ describe('ExamCard actions per role', () => {
   it('drops Publish once published and Delete once started, for teachers and admins alike', () => {
     for (const role of ['teacher', 'admin'] as const) {
       const card = renderCard(buildExam({ _id: role, title: `Live for ${role}`, state: 'ongoing', now: NOW }), role);
-      expect(actions(card).map((a) => a.split(' →')[0])).toEqual(['Edit', 'Questions', 'Submissions', 'Results', 'Proctor', 'Preview']);
+      expect(actions(card).map((a) => a.split(' →')[0])).toEqual(['Edit', 'Questions', 'Submissions', 'Results', 'Proctor', 'Integrity review', 'Preview']);
+      expect(actions(card)).toContain(`Integrity review → /exam/${role}/review`);
       expect(within(card).queryByTestId('exam-unpublished')).toBeNull();
       expect(within(card).getByTestId('exam-status').textContent).toBe('ONGOING');
       expect(within(card).getByTestId('exam-countdown').textContent).toBe('3 h left');

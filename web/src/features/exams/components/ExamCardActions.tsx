@@ -1,4 +1,4 @@
-import { parentCardAction, studentCardAction, teacherCardActions, type CardAction, type Role, type Exam } from '@exam/shared';
+import { examTimeStatus, parentCardAction, studentCardAction, teacherCardActions, type CardAction, type Role, type Exam } from '@exam/shared';
 import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -27,6 +27,8 @@ export function ExamCardActions({ exam, role, now, onPublish, onDelete, publishi
   // The live proctor board is worth a link only while students can be sitting the exam.
   const staff = role === 'teacher' || role === 'admin';
   const proctor = staff && canProctorNow(exam, now);
+  // The integrity review has something to show once students could have started.
+  const review = staff && exam.isPublished && examTimeStatus(exam.schedule.startDate, exam.schedule.endDate, now) !== 'upcoming';
 
   return (
     <Group gap="xs">
@@ -61,6 +63,11 @@ export function ExamCardActions({ exam, role, now, onPublish, onDelete, publishi
       {proctor && (
         <Button size="xs" variant="filled" component={Link} to={`/exam/${exam._id}/proctor`}>
           {t('cardActions.proctor')}
+        </Button>
+      )}
+      {review && (
+        <Button size="xs" variant="light" component={Link} to={`/exam/${exam._id}/review`}>
+          {t('integrity:links.review')}
         </Button>
       )}
       {/* The exam as its students will see it; nothing is recorded. */}

@@ -6,6 +6,7 @@ import {
   NumberInput,
   SimpleGrid,
   Stack,
+  Switch,
   TagsInput,
   Text,
   TextInput,
@@ -117,6 +118,12 @@ export function ExamDetailsFields({ form, grades, examTypes }: ExamDetailsFields
             {...form.getInputProps('settings.maxAttempts')}
           />
         )}
+        <Switch
+          mt="md"
+          label={t('integrity:examSetting.label')}
+          description={t('integrity:examSetting.description')}
+          {...checkbox('settings.resultsWaitForReview')}
+        />
       </Fieldset>
 
       <Fieldset legend={t('proctoring.title')}>

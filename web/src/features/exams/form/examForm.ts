@@ -43,6 +43,8 @@ export interface ExamFormValues {
     showCorrectAnswers: boolean;
     allowMultipleAttempts: boolean;
     maxAttempts: number | string;
+    /** Releasing results holds the attempts whose integrity review is not done. */
+    resultsWaitForReview: boolean;
     proctoring: typeof EXAM_SETTINGS_DEFAULTS.proctoring & {
       /** Number inputs give '' when cleared; the shared schema refuses that with its message. */
       tabSwitchesAllowed: number | string;
