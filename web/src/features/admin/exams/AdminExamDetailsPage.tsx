@@ -1,6 +1,6 @@
 import { adminExamStatus, type ExamDetail } from '@exam/shared';
 import { Badge, Box, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconEdit, IconListCheck } from '@tabler/icons-react';
+import { IconArrowLeft, IconEdit, IconListCheck, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -91,6 +91,11 @@ function ExamDetails({ exam, listPath }: { exam: ExamDetail; listPath: string })
             <Button component={Link} to={`/exam/${exam._id}/questions`} variant="light" leftSection={<IconListCheck size={16} />}>
               {t('examDetails.questionsButton')}
             </Button>
+            {exam.isPublished && (
+              <Button component={Link} to={`/exam/${exam._id}/review`} variant="light" leftSection={<IconShieldCheck size={16} />}>
+                {t('integrity:links.review')}
+              </Button>
+            )}
           </Group>
         </Group>
 

@@ -77,4 +77,18 @@ describe('AdminSettingsPage', { timeout: 30_000 }, () => {
       examDefaults: { proctoring: { profile: { faceChecks: { enabled: true, missingSeconds: 10 }, screenShare: { required: true }, voiceCheck: { enabled: false } } } },
     });
   });
+
+  it('chooses what a confirmed breach does to a result: withheld until the admin picks another outcome', async () => {
+    const api = mockApi(admin, [
+      ['GET', '/platform-settings/admin', () => ({ body: { success: true, data: { settings: DEFAULT_PLATFORM_SETTINGS, mail: { mode: 'dev-outbox' } } } })],
+      ['PUT', '/platform-settings', ({ body }) => ({ body: { success: true, message: SETTINGS_MSG.saved, data: { settings: body } } })],
+    ]);
+    renderApp('/admin/settings', [{ path: '/admin/settings', element: <AdminSettingsPage /> }]);
+    const group = await screen.findByRole('radiogroup', { name: /A confirmed breach/ });
+    expect((within(group).getByRole('radio', { name: 'Withhold the result' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(group).getByRole('radio', { name: 'Set the result to zero' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/platform-settings')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/platform-settings')[0]!.body).toMatchObject({ integrity: { confirmedOutcome: 'zero' } });
+  });
 });

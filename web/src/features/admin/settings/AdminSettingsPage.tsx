@@ -1,5 +1,5 @@
-import { MAX_VIOLATIONS_ALLOWED, PROFILE_DEFAULTS, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, platformSettingsSchema, SELF_REGISTER_ROLES, type PlatformSettings } from '@exam/shared';
-import { ActionIcon, Alert, Box, Button, Card, Checkbox, Group, NumberInput, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { DEFAULT_PLATFORM_SETTINGS, INTEGRITY_OUTCOMES, MAX_VIOLATIONS_ALLOWED, PROFILE_DEFAULTS, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, platformSettingsSchema, SELF_REGISTER_ROLES, type PlatformSettings } from '@exam/shared';
+import { ActionIcon, Alert, Box, Button, Card, Checkbox, Group, NumberInput, Radio, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -47,6 +47,8 @@ function SettingsForm({ data }: { data: AdminSettingsData }) {
   // The device checks' defaults are shown as the built-in ones until the school sets its own.
   const initialValues: PlatformSettings = {
     ...data.settings,
+    // Settings saved before the integrity review read as its default: a confirmed breach withholds the result.
+    integrity: data.settings.integrity ?? DEFAULT_PLATFORM_SETTINGS.integrity,
     examDefaults: { ...data.settings.examDefaults, proctoring: { ...data.settings.examDefaults.proctoring, profile: data.settings.examDefaults.proctoring.profile ?? PROFILE_DEFAULTS } },
   };
   const form = useForm<PlatformSettings>({ initialValues, validate: zodValidate(platformSettingsSchema) });
@@ -177,6 +179,19 @@ function SettingsForm({ data }: { data: AdminSettingsData }) {
               allowDecimal={false}
               {...form.getInputProps('evidence.retentionDays')}
             />
+          </Card>
+
+          <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="integrity-title">
+            <Title order={2} size="h4" id="integrity-title" mb="xs">
+              {t('integrity:adminSetting.title')}
+            </Title>
+            <Radio.Group label={t('integrity:adminSetting.label')} description={t('integrity:adminSetting.description')} {...form.getInputProps('integrity.confirmedOutcome')}>
+              <Stack gap={6} mt="xs">
+                {INTEGRITY_OUTCOMES.map((o) => (
+                  <Radio key={o} value={o} label={t(`integrity:outcomes.${o}`)} />
+                ))}
+              </Stack>
+            </Radio.Group>
           </Card>
 
           <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="mail-title">
