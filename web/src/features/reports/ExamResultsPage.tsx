@@ -1,6 +1,6 @@
 import { PAGE_SIZE, scaleLetters } from '@exam/shared';
 import { Alert, Box, Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconEdit, IconSend } from '@tabler/icons-react';
+import { IconEdit, IconSend, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -96,6 +96,9 @@ export function ExamResultsPage() {
             </Button>
             <ExportCsvButton examId={examId} failure={t('examResults.exportFailed')} />
             {exam.data && <ProctorLink exam={exam.data} />}
+            <Button component={Link} to={`/exam/${examId}/review`} variant="default" leftSection={<IconShieldCheck size={16} />}>
+              {t('integrity:links.review')}
+            </Button>
             {!counts.resultsReleased && (
               <Button color="green" leftSection={<IconSend size={16} />} onClick={() => setConfirming(true)}>
                 {t('examResults.release')}
