@@ -1,6 +1,6 @@
-import type { AttemptTimeline, FlagDecisionInput, ReviewFlag } from '@exam/shared';
+import { attemptTimelineSchema, reviewQueueSchema, type AttemptTimeline, type FlagDecisionInput, type ReviewFlag } from '@exam/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../test/buildUser';
 import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
@@ -50,6 +50,7 @@ function setup(opts: { path?: string; flags?: Partial<Record<keyof typeof ATTEMP
         return ok({ flag: now.find((f) => f.eventId === eventId), integrityState: state, outcome: null, hold: state === 'clear' ? null : 'under_review' });
       },
     ],
+    ['GET', /^\/evidence\/[^/]+$/, () => ({ body: 'jpeg bytes' })],
     ['POST', /^\/attempts\/[^/]+\/outcome$/, ({ body }) => ok({ integrityState: 'confirmed', outcome: (body as { outcome: string }).outcome, hold: null, history: [] })],
   ]);
   renderApp(opts.path ?? `/exam/${EXAM}/review`, [{ path: '/exam/:examId/review', element: <ReviewPage /> }]);
@@ -62,6 +63,11 @@ const decisions = (api: ReturnType<typeof mockApi>) => api.calls.filter((c) => c
 const focusedFlag = () => document.activeElement?.closest('[data-testid="flag-card"]')?.getAttribute('data-event-id');
 
 describe('Integrity review screen', { timeout: 30_000 }, () => {
+  it('is tested against answers the shared contract accepts', () => {
+    expect(reviewQueueSchema.safeParse(buildQueue()).success).toBe(true);
+    expect(attemptTimelineSchema.safeParse(buildTimeline(ATTEMPT.ben, [flag(1, { evidenceIds: ['7d1f0c1e-0000-4000-8000-0000000000f1'] })])).success).toBe(true);
+  });
+
   it('lists the attempts in the server’s order, with the summary and each state in words', async () => {
     setup();
     const list = await screen.findByRole('listbox', { name: 'Review queue' });
@@ -203,6 +209,17 @@ describe('Integrity review screen', { timeout: 30_000 }, () => {
     key('?', document.body);
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     expect(dialog.textContent).toContain('Next undecided flag');
+  });
+
+  it('shows a flag’s evidence as thumbnails, one enlarged on a click', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:evidence'), revokeObjectURL: vi.fn() }));
+    const picture = '7d1f0c1e-0000-4000-8000-0000000000f1';
+    const api = setup({ path: `/exam/${EXAM}/review?attempt=${ATTEMPT.ben}`, flags: { ben: [flag(1, { kind: 'faces-multiple', evidenceIds: [picture] })] } });
+    const thumb = await screen.findByRole('button', { name: /^Enlarge picture 1 of the flag Several faces at / });
+    expect(api.callsTo('GET', `/evidence/${picture}`)).toHaveLength(1);
+    fireEvent.click(thumb);
+    const dialog = await screen.findByRole('dialog', { name: /^Picture 1 of the flag Several faces at / });
+    expect(within(dialog).getByTestId('evidence-image')).toBeTruthy();
   });
 
   it('shows the timeline in words, saves grouped, and the time per question', async () => {
