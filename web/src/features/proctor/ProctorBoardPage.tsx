@@ -20,6 +20,7 @@ import { eventDetailText, violationLabel } from './feed';
 import { HelpRequests } from './HelpRequests';
 import type { FeedItem } from './boardState';
 import { HallTiles } from './HallTiles';
+import { feedInScope, rowsInScope, useHallScope } from './hallScope';
 import { DEFAULT_FILTER, rowView, selectRows, studentName, type BoardFilter } from './rows';
 import { StudentTable, type RowActionKind } from './StudentTable';
 import { TimelineDrawer } from './TimelineDrawer';
@@ -36,7 +37,7 @@ interface OpenTile {
 }
 const tileId = (tile: OpenTile) => `${tile.studentKey}:${tile.source}`;
 
-/** /exam/{examId}/proctor: the live board of one exam, for its owner or an admin. */
+/** /exam/{examId}/proctor: the live board of one exam, for its owner, an admin, or a teacher added to its hall as a proctor. */
 export function ProctorBoardPage() {
   const { examId = '' } = useParams();
   return <ProctorBoard key={examId} examId={examId} />;
@@ -58,6 +59,8 @@ function ProctorBoard({ examId }: { examId: string }) {
   // A phone has no room for the table's columns: it opens on the tiles (the table stays one tap away).
   const [view, setView] = useState<'table' | 'tiles'>(() => (typeof window !== 'undefined' && window.matchMedia?.('(max-width: 48em)').matches ? 'tiles' : 'table'));
   const [feedOpen, setFeedOpen] = useState(true);
+  // A proctor given a part of a shared hall sees it by default, the whole hall on demand.
+  const [scope, setScope] = useHallScope(examId);
 
   const proctoring = exam.data?.settings.proctoring;
   const cameraEnabled = !!proctoring?.enabled && !!proctoring.enableCamera;
@@ -69,7 +72,10 @@ function ProctorBoard({ examId }: { examId: string }) {
   const fullscreenExitsAllowed = proctoring?.fullscreenExitsAllowed;
   const limits = useMemo(() => violationLimits({ tabSwitchesAllowed, fullscreenExitsAllowed }), [tabSwitchesAllowed, fullscreenExitsAllowed]);
 
-  const rows = useMemo(() => [...state.rows.values()], [state.rows]);
+  const allRows = useMemo(() => [...state.rows.values()], [state.rows]);
+  const part = state.part;
+  const rows = useMemo(() => rowsInScope(allRows, part, scope), [allRows, part, scope]);
+  const feed = useMemo(() => feedInScope(state.feed, rows === allRows ? null : rows), [state.feed, rows, allRows]);
   const waivers = state.waivers;
   const views = useMemo(
     () => selectRows(rows, filter, serverNow, limits).map((r) => rowView(r, serverNow, limits, waivedChecks({ waivers }, r.student._id))),
@@ -276,6 +282,19 @@ function ProctorBoard({ examId }: { examId: string }) {
                     {t('board.students')}
                   </Title>
                   <Group gap="xs">
+                    {part && (
+                      <SegmentedControl
+                        size="xs"
+                        aria-label={t('staff:board.scopeLabel')}
+                        value={scope}
+                        onChange={(v) => setScope(v === 'all' ? 'all' : 'part')}
+                        data={[
+                          { value: 'part', label: t('staff:board.myPart') },
+                          { value: 'all', label: t('staff:board.wholeHall') },
+                        ]}
+                        data-testid="hall-scope"
+                      />
+                    )}
                     <SegmentedControl
                       size="xs"
                       aria-label={t('board.viewLabel')}
@@ -302,7 +321,7 @@ function ProctorBoard({ examId }: { examId: string }) {
           {feedOpen && (
             <Grid.Col span={{ base: 12, xl: 3 }}>
               <EventFeed
-                items={state.feed}
+                items={feed}
                 students={studentOptions}
                 nameOf={nameOf}
                 onOpenStudent={(id) => setTimelineOf(id)}

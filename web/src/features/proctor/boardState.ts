@@ -1,4 +1,4 @@
-import { isDeviceFlag, type ProctorEvent, type ProctorRow, type WaivableCheck, type WatchedExam } from '@exam/shared';
+import { isDeviceFlag, type HallPart, type ProctorEvent, type ProctorRow, type WaivableCheck, type WatchedExam } from '@exam/shared';
 import { proctorRowSchema, type HelpRequest, type WaiverChange } from './schemas';
 
 /** A message sent to every student at once, named by the id all its copies share. */
@@ -35,6 +35,8 @@ export interface BoardState {
   waivers: Map<string, ReadonlyMap<WaivableCheck, string | null>>;
   /** The open help requests, by id, oldest first. */
   help: Map<string, HelpRequest>;
+  /** The viewer's part of a shared hall, from the last snapshot; null: the whole hall is theirs. */
+  part: HallPart | null;
 }
 
 export interface ProgressEntry {
@@ -74,7 +76,7 @@ function countedViolations(current: ProctorRow['violations'], change: ViolationC
 export type BoardAction =
   | { type: 'watching' }
   | { type: 'watchFailed' }
-  | { type: 'snapshot'; students: ProctorRow[]; exam: WatchedExam; offset: number }
+  | { type: 'snapshot'; students: ProctorRow[]; exam: WatchedExam; offset: number; part?: HallPart | null }
   | RowChange
   | { type: 'event'; event: ProctorEvent }
   /** The stored events read back after a reload (newest first), merged under the live ones. */
@@ -89,7 +91,18 @@ export type BoardAction =
 /** The feed keeps the newest events only: a long exam with 300 students would otherwise grow without end. */
 export const FEED_LIMIT = 500;
 
-export const emptyBoard = (): BoardState => ({ exam: null, rows: new Map(), byAttempt: new Map(), feed: [], nextId: 1, offset: 0, held: null, waivers: new Map(), help: new Map() });
+export const emptyBoard = (): BoardState => ({
+  exam: null,
+  rows: new Map(),
+  byAttempt: new Map(),
+  feed: [],
+  nextId: 1,
+  offset: 0,
+  held: null,
+  waivers: new Map(),
+  help: new Map(),
+  part: null,
+});
 
 /** A live event and its stored row carry clocks read a moment apart: within this they are one event. */
 const SAME_EVENT_MS = 2000;
@@ -165,7 +178,7 @@ export function boardReducer(state: BoardState, action: BoardAction): BoardState
     case 'snapshot': {
       const rows = new Map(action.students.map((r) => [r.student._id, r]));
       // A re-watch after a reconnect replaces the rows but keeps the feed seen so far.
-      const fresh: BoardState = { ...state, exam: action.exam, rows, byAttempt: indexAttempts(rows.values()), offset: action.offset, held: null };
+      const fresh: BoardState = { ...state, exam: action.exam, rows, byAttempt: indexAttempts(rows.values()), offset: action.offset, held: null, part: action.part ?? null };
       return (state.held ?? []).reduce(boardReducer, fresh);
     }
     case 'row': {
@@ -225,7 +238,9 @@ export function boardReducer(state: BoardState, action: BoardAction): BoardState
       const w = action.waiver;
       const row = state.rows.get(w.studentId);
       const waivers = withWaiver(state.waivers, w);
-      return withFeedItem({ ...state, waivers }, { attemptId: row?.attemptId ?? '', studentId: w.studentId, type: 'waiver', at: action.at, detail: { check: w.check, reason: w.reason, granted: w.granted } });
+      // The live event names who decided (a shared hall has several proctors).
+      const by = w.byName ? { byName: w.byName } : {};
+      return withFeedItem({ ...state, waivers }, { attemptId: row?.attemptId ?? '', studentId: w.studentId, type: 'waiver', at: action.at, detail: { check: w.check, reason: w.reason, granted: w.granted, ...by } });
     }
     case 'helpList':
       return { ...state, help: new Map(action.requests.filter((h) => h.status === 'open').map((h) => [h.id, h])) };
@@ -233,8 +248,13 @@ export function boardReducer(state: BoardState, action: BoardAction): BoardState
       const h = action.request;
       const help = new Map(state.help);
       if (h.status !== 'open') {
-        if (!help.delete(h.id)) return state;
-        return { ...state, help };
+        const next = help.delete(h.id) ? { ...state, help } : state;
+        // Only the server's word names who resolved it; the feed says so once (the proctor who
+        // resolved it here removed the request already, before that word came).
+        const said = state.feed.some((f) => f.type === 'help' && f.detail.requestId === h.id && f.detail.resolved === true);
+        if (!h.byName || said) return next;
+        const row = state.rows.get(h.studentId);
+        return withFeedItem(next, { attemptId: row?.attemptId ?? '', studentId: h.studentId, type: 'help', at: h.at, detail: { check: h.check, requestId: h.id, resolved: true, byName: h.byName } });
       }
       const known = help.has(h.id);
       help.set(h.id, h);

@@ -45,8 +45,18 @@ export function eventSeverity(type: string, detail: Record<string, unknown>): Se
 
 export const severityLabel = (severity: Severity) => t(`severity.${severity}`);
 
-/** One line saying what happened, from the event's detail (whatever its shape, never throws). */
+/**
+ * One line saying what happened, from the event's detail (whatever its shape, never throws), and
+ * who did it when a proctor did (a shared hall has several: every action names its author).
+ */
 export function eventDetailText(type: string, detail: Record<string, unknown>): string {
+  const byName = typeof detail.byName === 'string' && detail.byName ? i18n.t('staff:board.byName', { name: detail.byName }) : '';
+  // "by a proctor" says less than their name.
+  if (byName && type === 'submitted' && detail.reason === 'proctor') return byName;
+  return [whatHappened(type, detail), byName].filter(Boolean).join(' · ');
+}
+
+function whatHappened(type: string, detail: Record<string, unknown>): string {
   const str = (k: string) => (typeof detail[k] === 'string' ? (detail[k] as string) : undefined);
   const num = (k: string) => (typeof detail[k] === 'number' && Number.isFinite(detail[k]) ? (detail[k] as number) : undefined);
   switch (type) {
@@ -66,6 +76,7 @@ export function eventDetailText(type: string, detail: Record<string, unknown>): 
     }
     case 'help': {
       const check = str('check');
+      if (detail.resolved === true) return check ? i18n.t('staff:board.helpResolved', { check: checkLabel(check) }) : '';
       const note = str('note');
       return [check ? checkLabel(check) : '', note ? t('quoted', { text: note }) : ''].filter(Boolean).join(' · ');
     }

@@ -1,5 +1,6 @@
 import {
   HELP_STATUSES,
+  SECTIONS,
   SUBMIT_REASONS,
   WAIVABLE_CHECKS,
   type ProctorEvent,
@@ -36,6 +37,8 @@ export const proctorRowSchema = z.object({
   pendingSaves: z.number().nullable(),
   lastSaveAt: iso,
   lastEventAt: iso,
+  // The student's section, for the proctor's part of a shared hall; an older server sends none.
+  section: z.enum(SECTIONS).nullable().optional().catch(null),
 }) satisfies z.ZodType<ProctorRow>;
 
 export const watchedExamSchema = z.object({
@@ -53,6 +56,12 @@ export const watchDataSchema = z.object({
   total: z.number(),
   serverNow: z.string(),
   exam: watchedExamSchema,
+  /** The watcher's part of a shared hall; null or absent: the whole hall. */
+  part: z
+    .object({ sections: z.array(z.enum(SECTIONS)), studentIds: z.array(z.string()) })
+    .nullable()
+    .optional()
+    .catch(null),
 }) satisfies z.ZodType<ProctorWatchData>;
 
 export const snapshotPageSchema = z.object({
@@ -120,6 +129,8 @@ export const waiverSchema = z.object({
   check,
   reason: z.string().nullable().optional().transform((r) => r ?? null),
   granted: z.boolean().default(true),
+  /** Who decided (the live event names them). */
+  byName: z.string().optional(),
 });
 export type WaiverChange = z.output<typeof waiverSchema>;
 
@@ -133,8 +144,18 @@ export const helpRequestSchema = z
     at: z.string().optional(),
     createdAt: z.string().optional(),
     status: z.enum(HELP_STATUSES).default('open'),
+    /** Who resolved it (the live event of a resolved request names them). */
+    byName: z.string().optional(),
   })
-  .transform((h) => ({ id: h.id, studentId: h.studentId, check: h.check, note: h.note ?? null, at: h.at ?? h.createdAt ?? '', status: h.status }));
+  .transform((h) => ({
+    id: h.id,
+    studentId: h.studentId,
+    check: h.check,
+    note: h.note ?? null,
+    at: h.at ?? h.createdAt ?? '',
+    status: h.status,
+    ...(h.byName ? { byName: h.byName } : {}),
+  }));
 export type HelpRequest = z.output<typeof helpRequestSchema>;
 
 /** One entry of GET /attempts/:attemptId/evidence. */

@@ -83,7 +83,7 @@ export function useProctorBoard(examId: string) {
         // Half the round trip corrects for the time the answer took to come back.
         const offset = Date.parse(data.data.serverNow) - (sentAt + receivedAt) / 2;
         setFailure(null);
-        dispatch({ type: 'snapshot', students, exam: data.data.exam, offset });
+        dispatch({ type: 'snapshot', students, exam: data.data.exam, offset, part: data.data.part ?? null });
         setConnection('live');
         readStored(() => !stopped);
       } catch (error) {
