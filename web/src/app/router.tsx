@@ -27,6 +27,7 @@ import { ExamListPage } from '../features/exams/pages/ExamListPage';
 import { ExamQuestionsPage } from '../features/exams/pages/ExamQuestionsPage';
 import { ExamPreviewPage } from '../features/exams/preview/ExamPreviewPage';
 import { CreateExamPage } from '../features/exams/wizard/CreateExamPage';
+import { ExamStaffPage } from '../features/exam-staff/ExamStaffPage';
 import { ExamSubmissionsPage } from '../features/grading/ExamSubmissionsPage';
 import { GradeSubmissionPage } from '../features/grading/GradeSubmissionPage';
 import { HomePage } from '../features/home/HomePage';
@@ -155,6 +156,7 @@ export const routes: RouteObject[] = [
               }),
               // The live proctor board and notifications.
               guarded('exam/:examId/proctor', <ProctorBoardPage />, STAFF, { ...underExam('proctor'), ...WIDE }),
+              guarded('exam/:examId/staff', <ExamStaffPage />, STAFF, underExam('staff')),
               // The integrity review after the exam (the server lets in the exam's reviewers), and a student's own timeline.
               guarded('exam/:examId/review', <ReviewPage />, STAFF, { ...underExam('review'), ...WIDE }),
               guarded('exam-result/:submissionId/timeline', <AttemptTimelinePage />, ['student', 'teacher', 'admin'], {
