@@ -30,9 +30,10 @@ interface QueueRow {
 }
 
 /**
- * ONE statement: the exam's attempts (within the part), their violation events and the latest
- * decision on each, counted per attempt. Flags and decisions are reached by attempt through their
- * own indexes, so the exam's size, not the school's, sets the cost.
+ * ONE statement: the exam's attempts (within the part), and for each its violation events and the
+ * latest decision on each, counted. Per attempt (a lateral count), so flags and decisions are
+ * reached through their attempt's indexes: joined as sets, the planner hashed every violation of
+ * the school to count an exam's, and the cost grew with the school instead of the exam.
  */
 const QUEUE_SQL = (part: boolean) => `
   with scope as materialized (
@@ -43,24 +44,22 @@ const QUEUE_SQL = (part: boolean) => `
       join users u on u.id = a.student_id
      where a.exam_id = ?
        ${part ? 'and (u.section = any(?::text[]) or a.student_id = any(?::uuid[]))' : ''}
-  ), latest as (
-    select distinct on (d.event_id) d.event_id, d.decision
-      from flag_decisions d
-     where d.attempt_id in (select id from scope)
-     order by d.event_id, d.id desc
-  ), counts as (
-    select ev.attempt_id,
-           count(*)::int as flags,
-           (count(*) filter (where l.decision is null))::int as undecided,
-           (count(*) filter (where l.decision = 'confirm'))::int as confirmed
-      from attempt_events ev
-      left join latest l on l.event_id = ev.id
-     where ev.attempt_id in (select id from scope) and ev.type = 'violation'
-     group by ev.attempt_id
   )
-  select s.*, coalesce(c.flags, 0) as flags, coalesce(c.undecided, 0) as undecided, coalesce(c.confirmed, 0) as confirmed
-    from scope s left join counts c on c.attempt_id = s.id
-   order by undecided desc, confirmed desc, lower(s.last_name), lower(s.first_name), s.id`;
+  select s.*, c.flags, c.undecided, c.confirmed
+    from scope s
+   cross join lateral (
+     select count(*)::int as flags,
+            (count(*) filter (where d.decision is null))::int as undecided,
+            (count(*) filter (where d.decision = 'confirm'))::int as confirmed
+       from attempt_events ev
+       left join lateral (
+         select fd.decision from flag_decisions fd
+          where fd.attempt_id = ev.attempt_id and fd.event_id = ev.id
+          order by fd.id desc limit 1
+       ) d on true
+      where ev.attempt_id = s.id and ev.type = 'violation'
+   ) c
+   order by c.undecided desc, c.confirmed desc, lower(s.last_name), lower(s.first_name), s.id`;
 
 /** The reviewer's part of the hall, or null for the whole hall. */
 function partOf(exam: ReviewedExam): { sections: string[]; studentIds: string[] } | null {
