@@ -1,10 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/buildUser';
 import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 import { AttemptTimelinePage } from './AttemptTimelinePage';
 import { ATTEMPT, buildTimeline, flag } from './test/builders';
+
+// Many screens render at once on a busy machine: waits get more room than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 function setup(answer: { status?: number; body: unknown }) {
   const api = mockApi(buildUser({ role: 'student' }), [['GET', `/attempts/${ATTEMPT.ben}/timeline`, () => answer]]);

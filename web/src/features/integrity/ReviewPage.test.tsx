@@ -1,11 +1,14 @@
 import { attemptTimelineSchema, reviewQueueSchema, type AttemptTimeline, type FlagDecisionInput, type ReviewFlag } from '@exam/shared';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../test/buildUser';
 import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 import { ReviewPage } from './ReviewPage';
 import { ATTEMPT, EXAM, buildQueue, buildTimeline, flag } from './test/builders';
+
+// Many screens render at once on a busy machine: waits get more room than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const teacher = buildUser({ _id: 't1', role: 'teacher', firstName: 'Tess', lastName: 'Ng', grade: null, section: null });
 const ok = (data: unknown) => ({ body: { success: true, data } });

@@ -1,5 +1,5 @@
 import { DEFAULT_PLATFORM_SETTINGS, type Role, type Submission, type SubmissionDetail } from '@exam/shared';
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/buildUser';
 import { mockApi } from '../../test/mockApi';
@@ -7,6 +7,9 @@ import { renderApp } from '../../test/renderApp';
 import { SubmissionResultPage } from './ResultPage';
 import { ResultsListPage } from './ResultsListPage';
 import { buildDetail, buildSubmission } from './test/buildSubmission';
+
+// Many screens render at once on a busy machine: waits get more room than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * What a student and their parents see of a result the integrity review holds: the reason, never
