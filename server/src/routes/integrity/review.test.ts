@@ -64,6 +64,9 @@ describe('decisions on flags', () => {
       expect([res.status, res.body.message]).toEqual([404, INTEGRITY_MSG.flagNotFound]);
     }
     expect(await server.deps.db('flag_decisions').where({ attempt_id: student.attemptId })).toEqual([]);
+    // In the reader's language.
+    const german = await server.api('POST', `/attempts/${student.attemptId}/flags/${first}/decision`, { decision: 'maybe' }, { token: teacher.token, headers: { 'accept-language': 'de' } });
+    expect(german.body.message).toBe('Wählen Sie, ob die Markierung bestätigt oder verworfen wird.');
   });
 });
 
