@@ -1,5 +1,5 @@
 import { examTimeStatus, parentCardAction, studentCardAction, teacherCardActions, type CardAction, type Role, type Exam } from '@exam/shared';
-import { Button, Group } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { cardWords } from '../../../i18n/cardWords';
@@ -22,16 +22,27 @@ interface ExamCardActionsProps {
 export function ExamCardActions({ exam, role, now, onPublish, onDelete, publishingId }: ExamCardActionsProps) {
   const { t } = useTranslation('exams');
   const words = cardWords();
+  // A teacher added to another teacher's hall (issue 53) proctors and/or reviews it: those links and its results, nothing that edits it.
+  const shared = role === 'teacher' && exam.myRole && exam.myRole !== 'owner' ? exam.myRole : null;
   const actions: CardAction[] =
-    role === 'student' ? [studentCardAction(exam, now, words)] : role === 'parent' ? [parentCardAction(exam.forChildren?.[0], words)] : teacherCardActions(exam, now, words);
+    role === 'student'
+      ? [studentCardAction(exam, now, words)]
+      : role === 'parent'
+        ? [parentCardAction(exam.forChildren?.[0], words)]
+        : teacherCardActions(exam, now, words).filter((a) => !shared || a.kind === 'results');
   // The live proctor board is worth a link only while students can be sitting the exam.
   const staff = role === 'teacher' || role === 'admin';
-  const proctor = staff && canProctorNow(exam, now);
-  // The integrity review has something to show once students could have started.
-  const review = staff && exam.isPublished && examTimeStatus(exam.schedule.startDate, exam.schedule.endDate, now) !== 'upcoming';
+  const proctor = staff && canProctorNow(exam, now) && shared !== 'reviewer';
+  // The integrity review has something to show once students could have started (not for a teacher who only proctors it).
+  const review = staff && shared !== 'proctor' && exam.isPublished && examTimeStatus(exam.schedule.startDate, exam.schedule.endDate, now) !== 'upcoming';
 
   return (
     <Group gap="xs">
+      {shared && (
+        <Badge variant="light" color="grape" tt="none" data-testid="exam-my-role">
+          {t(`staff:roles.${shared}`)}
+        </Badge>
+      )}
       {actions.map((action) => {
         if (action.kind === 'publish') {
           return (
@@ -71,7 +82,7 @@ export function ExamCardActions({ exam, role, now, onPublish, onDelete, publishi
         </Button>
       )}
       {/* The exam as its students will see it; nothing is recorded. */}
-      {staff && (
+      {staff && !shared && (
         <Button size="xs" variant="light" component={Link} to={`/exam/${exam._id}/preview`}>
           {t('cardActions.preview')}
         </Button>
