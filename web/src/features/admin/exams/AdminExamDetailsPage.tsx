@@ -8,6 +8,7 @@ import { ApiError } from '../../../api/http';
 import { DetailList } from '../../../components/DetailList';
 import { MathText } from '../../../components/MathText';
 import { PageLoader } from '../../../components/PageLoader';
+import { ProctorLink } from '../../../components/ProctorLink';
 import { Section } from '../../../components/Section';
 import { enumLabel, formatDuration, formatNumber, formatPercent } from '../../../i18n/format';
 import { formatDateTime } from '../../../lib/format';
@@ -19,6 +20,7 @@ import { ExamRules } from '../../exams/components/ExamRules';
 import { ExamStatusBadge } from '../../../components/ExamStatusBadge';
 import { QuestionView } from '../../exams/components/QuestionView';
 import { useExam } from '../../exams/hooks';
+import { StaffLink } from '../../exam-staff/StaffLink';
 import { adminExamText } from './messages';
 
 /**
@@ -85,13 +87,20 @@ function ExamDetails({ exam, listPath }: { exam: ExamDetail; listPath: string })
             </Group>
           </Stack>
           <Group>
-            <Button component={Link} to={`/exam/${exam._id}/edit`} variant="light" leftSection={<IconEdit size={16} />}>
-              {t('common:actions.edit')}
-            </Button>
-            <Button component={Link} to={`/exam/${exam._id}/questions`} variant="light" leftSection={<IconListCheck size={16} />}>
-              {t('examDetails.questionsButton')}
-            </Button>
-            {exam.isPublished && (
+            {/* A teacher added to the exam's hall (issue 53) proctors or reviews it; editing stays with its owner and admins. */}
+            {(!exam.myRole || exam.myRole === 'owner') && (
+              <>
+                <Button component={Link} to={`/exam/${exam._id}/edit`} variant="light" leftSection={<IconEdit size={16} />}>
+                  {t('common:actions.edit')}
+                </Button>
+                <Button component={Link} to={`/exam/${exam._id}/questions`} variant="light" leftSection={<IconListCheck size={16} />}>
+                  {t('examDetails.questionsButton')}
+                </Button>
+              </>
+            )}
+            {exam.myRole !== 'reviewer' && <ProctorLink exam={exam} variant="light" />}
+            <StaffLink exam={exam} />
+            {exam.isPublished && exam.myRole !== 'proctor' && (
               <Button component={Link} to={`/exam/${exam._id}/review`} variant="light" leftSection={<IconShieldCheck size={16} />}>
                 {t('integrity:links.review')}
               </Button>
