@@ -15,7 +15,7 @@ configure({ asyncUtilTimeout: 5000 });
  * What a student and their parents see of a result the integrity review holds: the reason, never
  * a score (the server sends none; a stray one is still not shown). Staff keep the score and see why.
  */
-const UNDER_REVIEW_TEXT = 'Your result will be shown once the review of this attempt is finished.';
+const UNDER_REVIEW_TEXT = { student: 'Your result will be shown once the review of this attempt is finished.', parent: 'This result will be shown once the review of the attempt is finished.' };
 
 function showResult(detail: SubmissionDetail, role: Role) {
   mockApi(buildUser({ role }), [
@@ -39,7 +39,7 @@ describe('A result held by the integrity review', { timeout: 30_000 }, () => {
     showResult(buildDetail(heldForFamily('under_review')), role);
     const notice = await screen.findByTestId('result-held');
     expect(notice.textContent).toContain('Under review');
-    expect(notice.textContent).toContain(UNDER_REVIEW_TEXT);
+    expect(notice.textContent).toContain(UNDER_REVIEW_TEXT[role]);
     expect(screen.queryByTestId('result-percentage')).toBeNull();
     expect(screen.queryByTestId('result-points')).toBeNull();
     expect(document.body.textContent).not.toMatch(/\d\s?%/);
@@ -76,7 +76,7 @@ describe('A result held by the integrity review', { timeout: 30_000 }, () => {
     );
     const card = await screen.findByRole('article', { name: 'Rivers' });
     expect(within(card).getByTestId('result-hold').textContent).toBe('Under review');
-    expect(card.textContent).toContain(UNDER_REVIEW_TEXT);
+    expect(card.textContent).toContain(UNDER_REVIEW_TEXT[role]);
     expect(card.textContent).not.toMatch(/\d\s?%|points/);
     expect(screen.getByTestId('stat-total-exams').textContent).toBe('2');
     expect(screen.getByTestId('stat-average-score').textContent).toBe('80%');

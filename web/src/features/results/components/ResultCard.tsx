@@ -6,14 +6,14 @@ import { enumLabel, formatNumber, formatPercent } from '../../../i18n/format';
 import { formatDateTime } from '../../../lib/format';
 import { scoreColor, studentName } from '../../../lib/resultLabels';
 import { useGradeOf } from '../../../lib/useGradeOf';
-import { HoldBadge } from './IntegrityHold';
+import { HoldBadge, useHoldExplanation, type HoldReader } from './IntegrityHold';
 
 /** What the card can say about the score: hidden, held by the integrity review, awaiting a teacher, or final. */
-function ScoreLine({ s, staff }: { s: Submission; staff: boolean }) {
+function ScoreLine({ s, staff, reader }: { s: Submission; staff: boolean; reader: HoldReader }) {
   const { t } = useTranslation('results');
   const letter = useGradeOf()(s.percentage);
   // A held result shows no score and no '0 %' to its student and parents; staff still see theirs.
-  if (s.integrityHold && !staff) return <HoldLine hold={s.integrityHold} />;
+  if (s.integrityHold && !staff) return <HoldLine hold={s.integrityHold} reader={reader} />;
   if (!s.resultsReleased) return <Text c="dimmed">{t('card.notReleased')}</Text>;
   // No outcome yet (an essay waiting for its marks) is never shown as a fail.
   if (!s.isGraded || s.isPassed === null) return <Text c="dimmed">{t('card.awaitingGrading')}</Text>;
@@ -32,13 +32,13 @@ function ScoreLine({ s, staff }: { s: Submission; staff: boolean }) {
   );
 }
 
-function HoldLine({ hold }: { hold: ResultHold }) {
-  const { t } = useTranslation('integrity');
+function HoldLine({ hold, reader }: { hold: ResultHold; reader: HoldReader }) {
+  const explain = useHoldExplanation();
   return (
     <Stack gap={4}>
       <HoldBadge hold={hold} />
       <Text size="sm" c="dimmed">
-        {t(`hold.${hold}`)}
+        {explain(hold, reader)}
       </Text>
     </Stack>
   );
@@ -62,7 +62,7 @@ export function ResultCard({ submission: s, showStudent, staff = false }: { subm
             {s.submittedAt && ` · ${formatDateTime(s.submittedAt)}`}
           </Text>
         </div>
-        <ScoreLine s={s} staff={staff} />
+        <ScoreLine s={s} staff={staff} reader={staff ? 'staff' : showStudent ? 'parent' : 'student'} />
         {staff && s.integrityHold && <HoldBadge hold={s.integrityHold} />}
         {s.resultsReleased && s.isGraded && !hidesScore && (
           <Text size="sm" c="dimmed">

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { formatTimeSpent, studentName } from '../../../lib/resultLabels';
 import { RESULT_TEXT } from '../messages';
 import { AnswerList } from './AnswerList';
-import { HoldNotice } from './IntegrityHold';
+import { HoldNotice, holdReaderOf } from './IntegrityHold';
 import { PerformanceBars } from './PerformanceBars';
 import { ScoreSummary } from './ScoreSummary';
 import { SecurityReport } from './SecurityReport';
@@ -75,7 +75,7 @@ export function ResultView({ detail, role }: ResultViewProps) {
         </Group>
       </Group>
 
-      {submission.integrityHold && <HoldNotice hold={submission.integrityHold} staff={staff} />}
+      {submission.integrityHold && <HoldNotice hold={submission.integrityHold} reader={holdReaderOf(role)} />}
       {staff && (submission.integrityHold || (submission.integrityState && submission.integrityState !== 'clear')) && (
         <Button component={Link} to={`/exam/${submission.examId}/review?attempt=${submission._id}`} variant="light" w="fit-content" leftSection={<IconShieldCheck size={16} />}>
           {t('integrity:links.reviewAttempt')}
