@@ -37,7 +37,8 @@ export async function up(knex: Knex): Promise<void> {
     t.string('outcome', 8).notNullable();
     t.string('note', 1000);
     t.uuid('decided_by').references('users.id').onDelete('SET NULL');
-    // On a 'zero' that replaced a standing result: the totals it replaced, so a later outcome restores them.
+    // On a 'zero' that replaced a standing result: the totals it replaced, for the record (leaving
+    // the zero writes them again from the marked answers, which a teacher may have marked meanwhile).
     t.jsonb('previous');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });

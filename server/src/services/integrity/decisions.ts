@@ -5,6 +5,7 @@ import { Errors } from '../../errors';
 import type { Viewer } from '../../policies';
 import { resultHold, resultShown } from '../../policies/results';
 import type { AttemptRow } from '../../presenters/attempt';
+import { rewriteTotals } from '../marking';
 import { notifyResults } from '../resultNotices';
 import { reviewedAttempt, type ReviewedExam } from './access';
 import { tellOutcome } from './notices';
@@ -38,7 +39,7 @@ const STANDING_SQL = `
     from attempt_events ev left join latest l on l.event_id = ev.id
    where ev.attempt_id = :attempt and ev.type = 'violation'`;
 
-/** What a zero replaces, kept with the outcome so a later outcome restores it. */
+/** What a zero replaces, kept with the outcome as the record of what it was. */
 interface Totals {
   score: number | string | null;
   percentage: number | null;
@@ -46,25 +47,33 @@ interface Totals {
 }
 const totalsOf = (a: AttemptRow): Totals => ({ score: a.score, percentage: a.percentage, passed: a.passed });
 
-/** The totals the latest zero of the attempt replaced. */
-async function totalsBeforeZero(trx: Knex.Transaction, attemptId: string): Promise<Totals | undefined> {
-  const row = (await trx('integrity_outcomes').where({ attempt_id: attemptId, outcome: 'zero' }).whereNotNull('previous').orderBy('id', 'desc').first('previous')) as
-    | { previous: Totals }
-    | undefined;
-  return row?.previous;
+/** A zero is a score of nothing: no marks, no pass (unless the exam passes everyone). */
+const zeroTotals = (passingMarks: number) => ({ score: 0, percentage: 0, passed: hasPassed(0, passingMarks) });
+
+/**
+ * An attempt whose confirmed breach set its result to zero stays at zero when its totals are
+ * written again (a teacher's marks): the caller holds it locked and has just rewritten them.
+ */
+export async function keepZero(trx: Knex.Transaction, attempt: AttemptRow, passingMarks: number): Promise<AttemptRow> {
+  if (attempt.integrity_outcome !== 'zero' || attempt.score === null) return attempt;
+  const [row] = (await trx('attempts').where({ id: attempt.id }).update(zeroTotals(passingMarks)).returning('*')) as AttemptRow[];
+  return row!;
 }
 
 /**
- * The attempt's new state and outcome written; what it changed. An outcome stands only while the
- * attempt stays confirmed; leaving 'zero' puts back what the zero replaced.
+ * The attempt's new state and outcome written. An outcome stands only while the attempt stays
+ * confirmed; leaving 'zero' gives the result back, written again from its marked answers (what
+ * they are now: a teacher may have marked an essay meanwhile).
  */
-async function writeState(trx: Knex.Transaction, attempt: AttemptRow, state: IntegrityState, outcome: IntegrityOutcome | null, extra: Partial<Totals> = {}): Promise<AttemptRow> {
-  const restore = attempt.integrity_outcome === 'zero' && outcome !== 'zero' ? await totalsBeforeZero(trx, attempt.id) : undefined;
+async function writeState(trx: Knex.Transaction, attempt: AttemptRow, exam: ReviewedExam, state: IntegrityState, outcome: IntegrityOutcome | null, zero = false): Promise<AttemptRow> {
   const [row] = (await trx('attempts')
     .where({ id: attempt.id })
-    .update({ integrity_state: state, integrity_outcome: outcome, ...(restore ?? {}), ...extra, updated_at: trx.fn.now() })
+    .update({ integrity_state: state, integrity_outcome: outcome, ...(zero ? zeroTotals(exam.passing_marks) : {}), updated_at: trx.fn.now() })
     .returning('*')) as AttemptRow[];
-  return row!;
+  const restore = attempt.integrity_outcome === 'zero' && outcome !== 'zero' && row!.status !== 'in_progress';
+  if (!restore) return row!;
+  const points = new Map(((await trx('questions').whereIn('id', row!.question_order).select('id', 'points')) as { id: string; points: number }[]).map((q) => [q.id, q]));
+  return rewriteTotals(trx, row!, points, exam.passing_marks);
 }
 
 /**
@@ -91,7 +100,7 @@ export async function decideFlag(deps: Deps, viewer: Viewer, attemptId: string, 
     const state = deriveState(rows[0]!);
     // Becoming confirmed starts with no outcome (under review until a reviewer decides one).
     const outcome = state === 'confirmed' && attempt.integrity_state === 'confirmed' ? (attempt.integrity_outcome ?? null) : null;
-    const after = await writeState(trx, attempt, state, outcome);
+    const after = await writeState(trx, attempt, exam, state, outcome);
     return { exam, before: attempt as AttemptRow, after, flags: await attemptFlags(trx, attempt.id) };
   });
   await tellIfReleased(deps, exam, before, after);
@@ -114,9 +123,7 @@ export async function decideOutcome(deps: Deps, viewer: Viewer, attemptId: strin
       decided_by: viewer.user.id,
       previous: zeroing ? JSON.stringify(totalsOf(attempt)) : null,
     });
-    // A zero is a score of nothing: no marks, no pass (unless the exam passes everyone).
-    const zero = zeroing && attempt.score !== null ? { score: 0, percentage: 0, passed: hasPassed(0, exam.passing_marks) } : {};
-    const after = await writeState(trx, attempt, 'confirmed', input.outcome, zero);
+    const after = await writeState(trx, attempt, exam, 'confirmed', input.outcome, zeroing && attempt.score !== null);
     const history = (await trx('integrity_outcomes as o')
       .leftJoin('users as u', 'u.id', 'o.decided_by')
       .where('o.attempt_id', attempt.id)
