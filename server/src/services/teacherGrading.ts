@@ -7,6 +7,7 @@ import type { AttemptRow } from '../presenters/attempt';
 import type { QuestionRow } from '../presenters/question';
 import { attemptsChangedDashboards } from './dashboardEvents';
 import { getExamFor } from './exams';
+import { keepZero } from './integrity/decisions';
 import { marksOf, rewriteTotals } from './marking';
 import { notifyResults } from './resultNotices';
 
@@ -54,7 +55,8 @@ export async function gradeSubmission(deps: Deps, viewer: Viewer, attemptId: str
         after_feedback: row.feedback,
       });
     }
-    return rewriteTotals(trx, locked, questions, exam.passing_marks);
+    // A result a confirmed breach set to zero stays at zero (services/integrity/decisions.ts).
+    return keepZero(trx, await rewriteTotals(trx, locked, questions, exam.passing_marks), exam.passing_marks);
   });
   await notifyResults(deps, [updated], { updated: wasGraded });
   await attemptsChangedDashboards(deps, [updated], 'graded');
