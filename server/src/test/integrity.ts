@@ -29,20 +29,32 @@ export async function flagAttempt(deps: Deps, attemptId: string, studentId: stri
   return String(row!.id);
 }
 
-/** Marks an attempt graded with a score, as grading leaves it. */
+/**
+ * Marks an attempt graded with a score, as grading leaves it: its questions (2 points each) answered,
+ * the first ones right and the rest wrong, as many right as the percentage says.
+ */
 export async function gradeAs(deps: Deps, attemptId: string, percentage: number, over: Record<string, unknown> = {}): Promise<void> {
+  const { question_order: order } = (await deps.db('attempts').where({ id: attemptId }).first('question_order')) as { question_order: string[] };
+  const right = Math.round((percentage / 100) * order.length);
+  await deps.db('answers').where({ attempt_id: attemptId }).delete();
+  if (order.length) {
+    await deps.db('answers').insert(
+      order.map((questionId, i) => ({ attempt_id: attemptId, question_id: questionId, answer: i < right ? 'Four' : 'Three', seq: i + 1, marks: i < right ? 2 : 0, is_correct: i < right })),
+    );
+  }
+  const max = order.length * 2;
   await deps
     .db('attempts')
     .where({ id: attemptId })
-    .update({ status: 'graded', score: percentage / 10, max_score: 10, percentage, passed: percentage >= 50, graded_at: new Date(), submitted_at: new Date(), ...over });
+    .update({ status: 'graded', score: right * 2, max_score: max, percentage, passed: percentage >= 60, graded_at: new Date(), submitted_at: new Date(), ...over });
 }
 
-/** A teacher's exam (settings as given, results shown at once unless told) with students who sat it, each graded. */
-export async function satExam(server: TestServer, opts: { settings?: Record<string, unknown>; students?: number; names?: string[] } = {}) {
+/** A teacher's exam (settings as given, results shown at once unless told; 5 questions) with students who sat it, each graded 80 %. */
+export async function satExam(server: TestServer, opts: { settings?: Record<string, unknown>; students?: number; names?: string[]; questions?: number } = {}) {
   const teacher = await personOf(server, 'teacher');
   const names = opts.names ?? Array.from({ length: opts.students ?? 1 }, (_, i) => `Student${i + 1}`);
   const students = [];
-  const exam = await buildExam(server.deps, teacher.user.id, { settings: opts.settings ?? {} });
+  const exam = await buildExam(server.deps, teacher.user.id, { settings: opts.settings ?? {}, questions: opts.questions ?? 5 });
   for (const name of names) {
     const student = await personOf(server, 'student', name);
     const attempt = await buildAttempt(server.deps, exam.id, student.user.id, 1, 'submitted');

@@ -128,6 +128,20 @@ describe('the outcome of a confirmed attempt', () => {
     // Confirmed again: no outcome until a reviewer decides one.
     expect((await decide(teacher.token, student.attemptId, first, { decision: 'confirm' })).body.data).toMatchObject({ integrityState: 'confirmed', outcome: null });
   });
+
+  it('stays at zero when a teacher marks the attempt afterwards; leaving the zero writes the result from the marks as they are then', async () => {
+    const { teacher, exam, student, first } = await flagged();
+    const last = exam.questionIds.at(-1)!;
+    await decide(teacher.token, student.attemptId, first, { decision: 'confirm' });
+    await outcome(teacher.token, student.attemptId, { outcome: 'zero' });
+    // The one question marked wrong, now given its 2 points: 100 %, but the zero stands.
+    const marked = await server.api('POST', `/submissions/${student.attemptId}/grade`, { grades: [{ questionId: last, marks: 2 }] }, { token: teacher.token });
+    expect(marked.status).toBe(200);
+    expect(await stored(student.attemptId)).toMatchObject({ integrity_outcome: 'zero', percentage: 0 });
+    await outcome(teacher.token, student.attemptId, { outcome: 'keep' });
+    expect(await stored(student.attemptId)).toMatchObject({ integrity_outcome: 'keep', percentage: 100, passed: true });
+    expect(Number((await stored(student.attemptId)).score)).toBe(10);
+  });
 });
 
 describe('who may read and decide', () => {

@@ -13,7 +13,7 @@ afterAll(async () => {
 
 describe('an attempt’s timeline', () => {
   it('tells the attempt in the server’s order: saves grouped per question, a flag with its picture, a reconnect, a proctor’s actions, and the time on each question', async () => {
-    const { teacher, exam, students } = await satExam(server);
+    const { teacher, exam, students } = await satExam(server, { questions: 2 });
     const s = students[0]!;
     const { db } = server.deps;
     const t0 = Date.now() - 3_600_000;
