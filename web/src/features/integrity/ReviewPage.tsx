@@ -20,8 +20,11 @@ import { stateText } from './labels';
 import { ReportButtons } from './ReportButtons';
 import { ReviewQueueList } from './ReviewQueueList';
 import { useShortcuts } from './shortcuts';
+import { useStableOrder } from './stableOrder';
 
 const FILTERS = { state: '', mine: '' };
+const NO_ITEMS: ReviewQueueItem[] = [];
+const attemptIdOf = (item: ReviewQueueItem) => item.attemptId;
 const isState = (v: string): v is IntegrityState => (INTEGRITY_STATES as readonly string[]).includes(v);
 
 /** The attempt after the open one that still has undecided flags, else simply the next one. */
@@ -52,7 +55,7 @@ export function ReviewPage() {
   const [said, setSaid] = useState({ text: '', n: 0 });
   const announce = useCallback((text: string) => setSaid((s) => ({ text, n: s.n + 1 })), []);
 
-  const items = queue.data?.items ?? [];
+  const items = useStableOrder(queue.data?.items ?? NO_ITEMS, attemptIdOf, `${state ?? ''}|${mine}`);
   const open = useCallback(
     (attemptId: string, viaKeys: boolean) => {
       setParams(
