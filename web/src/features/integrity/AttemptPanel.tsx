@@ -134,9 +134,11 @@ function AttemptReview({ timeline, defaultOutcome, focusToken, announce, onDone 
     );
   };
 
+  // The only undecided flag left is the one in hand: n / p stay on it (and bring focus back to it).
+  const here = flags.find((f) => f.eventId === current && f.decision === null);
   const keys: Record<string, () => void> = {
-    n: () => moveTo(nextUndecided(flags, current, 1)),
-    p: () => moveTo(nextUndecided(flags, current, -1)),
+    n: () => moveTo(nextUndecided(flags, current, 1) ?? here),
+    p: () => moveTo(nextUndecided(flags, current, -1) ?? here),
   };
   if (mayReview && current) {
     keys.c = () => runDecision(current, 'confirm');

@@ -169,6 +169,19 @@ describe('Integrity review screen', { timeout: 30_000 }, () => {
     expect(focusedFlag()).toBe('103');
   });
 
+  it('n on the only undecided flag keeps it in hand, wherever focus was', async () => {
+    setup({ path: `/exam/${EXAM}/review?attempt=${ATTEMPT.ben}`, flags: { ben: [flag(1, { decision: 'dismiss' }), flag(2)] } });
+    await waitFor(() => expect(screen.getAllByTestId('flag-card')).toHaveLength(2));
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    key('n', document.body);
+    expect(focusedFlag()).toBe('102');
+    key('n');
+    expect(focusedFlag()).toBe('102');
+    act(() => screen.getAllByTestId('flag-card')[0]!.focus());
+    key('n');
+    expect(focusedFlag()).toBe('102');
+  });
+
   it('when no undecided flag is left and nothing is confirmed, the next attempt of the queue opens', async () => {
     const api = setup({ path: `/exam/${EXAM}/review?attempt=${ATTEMPT.ben}`, flags: { ben: [flag(1, { decision: 'dismiss' }), flag(2)] } });
     await waitFor(() => expect(screen.getAllByTestId('flag-card')).toHaveLength(2));
