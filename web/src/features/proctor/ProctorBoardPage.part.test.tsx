@@ -66,9 +66,9 @@ vi.mock('../../api/socket', async (importOriginal) => ({
 }));
 
 const ok = (data: unknown) => ({ body: { success: true, data } });
-function serve(history: unknown[] = []) {
+function serve(history: unknown[] = [], myRole: 'proctor' | 'staff' | 'owner' = 'proctor') {
   return mockApi(buildUser({ role: 'teacher' }), [
-    ['GET', '/exams/e1', () => ok({ exam: buildExam({ myRole: 'proctor' }) })],
+    ['GET', '/exams/e1', () => ok({ exam: buildExam({ myRole }) })],
     ['GET', '/exams/e1/proctor-feed', () => ok({ events: history })],
     ['GET', '/exams/e1/waivers', () => ok({ waivers: [] })],
     ['GET', '/exams/e1/help', () => ok({ requests: [] })],
@@ -111,6 +111,20 @@ describe('a proctor’s part of a shared hall', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { level: 1 });
     await waitFor(() => expect(shownStudents()).toHaveLength(4));
     expect(within(screen.getByRole('radiogroup', { name: 'Which students to show' })).getByRole('radio', { name: 'Whole hall' })).toHaveProperty('checked', true);
+  });
+
+  it('links to the integrity review for those who review, not for a proctor who only proctors', async () => {
+    serve([], 'staff');
+    const { unmount } = open();
+    await screen.findByRole('heading', { level: 1 });
+    expect(await screen.findByRole('link', { name: 'Integrity review' })).toHaveProperty('pathname', '/exam/e1/review');
+    unmount();
+    socket = new FakeSocket();
+    serve([], 'proctor');
+    open();
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(shownStudents()).toHaveLength(3));
+    expect(screen.queryByRole('link', { name: 'Integrity review' })).toBeNull();
   });
 
   it('has no switch for the owner, an admin or a proctor of the whole hall', async () => {

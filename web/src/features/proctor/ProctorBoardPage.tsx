@@ -1,7 +1,7 @@
 import { formatDateTimeText } from '../../lib/dateFormat';
 import { PROCTOR_EVENTS, violationLimits, type MediaSource, type ProctorRow, type WaivableCheck } from '@exam/shared';
 import { Alert, Badge, Box, Button, Grid, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconMessage, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
+import { IconMessage, IconPlugConnected, IconPlugConnectedX, IconShieldCheck } from '@tabler/icons-react';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -215,6 +215,12 @@ function ProctorBoard({ examId }: { examId: string }) {
             <Button leftSection={<IconMessage size={16} aria-hidden />} onClick={() => setPending({ kind: 'message-all' })}>
               {t('board.messageAll')}
             </Button>
+            {/* A proctor of a shared hall who does not review has no review to open. */}
+            {exam.data?.myRole !== 'proctor' && (
+              <Button variant="default" leftSection={<IconShieldCheck size={16} aria-hidden />} component={Link} to={`/exam/${examId}/review`}>
+                {t('board.review')}
+              </Button>
+            )}
           </Group>
         </Group>
 
