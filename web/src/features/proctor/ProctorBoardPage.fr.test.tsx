@@ -7,54 +7,15 @@ import { renderApp } from '../../test/renderApp';
 import { buildExam } from '../exams/test/buildExam';
 import { ProctorBoardPage } from './ProctorBoardPage';
 import { buildRow } from './testRows';
+import { FakeBoardSocket } from './testSocket';
 
-/** Just enough of a Socket.IO client: `proctor:watch` is answered with a two-student snapshot. */
-class FakeSocket {
-  connected = false;
-  private handlers = new Map<string, ((...args: unknown[]) => void)[]>();
-  on(event: string, fn: (...args: unknown[]) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
-    return this;
-  }
-  off() {
-    return this;
-  }
-  emit() {
-    return this;
-  }
-  fire(event: string, ...args: unknown[]) {
-    for (const fn of this.handlers.get(event) ?? []) fn(...args);
-  }
-  connect() {
-    this.connected = true;
-    this.fire('connect');
-    return this;
-  }
-  disconnect() {
-    this.connected = false;
-    return this;
-  }
-  removeAllListeners() {
-    this.handlers.clear();
-    return this;
-  }
-  timeout() {
-    return {
-      emitWithAck: async (event: string) => {
-        if (event !== 'proctor:watch') return { ok: false, code: 'invalid', message: 'unexpected' };
-        const exam = { _id: 'e1', title: 'Physics', startAt: '2030-01-01T00:00:00.000Z', endAt: '2030-01-01T02:00:00.000Z', duration: 60, totalQuestions: 5 };
-        const students = [
-          buildRow({ id: 's1', name: ['Sam', 'Student'], violations: { tabSwitches: 1, fullscreenExits: 0, other: 0 } }),
-          buildRow({ id: 's2', name: ['Ana', 'Ortiz'], status: 'not-started', attemptId: null }),
-        ];
-        this.fire('proctor:snapshot', { examId: 'e1', snapshotId: 'snapshot-1', students });
-        return { ok: true, data: { snapshotId: 'snapshot-1', total: students.length, serverNow: new Date().toISOString(), exam } };
-      },
-    };
-  }
-}
+const socket = new FakeBoardSocket(() => ({
+  students: [
+    buildRow({ id: 's1', name: ['Sam', 'Student'], violations: { tabSwitches: 1, fullscreenExits: 0, other: 0 } }),
+    buildRow({ id: 's2', name: ['Ana', 'Ortiz'], status: 'not-started', attemptId: null }),
+  ],
+}));
 
-const socket = new FakeSocket();
 vi.mock('../../api/socket', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/socket')>()),
   createSocket: () => socket,

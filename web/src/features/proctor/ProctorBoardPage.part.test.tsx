@@ -1,3 +1,4 @@
+import type { HallPart } from '@exam/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../test/buildUser';
@@ -6,6 +7,7 @@ import { renderApp } from '../../test/renderApp';
 import { buildExam } from '../exams/test/buildExam';
 import { ProctorBoardPage } from './ProctorBoardPage';
 import { buildRow } from './testRows';
+import { FakeBoardSocket } from './testSocket';
 
 /** A shared hall: four students in sections A, A, B and C; the watcher's part is section A and Cleo by name. */
 const students = [
@@ -14,51 +16,11 @@ const students = [
   buildRow({ id: 's3', name: ['Ben', 'Brown'], section: 'B' }),
   buildRow({ id: 's4', name: ['Cleo', 'Cole'], section: 'C' }),
 ];
-let part: { sections: string[]; studentIds: string[] } | null = { sections: ['A'], studentIds: ['s4'] };
+let part: HallPart | null = { sections: ['A'], studentIds: ['s4'] };
 
-/** Just enough of a Socket.IO client: `proctor:watch` answers with the hall and the watcher's part. */
-class FakeSocket {
-  connected = false;
-  private handlers = new Map<string, ((...args: unknown[]) => void)[]>();
-  on(event: string, fn: (...args: unknown[]) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
-    return this;
-  }
-  off() {
-    return this;
-  }
-  emit() {
-    return this;
-  }
-  fire(event: string, ...args: unknown[]) {
-    for (const fn of this.handlers.get(event) ?? []) fn(...args);
-  }
-  connect() {
-    this.connected = true;
-    this.fire('connect');
-    return this;
-  }
-  disconnect() {
-    this.connected = false;
-    return this;
-  }
-  removeAllListeners() {
-    this.handlers.clear();
-    return this;
-  }
-  timeout() {
-    return {
-      emitWithAck: async (event: string) => {
-        if (event !== 'proctor:watch') return { ok: false, code: 'invalid', message: 'unexpected' };
-        const exam = { _id: 'e1', title: 'Physics', startAt: '2030-01-01T00:00:00.000Z', endAt: '2030-01-01T02:00:00.000Z', duration: 60, totalQuestions: 5 };
-        this.fire('proctor:snapshot', { examId: 'e1', snapshotId: 'snap', students });
-        return { ok: true, data: { snapshotId: 'snap', total: students.length, serverNow: new Date().toISOString(), exam, part } };
-      },
-    };
-  }
-}
+const newSocket = () => new FakeBoardSocket(() => ({ students, part }));
 
-let socket = new FakeSocket();
+let socket = newSocket();
 vi.mock('../../api/socket', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/socket')>()),
   createSocket: () => socket,
@@ -81,7 +43,7 @@ const feedTexts = () => screen.queryAllByTestId('feed-item').map((i) => i.textCo
 
 describe('a proctor’s part of a shared hall', { timeout: 30_000 }, () => {
   beforeEach(() => {
-    socket = new FakeSocket();
+    socket = newSocket();
     part = { sections: ['A'], studentIds: ['s4'] };
     localStorage.clear();
   });
@@ -106,7 +68,7 @@ describe('a proctor’s part of a shared hall', { timeout: 30_000 }, () => {
     unmount();
 
     // Back on the board of this exam, the whole hall is still chosen.
-    socket = new FakeSocket();
+    socket = newSocket();
     open();
     await screen.findByRole('heading', { level: 1 });
     await waitFor(() => expect(shownStudents()).toHaveLength(4));
@@ -119,7 +81,7 @@ describe('a proctor’s part of a shared hall', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { level: 1 });
     expect(await screen.findByRole('link', { name: 'Integrity review' })).toHaveProperty('pathname', '/exam/e1/review');
     unmount();
-    socket = new FakeSocket();
+    socket = newSocket();
     serve([], 'proctor');
     open();
     await screen.findByRole('heading', { level: 1 });

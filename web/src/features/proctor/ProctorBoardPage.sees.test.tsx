@@ -7,55 +7,12 @@ import { renderApp } from '../../test/renderApp';
 import { buildExam } from '../exams/test/buildExam';
 import { ProctorBoardPage } from './ProctorBoardPage';
 import { buildRow } from './testRows';
+import { FakeBoardSocket } from './testSocket';
 
-/** Just enough of a Socket.IO client: `proctor:watch` is answered with a two-student snapshot; every call is recorded. */
-class FakeSocket {
-  connected = false;
-  calls: { event: string; payload: unknown }[] = [];
-  private handlers = new Map<string, ((...args: unknown[]) => void)[]>();
-  on(event: string, fn: (...args: unknown[]) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
-    return this;
-  }
-  off() {
-    return this;
-  }
-  emit(event: string, payload: unknown) {
-    this.calls.push({ event, payload });
-    return this;
-  }
-  fire(event: string, ...args: unknown[]) {
-    for (const fn of this.handlers.get(event) ?? []) fn(...args);
-  }
-  connect() {
-    this.connected = true;
-    this.fire('connect');
-    return this;
-  }
-  disconnect() {
-    this.connected = false;
-    return this;
-  }
-  removeAllListeners() {
-    this.handlers.clear();
-    return this;
-  }
-  timeout() {
-    return {
-      emitWithAck: async (event: string, payload: unknown) => {
-        this.calls.push({ event, payload });
-        if (event === 'camera:request') return { ok: true, iceServers: [] };
-        if (event !== 'proctor:watch') return { ok: false, code: 'invalid', message: 'unexpected' };
-        const exam = { _id: 'e1', title: 'Physics', startAt: '2030-01-01T00:00:00.000Z', endAt: '2030-01-01T02:00:00.000Z', duration: 60, totalQuestions: 5 };
-        const students = [buildRow({ id: 's1', name: ['Sam', 'Student'] }), buildRow({ id: 's2', name: ['Ana', 'Ortiz'], status: 'not-started', attemptId: null })];
-        this.fire('proctor:snapshot', { examId: 'e1', snapshotId: 'snapshot-1', students });
-        return { ok: true, data: { snapshotId: 'snapshot-1', total: students.length, serverNow: new Date().toISOString(), exam } };
-      },
-    };
-  }
-}
+const twoStudents = () => ({ students: [buildRow({ id: 's1', name: ['Sam', 'Student'] }), buildRow({ id: 's2', name: ['Ana', 'Ortiz'], status: 'not-started', attemptId: null })] });
+const newSocket = () => new FakeBoardSocket(twoStudents, { 'camera:request': { ok: true, iceServers: [] } });
 
-let socket = new FakeSocket();
+let socket = newSocket();
 vi.mock('../../api/socket', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/socket')>()),
   createSocket: () => socket,
@@ -96,7 +53,7 @@ const rowOf = (name: string) => screen.getAllByTestId('proctor-row').find((r) =>
 
 describe('the proctor board sees flags, waivers, help requests, evidence and screens', { timeout: 30_000 }, () => {
   beforeEach(() => {
-    socket = new FakeSocket();
+    socket = newSocket();
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:evidence'), revokeObjectURL: vi.fn() }));
   });
   afterEach(() => vi.unstubAllGlobals());
