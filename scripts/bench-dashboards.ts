@@ -14,6 +14,7 @@ import { EXAM_SETTINGS_DEFAULTS, type Role } from '@exam/shared';
 import type { Knex } from 'knex';
 import { signAccessToken } from '../server/src/auth/jwt';
 import { startTestServer, type TestServer } from '../server/src/test/harness';
+import { percentile, timedStep } from './bench/figures';
 import { scratchDatabase } from './bench/scratchDatabase';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
@@ -27,16 +28,7 @@ const BIG_TABLES = new Set(['users', 'attempts', 'answers', 'notifications', 'pa
 
 const log = (...a: unknown[]) => console.error('[bench:dashboards]', ...a);
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const out = await fn();
-  log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return out;
-}
+const timed = <T>(label: string, fn: () => Promise<T>) => timedStep(log, label, fn);
 
 /** Everything in one transaction on one connection, so the numbered temp tables are shared. */
 async function seed(db: Knex): Promise<void> {

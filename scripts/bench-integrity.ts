@@ -18,6 +18,7 @@ import type { Viewer } from '../server/src/policies';
 import { reviewQueue } from '../server/src/services/integrity/queue';
 import { attemptTimeline } from '../server/src/services/integrity/timeline';
 import { startTestServer, type TestServer } from '../server/src/test/harness';
+import { percentile, timedStep } from './bench/figures';
 import { scratchDatabase } from './bench/scratchDatabase';
 
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 1000);
@@ -31,16 +32,7 @@ const BIG_TABLES = new Set(['users', 'attempts', 'attempt_events', 'answer_saves
 
 const log = (...a: unknown[]) => console.error('[bench:integrity]', ...a);
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const out = await fn();
-  log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return out;
-}
+const timed = <T>(label: string, fn: () => Promise<T>) => timedStep(log, label, fn);
 
 interface Seeded {
   ownerId: string;

@@ -209,3 +209,11 @@ export function p99BySecond(r: RunResult): string {
   r.second.forEach((sec, i) => (bySecond[sec] ??= []).push(r.latencies[i]!));
   return [...bySecond].map((xs) => (xs ? percentile(xs.sort((a, b) => a - b), 99).toFixed(0) : '-')).join(' ');
 }
+
+/** Runs one step of a benchmark's set-up and logs how long it took. */
+export async function timedStep<T>(log: (...a: unknown[]) => void, label: string, fn: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const out = await fn();
+  log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return out;
+}
