@@ -76,7 +76,8 @@ export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 /**
  * One line of the timeline, in server time order. `saves` groups consecutive saves of one
  * question (count, first and last `at`..`until`). `detail` carries the kind's facts:
- * reconnected { offlineMs, since }, saves { questionId, questionNumber, count, until },
+ * reconnected { offlineMs, since, cause? } (cause: an OfflineCause, absent when unknown),
+ * saves { questionId, questionNumber, count, until },
  * violation { eventId, kind, confidence?, durationMs?, evidenceIds, decision },
  * message { text, to }, extended { minutes }, submitted { reason }, flag-decision { eventId,
  * decision, note }, outcome { outcome, note }.

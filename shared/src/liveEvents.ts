@@ -52,7 +52,7 @@ export const proctorEventSchema = z.object({
   detail: z
     .record(z.string(), z.unknown())
     .describe(
-      'violation: { violation, counts, severity, and for a device flag confidence, durationMs, flagId }; network: { offlineMs, since }; a message to all: { text, broadcastId, count }; a proctor\'s action (message, extended, reinstated, submitted by a proctor): { by, byName }, the user id and name of who did it',
+      'violation: { violation, counts, severity, and for a device flag confidence, durationMs, flagId }; network: { offlineMs, since, cause? } (cause: network, server-restart, signed-out or left-page: why the connection went, when known); a message to all: { text, broadcastId, count }; a proctor\'s action (message, extended, reinstated, submitted by a proctor): { by, byName }, the user id and name of who did it',
     ),
 });
 /** The detail of a `violation` event raised by a check on the device. */
@@ -63,8 +63,18 @@ export const flagDetailSchema = z.object({
   durationMs: z.number().int().optional(),
   flagId: uuid.optional(),
 });
+/**
+ * Why a student's connection went: lost (closed, failed or silent), the server restarted, the
+ * server ended the session (signed out), or the app closed it (the student left the exam page).
+ */
+export const OFFLINE_CAUSES = ['network', 'server-restart', 'signed-out', 'left-page'] as const;
+export type OfflineCause = (typeof OFFLINE_CAUSES)[number];
 /** The detail of a `network` event: the student was offline this long, never a violation. */
-export const networkDetailSchema = z.object({ offlineMs: z.number().int().min(0), since: isoTime });
+export const networkDetailSchema = z.object({
+  offlineMs: z.number().int().min(0),
+  since: isoTime,
+  cause: z.enum(OFFLINE_CAUSES).optional().describe('Why the connection went, when the server knew'),
+});
 export const proctorProgressEventSchema = z.object({
   examId: uuid,
   at: isoTime,

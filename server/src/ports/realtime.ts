@@ -1,5 +1,5 @@
 import type { Server } from 'socket.io';
-import type { ServerEventName, ServerEvents } from '@exam/shared';
+import type { OfflineCause, ServerEventName, ServerEvents } from '@exam/shared';
 
 /**
  * The realtime layer as services see it: interfaces and room names only. Services, jobs and
@@ -63,11 +63,20 @@ export interface SaveProgress {
   saved(attemptIds: string[]): void;
 }
 
+/** An attempt a student's socket left, and why it went (null when Socket.IO's reason says nothing useful). */
+export interface LeftAttempt {
+  attemptId: string;
+  cause: OfflineCause | null;
+}
+
 export interface ProctorFeed extends SaveProgress {
   /** Events (joined, left, violation, submitted, proctor actions) and the changed rows, in order. */
   events(events: FeedEvent[]): void;
-  /** Students' sockets left these attempts: remember when they were last seen, and tell the board. */
-  left(attemptIds: string[]): void;
+  /**
+   * Students' sockets left these attempts: remember when they were last seen, since when and why
+   * they are offline (the first cause stands until they are back), and tell the board.
+   */
+  left(items: LeftAttempt[]): void;
   /** Presence and device health of an exam's students, from every node. */
   presence(examId: string): Promise<{ online: Set<string>; health: DeviceHealth }>;
   flush(): Promise<void>;

@@ -21,6 +21,7 @@ import { recordReconnect } from '../services/networkEvents';
 import { isWaived } from '../services/waivers';
 import { onAck, type SocketHandlers } from './ack';
 import { newFlagBudget, takeFlag } from './flagLimiter';
+import { offlineCause } from './offlineCause';
 import { rooms } from '../ports/realtime';
 import type { SocketData, StudentAttempt, StudentSocketData } from './socketData';
 
@@ -138,8 +139,9 @@ async function joinAlone(deps: Deps, attemptId: string, studentId: string) {
   return { attempt, data: await joinData(deps.db, attempt) };
 }
 
-/** A student's socket has gone: the board shows them offline in the attempts it sat. */
-export function leftAttempts(deps: Deps, socket: Socket): void {
+/** A student's socket has gone (Socket.IO says why): the board shows them offline in the attempts it sat. */
+export function leftAttempts(deps: Deps, socket: Socket, reason: string): void {
   const left = Object.keys((socket.data as StudentSocketData).attempts ?? {});
-  if (left.length) deps.proctor.left(left);
+  const cause = offlineCause(reason);
+  if (left.length) deps.proctor.left(left.map((attemptId) => ({ attemptId, cause })));
 }

@@ -160,13 +160,15 @@ describe('consent before an attempt', () => {
 });
 
 describe('a dropped connection', () => {
-  it('is logged once as a network event with its length when the student rejoins, never as a violation', async () => {
+  it('is logged once as a network event with its length and cause when the student rejoins, never as a violation', async () => {
     const { teacher, exam, user, socket, attemptId } = await sitting(PROCTORED);
     const proctor = await connected(teacher.email);
     await watchBoard(proctor, exam.id);
     const before = await server.deps.db('attempts').where({ id: attemptId }).first('tab_switches', 'fullscreen_exits', 'other_violations', 'warnings');
-    socket.close();
+    // The connection drops under the page (a closed transport), not the app leaving the exam.
+    socket.io.engine.close();
     await expect.poll(async () => (await server.deps.db('attempts').where({ id: attemptId }).first('offline_since')).offline_since, { timeout: 5000 }).not.toBeNull();
+    expect((await server.deps.db('attempts').where({ id: attemptId }).first('offline_cause')).offline_cause).toBe('network');
     // Pretend the gap lasted twelve seconds.
     const since = new Date(Date.now() - 12_000);
     await server.deps.db('attempts').where({ id: attemptId }).update({ offline_since: since });
@@ -185,11 +187,17 @@ describe('a dropped connection', () => {
     const event = await networkEvent;
     expect(event.detail.offlineMs).toBeGreaterThanOrEqual(12_000);
     expect(event.detail.offlineMs).toBeLessThan(60_000);
+    expect(event.detail.cause).toBe('network');
     const logged = await server.deps.db('attempt_events').where({ attempt_id: attemptId, type: 'network' });
     expect(logged).toHaveLength(1);
-    expect(logged[0].detail.since).toBe(since.toISOString());
-    const after = await server.deps.db('attempts').where({ id: attemptId }).first('tab_switches', 'fullscreen_exits', 'other_violations', 'warnings', 'offline_since');
-    expect(after).toEqual({ ...before, offline_since: null });
+    expect(logged[0].detail).toMatchObject({ since: since.toISOString(), cause: 'network' });
+    const after = await server.deps.db('attempts').where({ id: attemptId }).first('tab_switches', 'fullscreen_exits', 'other_violations', 'warnings', 'offline_since', 'offline_cause');
+    expect(after).toEqual({ ...before, offline_since: null, offline_cause: null });
+    // The reviewer's timeline says why the student was away.
+    const staff = (await api('POST', '/auth/login', { email: teacher.email, password: TEST_PASSWORD })).body.data.accessToken as string;
+    const timeline = await api('GET', `/attempts/${attemptId}/timeline`, undefined, { token: staff });
+    const reconnected = timeline.body.data.entries.find((e: { kind: string }) => e.kind === 'reconnected');
+    expect(reconnected.detail).toMatchObject({ offlineMs: event.detail.offlineMs, cause: 'network' });
     // A second join of the same socket logs nothing more.
     await call(back, 'attempt:join', { attemptId });
     await expect.poll(async () => (await server.deps.db('attempt_events').where({ attempt_id: attemptId, type: 'network' })).length).toBe(1);

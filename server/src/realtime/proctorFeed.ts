@@ -4,7 +4,7 @@ import type { Logger } from '../logger';
 import { examsOf, progressForAttempts, rowsForAttempts, type ProgressRow } from '../services/proctorBoard';
 import { withActors } from '../services/proctorActors';
 import type { StudentSocketData } from './socketData';
-import { rooms, type DeviceHealth, type FeedEvent, type ProctorFeed, type RealtimeHub } from '../ports/realtime';
+import { rooms, type DeviceHealth, type FeedEvent, type LeftAttempt, type ProctorFeed, type RealtimeHub } from '../ports/realtime';
 
 const PROGRESS_INTERVAL_MS = 1000;
 /** Attempts per progress query: small enough that saves are never held up long behind one result. */
@@ -215,16 +215,25 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
     }
   });
 
-  const leaving = batchQueue<string>(log, 'proctor presence', async (attemptIds) => {
-    // Since when an open attempt has been offline: the next join logs the gap as a network event.
-    // Whole milliseconds, so the join can name the mark it clears from a JavaScript Date.
-    await db('attempts')
-      .whereIn('id', attemptIds)
-      .update({
-        last_seen_at: db.fn.now(),
-        offline_since: db.raw(`case when status = 'in_progress' then coalesce(offline_since, date_trunc('milliseconds', now())) else offline_since end`),
-      });
-    eventQueue.push(...attemptIds.map((attemptId) => ({ attemptId, type: 'left' })));
+  const leaving = batchQueue<LeftAttempt>(log, 'proctor presence', async (items) => {
+    // An attempt left twice in one batch (two tabs) keeps the cause of its first leaving.
+    const causeOf = new Map<string, LeftAttempt['cause']>();
+    for (const { attemptId, cause } of items) if (!causeOf.has(attemptId)) causeOf.set(attemptId, cause);
+    const byCause = new Map<LeftAttempt['cause'], string[]>();
+    for (const [attemptId, cause] of causeOf) byCause.set(cause, [...(byCause.get(cause) ?? []), attemptId]);
+    // Since when and why an open attempt has been offline: the next join logs the gap as a network
+    // event. The first leaving's mark and cause stand until then. Whole milliseconds, so the join
+    // can name the mark it clears from a JavaScript Date. One statement per cause (at most five).
+    for (const [cause, attemptIds] of byCause) {
+      await db('attempts')
+        .whereIn('id', attemptIds)
+        .update({
+          last_seen_at: db.fn.now(),
+          offline_cause: db.raw(`case when status = 'in_progress' and offline_since is null then ?::varchar else offline_cause end`, [cause]),
+          offline_since: db.raw(`case when status = 'in_progress' then coalesce(offline_since, date_trunc('milliseconds', now())) else offline_since end`),
+        });
+    }
+    eventQueue.push(...items.map(({ attemptId }) => ({ attemptId, type: 'left' })));
   });
 
   return {
@@ -239,8 +248,8 @@ export function createProctorFeed(db: Db, hub: RealtimeHub, log: Logger): Procto
     events(list) {
       if (list.length) eventQueue.push(...list);
     },
-    left(attemptIds) {
-      if (attemptIds.length) leaving.push(...attemptIds);
+    left(items) {
+      if (items.length) leaving.push(...items);
     },
     presence,
     async flush() {

@@ -70,9 +70,9 @@ export function createSocketServer(deps: Deps, http: HttpServer, liveness: Sessi
   proctorHandlers(deps, handlers);
   thumbHandlers(deps, handlers);
   const caps = new SocketCaps(deps.config.socketCaps);
-  const onDisconnect = function (this: Parameters<typeof leftAttempts>[1]) {
+  const onDisconnect = function (this: Parameters<typeof leftAttempts>[1], reason: string) {
     caps.release(this);
-    leftAttempts(deps, this);
+    leftAttempts(deps, this, reason);
   };
   // A handshake that passed the checks but whose connection closed before it connected never
   // disconnects: its place is given back once Socket.IO has settled it (next tick).

@@ -32,7 +32,7 @@ describe('an attempt’s timeline', () => {
     await db('attempt_events').insert([
       event(0, 'started', s.user.id),
       event(25, 'violation', s.user.id, { violation: 'face-missing', confidence: 0.93, durationMs: 4000, flagId }),
-      event(40, 'network', s.user.id, { offlineMs: 15000, since: at(25).toISOString() }),
+      event(40, 'network', s.user.id, { offlineMs: 15000, since: at(25).toISOString(), cause: 'network' }),
       event(55, 'message', teacher.user.id, { text: 'Eyes on your own screen, please', to: 'student' }),
       event(60, 'extended', teacher.user.id, { minutes: 5 }),
       event(80, 'submitted', teacher.user.id, { reason: 'proctor' }),
@@ -62,7 +62,7 @@ describe('an attempt’s timeline', () => {
     expect(firstRun.detail).toEqual({ questionId: q1, questionNumber: 1, count: 2, until: at(20).toISOString() });
     expect(secondRun.detail).toMatchObject({ questionId: q1, count: 1 });
     expect(violation.detail).toEqual({ eventId: expect.any(String), kind: 'face-missing', confidence: 0.93, durationMs: 4000, evidenceIds: [picture!.id], decision: null });
-    expect(reconnected.detail).toEqual({ offlineMs: 15000, since: at(25).toISOString() });
+    expect(reconnected.detail).toEqual({ offlineMs: 15000, since: at(25).toISOString(), cause: 'network' });
     expect(message).toMatchObject({ by: teacherName, detail: { text: 'Eyes on your own screen, please', to: 'student' } });
     expect(extended).toMatchObject({ by: teacherName, detail: { minutes: 5 } });
     expect(forced).toMatchObject({ by: teacherName, detail: { reason: 'proctor' } });

@@ -130,7 +130,7 @@ function eventLine(e: Facts['events'][number], flags: Map<string, ReviewFlag>): 
     case 'joined':
       return line(e.type, {});
     case 'network':
-      return line('reconnected', { offlineMs: Number(d.offlineMs ?? 0), since: d.since ?? null });
+      return line('reconnected', { offlineMs: Number(d.offlineMs ?? 0), since: d.since ?? null, ...(d.cause ? { cause: d.cause } : {}) });
     case 'violation': {
       const f = flags.get(e.id)!;
       return line('violation', {
