@@ -4,6 +4,7 @@ import { DEFAULT_PLATFORM_SETTINGS } from '@exam/shared';
 import { buildAttempt, buildExam, buildUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
 import { deleteExpiredEvidence, evidenceKey } from '../services/evidence';
+import { deleteExpiredSaveLog } from '../services/integrity/saveLogRetention';
 import { savePlatformSettings } from '../services/platformSettings';
 import { startEvidenceRetention } from './evidenceRetention';
 
@@ -93,5 +94,22 @@ describe('evidence retention', () => {
     } finally {
       await job.stop();
     }
+  });
+});
+
+describe('the record of each save', () => {
+  it('is forgotten after the school’s retention, oldest first, while newer saves and the answers stay', async () => {
+    const teacher = await buildUser(server.deps, { role: 'teacher' });
+    const student = await buildUser(server.deps, { role: 'student' });
+    const exam = await buildExam(server.deps, teacher.id);
+    const attempt = await buildAttempt(server.deps, exam.id, student.id, 1, 'submitted');
+    const questionId = randomUUID();
+    const saveAt = (ageDays: number, seq: number) => ({ attempt_id: attempt.id, question_id: questionId, seq, saved_at: new Date(Date.now() - ageDays * DAY) });
+    await server.deps.db('answer_saves').insert([saveAt(40, 1), saveAt(31, 2), saveAt(2, 3)]);
+    await deleteExpiredSaveLog(server.deps);
+    const left = (await server.deps.db('answer_saves').where({ attempt_id: attempt.id }).orderBy('seq').pluck('seq')) as number[];
+    // The school keeps 30 days unless it changes it: the 40- and 31-day-old records go.
+    expect(DEFAULT_PLATFORM_SETTINGS.evidence.retentionDays).toBe(30);
+    expect(left).toEqual([3]);
   });
 });
