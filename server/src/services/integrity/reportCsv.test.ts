@@ -26,6 +26,18 @@ describe('an attempt’s integrity report as CSV', () => {
     expect(body[9]![4]).toBe('Dismissed: the flag “Tab switch” of 2026-11-24 09:14:00 · Note: “Asked to leave – ok’d”');
   });
 
+  it('says why a reconnected student’s connection went, in the reader’s language, and only how long when it is unknown', () => {
+    const entry = (detail: Record<string, unknown>) => ({ kind: 'reconnected' as const, at: '2026-11-24T09:20:05.000Z', by: null, detail });
+    const gap = { offlineMs: 7000, since: '2026-11-24T09:19:58.000Z' };
+    expect(english.detail(entry({ ...gap, cause: 'network' }), new Map())).toBe('Back after 7 s offline (connection lost)');
+    expect(english.detail(entry({ ...gap, cause: 'signed-out' }), new Map())).toBe('Back after 7 s offline (signed out)');
+    expect(english.detail(entry({ ...gap, cause: 'solar-flare' }), new Map())).toBe('Back after 7 s offline');
+    const words = (language: 'es' | 'fr' | 'de') => reportWords({ language, zone: 'UTC', prefs: { dateFormat: 'YYYY-MM-DD', timeFormat: '24h' } });
+    expect(words('es').detail(entry({ ...gap, cause: 'left-page' }), new Map())).toBe('De vuelta tras 7 s sin conexión (salió de la página del examen)');
+    expect(words('fr').detail(entry({ ...gap, cause: 'server-restart' }), new Map())).toBe('De retour après 7 s hors ligne (le serveur a redémarré)');
+    expect(words('de').detail(entry({ ...gap, cause: 'network' }), new Map())).toBe('Zurück nach 7 s offline (Verbindung verloren)');
+  });
+
   it('writes times in the zone asked for', () => {
     const tokyo = reportWords({ language: 'en', zone: 'Asia/Tokyo', prefs: { dateFormat: 'MM/DD/YYYY', timeFormat: '12h' } });
     const body = rows(attemptReportCsv(sampleTimeline(), tokyo));

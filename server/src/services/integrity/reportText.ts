@@ -1,4 +1,5 @@
 import {
+  OFFLINE_CAUSES,
   TIMEZONE_IANA,
   formatDate,
   formatTime,
@@ -110,8 +111,14 @@ export function reportWords(reader: ReportReader): ReportWords {
   const detail = (entry: TimelineEntry, flags: ReadonlyMap<string, ReviewFlag>): string => {
     const d = entry.detail;
     switch (entry.kind) {
-      case 'reconnected':
-        return tr('details.reconnected', { duration: duration(num(d.offlineMs) ?? 0) });
+      case 'reconnected': {
+        const gap = duration(num(d.offlineMs) ?? 0);
+        const cause = str(d.cause);
+        // Why the student went, when the server knew it; a cause added later is left unsaid.
+        return cause && (OFFLINE_CAUSES as readonly string[]).includes(cause)
+          ? tr('details.reconnectedCause', { duration: gap, cause: tr(`details.offlineCauses.${cause}`) })
+          : tr('details.reconnected', { duration: gap });
+      }
       case 'saves':
         return tr('details.saves', { number: num(d.questionNumber) ?? '?', count: num(d.count) ?? 1, until: time(str(d.until) ?? entry.at) });
       case 'violation':

@@ -1,4 +1,4 @@
-import type { FlagDecisionKind, IntegrityOutcome, ReviewFlag, SubmitReason, TimelineEntry, ViolationType } from '@exam/shared';
+import { OFFLINE_CAUSES, type FlagDecisionKind, type IntegrityOutcome, type OfflineCause, type ReviewFlag, type SubmitReason, type TimelineEntry, type ViolationType } from '@exam/shared';
 import { enumLabel } from '../../i18n/format';
 import { formatTime } from '../../lib/dateFormat';
 import { itext, outcomeText } from './labels';
@@ -16,6 +16,8 @@ export const flagKindText = (kind: ViolationType) => enumLabel('violationTypes',
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+/** Why a connection went, when the server knew it; a cause added later reads as none. */
+const cause = (v: unknown) => ((OFFLINE_CAUSES as readonly unknown[]).includes(v) ? (v as OfflineCause) : undefined);
 
 /**
  * One line of the timeline in words: what happened (`title`) and its facts (`detail`). The flags
@@ -31,7 +33,10 @@ export function entryText(entry: TimelineEntry, flags: readonly ReviewFlag[] = [
   switch (entry.kind) {
     case 'reconnected': {
       const offline = num(d.offlineMs);
-      return { title, detail: offline === undefined ? null : itext('timeline.offlineFor', { duration: spanText(offline) }) };
+      const why = cause(d.cause);
+      if (offline === undefined) return { title, detail: null };
+      const duration = spanText(offline);
+      return { title, detail: why ? itext('timeline.offlineForCause', { duration, cause: itext(`timeline.offlineCauses.${why}`) }) : itext('timeline.offlineFor', { duration }) };
     }
     case 'saves': {
       const count = num(d.count) ?? 1;
