@@ -32,6 +32,12 @@ describe('issue 58 event texts', () => {
     expect(eventDetailText('network', { offlineMs: 3_725_000 })).toBe('offline 1 h 2 min');
   });
 
+  it('says why the connection dropped when the server knows', () => {
+    expect(eventDetailText('network', { offlineMs: 7_000, cause: 'network' })).toBe('offline 7 s · connection lost');
+    expect(eventDetailText('network', { offlineMs: 7_000, cause: 'server-restart' })).toBe('offline 7 s · the server restarted');
+    expect(eventDetailText('network', { offlineMs: 7_000, cause: 'something else' })).toBe('offline 7 s');
+  });
+
   it('says a message to all reached how many, and what a help request or waiver was about', () => {
     expect(eventDetailText('message', { text: 'Ten minutes left', broadcastId: 'b1', count: 30 })).toBe('“Ten minutes left” · to 30 students');
     expect(eventDetailText('help', { check: 'camera', note: 'My webcam is broken' })).toBe('Camera · “My webcam is broken”');

@@ -1,4 +1,4 @@
-import { FLAG_SEVERITY, SEVERITIES, SUBMIT_REASONS, VIOLATION_TYPES, WAIVABLE_CHECKS, type Severity, type ViolationType } from '@exam/shared';
+import { FLAG_SEVERITY, OFFLINE_CAUSES, SEVERITIES, SUBMIT_REASONS, VIOLATION_TYPES, WAIVABLE_CHECKS, type Severity, type ViolationType } from '@exam/shared';
 import { i18n } from '../../i18n';
 import { enumLabel } from '../../i18n/format';
 import { titleCase } from '../../lib/format';
@@ -72,7 +72,10 @@ function whatHappened(type: string, detail: Record<string, unknown>): string {
     }
     case 'network': {
       const offline = num('offlineMs');
-      return offline === undefined ? '' : t('offlineFor', { duration: durationText(offline) });
+      if (offline === undefined) return '';
+      const cause = str('cause');
+      const why = cause && (OFFLINE_CAUSES as readonly string[]).includes(cause) ? i18n.t(`integrity:timeline.offlineCauses.${cause}`) : '';
+      return [t('offlineFor', { duration: durationText(offline) }), why].filter(Boolean).join(' · ');
     }
     case 'help': {
       const check = str('check');
