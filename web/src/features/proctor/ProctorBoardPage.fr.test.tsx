@@ -7,7 +7,7 @@ import { renderApp } from '../../test/renderApp';
 import { buildExam } from '../exams/test/buildExam';
 import { ProctorBoardPage } from './ProctorBoardPage';
 import { buildRow } from './testRows';
-import { FakeBoardSocket } from './testSocket';
+import { FakeBoardSocket } from './test/boardSocket';
 
 const socket = new FakeBoardSocket(() => ({
   students: [

@@ -7,7 +7,7 @@ import { renderApp } from '../../test/renderApp';
 import { buildExam } from '../exams/test/buildExam';
 import { ProctorBoardPage } from './ProctorBoardPage';
 import { buildRow } from './testRows';
-import { FakeBoardSocket } from './testSocket';
+import { FakeBoardSocket } from './test/boardSocket';
 
 /** A shared hall: four students in sections A, A, B and C; the watcher's part is section A and Cleo by name. */
 const students = [

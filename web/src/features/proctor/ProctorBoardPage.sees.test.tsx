@@ -7,7 +7,7 @@ import { renderApp } from '../../test/renderApp';
 import { buildExam } from '../exams/test/buildExam';
 import { ProctorBoardPage } from './ProctorBoardPage';
 import { buildRow } from './testRows';
-import { FakeBoardSocket } from './testSocket';
+import { FakeBoardSocket } from './test/boardSocket';
 
 const twoStudents = () => ({ students: [buildRow({ id: 's1', name: ['Sam', 'Student'] }), buildRow({ id: 's2', name: ['Ana', 'Ortiz'], status: 'not-started', attemptId: null })] });
 const newSocket = () => new FakeBoardSocket(twoStudents, { 'camera:request': { ok: true, iceServers: [] } });
