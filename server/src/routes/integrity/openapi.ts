@@ -19,9 +19,9 @@ export const integrityDocs: RouteDocs = {
   'POST /attempts/:attemptId/outcome': {
     summary: 'Decide what a confirmed breach does to the result: keep it, set it to zero or withhold it',
     description:
-      'Only for a confirmed attempt. Kept as history. `zero` sets the score to 0 and keeps what it was, so a later `keep` or `withhold` (or the attempt leaving `confirmed`) restores it; `withhold` hides the result from the student and parents. The student and their parents are told the outcome in their language.',
+      'Only for a confirmed attempt that has been submitted. Kept as history. `zero` sets the score to 0 and keeps what it was, so a later `keep` or `withhold` (or the attempt leaving `confirmed`) restores it; `withhold` hides the result from the student and parents. The student and their parents are told the outcome in their language.',
     data: outcomeResultSchema,
-    errors: { 403: MSG.forbidden, 404: SESSION_MSG.attemptNotFound, 409: INTEGRITY_MSG.outcomeNeedsConfirmed },
+    errors: { 403: MSG.forbidden, 404: SESSION_MSG.attemptNotFound, 409: `${INTEGRITY_MSG.outcomeNeedsConfirmed} / ${INTEGRITY_MSG.outcomeAfterSubmission}` },
   },
   'GET /exams/:id/review-queue': {
     summary: 'An exam’s review queue: attempts by their undecided flags',

@@ -79,6 +79,29 @@ describe('the outcome of a confirmed attempt', () => {
     expect([bad.status, bad.body.message]).toEqual([400, INTEGRITY_MSG.outcomeUnknown]);
   });
 
+  it('waits for the attempt to be submitted: grading would write over an outcome decided while it is sat', async () => {
+    const { teacher, student, first } = await flagged();
+    await decide(teacher.token, student.attemptId, first, { decision: 'confirm' });
+    await server.deps.db('attempts').where({ id: student.attemptId }).update({
+      status: 'in_progress',
+      submitted_at: null,
+      submit_reason: null,
+      graded_at: null,
+      score: null,
+      max_score: null,
+      percentage: null,
+      passed: null,
+      correct_count: null,
+      partial_count: null,
+      incorrect_count: null,
+      skipped_count: null,
+      pending_count: null,
+    });
+    const res = await outcome(teacher.token, student.attemptId, { outcome: 'zero' });
+    expect([res.status, res.body.message]).toEqual([409, INTEGRITY_MSG.outcomeAfterSubmission]);
+    expect(await stored(student.attemptId)).toMatchObject({ integrity_state: 'confirmed', integrity_outcome: null });
+  });
+
   it('zero sets the result to nothing and a later keep puts it back; withhold hides it; every outcome is history and told to the family', async () => {
     const { teacher, student, first } = await flagged();
     const parent = await personOf(server, 'parent');

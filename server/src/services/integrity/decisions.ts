@@ -115,6 +115,8 @@ export async function decideOutcome(deps: Deps, viewer: Viewer, attemptId: strin
   const { exam, before, after, history } = await deps.db.transaction(async (trx) => {
     const { attempt, exam } = await reviewedAttempt(trx, viewer, attemptId, { lock: true });
     if (attempt.integrity_state !== 'confirmed') throw Errors.conflict(INTEGRITY_MSG.outcomeNeedsConfirmed);
+    // Grading at submission would write over a zero or a hold decided on an attempt still being sat.
+    if (attempt.status === 'in_progress') throw Errors.conflict(INTEGRITY_MSG.outcomeAfterSubmission);
     const zeroing = input.outcome === 'zero' && attempt.integrity_outcome !== 'zero';
     await trx('integrity_outcomes').insert({
       attempt_id: attempt.id,
