@@ -23,7 +23,8 @@ async function createPerson(request: APIRequestContext, adminToken: string, role
   const email = `${first.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@school.test`;
   const res = await request.post('/api/users', {
     headers: bearer(adminToken),
-    data: { firstName: first, lastName: last, email, password: PASSWORD, role, ...(role === 'student' ? { grade: 10, section } : {}) },
+    // Grade 11: the exam lists them by name, and the other journeys' grade-10 halls stay as they expect.
+    data: { firstName: first, lastName: last, email, password: PASSWORD, role, ...(role === 'student' ? { grade: 11, section } : {}) },
   });
   expect(res.status(), await res.text()).toBe(201);
   const user = (await res.json()).data.user as { _id?: string; id?: string };
