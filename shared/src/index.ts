@@ -12,6 +12,7 @@ export * from './proctoring';
 export * from './evidence';
 export * from './integrity';
 export * from './examStaff';
+export * from './lti';
 export * from './liveEvents';
 export * from './notifications';
 export * from './grading';

@@ -12,6 +12,7 @@ import { examStaffRoutes } from './examStaff';
 import { healthRoutes } from './health';
 import { integrityRoutes } from './integrity';
 import { integrityReportRoutes } from './integrityReports';
+import { ltiRoutes } from './lti';
 import { notificationRoutes } from './notifications';
 import { ROUTE_DOCS } from './openapiEntries';
 import { parentRoutes } from './parent';
@@ -20,6 +21,7 @@ import { platformSettingsRoutes } from './platformSettings';
 import { proctoringRoutes } from './proctoring';
 import { questionRoutes } from './questions';
 import { reportRoutes } from './reports';
+import { sebRoutes } from './seb';
 import { submissionRoutes } from './submissions';
 import { userRoutes } from './users';
 
@@ -49,6 +51,8 @@ export function apiRouter(deps: Deps, mountedElsewhere: Router<AppState>[] = [])
     integrityRoutes(deps),
     integrityReportRoutes(deps),
     examStaffRoutes(deps),
+    ltiRoutes(deps),
+    sebRoutes(deps),
     demoRoutes(deps),
   ];
   for (const r of resources) api.use(r.routes(), r.allowedMethods());

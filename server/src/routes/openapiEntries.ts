@@ -8,6 +8,9 @@ import { examStaffDocs } from './examStaff/openapi';
 import { healthDocs } from './health.openapi';
 import { integrityDocs } from './integrity/openapi';
 import { integrityReportDocs } from './integrityReports/openapi';
+import { ltiLaunchDocs } from './lti/launch.openapi';
+import { ltiPlatformDocs } from './lti/platforms.openapi';
+import { ltiServiceDocs } from './lti/services.openapi';
 import { notificationDocs } from './notifications/openapi';
 import { parentDocs } from './parent/openapi';
 import { paymentDocs } from './payments/openapi';
@@ -15,6 +18,7 @@ import { platformSettingsDocs } from './platformSettings/openapi';
 import { proctoringDocs } from './proctoring/openapi';
 import { questionDocs } from './questions/openapi';
 import { reportDocs } from './reports/openapi';
+import { sebDocs } from './seb/openapi';
 import { submissionDocs } from './submissions/openapi';
 import { userDocs } from './users/openapi';
 import { referenceDocs } from '../openapi/self.openapi';
@@ -38,6 +42,10 @@ export const ROUTE_DOCS: RouteDocs = {
   ...platformSettingsDocs,
   ...proctoringDocs,
   ...integrityDocs,
+  ...ltiPlatformDocs,
+  ...ltiLaunchDocs,
+  ...ltiServiceDocs,
+  ...sebDocs,
   ...integrityReportDocs,
   ...examStaffDocs,
   ...demoDocs,
