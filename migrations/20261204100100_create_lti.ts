@@ -3,8 +3,9 @@ import type { Knex } from 'knex';
 /**
  * LTI 1.3 with LTI Advantage (issue 54): the platforms (LMSs) an admin registered, our own signing
  * keys, the one-use state of each OIDC login and the nonces already seen, the link between an LMS
- * identity and our account, each resource link (an LMS activity) and the exam it opens, the one-use
- * ticket that turns a launch into a session, and the grade posts waiting for or sent to the LMS.
+ * identity and our account, each resource link (an LMS activity) and the exam it opens, who is in
+ * its course, the one-use ticket that turns a launch into a session, and the grade posts waiting
+ * for or sent to the LMS.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('lti_platforms', (t) => {
@@ -88,6 +89,18 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('CREATE UNIQUE INDEX lti_links_resource_idx ON lti_links (platform_id, deployment_id, resource_link_id)');
   await knex.raw('CREATE INDEX lti_links_exam_idx ON lti_links (exam_id)');
 
+  // Who is in each link's course (from its roster and from launches): whose scores go back through it.
+  await knex.schema.createTable('lti_link_members', (t) => {
+    t.uuid('link_id').notNullable().references('lti_links.id').onDelete('CASCADE');
+    t.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE');
+    t.string('sub', 255).notNullable();
+    // 'Learner' or 'Instructor' (the LTI role that matters here); 'Inactive' once gone from the roster.
+    t.string('role', 16).notNullable();
+    t.string('status', 12).notNullable().defaultTo('Active');
+    t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.primary(['link_id', 'user_id']);
+  });
+
   await knex.schema.createTable('lti_launch_tickets', (t) => {
     t.string('token_hash', 64).primary();
     t.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE');
@@ -119,7 +132,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['lti_grade_posts', 'lti_launch_tickets', 'lti_links', 'lti_users', 'lti_nonces', 'lti_login_states', 'lti_keys', 'lti_platforms']) {
+  for (const table of ['lti_grade_posts', 'lti_launch_tickets', 'lti_link_members', 'lti_links', 'lti_users', 'lti_nonces', 'lti_login_states', 'lti_keys', 'lti_platforms']) {
     await knex.schema.dropTableIfExists(table);
   }
 }
