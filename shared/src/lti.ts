@@ -25,11 +25,17 @@ export type LtiPlatformInput = z.infer<typeof ltiPlatformInputSchema>;
 
 export const ltiPlatformSchema = ltiPlatformInputSchema.extend({
   id: z.uuid(),
+  // A platform registered dynamically may not have named its deployment yet (the admin adds it).
+  deploymentIds: z.array(z.string()).max(100),
   registeredBy: z.enum(['manual', 'dynamic']),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type LtiPlatform = z.infer<typeof ltiPlatformSchema>;
+
+/** A one-time Dynamic Registration link the admin pastes into the LMS (POST /api/lti/registration-links). */
+export const ltiRegistrationLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type LtiRegistrationLink = z.infer<typeof ltiRegistrationLinkSchema>;
 
 /** GET /api/lti/config: what a platform's admin pastes into the LMS. */
 export const ltiToolConfigSchema = z.object({
