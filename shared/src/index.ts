@@ -35,3 +35,4 @@ export * from './resultViews';
 export * from './progressReport';
 export * from './questionKeys';
 export * from './questionInterop';
+export * from './ltiLaunch';
