@@ -1,6 +1,7 @@
 /**
  * Conformance of question import and export against real files written by other projects (Moodle's
- * own test fixtures, the QTI samples of oat-sa/qti-sdk, a QTI 3.0 conformance package of Citolab).
+ * own test fixtures, the QTI samples of oat-sa/qti-sdk, a QTI 3.0 conformance package of Citolab),
+ * and of Safe Exam Browser's Config Key against real `.seb` files (conformance/seb.ts).
  * Those files may not be copied into this repository, so this check reads them from a folder given
  * on the command line: `npm run conformance -- <fixtures folder>`.
  *
@@ -19,6 +20,7 @@ import { exportQti21, exportQti3 } from '../server/src/services/interop/qtiExpor
 import { questionDifferences } from '../server/src/services/interop/sameQuestion';
 import type { ExportFile, ExportQuestion } from '../server/src/services/interop/types';
 import { writeZip } from '../server/src/services/interop/zip';
+import { sebChecks } from './conformance/seb';
 
 type Status = 'ok' | 'warning' | 'error' | 'importable';
 interface Expect {
@@ -249,6 +251,7 @@ async function run(root: string): Promise<{ passed: number; failed: number }> {
       }
     }
   }
+  for (const check of sebChecks(root)) report(check.ok, check.what, check.why);
   return { passed, failed };
 }
 
