@@ -36,3 +36,4 @@ export * from './progressReport';
 export * from './questionKeys';
 export * from './questionInterop';
 export * from './ltiLaunch';
+export * from './seb';
