@@ -45,6 +45,7 @@ export const EXAM_SETTINGS_DEFAULTS = {
   allowMultipleAttempts: false,
   maxAttempts: 1,
   resultsWaitForReview: false,
+  requireSeb: false,
   proctoring: PROCTORING_DEFAULTS,
 };
 
@@ -105,6 +106,8 @@ export const examSettingsSchema = z
       .default(1),
     // Releasing results holds attempts whose integrity review is not done (issue 53).
     resultsWaitForReview: z.boolean().default(false),
+    // Every call of an attempt must come from Safe Exam Browser with the exam's file (issue 54, docs/seb.md).
+    requireSeb: z.boolean().default(false),
     proctoring: proctoringSchema,
   })
   .default(EXAM_SETTINGS_DEFAULTS)

@@ -2,6 +2,7 @@ import messages from './locales/en/messages.json' with { type: 'json' };
 import { z } from 'zod';
 import { SELF_REGISTER_ROLES } from './constants';
 import { INTEGRITY_OUTCOMES } from './integrity';
+import { SEB_MSG, sebHashSchema } from './seb';
 import { EXAM_FORM_DEFAULTS, EXAM_MSG, violationAllowance } from './exams';
 import { FULLSCREEN_EXIT_LIMIT, TAB_SWITCH_LIMIT } from './session';
 import { DEFAULT_RETENTION_DAYS, PROCTORING_MSG, PROFILE_DEFAULTS, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, profileSchema, type ProctoringProfile } from './proctoring';
@@ -63,6 +64,10 @@ export const platformSettingsSchema = z.object({
     .default({ retentionDays: DEFAULT_RETENTION_DAYS }),
   // What a confirmed breach does to a result, unless a reviewer chooses otherwise for the attempt.
   integrity: z.object({ confirmedOutcome: z.enum(INTEGRITY_OUTCOMES) }).default({ confirmedOutcome: 'withhold' }),
+  // Safe Exam Browser builds the school allows (their Browser Exam Keys); none listed: any SEB with the exam's file.
+  seb: z
+    .object({ allowedBrowserExamKeys: z.array(sebHashSchema).max(100, SEB_MSG.tooManyKeys).transform((keys) => [...new Set(keys)]) })
+    .default({ allowedBrowserExamKeys: [] }),
 });
 export type PlatformSettings = z.output<typeof platformSettingsSchema>;
 export type GradingScale = PlatformSettings['gradingScale'];
@@ -85,6 +90,7 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   payments: { allowFreeAmounts: true },
   evidence: { retentionDays: DEFAULT_RETENTION_DAYS },
   integrity: { confirmedOutcome: 'withhold' },
+  seb: { allowedBrowserExamKeys: [] },
 };
 
 /** What anyone may read: the school's name, who may register, and the scale results are shown in. */
