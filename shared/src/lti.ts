@@ -46,6 +46,8 @@ export const ltiToolConfigSchema = z.object({
   keysetUrl: z.string(),
   deepLinkingUrl: z.string(),
   dynamicRegistrationUrl: z.string(),
+  /** The same values as Canvas's JSON developer-key configuration ("Enter URL"). */
+  canvasConfigUrl: z.string(),
   scopes: z.array(z.string()),
 });
 export type LtiToolConfig = z.infer<typeof ltiToolConfigSchema>;

@@ -149,6 +149,7 @@ describe('what an LMS’s admin pastes', () => {
       keysetUrl: `${PUBLIC_URL}/api/lti/jwks`,
       deepLinkingUrl: `${PUBLIC_URL}/api/lti/launch`,
       dynamicRegistrationUrl: `${PUBLIC_URL}/api/lti/register`,
+      canvasConfigUrl: `${PUBLIC_URL}/api/lti/canvas.json`,
       scopes: Object.values(LTI_SCOPES),
     });
   });

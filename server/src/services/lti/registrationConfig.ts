@@ -12,7 +12,7 @@ import { getPlatformSettings } from '../platformSettings';
 /** Where an LMS reaches the tool. The launch URL is also the deep-linking and redirect URL: one entry point. */
 export function toolUrls(publicUrl: string) {
   const api = `${publicUrl}/api/lti`;
-  return { launch: `${api}/launch`, login: `${api}/login`, jwks: `${api}/jwks`, register: `${api}/register` };
+  return { launch: `${api}/launch`, login: `${api}/login`, jwks: `${api}/jwks`, register: `${api}/register`, canvas: `${api}/canvas.json` };
 }
 
 const SCOPES = Object.values(LTI_SCOPES);
@@ -27,6 +27,7 @@ export async function toolConfiguration(deps: Deps): Promise<LtiToolConfig> {
     keysetUrl: urls.jwks,
     deepLinkingUrl: urls.launch,
     dynamicRegistrationUrl: urls.register,
+    canvasConfigUrl: urls.canvas,
     scopes: SCOPES,
   };
 }
