@@ -7,14 +7,14 @@ import { z } from 'zod';
  */
 export const LTI_MSG = messages.lti;
 
-const url = z.url({ protocol: /^https?$/ }).max(1000);
+const url = z.url({ protocol: /^https?$/, error: LTI_MSG.platformUrlInvalid }).max(1000);
 
 /** What an admin enters (or Dynamic Registration fills in) for one LMS. */
 export const ltiPlatformInputSchema = z.object({
-  name: z.string().trim().min(1).max(200),
-  issuer: z.string().trim().min(1).max(500),
-  clientId: z.string().trim().min(1).max(500),
-  deploymentIds: z.array(z.string().trim().min(1).max(255)).min(1).max(100),
+  name: z.string().trim().min(1, LTI_MSG.platformNameRequired).max(200),
+  issuer: z.string().trim().min(1, LTI_MSG.platformIssuerRequired).max(500),
+  clientId: z.string().trim().min(1, LTI_MSG.platformClientIdRequired).max(500),
+  deploymentIds: z.array(z.string().trim().min(1).max(255)).min(1, LTI_MSG.platformDeploymentRequired).max(100),
   authLoginUrl: url,
   authTokenUrl: url,
   authTokenAudience: url.nullable().default(null),
