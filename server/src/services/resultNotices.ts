@@ -6,6 +6,7 @@ import { awardAchievements } from './achievements';
 import { getExamFor } from './exams';
 import { followUpFacts, type FollowUpFacts } from './followUpFacts';
 import type { SubmittedAttempt } from './marking';
+import { queueGradePosts } from './lti/gradeSync';
 import { insertNotifications, pushNotifications, type UserNotification } from './notifications';
 import { gradeLetters } from './platformSettings';
 
@@ -74,11 +75,14 @@ async function resultNotices(deps: Deps, graded: SubmittedAttempt[], { exams, fa
 
 /**
  * Releases an exam's results to students and parents (when it does not show them at once). Those
- * the integrity review holds are not told now: each is told as its review lets it out.
+ * the integrity review holds are not told now: each is told as its review lets it out. The scores
+ * go to the gradebooks of the LMS courses linked to the exam (services/lti/gradeSync.ts).
  */
 export async function releaseResults(deps: Deps, viewer: Viewer, examId: string): Promise<void> {
   await getExamFor(deps.db, viewer, examId, 'update');
   const released = await deps.db('exams').where({ id: examId }).whereNull('results_released_at').update({ results_released_at: deps.db.fn.now() });
+  // Before the early return: a release repeated after a failure here still queues the scores (queueing twice changes nothing).
+  await queueGradePosts(deps.db, { examId });
   if (!released) return;
   const graded = (await deps.db('attempts').where({ exam_id: examId, status: 'graded' })) as AttemptRow[];
   await notifyResults(deps, graded);

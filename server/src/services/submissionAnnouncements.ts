@@ -4,6 +4,7 @@ import { rooms } from '../ports/realtime';
 import { attemptsChangedDashboards } from './dashboardEvents';
 import { followUpFacts } from './followUpFacts';
 import { tellStopped } from './integrity/notices';
+import { queueGradePosts } from './lti/gradeSync';
 import type { SubmittedAttempt } from './marking';
 import { notifyResults } from './resultNotices';
 import { inSlices } from './slices';
@@ -53,6 +54,8 @@ export async function followUpSubmitted(deps: Deps, attempts: SubmittedAttempt[]
   // Read once for the results, the achievements and the dashboards (each reads what it needs itself if this fails).
   const facts = await followUpFacts(deps.db, attempts).catch(() => undefined);
   await notifyResults(deps, ended, { facts }).catch((err: unknown) => deps.log.error({ err }, 'result notification failed'));
+  // An exam that shows results at once sends them to its LMS courses' gradebooks now (services/lti/gradeSync.ts).
+  await queueGradePosts(deps.db, { attemptIds: attempts.map((a) => a.id) }).catch((err: unknown) => deps.log.error({ err }, 'queueing LMS grade posts failed'));
   if (stopped.length) await tellStopped(deps, stopped).catch((err: unknown) => deps.log.error({ err }, 'stopped notification failed'));
   await attemptsChangedDashboards(deps, attempts, 'submitted', facts?.exams);
 }

@@ -8,6 +8,7 @@ import type { QuestionRow } from '../presenters/question';
 import { attemptsChangedDashboards } from './dashboardEvents';
 import { getExamFor } from './exams';
 import { keepZero } from './integrity/decisions';
+import { queueGradePosts } from './lti/gradeSync';
 import { marksOf, rewriteTotals } from './marking';
 import { notifyResults } from './resultNotices';
 
@@ -56,7 +57,10 @@ export async function gradeSubmission(deps: Deps, viewer: Viewer, attemptId: str
       });
     }
     // A result a confirmed breach set to zero stays at zero (services/integrity/decisions.ts).
-    return keepZero(trx, await rewriteTotals(trx, locked, questions, exam.passing_marks), exam.passing_marks);
+    const marked = await keepZero(trx, await rewriteTotals(trx, locked, questions, exam.passing_marks), exam.passing_marks);
+    // The LMS gradebook's score changes with the marks, or neither does.
+    await queueGradePosts(trx, { attemptIds: [marked.id] });
+    return marked;
   });
   await notifyResults(deps, [updated], { updated: wasGraded });
   await attemptsChangedDashboards(deps, [updated], 'graded');

@@ -5,6 +5,7 @@ import { Errors } from '../../errors';
 import type { Viewer } from '../../policies';
 import { resultHold, resultShown } from '../../policies/results';
 import type { AttemptRow } from '../../presenters/attempt';
+import { queueGradePosts } from '../lti/gradeSync';
 import { rewriteTotals } from '../marking';
 import { notifyResults } from '../resultNotices';
 import { reviewedAttempt, type ReviewedExam } from './access';
@@ -16,7 +17,8 @@ import { attemptFlags } from './timeline';
  * appended, never updated: changing one is a new row, and the history is every row. The
  * attempt's integrity state is derived again in the same transaction from the latest decision on
  * each of its flags; its outcome starts empty when it becomes confirmed and is cleared when it
- * stops being confirmed (a zeroed result then gets its score back). Once committed, a result that
+ * stops being confirmed (a zeroed result then gets its score back). A result let out, zeroed or
+ * given back is queued for the LMS gradebooks in the same transaction. Once committed, a result that
  * has just become the student's to see is told to them and their parents, as a release tells it,
  * and an outcome is told to them in their language.
  */
@@ -101,6 +103,7 @@ export async function decideFlag(deps: Deps, viewer: Viewer, attemptId: string, 
     // Becoming confirmed starts with no outcome (under review until a reviewer decides one).
     const outcome = state === 'confirmed' && attempt.integrity_state === 'confirmed' ? (attempt.integrity_outcome ?? null) : null;
     const after = await writeState(trx, attempt, exam, state, outcome);
+    await queueGradePosts(trx, { attemptIds: [attempt.id] });
     return { exam, before: attempt as AttemptRow, after, flags: await attemptFlags(trx, attempt.id) };
   });
   await tellIfReleased(deps, exam, before, after);
@@ -126,6 +129,7 @@ export async function decideOutcome(deps: Deps, viewer: Viewer, attemptId: strin
       previous: zeroing ? JSON.stringify(totalsOf(attempt)) : null,
     });
     const after = await writeState(trx, attempt, exam, 'confirmed', input.outcome, zeroing && attempt.score !== null);
+    await queueGradePosts(trx, { attemptIds: [attempt.id] });
     const history = (await trx('integrity_outcomes as o')
       .leftJoin('users as u', 'u.id', 'o.decided_by')
       .where('o.attempt_id', attempt.id)
