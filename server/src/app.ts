@@ -18,6 +18,7 @@ import { apiRouter } from './routes';
 import { paymentWebhookRoutes } from './routes/payments';
 import { serveUploads } from './middleware/uploads';
 import { storableInput } from './middleware/storableInput';
+import { lmsFraming } from './services/lti/framing';
 import { requestEncoding, rethrowBodyError } from './middleware/bodyEncoding';
 
 export interface AppOptions {
@@ -52,6 +53,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Koa<AppState> {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // The school's registered LMSs may frame the app (their course pages show an exam): docs/lti.md.
+  app.use(lmsFraming(deps));
   app.use(requestLog(deps));
   app.use(requestLanguage());
   app.use(errorHandler(deps.log, deps.dbOutage));

@@ -21,7 +21,7 @@ import * as accounts from '../../services/accounts';
 import { authenticate, endSessionOfRefreshToken, endSessions, rotateRefreshToken } from '../../services/sessions';
 import { createByAdmin } from '../users/createByAdmin';
 import { getPlatformSettings, registrationRefusal } from '../../services/platformSettings';
-import { clearRefreshCookie, readDeviceCookie, readRefreshCookie, setDeviceCookie, setRefreshCookie } from './cookies';
+import { clearRefreshCookie, readDeviceCookie, readRefreshCookie, refreshCookieIsFramed, setDeviceCookie, setRefreshCookie } from './cookies';
 import { signInQueue } from '../../auth/signInQueue';
 
 /**
@@ -95,7 +95,7 @@ export function authRoutes(deps: Deps): Router<AppState> {
     if (!presented) throw Errors.unauthorized(MSG.refreshTokenInvalid);
     try {
       const { user, issued } = await rotateRefreshToken(deps, presented);
-      setRefreshCookie(ctx, deps.config, issued.refreshToken, issued.refreshExpiresAt);
+      setRefreshCookie(ctx, deps.config, issued.refreshToken, issued.refreshExpiresAt, refreshCookieIsFramed(ctx));
       ctx.body = { success: true, data: { user: presentUser(user), accessToken: issued.accessToken } };
     } catch (err) {
       clearRefreshCookie(ctx, deps.config);
