@@ -190,7 +190,11 @@ async function lineItemOf(deps: Deps, link: LinkRow, scoreMaximum: number): Prom
     id = ((await res.json()) as { id?: string }).id;
     if (!id) throw new LmsError('Line item creation: the LMS answered without the line item id');
   }
-  const [saved] = (await deps.db('lti_links').where({ id: link.id }).update({ lineitem_url: deps.db.raw('coalesce(lineitem_url, ?)', [id]), updated_at: deps.db.fn.now() }).returning('lineitem_url')) as { lineitem_url: string }[];
+  const [saved] = (await deps
+    .db('lti_links')
+    .where({ id: link.id })
+    .update({ lineitem_url: deps.db.raw('coalesce(lineitem_url, ?)', [id]), updated_at: deps.db.fn.now() })
+    .returning('lineitem_url')) as { lineitem_url: string }[];
   link.lineitem_url = saved!.lineitem_url;
   return link.lineitem_url;
 }
@@ -208,7 +212,9 @@ async function postScore(deps: Deps, link: LinkRow, row: PostRow): Promise<void>
  */
 async function settle(db: Db, row: PostRow, error: string | undefined): Promise<void> {
   const tries = row.tries + 1;
-  const q = db('lti_grade_posts').where({ id: row.id }).whereRaw('payload = ?::jsonb', [JSON.stringify(row.payload)]);
+  const q = db('lti_grade_posts')
+    .where({ id: row.id })
+    .whereRaw('payload = ?::jsonb', [JSON.stringify(row.payload)]);
   if (error === undefined) {
     await q.update({ status: 'sent', tries, last_error: null, sent_at: db.fn.now(), updated_at: db.fn.now() });
     return;
@@ -228,7 +234,7 @@ async function settle(db: Db, row: PostRow, error: string | undefined): Promise<
  */
 export async function sendDueGradePosts(deps: Deps): Promise<number> {
   let sent = 0;
-  for (let done = 0; done < MAX_PER_RUN; ) {
+  for (let done = 0; done < MAX_PER_RUN;) {
     const rows = await claimDue(deps.db, BATCH);
     if (!rows.length) break;
     done += rows.length;

@@ -21,6 +21,7 @@ import { ExamStatusBadge } from '../../../components/ExamStatusBadge';
 import { QuestionView } from '../../exams/components/QuestionView';
 import { useExam } from '../../exams/hooks';
 import { StaffLink } from '../../exam-staff/StaffLink';
+import { CourseGradebookCard } from '../../lti-grades/CourseGradebookCard';
 import { adminExamText } from './messages';
 
 /**
@@ -136,6 +137,8 @@ function ExamDetails({ exam, listPath }: { exam: ExamDetail; listPath: string })
         />
 
         <ExamRules instructions={exam.instructions} settings={exam.settings} />
+
+        <CourseGradebookCard exam={exam} />
 
         <Section title={t('examDetails.questionsHeading', { count: questions.length })}>
           {questions.length === 0 ? (
