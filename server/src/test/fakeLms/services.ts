@@ -189,17 +189,19 @@ export async function linkCourse(
   const urls = platformUrls(lms);
   const platformId =
     opts.platformId ??
-    ((await db('lti_platforms')
-      .insert({
-        name: 'Fake LMS',
-        issuer: urls.issuer,
-        client_id: urls.clientId,
-        deployment_ids: JSON.stringify(urls.deploymentIds),
-        auth_login_url: urls.authLoginUrl,
-        auth_token_url: urls.authTokenUrl,
-        keyset_url: urls.keysetUrl,
-      })
-      .returning('id')) as { id: string }[])[0]!.id;
+    (
+      (await db('lti_platforms')
+        .insert({
+          name: 'Fake LMS',
+          issuer: urls.issuer,
+          client_id: urls.clientId,
+          deployment_ids: JSON.stringify(urls.deploymentIds),
+          auth_login_url: urls.authLoginUrl,
+          auth_token_url: urls.authTokenUrl,
+          keyset_url: urls.keysetUrl,
+        })
+        .returning('id')) as { id: string }[]
+    )[0]!.id;
   const [link] = (await db('lti_links')
     .insert({
       platform_id: platformId,
