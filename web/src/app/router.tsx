@@ -9,6 +9,7 @@ import { AdminExamDetailsPage } from '../features/admin/exams/AdminExamDetailsPa
 import { AdminExamsPage } from '../features/admin/exams/AdminExamsPage';
 import { AdminUsersPage } from '../features/admin/users/AdminUsersPage';
 import { AdminSettingsPage } from '../features/admin/settings/AdminSettingsPage';
+import { AdminLtiPage } from '../features/admin/lti/AdminLtiPage';
 import { AuthProvider } from '../session/AuthProvider';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
@@ -186,6 +187,7 @@ export const routes: RouteObject[] = [
               guarded('admin/dashboard', <AdminDashboardPage />, ['admin']),
               guarded('admin/analytics', <AdminDashboardPage />, ['admin']),
               guarded('admin/settings', <AdminSettingsPage />, ['admin']),
+              guarded('admin/lti', <AdminLtiPage />, ['admin'], WIDE),
               guarded('teacher/dashboard', <TeacherDashboardPage />, ['teacher']),
               guarded('student/dashboard', <StudentDashboardPage />, ['student']),
               { path: 'about', element: <AboutPage /> },

@@ -86,7 +86,10 @@ describe('the school’s LMS platforms', () => {
   it('refuses a platform without a deployment or with a URL that is not one, field by field', async () => {
     const bad = await server.api('POST', '/lti/platforms', moodle({ clientId: 'x', deploymentIds: [], keysetUrl: 'javascript:alert(1)' }), { token: admin });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['deploymentIds', 'keysetUrl']);
+    expect(bad.body.errors).toEqual([
+      { field: 'deploymentIds', msg: LTI_MSG.platformDeploymentRequired },
+      { field: 'keysetUrl', msg: LTI_MSG.platformUrlInvalid },
+    ]);
   });
 });
 

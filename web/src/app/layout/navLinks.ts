@@ -51,6 +51,7 @@ export const ROLE_LINKS: Record<Role, NavItem[]> = {
     { key: 'questionBank', href: '/questions' },
     { key: 'analytics', href: '/admin/analytics' },
     { key: 'adminSettings', href: '/admin/settings' },
+    { key: 'lti', href: '/admin/lti' },
   ],
 };
 

@@ -1,0 +1,46 @@
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageFromServer } from '../../../api/http';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { msg } from '../../../i18n/messages';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useRotateKeys } from './hooks';
+
+/** Rotating the tool's signing key, after a confirmation that says the old key stays published. */
+export function SigningKeysCard() {
+  const { t } = useTranslation('ltiAdmin');
+  const rotate = useRotateKeys();
+  const [confirming, setConfirming] = useState(false);
+  const confirm = () =>
+    rotate.mutate(undefined, {
+      onSuccess: (res) => notifySuccess(res.message ?? msg('lti.keysRotated')),
+      onError: (e) => notifyError(messageFromServer(e, msg('common.genericError'))),
+      onSettled: () => setConfirming(false),
+    });
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="lti-keys-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="lti-keys-title">
+          {t('keys.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('keys.hint')}
+        </Text>
+        <Button variant="light" color="orange" leftSection={<IconKey size={18} aria-hidden />} onClick={() => setConfirming(true)} style={{ alignSelf: 'flex-start' }}>
+          {t('keys.rotate')}
+        </Button>
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title={t('keys.confirmTitle')}
+        message={t('keys.confirm')}
+        confirmLabel={t('keys.rotate')}
+        busy={rotate.isPending}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(false)}
+      />
+    </Card>
+  );
+}
