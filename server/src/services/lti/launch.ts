@@ -12,6 +12,7 @@ import { checkIdToken, checkStateCookie, LaunchRefusal, spendLoginState, type La
 import { DEEP_LINKING_REQUEST } from './launchClaims';
 import { relaunchUrl } from './login';
 import { platformById, type PlatformRow } from './platforms';
+import { syncRosterInBackground } from './roster';
 import { issueTicket, type TicketTarget } from './tickets';
 
 type Trx = Knex.Transaction;
@@ -142,5 +143,8 @@ export async function completeLaunch(deps: Deps, input: LaunchInput): Promise<{ 
   if (!platform?.active) throw new LaunchRefusal(400, LTI_MSG.loginUnknownPlatform);
   checkStateCookie(input.state!, input.stateCookie, relaunchUrl(deps.config.publicUrl, login.login_params));
   const message = await checkIdToken(deps.db, platform, input.idToken, login.nonce);
-  return { ticket: await admit(deps, platform, message) };
+  const ticket = await admit(deps, platform, message);
+  // The course's students follow the LMS: its roster is read again (at most once a minute), the launch not waiting.
+  if (message.messageType !== DEEP_LINKING_REQUEST) void syncRosterInBackground(deps, { platformId: platform.id, deploymentId: message.deploymentId, resourceLinkId: message.resourceLink!.id });
+  return { ticket };
 }

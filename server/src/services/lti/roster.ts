@@ -139,22 +139,27 @@ export async function syncRoster(deps: Deps, linkId: string): Promise<void> {
   await deps.db('lti_links').where({ id: linkId }).update({ roster_synced_at: deps.db.fn.now(), roster_error: error, updated_at: deps.db.fn.now() });
 }
 
+/** A link by its id, or as a launch names it: its platform, deployment and resource link. */
+export type LinkKey = string | { platformId: string; deploymentId: string; resourceLinkId: string };
+
 /**
  * What a launch calls: reads the link's roster unless it was read in the last minute (on any
  * node: the claim is a conditional update of the link), without the caller waiting for it or ever
  * hearing of its failure (kept on the link, and logged). Resolves when the sync is done.
  */
-export function syncRosterInBackground(deps: Deps, linkId: string): Promise<void> {
+export function syncRosterInBackground(deps: Deps, link: LinkKey): Promise<void> {
+  const where = typeof link === 'string' ? { id: link } : { platform_id: link.platformId, deployment_id: link.deploymentId, resource_link_id: link.resourceLinkId };
   return (async () => {
-    const claimed = await deps
+    const claimed = (await deps
       .db('lti_links')
-      .where({ id: linkId })
+      .where(where)
       .whereNotNull('memberships_url')
       .where((q) => q.whereNull('roster_synced_at').orWhereRaw('roster_synced_at < now() - make_interval(secs => ?)', [ROSTER_MIN_INTERVAL_S]))
-      .update({ roster_synced_at: deps.db.fn.now() });
-    if (claimed) await syncRoster(deps, linkId);
+      .update({ roster_synced_at: deps.db.fn.now() })
+      .returning('id')) as { id: string }[];
+    if (claimed[0]) await syncRoster(deps, claimed[0].id);
   })().catch((err: unknown) => {
-    if (!deps.dbOutage.failed(err)) deps.log.error({ err, linkId }, 'roster sync failed');
+    if (!deps.dbOutage.failed(err)) deps.log.error({ err, link }, 'roster sync failed');
   });
 }
 
