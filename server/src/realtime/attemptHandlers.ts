@@ -19,6 +19,7 @@ import { joinData, ownAttempt, submitAttempt } from '../services/attempts';
 import { createAttemptJoins } from '../services/attemptJoins';
 import { recordReconnect } from '../services/networkEvents';
 import { isWaived } from '../services/waivers';
+import { sebSocketCheck, type SebSocketData } from '../middleware/sebSocket';
 import { onAck, type SocketHandlers } from './ack';
 import { newFlagBudget, takeFlag } from './flagLimiter';
 import { offlineCause } from './offlineCause';
@@ -35,8 +36,11 @@ function student(socket: Socket) {
 /** The student's side of the live session protocol (docs/live-protocol.md). */
 export function attemptHandlers(deps: Deps, handlers: SocketHandlers): void {
   const joins = createAttemptJoins(deps.db);
+  // An SEB exam's attempt is joined (or acted on unjoined) only with SEB's proof from the handshake.
+  const sebCheck = sebSocketCheck(deps);
   onAck(handlers, deps, SOCKET_EVENTS.join, attemptJoinSchema, async ({ attemptId }, socket) => {
     const { user, attempts } = student(socket);
+    if (!attempts[attemptId]) await sebCheck(socket.data as SebSocketData, attemptId, user.id, { marks: true });
     const joined = await joins({ attemptId, studentId: user.id });
     // Not theirs or not there: the single lookup says which.
     const { attempt, data } = joined ?? (await joinAlone(deps, attemptId, user.id));
@@ -62,13 +66,16 @@ export function attemptHandlers(deps: Deps, handlers: SocketHandlers): void {
   });
 
   onAck(handlers, deps, SOCKET_EVENTS.save, answerSaveSchema, async (save, socket) => {
-    const outcome = await deps.answerSaver.save(save, student(socket).user.id);
+    const { user, attempts } = student(socket);
+    if (!attempts[save.attemptId]) await sebCheck(socket.data as SebSocketData, save.attemptId, user.id);
+    const outcome = await deps.answerSaver.save(save, user.id);
     return outcome.ok ? { ok: true, savedAt: outcome.savedAt } : outcome;
   });
 
   onAck(handlers, deps, SOCKET_EVENTS.violation, violationSchema, async (v, socket) => {
     const { user, attempts } = student(socket);
     const mine = attempts[v.attemptId];
+    if (!mine) await sebCheck(socket.data as SebSocketData, v.attemptId, user.id);
     if (isDeviceFlag(v.type)) {
       const refused = refuseFlag(v, mine);
       if (refused) return refused;
@@ -92,7 +99,10 @@ export function attemptHandlers(deps: Deps, handlers: SocketHandlers): void {
     const { user, attempts } = student(socket);
     // Joining checked that the attempt is theirs; a socket that never joined it is checked here.
     // At the end of an exam the whole school submits at once: a query each would queue the saves.
-    if (!attempts[attemptId]) await ownAttempt(deps.db, attemptId, user.id);
+    if (!attempts[attemptId]) {
+      await sebCheck(socket.data as SebSocketData, attemptId, user.id);
+      await ownAttempt(deps.db, attemptId, user.id);
+    }
     const { attempt } = await submitAttempt(deps, attemptId, 'student', user.id, { timeSpent, securityFlags, answerOnceTold: true });
     return { ok: true, submissionId: attempt.id, reason: attempt.submit_reason };
   });

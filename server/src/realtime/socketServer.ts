@@ -21,6 +21,7 @@ import type { SessionLiveness } from './sessionLiveness';
 import type { SocketData } from './socketData';
 import { capRefusal, SocketCaps } from './socketCaps';
 import { clientAddress } from '../clientAddress';
+import { rememberSebProof, type SebSocketData } from '../middleware/sebSocket';
 
 
 /** An event to its handler in the server's table; one it does not know goes on to Socket.IO. */
@@ -94,6 +95,8 @@ export function createSocketServer(deps: Deps, http: HttpServer, liveness: Sessi
       // Acks speak the user's chosen language, else the browser's: a two-letter string per socket.
       const language = authed.language ?? negotiateLanguage(socket.handshake.headers['accept-language']);
       (socket.data as SocketData).auth = { ...authed, language, user: { id: authed.user.id, role: authed.user.role, grade: authed.user.grade } };
+      // A page in Safe Exam Browser sends its JavaScript API's proof here (checked on each SEB exam's attempt).
+      rememberSebProof(socket.data as SebSocketData, socket.handshake.auth);
       liveness.sawLive(authed.sessionId);
       // Last, so nothing after taking the place can fail before it is handed to the connection.
       const full = caps.take(socket, authed.user.id, address);

@@ -6,6 +6,7 @@ import { STAFF, STUDENTS, sitsExams } from '../../policies/people';
 import { auth, idParam, type AppState } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
 import { viewerOf } from '../../middleware/viewer';
+import { SEB_TARGETS, sebCheck } from '../../middleware/seb';
 import { presentExam, presentExamListItem } from '../../presenters/exam';
 import { presentQuestion } from '../../presenters/question';
 import { findExam, listExams } from '../../services/examCatalogue';
@@ -64,7 +65,8 @@ export function examRoutes(deps: Deps): Router<AppState> {
     }),
   );
 
-  router.get('/:id', signedIn, async (ctx) => {
+  // A student's read of an SEB exam (its attempt's questions among it) comes from SEB, or is refused with the way there.
+  router.get('/:id', signedIn, sebCheck(deps, SEB_TARGETS.examInPath), async (ctx) => {
     const viewer = await viewerOf(deps, ctx);
     const row = await exams.getExamFor(deps.db, viewer, examId(ctx), 'read');
     const exam = presentExam(row, viewer);
@@ -85,15 +87,16 @@ export function examRoutes(deps: Deps): Router<AppState> {
     };
   });
 
-  router.post('/:id/start', auth(deps, STUDENTS), (ctx) => respondWithStartedAttempt(deps, ctx, examId(ctx)));
+  router.post('/:id/start', auth(deps, STUDENTS), sebCheck(deps, SEB_TARGETS.examInPath, { marks: true }), (ctx) => respondWithStartedAttempt(deps, ctx, examId(ctx)));
 
-  router.get('/:id/consent', auth(deps, STUDENTS), async (ctx) => {
+  router.get('/:id/consent', auth(deps, STUDENTS), sebCheck(deps, SEB_TARGETS.examInPath), async (ctx) => {
     ctx.body = { success: true, data: await consentStatus(deps, await viewerOf(deps, ctx), examId(ctx)) };
   });
 
   router.post(
     '/:id/consent',
     auth(deps, STUDENTS),
+    sebCheck(deps, SEB_TARGETS.examInPath),
     validated(consentAcceptSchema, async (ctx, { profileHash }) => {
       await giveConsent(deps, await viewerOf(deps, ctx), examId(ctx), profileHash);
       ctx.status = 201;

@@ -16,6 +16,7 @@ import { EVIDENCE_UPLOAD, fileUpload, uploadedFile } from '../../middleware/file
 import { languageOf } from '../../middleware/language';
 import { parseInput, validated } from '../../middleware/validate';
 import { viewerOf } from '../../middleware/viewer';
+import { SEB_TARGETS, sebCheck } from '../../middleware/seb';
 import { STAFF, STUDENTS } from '../../policies/people';
 import { listEvidence, openEvidence, storeEvidence } from '../../services/evidence';
 import { listHelpRequests, requestHelp, resolveHelpRequest } from '../../services/helpRequests';
@@ -35,7 +36,7 @@ export function proctoringRoutes(deps: Deps): Router<AppState> {
   const examId = (ctx: Parameters<typeof idParam>[0]) => idParam(ctx, 'id', EXAM_MSG.examNotFound);
   const attemptId = (ctx: Parameters<typeof idParam>[0]) => idParam(ctx, 'attemptId', SESSION_MSG.attemptNotFound);
 
-  router.post('/attempts/:attemptId/evidence', students, fileUpload(deps.config.dataDir, EVIDENCE_UPLOAD), async (ctx) => {
+  router.post('/attempts/:attemptId/evidence', students, sebCheck(deps, SEB_TARGETS.attemptInPath), fileUpload(deps.config.dataDir, EVIDENCE_UPLOAD), async (ctx) => {
     const input = parseInput(evidenceUploadSchema, (ctx.request as { body?: unknown }).body, languageOf(ctx));
     const item = await storeEvidence(deps, await viewerOf(deps, ctx), attemptId(ctx), input, uploadedFile(ctx, EVIDENCE_UPLOAD)?.path);
     ctx.status = 201;
@@ -78,6 +79,7 @@ export function proctoringRoutes(deps: Deps): Router<AppState> {
   router.post(
     '/exams/:id/help',
     students,
+    sebCheck(deps, SEB_TARGETS.examInPath),
     validated(helpRequestInputSchema, async (ctx, input) => {
       const request = await requestHelp(deps, await viewerOf(deps, ctx), examId(ctx), input);
       ctx.status = 201;

@@ -7,6 +7,7 @@ import { Errors } from '../../errors';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
 import { viewerOf } from '../../middleware/viewer';
+import { SEB_TARGETS, sebCheck } from '../../middleware/seb';
 import { presentAttempt } from '../../presenters/attempt';
 import { attemptClosed, joinData, ownAttempt, questionsForAttempt, startAttempt, submitAttempt } from '../../services/attempts';
 import { gradeSubmission } from '../../services/teacherGrading';
@@ -37,6 +38,7 @@ export function submissionRoutes(deps: Deps): Router<AppState> {
   router.post(
     '/start',
     student,
+    sebCheck(deps, SEB_TARGETS.examInBody, { marks: true }),
     validated(startAttemptSchema, (ctx, input) => respondWithStartedAttempt(deps, ctx, input.examId)),
   );
 
@@ -44,6 +46,7 @@ export function submissionRoutes(deps: Deps): Router<AppState> {
   router.post(
     '/answer',
     student,
+    sebCheck(deps, SEB_TARGETS.attemptInBody),
     validated(restAnswerSchema, async (ctx, input) => {
       const { user } = currentAuth(ctx);
       await ownAttempt(deps.db, input.submissionId, user.id);
@@ -60,6 +63,7 @@ export function submissionRoutes(deps: Deps): Router<AppState> {
   router.post(
     '/submit',
     finishing,
+    sebCheck(deps, SEB_TARGETS.attemptInBody),
     validated(restSubmitSchema, async (ctx, input) => {
       const { user } = currentAuth(ctx);
       await requireOpenAttemptIfExpired(deps, currentAuth(ctx), { attemptId: input.submissionId });
@@ -72,6 +76,7 @@ export function submissionRoutes(deps: Deps): Router<AppState> {
   router.post(
     '/',
     finishing,
+    sebCheck(deps, SEB_TARGETS.examInBody),
     validated(submitExamSchema, async (ctx, input) => {
       await requireOpenAttemptIfExpired(deps, currentAuth(ctx), { examId: input.examId });
       const answers = Array.isArray(input.answers)
