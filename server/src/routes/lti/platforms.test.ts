@@ -127,7 +127,10 @@ describe('our signing keys', () => {
     const recentKid = decodeProtectedHeader(await signAsTool(server.deps.db, {})).kid!;
     await server.api('POST', '/lti/keys/rotate', undefined, { token: admin });
     // The first rotated out eight days ago, the second just now.
-    await server.deps.db('lti_keys').where({ kid: oldKid }).update({ retired_at: new Date(Date.now() - 8 * 24 * 3600_000) });
+    await server.deps
+      .db('lti_keys')
+      .where({ kid: oldKid })
+      .update({ retired_at: new Date(Date.now() - 8 * 24 * 3600_000) });
 
     const job = startLtiKeyCleanup(server.deps, 20);
     try {

@@ -2,7 +2,7 @@ import { LTI_MSG, LTI_SCOPES } from '@exam/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashOpaqueToken } from '../../auth/opaqueTokens';
 import { buildUser, TEST_PASSWORD } from '../../test/factories';
-import { startFakeLms, type FakeLms } from '../../test/fakeLms';
+import { platformUrls, startFakeLms, type FakeLms } from '../../test/fakeLms';
 import { addRegistration, type FakeLmsRegistration } from '../../test/fakeLms/registration';
 import { startTestServer, type TestServer } from '../../test/harness';
 
@@ -78,17 +78,8 @@ describe('LTI Dynamic Registration', () => {
     ]);
 
     expect(await platforms()).toContainEqual(
-      expect.objectContaining({
-        name: `moodle (${new URL(lms.url).host})`,
-        issuer: lms.issuer,
-        clientId: lms.clientId,
-        deploymentIds: [lms.deploymentId],
-        authLoginUrl: `${lms.url}/auth`,
-        authTokenUrl: `${lms.url}/token`,
-        keysetUrl: `${lms.url}/jwks`,
-        registeredBy: 'dynamic',
-        active: true,
-      }),
+      // What an admin would have typed for this LMS, filled in from its configuration and answer.
+      expect.objectContaining({ ...platformUrls(lms), name: `moodle (${new URL(lms.url).host})`, authTokenAudience: null, registeredBy: 'dynamic', active: true }),
     );
 
     // The link was for one registration.
@@ -100,7 +91,10 @@ describe('LTI Dynamic Registration', () => {
   it('without a valid link of ours, says so in the reader’s language, fetches nothing and stores nothing', async () => {
     const expired = await newLink();
     const token = new URL(expired).searchParams.get('token')!;
-    await server.deps.db('lti_registration_links').where({ token_hash: hashOpaqueToken(token) }).update({ expires_at: new Date(Date.now() - 1000) });
+    await server.deps
+      .db('lti_registration_links')
+      .where({ token_hash: hashOpaqueToken(token) })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     const before = await platforms();
 
     for (const link of [`${PUBLIC_URL}/api/lti/register`, `${PUBLIC_URL}/api/lti/register?token=forged`, expired]) {

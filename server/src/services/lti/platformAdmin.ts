@@ -63,7 +63,11 @@ export async function listPlatforms(db: Db): Promise<LtiPlatform[]> {
  * yet (an empty list); an admin adds it by editing the platform.
  */
 export async function createPlatform(db: Db, input: LtiPlatformInput, registeredBy: PlatformRow['registered_by'] = 'manual'): Promise<LtiPlatform> {
-  const [row] = (await unlessDuplicate(db('lti_platforms').insert({ ...columns(input), registered_by: registeredBy }).returning('*'))) as PlatformRow[];
+  const [row] = (await unlessDuplicate(
+    db('lti_platforms')
+      .insert({ ...columns(input), registered_by: registeredBy })
+      .returning('*'),
+  )) as PlatformRow[];
   return presentPlatform(row!);
 }
 

@@ -48,7 +48,14 @@ type OpenIdConfiguration = z.infer<typeof openIdConfigurationSchema>;
 /** The platform's answer: our client id and, when it made one, the deployment. */
 const registrationAnswerSchema = z.object({
   client_id: z.union([z.string().min(1), z.number()]).transform(String),
-  [LTI_TOOL_CONFIGURATION]: z.object({ deployment_id: z.union([z.string().min(1), z.number()]).transform(String).optional() }).optional(),
+  [LTI_TOOL_CONFIGURATION]: z
+    .object({
+      deployment_id: z
+        .union([z.string().min(1), z.number()])
+        .transform(String)
+        .optional(),
+    })
+    .optional(),
 });
 
 const badGateway = (message: string) => new AppError(502, 'lti-registration', message);
@@ -130,9 +137,7 @@ export interface RegistrationRequest {
 export async function registerWithPlatform(deps: Deps, req: RegistrationRequest): Promise<LtiPlatform> {
   const { db } = deps;
   const hash = hashOpaqueToken(req.token ?? '');
-  const held = req.token
-    ? await db('lti_registration_links').where({ token_hash: hash }).whereNull('used_at').where('expires_at', '>', db.fn.now()).update({ used_at: db.fn.now() })
-    : 0;
+  const held = req.token ? await db('lti_registration_links').where({ token_hash: hash }).whereNull('used_at').where('expires_at', '>', db.fn.now()).update({ used_at: db.fn.now() }) : 0;
   if (!held) throw badRequest(LTI_MSG.registrationLinkInvalid);
   try {
     if (!req.openidConfiguration || !URL.canParse(req.openidConfiguration) || !/^https?:$/.test(new URL(req.openidConfiguration).protocol)) {

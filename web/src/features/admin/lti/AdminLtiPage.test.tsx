@@ -34,7 +34,15 @@ const moodle: LtiPlatform = {
   createdAt: '2026-12-01T10:00:00.000Z',
   updatedAt: '2026-12-01T10:00:00.000Z',
 };
-const canvas: LtiPlatform = { ...moodle, id: '00000000-0000-4000-8000-000000000002', name: 'Canvas', issuer: 'https://canvas.instructure.com', clientId: '10000000000042', deploymentIds: [], registeredBy: 'dynamic' };
+const canvas: LtiPlatform = {
+  ...moodle,
+  id: '00000000-0000-4000-8000-000000000002',
+  name: 'Canvas',
+  issuer: 'https://canvas.instructure.com',
+  clientId: '10000000000042',
+  deploymentIds: [],
+  registeredBy: 'dynamic',
+};
 
 const ok = (data: unknown, message?: string) => ({ body: { success: true, ...(message ? { message } : {}), data } });
 const route = [{ path: '/admin/lti', element: <AdminLtiPage /> }];
@@ -111,7 +119,10 @@ describe('AdminLtiPage', { timeout: 30_000 }, () => {
   });
 
   it('says when the issuer and client id are already registered, beside the client ID', async () => {
-    routes([moodle], [['PUT', `/lti/platforms/${moodle.id}`, () => ({ status: 409, body: { success: false, message: LTI_MSG.platformExists, errors: [{ field: 'clientId', msg: LTI_MSG.platformExists }] } })]]);
+    routes(
+      [moodle],
+      [['PUT', `/lti/platforms/${moodle.id}`, () => ({ status: 409, body: { success: false, message: LTI_MSG.platformExists, errors: [{ field: 'clientId', msg: LTI_MSG.platformExists }] } })]],
+    );
     renderApp('/admin/lti', route);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit School Moodle' }));
     const form = await screen.findByRole('form', { name: 'Edit the LMS platform' });

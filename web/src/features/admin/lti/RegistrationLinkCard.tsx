@@ -1,4 +1,4 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { messageFromServer } from '../../../api/http';
@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { CopyValue } from './CopyValue';
 import { useRegistrationLink } from './hooks';
+import { LtiCard } from './LtiCard';
 
 /** Dynamic Registration: a one-time link for the LMS, shown with a copy button and until when it works. */
 export function RegistrationLinkCard() {
@@ -14,32 +15,24 @@ export function RegistrationLinkCard() {
   const create = useRegistrationLink();
   const link = create.data;
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="lti-registration-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="lti-registration-title">
-          {t('registration.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('registration.hint')}
-        </Text>
-        <Button
-          variant="light"
-          leftSection={<IconLink size={18} aria-hidden />}
-          loading={create.isPending}
-          onClick={() => create.mutate(undefined, { onError: (e) => notifyError(messageFromServer(e, msg('common.genericError'))) })}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {t('registration.create')}
-        </Button>
-        {link && (
-          <>
-            <CopyValue label={t('registration.link')} value={link.url} />
-            <Text size="sm" c="dimmed">
-              {t('registration.validUntil', { time: formatDateTime(link.expiresAt) })}
-            </Text>
-          </>
-        )}
-      </Stack>
-    </Card>
+    <LtiCard id="lti-registration-title" title={t('registration.title')} hint={t('registration.hint')}>
+      <Button
+        variant="light"
+        leftSection={<IconLink size={18} aria-hidden />}
+        loading={create.isPending}
+        onClick={() => create.mutate(undefined, { onError: (e) => notifyError(messageFromServer(e, msg('common.genericError'))) })}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {t('registration.create')}
+      </Button>
+      {link && (
+        <>
+          <CopyValue label={t('registration.link')} value={link.url} />
+          <Text size="sm" c="dimmed">
+            {t('registration.validUntil', { time: formatDateTime(link.expiresAt) })}
+          </Text>
+        </>
+      )}
+    </LtiCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { msg } from '../../../i18n/messages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRotateKeys } from './hooks';
+import { LtiCard } from './LtiCard';
 
 /** Rotating the tool's signing key, after a confirmation that says the old key stays published. */
 export function SigningKeysCard() {
@@ -20,18 +21,10 @@ export function SigningKeysCard() {
       onSettled: () => setConfirming(false),
     });
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="lti-keys-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="lti-keys-title">
-          {t('keys.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('keys.hint')}
-        </Text>
-        <Button variant="light" color="orange" leftSection={<IconKey size={18} aria-hidden />} onClick={() => setConfirming(true)} style={{ alignSelf: 'flex-start' }}>
-          {t('keys.rotate')}
-        </Button>
-      </Stack>
+    <LtiCard id="lti-keys-title" title={t('keys.title')} hint={t('keys.hint')}>
+      <Button variant="light" color="orange" leftSection={<IconKey size={18} aria-hidden />} onClick={() => setConfirming(true)} style={{ alignSelf: 'flex-start' }}>
+        {t('keys.rotate')}
+      </Button>
       <ConfirmDialog
         opened={confirming}
         title={t('keys.confirmTitle')}
@@ -41,6 +34,6 @@ export function SigningKeysCard() {
         onConfirm={confirm}
         onCancel={() => setConfirming(false)}
       />
-    </Card>
+    </LtiCard>
   );
 }
