@@ -32,6 +32,8 @@ import { ExamStaffPage } from '../features/exam-staff/ExamStaffPage';
 import { ExamSubmissionsPage } from '../features/grading/ExamSubmissionsPage';
 import { GradeSubmissionPage } from '../features/grading/GradeSubmissionPage';
 import { HomePage } from '../features/home/HomePage';
+import { LtiDeepLinkPage } from '../features/lti/LtiDeepLinkPage';
+import { LtiStartPage } from '../features/lti/LtiStartPage';
 import { AttemptTimelinePage } from '../features/integrity/AttemptTimelinePage';
 import { ReviewPage } from '../features/integrity/ReviewPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
@@ -123,6 +125,9 @@ export const routes: RouteObject[] = [
               { path: 'forgot-password', element: <ForgotPasswordPage /> },
               { path: 'reset-password', element: <ResetPasswordPage /> },
               { path: 'unauthorized', element: <UnauthorizedPage /> },
+              // A launch from the LMS signs in here (outside the guard), and a teacher picks an exam for a new activity.
+              { path: 'lti/start', element: <LtiStartPage /> },
+              { path: 'lti/deep-link', element: <LtiDeepLinkPage /> },
               guarded('dashboard', <DashboardPage />),
               // Exam authoring and the catalogue.
               guarded('exams', <ExamListPage />),
