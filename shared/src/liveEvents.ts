@@ -43,6 +43,7 @@ export const proctorRowSchema = z.object({
   lastSaveAt: isoTime.nullable(),
   lastEventAt: isoTime.nullable(),
   section: z.enum(SECTIONS).nullable().optional().describe("The student's section: the board shows a proctor their part of the hall"),
+  inSeb: z.boolean().optional().describe('The attempt is sat in Safe Exam Browser: a call of it came with SEB\'s proof for the exam\'s file (docs/seb.md)'),
 });
 export const proctorEventSchema = z.object({
   attemptId: uuid,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PLATFORM_SETTINGS, SEB_MSG, SOCKET_EVENTS, sebConfigPath, type SebPageProof } from '@exam/shared';
 import { buildAttempt, buildExam, buildUser, TEST_PASSWORD } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
-import { call } from '../test/sockets';
+import { call, watchBoard } from '../test/sockets';
 import { examConfigKey } from '../services/seb/examFile';
 
 let server: TestServer;
@@ -198,13 +198,15 @@ describe('an exam that requires Safe Exam Browser, over the socket', () => {
     }
   });
 
-  it('lets the socket of a page in SEB join, save and submit, and shows the attempt as sat in SEB', async () => {
-    const { exam, attempt, student } = await sebExam({ attempt: true });
+  it('lets the socket of a page in SEB join, save and submit, and shows the attempt as sat in SEB on the proctor board', async () => {
+    const { exam, attempt, student, teacher } = await sebExam({ attempt: true });
     // SEB for Windows computed the values for the page it loaded first (sign-in), not the one shown now.
     const proof = pageProof(exam.id, `${publicUrl()}/login`);
     const socket = await socketWith(student.email, { ...proof, urls: [`${publicUrl()}/exam/${exam.id}`, ...proof.urls] });
     expect(await call(socket, SOCKET_EVENTS.join, { attemptId: attempt!.id })).toMatchObject({ ok: true });
     expect(await inSeb(attempt!.id)).toBe(true);
+    const board = await watchBoard(await socketWith(teacher.email), exam.id);
+    expect(board.students.find((r) => r.attemptId === attempt!.id)).toMatchObject({ inSeb: true, status: 'in_progress' });
     expect(await call(socket, SOCKET_EVENTS.save, { attemptId: attempt!.id, questionId: exam.questionIds[0], answer: 'Four', seq: 1 })).toMatchObject({ ok: true });
     expect(await call(socket, SOCKET_EVENTS.submit, { attemptId: attempt!.id })).toMatchObject({ ok: true });
   });

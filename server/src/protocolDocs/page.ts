@@ -133,6 +133,11 @@ have an attempt in progress; the proctor events on such a socket get no reply. E
 the room of its user on connect (and an admin's the admins' room). After a reconnect, send
 \`attempt:join\` or \`proctor:watch\` again to rejoin rooms.
 
+A page in Safe Exam Browser also sends \`auth.seb\`: \`{ urls, configKey, browserExamKey? }\`, the
+values of SEB's JavaScript API with the page URLs SEB computed them for ([seb.md](seb.md)). For an
+exam that requires SEB, \`attempt:join\`, and any event about an attempt the socket has not joined,
+is answered \`{ ok: false, code: 'seb-required' }\` unless those values hold for the exam's file.
+
 The session behind the socket is checked again on every event. When it ends (sign-out, a revoked
 session, a deactivated or deleted account), the server closes every socket of that session on every
 node: the client sees \`disconnect\` with the reason \`io server disconnect\` (Socket.IO does not

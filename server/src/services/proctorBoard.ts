@@ -25,6 +25,7 @@ interface RowData {
   flags: number;
   last_save_ms: number | null;
   last_event_ms: number | null;
+  in_seb: boolean | null;
 }
 
 /** Times come back as epoch milliseconds: a number is far cheaper to parse than a timestamp, thousands of rows at a time. */
@@ -37,7 +38,7 @@ const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epoc
  */
 const ROW_COLUMNS = `
   a.id as attempt_id, u.id as student_id, u.first_name, u.last_name, u.avatar, u.section, a.status, a.submit_reason,
-  ${ms('a.deadline_at')} as deadline_ms, a.extra_minutes, ${ms('a.last_seen_at')} as last_seen_ms, a.tab_switches, a.fullscreen_exits,
+  ${ms('a.deadline_at')} as deadline_ms, a.extra_minutes, ${ms('a.last_seen_at')} as last_seen_ms, a.tab_switches, a.fullscreen_exits, a.in_seb,
   coalesce(jsonb_array_length(a.question_order), 0)::int as total,
   coalesce(an.answered, 0) as answered, an.last_save_ms, coalesce(a.other_violations, 0) as other, ev.last_event_ms, coalesce(ev.flags, 0) as flags`;
 /** The device's flag kinds as an SQL array (constants of ours, never input). */
@@ -72,6 +73,8 @@ function toRow(d: RowData, online: Set<string>, health: DeviceHealth): ProctorRo
     lastEventAt: iso(d.last_event_ms),
     // The board shows each proctor their part of the hall by section or by name.
     section: d.section ?? null,
+    // Sat in Safe Exam Browser (docs/seb.md): the board says so, and its tab and fullscreen checks do not apply.
+    inSeb: d.in_seb ?? false,
   };
 }
 
