@@ -62,9 +62,11 @@ interface CountedResult {
 
 /**
  * The score of a result: FullyGraded with its marks once nothing waits, PendingManual while essays
- * wait for a teacher. The specification lets a PendingManual score carry a partial value, but some
- * LMSs (Moodle) put any scoreGiven in the gradebook as the grade, so the partial marks would read as
- * the final result there: it is left out until the teacher's marks complete it.
+ * wait for a teacher. The specification allows a PendingManual score to carry a partial value but
+ * does not ask for one, and LMSs differ on it: Moodle drops a scoreGiven that is not FullyGraded
+ * (and clears the grade), Canvas shows it as the grade, flagged for grading. Left out, every LMS
+ * shows the same thing, and the automatic marks alone never read as the student's result.
+ * `timestamp` is when it was computed; each send stamps its own (see postScore).
  */
 export function scoreOf(r: Pick<CountedResult, 'sub' | 'score' | 'max_score' | 'pending_count'>, at: Date): ScorePayload {
   const pending = (r.pending_count ?? 0) > 0;
@@ -203,7 +205,11 @@ async function postScore(deps: Deps, link: LinkRow, row: PostRow): Promise<void>
   const platform = await platformById(deps.db, link.platform_id);
   if (!platform?.active) throw new LmsError('The LMS platform of this link is no longer active');
   const lineItem = await lineItemOf(deps, link, row.payload.scoreMaximum);
-  await callLms(deps, platform, [LTI_SCOPES.score], scoresUrl(lineItem), { method: 'POST', accept: 'application/json', contentType: MEDIA.score, body: row.payload, what: 'Score post' });
+  // Stamped as it leaves: a score sent again after failures is newer than anything the LMS holds, and
+  // Moodle, which compares whole seconds, refuses a second score within one second (409) until the
+  // next try, seconds later, carries a later stamp.
+  const body = { ...row.payload, timestamp: new Date().toISOString() };
+  await callLms(deps, platform, [LTI_SCOPES.score], scoresUrl(lineItem), { method: 'POST', accept: 'application/json', contentType: MEDIA.score, body, what: 'Score post' });
 }
 
 /**
