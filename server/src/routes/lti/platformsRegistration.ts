@@ -16,14 +16,17 @@ const CLOSE_SCRIPT_HASH = createHash('sha256').update(CLOSE_SCRIPT).digest('base
 
 /**
  * The page the LMS shows in its own frame or pop-up: a sentence in the reader's language and, once
- * registered, the script that closes it. Our security headers forbid framing and inline scripts;
- * this page alone is framed by any LMS (it holds no action to trick anyone into) and runs that one
- * script, allowed by its hash.
+ * registered, the script that closes it. Our security headers forbid framing, inline scripts and
+ * cross-origin openers; this page alone is framed or opened by any LMS (it holds no action to trick
+ * anyone into) and runs that one script, allowed by its hash.
  */
 function registrationPage(ctx: Context, text: string, done: boolean): void {
   const language = languageOf(ctx);
   const title = translateMessage(language, LTI_MSG.registrationPageTitle);
   ctx.remove('X-Frame-Options');
+  // An LMS that opens the page as a pop-up reads the close message through window.opener, which
+  // our usual same-origin opener policy would cut.
+  ctx.set('Cross-Origin-Opener-Policy', 'unsafe-none');
   ctx.set('Content-Security-Policy', `default-src 'none'; script-src 'sha256-${CLOSE_SCRIPT_HASH}'; style-src 'unsafe-inline'; frame-ancestors *`);
   ctx.set('Cache-Control', 'no-store');
   ctx.type = 'text/html; charset=utf-8';

@@ -52,6 +52,7 @@ describe('LTI Dynamic Registration', () => {
     expect(page.html).toContain("(window.opener || window.parent).postMessage({ subject: 'org.imsglobal.lti.close' }, '*');");
     // The LMS frames this page and runs its one script; nothing else is allowed.
     expect(page.headers.get('x-frame-options')).toBeNull();
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
     expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+'; .*frame-ancestors \*$/);
 
     expect(reg.received).toEqual([
