@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExam, buildUser } from '../../test/factories';
-import { startFakeLms, type FakeLms } from '../../test/fakeLms';
+import { platformUrls, startFakeLms, type FakeLms } from '../../test/fakeLms';
 import { addPlatformRoutes, platformRow, resourceLinkClaims, runLaunch, type FakePlatform } from '../../test/fakeLms/platform';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { forgetFramingOrigins } from '../../services/lti/framing';
@@ -109,15 +109,29 @@ describe('who may frame the app', () => {
     expect(/form-action ([^;]*)/.exec(headers.get('content-security-policy') ?? '')![1]).toContain(new URL(lms.url).origin);
   });
 
+  it('lets a platform an admin has just registered frame the app at once', async () => {
+    const admin = await buildUser(server.deps, { role: 'admin' });
+    const token = (await server.api('POST', '/auth/login', { email: admin.email, password: admin.password })).body.data.accessToken as string;
+    await headersOf(); // this node has read the list before the change
+    const created = await server.api(
+      'POST',
+      '/lti/platforms',
+      { ...platformUrls(lms), clientId: 'second-client', authLoginUrl: 'https://moodle.school.example/mod/lti/auth.php', name: 'School Moodle' },
+      { token },
+    );
+    expect(created.status).toBe(201);
+    expect((await headersOf()).get('content-security-policy')).toContain('https://moodle.school.example');
+  });
+
   it('forbids framing again once the platform is turned off', async () => {
-    await server.deps.db('lti_platforms').where({ id: platformId }).update({ active: false });
+    await server.deps.db('lti_platforms').update({ active: false });
     forgetFramingOrigins(server.deps);
     try {
       const headers = await headersOf();
       expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
     } finally {
-      await server.deps.db('lti_platforms').where({ id: platformId }).update({ active: true });
+      await server.deps.db('lti_platforms').update({ active: true });
       forgetFramingOrigins(server.deps);
     }
   });

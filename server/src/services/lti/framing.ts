@@ -4,8 +4,8 @@ import type { Deps } from '../../deps';
 /**
  * Who may frame the web app: nobody (frame-ancestors 'none'), except the LMSs the school
  * registered, whose course pages show an exam in an iframe. Their origins (each active platform's
- * issuer and authorisation URL) are read at most every 30 s per node, and at once after
- * `forgetFramingOrigins` (a platform added, changed or removed on this node). The same origins
+ * issuer and authorisation URL) are read at most every 30 s per node, and at once after a
+ * platform is added, changed or removed on this node (`forgetFramingOrigins`). The same origins
  * may receive the form the deep-linking page posts back to the LMS (form-action).
  */
 export const FRAMING_CACHE_MS = 30_000;
@@ -63,9 +63,24 @@ export function forgetFramingOrigins(deps: Deps): void {
   if (cached) cached.at = 0;
 }
 
-/** The security headers' framing and form targets, widened to the registered LMSs (after helmet has set them). */
+/** The calls that add, change or remove a platform (an admin's, or an LMS's Dynamic Registration). */
+const changesPlatforms = (method: string, path: string): boolean =>
+  (method !== 'GET' && path.startsWith('/api/lti/platforms')) || path === '/api/lti/register';
+
+/**
+ * The security headers' framing and form targets, widened to the registered LMSs (after helmet
+ * has set them). A call that changed the platforms makes this node read them again at once.
+ */
 export function lmsFraming(deps: Deps): Middleware {
   return async (ctx, next) => {
+    if (changesPlatforms(ctx.method, ctx.path)) {
+      try {
+        await next();
+      } finally {
+        forgetFramingOrigins(deps);
+      }
+      return;
+    }
     const origins = await framingOrigins(deps);
     const csp = ctx.response.get('Content-Security-Policy');
     if (origins.length && csp) {
