@@ -1,4 +1,4 @@
-import { LTI_MSG, ltiDeepLinkingAnswerSchema, ltiDeepLinkingContextSchema, ltiLaunchTargetSchema } from '@exam/shared';
+import { LTI_MSG, MSG, ltiDeepLinkingAnswerSchema, ltiDeepLinkingContextSchema, ltiLaunchTargetSchema } from '@exam/shared';
 import { z } from 'zod';
 import type { RouteDocs } from '../../openapi/types';
 
@@ -49,6 +49,13 @@ export const ltiLaunchDocs: RouteDocs = {
     description: 'For the session a deep-linking launch opened, within an hour of it, until an exam is picked.',
     data: ltiDeepLinkingContextSchema,
     errors: { 404: `${LTI_MSG.deepLinkingExpired} / ${LTI_MSG.platformNotFound}` },
+  },
+  'POST /lti/deep-linking/account': {
+    summary: 'From the picker: use the teacher’s existing exam platform account (e-mail and password) for this LMS identity from now on',
+    description:
+      'For the session a deep-linking launch opened. The password is checked as a sign-in is (same limits and messages). Only a teacher’s account: the LMS identity then signs in to it at every launch (whoever holds that identity in the LMS, its admins too, reaches it). The picker’s request moves to the new session, the launch’s session ends, the account the launch made stays unused. Answers like a sign-in and sets the framed refresh cookie.',
+    data: z.object({ user: z.object({}).loose().describe('The user, as every response presents it'), accessToken: z.string() }),
+    errors: { 401: MSG.invalidCredentials, 403: LTI_MSG.deepLinkingLinkTeachersOnly, 404: LTI_MSG.deepLinkingExpired, 429: MSG.tooManyRequests },
   },
   'POST /lti/deep-linking/response': {
     summary: 'Pick an exam for the new activity: the LtiDeepLinkingResponse, signed with the tool’s key, and where to post it',

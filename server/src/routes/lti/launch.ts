@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { LTI_MSG, MSG, ltiDeepLinkingChoiceSchema, ltiSessionRequestSchema } from '@exam/shared';
+import { LTI_MSG, MSG, loginSchema, ltiDeepLinkingChoiceSchema, ltiSessionRequestSchema } from '@exam/shared';
 import type { Deps } from '../../deps';
 import { translateMessage } from '../../i18n/translator';
 import { auth, currentAuth, type AppState } from '../../middleware/auth';
@@ -8,7 +8,7 @@ import { languageOf, useLanguage } from '../../middleware/language';
 import { validated } from '../../middleware/validate';
 import { STAFF } from '../../policies/people';
 import { presentUser } from '../../presenters/user';
-import { answerDeepLinking, deepLinkingContext } from '../../services/lti/deepLinking';
+import { answerDeepLinking, deepLinkingContext, linkExistingAccount } from '../../services/lti/deepLinking';
 import { completeLaunch } from '../../services/lti/launch';
 import { LaunchRefusal } from '../../services/lti/launchChecks';
 import { LOGIN_STATE_TTL_MS, loginParamsFrom, startLogin, stateCookieName, STATE_COOKIE_PREFIX } from '../../services/lti/login';
@@ -116,6 +116,18 @@ export function ltiLaunchRoutes(deps: Deps): Router<AppState> {
     staff,
     validated(ltiDeepLinkingChoiceSchema, async (ctx, input) => {
       ctx.body = { success: true, data: await answerDeepLinking(deps, currentAuth(ctx), input.examId) };
+    }),
+  );
+
+  // The picker's "use my exam platform account": the teacher's password account takes over the LMS identity.
+  router.post(
+    '/deep-linking/account',
+    staff,
+    validated(loginSchema, async (ctx, input) => {
+      const { user, session } = await linkExistingAccount(deps, currentAuth(ctx), { ...input, ip: ctx.ip, userAgent: ctx.get('user-agent') });
+      setRefreshCookie(ctx, deps.config, session.refreshToken, session.refreshExpiresAt, true);
+      useLanguage(ctx, await chosenLanguage(deps.db, user.id));
+      ctx.body = { success: true, message: MSG.loginSuccess, data: { user: presentUser(user), accessToken: session.accessToken } };
     }),
   );
 

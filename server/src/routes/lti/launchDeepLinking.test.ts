@@ -112,6 +112,45 @@ describe('adding an exam to a course', () => {
     expect((await server.api('GET', '/lti/deep-linking', undefined, { token: session!.body.data.accessToken })).status).toBe(200);
   });
 
+  it('lets a teacher use their existing account: the LMS identity opens it from then on, with its exams', async () => {
+    const teacher = await buildUser(server.deps, { role: 'teacher' });
+    const theirs = await buildExam(server.deps, teacher.id, { title: 'Optics' });
+    const { session } = await pickerSession({ sub: 'grace-existing' });
+    const launchToken = session!.body.data.accessToken as string;
+    expect((await server.api('GET', '/lti/deep-linking', undefined, { token: launchToken })).body.data.exams).toEqual([]);
+
+    const wrong = await server.api('POST', '/lti/deep-linking/account', { email: teacher.email, password: 'not-the-password' }, { token: launchToken });
+    expect(wrong.status).toBe(401);
+    const linked = await server.api('POST', '/lti/deep-linking/account', { email: teacher.email, password: teacher.password }, { token: launchToken });
+    expect(linked.status).toBe(200);
+    expect(linked.body.data.user._id).toBe(teacher.id);
+    expect(linked.refreshCookie).toBeUndefined();
+    expect(linked.headers.getSetCookie().some((c) => c.startsWith('refresh_token_framed=') && /partitioned/i.test(c))).toBe(true);
+    // The launch's session is over; the picker goes on in the teacher's own.
+    expect((await server.api('GET', '/auth/me', undefined, { token: launchToken })).status).toBe(401);
+    const token = linked.body.data.accessToken as string;
+    const context = await server.api('GET', '/lti/deep-linking', undefined, { token });
+    expect(context.body.data.exams.map((e: { title: string }) => e.title)).toEqual(['Optics']);
+    expect((await server.api('POST', '/lti/deep-linking/response', { examId: theirs.id }, { token })).status).toBe(200);
+
+    // The next launch of that LMS identity signs in to the teacher's account directly.
+    const next = await pickerSession({ sub: 'grace-existing' });
+    expect(next.session!.body.data.user._id).toBe(teacher.id);
+  });
+
+  it('links only a teacher’s account to an LMS identity', async () => {
+    const student = await buildUser(server.deps, { role: 'student' });
+    const { session } = await pickerSession({ sub: 'grace-student' });
+    const token = session!.body.data.accessToken as string;
+    const refused = await server.api('POST', '/lti/deep-linking/account', { email: student.email, password: student.password }, { token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(LTI_MSG.deepLinkingLinkTeachersOnly);
+    // Nothing moved: the launch's session and account go on.
+    expect((await server.api('GET', '/lti/deep-linking', undefined, { token })).status).toBe(200);
+    const next = await pickerSession({ sub: 'grace-student' });
+    expect(next.session!.body.data.user._id).toBe(session!.body.data.user._id);
+  });
+
   it('refuses a deep-linking request from a learner', async () => {
     const { run } = await pickerSession({ roles: ['http://purl.imsglobal.org/vocab/lis/v2/membership#Learner'] });
     expect(run.launch?.status).toBe(403);

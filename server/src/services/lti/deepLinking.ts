@@ -6,7 +6,10 @@ import type { Deps } from '../../deps';
 import { Errors } from '../../errors';
 import { scopeExams } from '../../policies/exams';
 import type { ExamRow } from '../../presenters/exam';
-import type { Authenticated } from '../sessions';
+import type { UserRow } from '../../db/userRow';
+import { teachesSubject } from '../../policies/people';
+import { login } from '../accounts';
+import { endSessions, type Authenticated, type IssuedSession } from '../sessions';
 import { selectExams } from '../examCatalogue';
 import { getExamFor } from '../exams';
 import { loadViewer } from '../viewer';
@@ -98,5 +101,53 @@ export async function answerDeepLinking(deps: Deps, authed: Authenticated, examI
     );
     await trx('lti_launch_tickets').where({ token_hash }).update({ target: JSON.stringify({ ...target, respondedAt: new Date().toISOString() }) });
     return { returnUrl: target.returnUrl, jwt };
+  });
+}
+
+/**
+ * A teacher whose exams live in the account they sign in to with a password links it, once, to
+ * their LMS identity from the picker: the password is checked as a sign-in is (with its limits),
+ * the LMS identity then opens that account (this launch and every later one), the picker's request
+ * moves to the new session, and the launch's session ends. Only a teacher's account: whoever holds
+ * the LMS identity (its admins too) reaches the linked account, which must not be an admin's. The
+ * account the launch made stays, unused.
+ */
+export async function linkExistingAccount(
+  deps: Deps,
+  authed: Authenticated,
+  credentials: { email: string; password: string; ip: string; userAgent?: string },
+): Promise<{ user: UserRow; session: IssuedSession }> {
+  const { target } = await pendingRequest(deps.db, authed);
+  const signedIn = await login(deps, credentials);
+  if (!teachesSubject(signedIn.user.role)) {
+    await endSessions(deps, { sessionId: signedIn.session.sessionId }, 'logout');
+    throw Errors.forbidden(LTI_MSG.deepLinkingLinkTeachersOnly);
+  }
+  await relink(deps, authed, target, signedIn).catch(async (err: unknown) => {
+    // Nothing moved: the sign-in this started serves nobody.
+    await endSessions(deps, { sessionId: signedIn.session.sessionId }, 'logout');
+    throw err;
+  });
+  return signedIn;
+}
+
+async function relink(deps: Deps, authed: Authenticated, target: DeepLinkingTarget, signedIn: { user: UserRow; session: IssuedSession }): Promise<void> {
+  await deps.db.transaction(async (trx) => {
+    const request = await pendingRequest(trx, authed, true);
+    const identity = (await trx('lti_users').where({ platform_id: target.platformId, user_id: authed.user.id }).first('sub')) as { sub: string } | undefined;
+    if (!identity) throw Errors.notFound(LTI_MSG.deepLinkingExpired);
+    await trx('lti_users').where({ platform_id: target.platformId, sub: identity.sub }).update({ user_id: signedIn.user.id, last_launch_at: trx.fn.now() });
+    // The courses the launch's account was a member of are the teacher's.
+    await trx.raw(
+      `insert into lti_link_members (link_id, user_id, sub, role, status, listed, updated_at)
+       select link_id, ?, sub, role, status, listed, now() from lti_link_members where user_id = ? and sub = ?
+       on conflict (link_id, user_id) do nothing`,
+      [signedIn.user.id, authed.user.id, identity.sub],
+    );
+    await trx('lti_link_members').where({ user_id: authed.user.id, sub: identity.sub }).delete();
+    await trx('lti_launch_tickets')
+      .where({ token_hash: request.token_hash })
+      .update({ user_id: signedIn.user.id, target: JSON.stringify({ ...request.target, sessionId: signedIn.session.sessionId }) });
+    await endSessions(deps, { sessionId: authed.sessionId }, 'lti-linked', trx);
   });
 }
