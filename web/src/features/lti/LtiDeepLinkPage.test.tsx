@@ -63,6 +63,31 @@ describe('LtiDeepLinkPage', () => {
     expect((await screen.findByTestId('lti-deep-link-error')).textContent).toBe(LTI_MSG.deepLinkingExpired);
   });
 
+  it('lets a teacher go on in their own account, whose exams are then listed', async () => {
+    let linked = false;
+    const own = buildUser({ _id: 'u-own', role: 'teacher', firstName: 'Grace', lastName: 'Hopper' });
+    const api = mockApi(buildUser({ role: 'teacher' }), [
+      ['GET', '/lti/deep-linking', () => ({ body: { success: true, data: { platformName: 'Canvas', exams: linked ? [exam({ title: 'Optics' })] : [] } } })],
+      [
+        'POST',
+        '/lti/deep-linking/account',
+        () => {
+          linked = true;
+          return { body: { success: true, data: { user: own, accessToken: 'own-token' } } };
+        },
+      ],
+    ]);
+    renderPicker();
+    expect(await screen.findByText(/You have no exams to add yet/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'grace@school.test' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'her-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Use my exam platform account' }));
+    expect(await screen.findByText('Optics')).toBeTruthy();
+    expect(screen.getByText('Signed in as Grace Hopper: your exams are listed above.')).toBeTruthy();
+    expect(api.callsTo('POST', '/lti/deep-linking/account').map((c) => c.body)).toEqual([{ email: 'grace@school.test', password: 'her-password' }]);
+    expect(localStorage.getItem('token')).toBe('own-token');
+  });
+
   it('tells a teacher without exams how to get one', async () => {
     mockApi(buildUser({ role: 'teacher' }), [['GET', '/lti/deep-linking', () => ({ body: { success: true, data: { platformName: 'Canvas', exams: [] } } })]]);
     renderPicker();

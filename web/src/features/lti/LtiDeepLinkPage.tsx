@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuth } from '../../session/useAuth';
 import { ltiApi } from './api';
+import { LinkAccountForm } from './LinkAccountForm';
 
 /**
  * The form that carries our signed answer back to the LMS (Deep Linking's auto-post): submitted
@@ -95,6 +96,7 @@ export function LtiDeepLinkPage() {
         {context.data.exams.map((exam) => (
           <ExamChoice key={exam.id} exam={exam} busy={pick.isPending} onPick={() => pick.mutate(exam.id)} />
         ))}
+        <LinkAccountForm />
       </Stack>
     );
 

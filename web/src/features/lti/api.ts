@@ -1,4 +1,4 @@
-import type { LtiDeepLinkingAnswer, LtiDeepLinkingContext, LtiLaunchTarget, User } from '@exam/shared';
+import type { AuthPayload, LoginInput, LtiDeepLinkingAnswer, LtiDeepLinkingContext, LtiLaunchTarget, User } from '@exam/shared';
 import { http } from '../../api/http';
 
 /** A launch's session: the user and access token a sign-in gives, and what the launch opens. */
@@ -15,4 +15,6 @@ export const ltiApi = {
   deepLinking: () => http.get<LtiDeepLinkingContext>('/lti/deep-linking').then((r) => r.data),
   /** The signed answer for the picked exam, and where the LMS wants it posted. */
   respond: (examId: string) => http.post<LtiDeepLinkingAnswer>('/lti/deep-linking/response', { examId }).then((r) => r.data),
+  /** The picker goes on in the teacher's own account (e-mail and password), which the LMS identity opens from then on. */
+  linkAccount: (input: LoginInput) => http.post<AuthPayload>('/lti/deep-linking/account', input).then((r) => r.data),
 };
