@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { JWTPayload } from 'jose';
 import type { Knex } from 'knex';
 import { LTI_SCOPES } from '@exam/shared';
-import { platformUrls, type FakeLms, type FakeRequest, type FakeResponse } from './index';
+import type { FakeLms, FakeRequest, FakeResponse } from './index';
+import { platformRow } from './platform';
 
 /**
  * The fake LMS's LTI Advantage services, as a course in it offers them to the tool: the token
@@ -184,24 +185,9 @@ export async function linkCourse(
   lms: FakeLms,
   services: FakeLmsServices,
   examId: string,
-  opts: { lineItem?: string; roster?: boolean; platformId?: string } = {},
+  opts: { lineItem?: string } = {},
 ): Promise<{ platformId: string; linkId: string }> {
-  const urls = platformUrls(lms);
-  const platformId =
-    opts.platformId ??
-    (
-      (await db('lti_platforms')
-        .insert({
-          name: 'Fake LMS',
-          issuer: urls.issuer,
-          client_id: urls.clientId,
-          deployment_ids: JSON.stringify(urls.deploymentIds),
-          auth_login_url: urls.authLoginUrl,
-          auth_token_url: urls.authTokenUrl,
-          keyset_url: urls.keysetUrl,
-        })
-        .returning('id')) as { id: string }[]
-    )[0]!.id;
+  const [{ id: platformId }] = (await db('lti_platforms').insert(platformRow(lms)).returning('id')) as [{ id: string }];
   const [link] = (await db('lti_links')
     .insert({
       platform_id: platformId,
@@ -213,7 +199,7 @@ export async function linkCourse(
       lineitem_url: opts.lineItem ?? null,
       lineitems_url: services.lineitemsUrl,
       ags_scopes: JSON.stringify([LTI_SCOPES.lineItem, LTI_SCOPES.score, LTI_SCOPES.resultReadonly]),
-      memberships_url: opts.roster === false ? null : services.membershipsUrl,
+      memberships_url: services.membershipsUrl,
     })
     .returning('id')) as { id: string }[];
   return { platformId, linkId: link!.id };
