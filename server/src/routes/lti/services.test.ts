@@ -164,6 +164,21 @@ describe('scores to the LMS gradebook', () => {
     await until(async () => expect((await gradePosts(c))[0]).toMatchObject({ status: 'sent', tries: 1, lastError: null }));
   });
 
+  it('a course link without a gradebook fails its scores at once, and they go once the LMS offers one and the teacher retries', async () => {
+    const c = await linkedExam({ essay: false });
+    await server.deps.db('lti_links').where({ id: c.linkId }).update({ lineitems_url: null });
+    await sit(c);
+    await release(c);
+    await until(async () =>
+      expect(await gradePosts(c)).toEqual([expect.objectContaining({ status: 'failed', tries: 1, lastError: 'The LMS gave this course link no gradebook column and no way to create one' })]),
+    );
+    // The LMS's admin turns the gradebook service on; the next launch brings its address.
+    await server.deps.db('lti_links').where({ id: c.linkId }).update({ lineitems_url: c.services.lineitemsUrl });
+    await server.api('POST', `/lti/exams/${c.exam.id}/grade-posts/retry`, undefined, { token: c.teacher.token });
+    await until(() => expect(c.services.scores).toHaveLength(1));
+    expect(c.services.scores[0]!.score).toMatchObject({ gradingProgress: 'FullyGraded', scoreGiven: 2 });
+  });
+
   it('a result the integrity review holds is not posted until its student may see it', async () => {
     const c = await linkedExam({ essay: false, settings: { resultsWaitForReview: true } });
     const { student, attemptId } = await sit(c);

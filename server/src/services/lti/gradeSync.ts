@@ -4,7 +4,7 @@ import type { Db } from '../../db';
 import type { Deps } from '../../deps';
 import { resultShownSql } from '../../policies/results';
 import { callLms, LmsError } from './serviceToken';
-import { platformById } from './platforms';
+import { platformById, type PlatformRow } from './platforms';
 
 /**
  * Scores back to the LMS's gradebook (LTI Assignment and Grade Services). Whenever an attempt's
@@ -164,25 +164,38 @@ export function scoresUrl(lineItem: string): string {
   return url.toString();
 }
 
+/** A link as a send needs it, with its platform. */
+interface SendTarget {
+  link: LinkRow;
+  platform: PlatformRow;
+}
+
+/** The link and its platform, or why no score can go through it until someone changes something. */
+async function targetOf(deps: Deps, linkId: string): Promise<SendTarget> {
+  const link = (await deps.db('lti_links').where({ id: linkId }).first()) as LinkRow;
+  if (!link.lineitem_url && !link.lineitems_url) throw new LmsError('The LMS gave this course link no gradebook column and no way to create one', undefined, true);
+  const platform = await platformById(deps.db, link.platform_id);
+  if (!platform?.active) throw new LmsError('The LMS platform of this link is no longer active', undefined, true);
+  return { link, platform };
+}
+
 /**
  * The link's line item: the one the LMS gave at launch, else the one made for it before (found
  * by the link and the exam, so a node that died after creating it does not make a second), else a
  * new one labelled with the exam's title.
  */
-async function lineItemOf(deps: Deps, link: LinkRow, scoreMaximum: number): Promise<string> {
+async function lineItemOf(deps: Deps, { link, platform }: SendTarget, scoreMaximum: number): Promise<string> {
   if (link.lineitem_url) return link.lineitem_url;
-  if (!link.lineitems_url) throw new LmsError('The LMS gave this course link no gradebook column and no way to create one');
-  const platform = await platformById(deps.db, link.platform_id);
-  if (!platform?.active) throw new LmsError('The LMS platform of this link is no longer active');
+  const lineitems = link.lineitems_url!;
   const scopes = [LTI_SCOPES.lineItem];
-  const search = new URL(link.lineitems_url);
+  const search = new URL(lineitems);
   search.searchParams.set('resource_link_id', link.resource_link_id);
   search.searchParams.set('resource_id', link.exam_id);
   const found = (await (await callLms(deps, platform, scopes, search.toString(), { accept: MEDIA.lineItems, what: 'Line item search' })).json()) as { id?: string }[];
   let id = Array.isArray(found) ? found.find((i) => typeof i.id === 'string')?.id : undefined;
   if (!id) {
     const exam = (await deps.db('exams').where({ id: link.exam_id }).first('title')) as { title: string };
-    const res = await callLms(deps, platform, scopes, link.lineitems_url, {
+    const res = await callLms(deps, platform, scopes, lineitems, {
       method: 'POST',
       accept: MEDIA.lineItem,
       contentType: MEDIA.lineItem,
@@ -201,22 +214,21 @@ async function lineItemOf(deps: Deps, link: LinkRow, scoreMaximum: number): Prom
   return link.lineitem_url;
 }
 
-async function postScore(deps: Deps, link: LinkRow, row: PostRow): Promise<void> {
-  const platform = await platformById(deps.db, link.platform_id);
-  if (!platform?.active) throw new LmsError('The LMS platform of this link is no longer active');
-  const lineItem = await lineItemOf(deps, link, row.payload.scoreMaximum);
+async function postScore(deps: Deps, target: SendTarget, row: PostRow): Promise<void> {
+  const lineItem = await lineItemOf(deps, target, row.payload.scoreMaximum);
   // Stamped as it leaves: a score sent again after failures is newer than anything the LMS holds, and
   // Moodle, which compares whole seconds, refuses a second score within one second (409) until the
   // next try, seconds later, carries a later stamp.
   const body = { ...row.payload, timestamp: new Date().toISOString() };
-  await callLms(deps, platform, [LTI_SCOPES.score], scoresUrl(lineItem), { method: 'POST', accept: 'application/json', contentType: MEDIA.score, body, what: 'Score post' });
+  await callLms(deps, target.platform, [LTI_SCOPES.score], scoresUrl(lineItem), { method: 'POST', accept: 'application/json', contentType: MEDIA.score, body, what: 'Score post' });
 }
 
 /**
  * What became of one send. Written only if the row still holds the score that was sent: a newer
- * one queued meanwhile is waiting for its own send, from no tries.
+ * one queued meanwhile is waiting for its own send, from no tries. A failure nothing but a person
+ * can mend is failed at once.
  */
-async function settle(db: Db, row: PostRow, error: string | undefined): Promise<void> {
+async function settle(db: Db, row: PostRow, error: LmsError | undefined): Promise<void> {
   const tries = row.tries + 1;
   const q = db('lti_grade_posts')
     .where({ id: row.id })
@@ -226,9 +238,9 @@ async function settle(db: Db, row: PostRow, error: string | undefined): Promise<
     return;
   }
   await q.update({
-    status: tries >= MAX_TRIES ? 'failed' : 'pending',
+    status: error.lasting || tries >= MAX_TRIES ? 'failed' : 'pending',
     tries,
-    last_error: error.slice(0, 1000),
+    last_error: error.message.slice(0, 1000),
     next_try_at: new Date(Date.now() + backoffMs(tries)),
     updated_at: db.fn.now(),
   });
@@ -244,17 +256,16 @@ export async function sendDueGradePosts(deps: Deps): Promise<number> {
     const rows = await claimDue(deps.db, BATCH);
     if (!rows.length) break;
     done += rows.length;
-    const links = new Map<string, LinkRow | undefined>();
+    const targets = new Map<string, Promise<SendTarget>>();
     for (const row of rows) {
-      if (!links.has(row.link_id)) links.set(row.link_id, (await deps.db('lti_links').where({ id: row.link_id }).first()) as LinkRow | undefined);
-      const link = links.get(row.link_id)!;
-      let error: string | undefined;
+      if (!targets.has(row.link_id)) targets.set(row.link_id, targetOf(deps, row.link_id));
+      let error: LmsError | undefined;
       try {
-        await postScore(deps, link, row);
+        await postScore(deps, await targets.get(row.link_id)!, row);
         sent++;
       } catch (err) {
         if (!(err instanceof LmsError)) deps.log.error({ err, gradePost: row.id }, 'grade post failed');
-        error = err instanceof Error ? err.message : String(err);
+        error = err instanceof LmsError ? err : new LmsError(err instanceof Error ? err.message : String(err));
       }
       await settle(deps.db, row, error);
     }

@@ -19,11 +19,16 @@ const ASSERTION_LIFETIME = '5m';
 
 const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 
-/** An LMS answered a call with an error, or could not be reached: what a teacher reads on the card. */
+/**
+ * An LMS answered a call with an error, or could not be reached: what a teacher reads on the card.
+ * `lasting`: trying again cannot mend it (the LMS gave no such service, the platform was turned
+ * off) until someone changes something, so it is not retried on its own.
+ */
 export class LmsError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    readonly lasting = false,
   ) {
     super(message);
     this.name = 'LmsError';
