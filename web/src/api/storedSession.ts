@@ -32,6 +32,7 @@ export function storeUser(user: User): void {
 }
 
 export function clearStoredSession(): void {
+  memory.clear();
   try {
     localStorage.removeItem(STORAGE_KEYS.token);
     localStorage.removeItem(STORAGE_KEYS.user);
@@ -46,11 +47,17 @@ function isUserLike(value: unknown): value is User {
   return typeof v._id === 'string' && typeof v.role === 'string' && (ROLES as readonly string[]).includes(v.role);
 }
 
+/**
+ * The session when the browser refuses storage altogether: an LMS's frame in a browser that blocks
+ * third-party storage (docs/lti.md), private modes. It lasts as long as the page.
+ */
+const memory = new Map<string, string>();
+
 function safeGet(key: string): string | null {
   try {
     return localStorage.getItem(key);
   } catch {
-    return null;
+    return memory.get(key) ?? null;
   }
 }
 
@@ -59,5 +66,6 @@ function safeSet(key: string, value: string): void {
     localStorage.setItem(key, value);
   } catch {
     // A full or disabled storage only costs persistence across reloads.
+    memory.set(key, value);
   }
 }

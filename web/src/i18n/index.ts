@@ -16,9 +16,18 @@ const loaders: Record<Language, () => Promise<{ default: Bundle }>> = {
 /** A visitor's choice, kept on the device (a signed-in user's lives in their settings). */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
+/** A browser may refuse storage (an LMS's frame blocking third-party storage): then there is no remembered choice. */
+function storedLanguage(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
 /** The visitor's last choice, else the browser's languages, else English. */
 export function initialLanguage(): Language {
-  const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  const stored = storedLanguage();
   if (isLanguage(stored)) return stored;
   return firstSupported(navigator.languages ?? [navigator.language]) ?? DEFAULT_LANGUAGE;
 }
@@ -59,7 +68,13 @@ export async function startI18n(): Promise<void> {
  * screen shows a half-translated moment. `remember` keeps a visitor's choice on the device.
  */
 export async function changeLanguage(language: Language, opts: { remember?: boolean } = {}): Promise<void> {
-  if (opts.remember) localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  if (opts.remember) {
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      // Without storage the choice lasts as long as the page.
+    }
+  }
   if (i18n.language === language) return;
   if (!i18n.hasResourceBundle(language, 'common')) addBundle(language, (await loaders[language]()).default);
   await i18n.changeLanguage(language);
