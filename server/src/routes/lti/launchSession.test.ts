@@ -123,6 +123,18 @@ describe('who may frame the app', () => {
     expect((await headersOf()).get('content-security-policy')).toContain('https://moodle.school.example');
   });
 
+  it('lets hosted Canvas’s course pages, on each school’s own instructure.com address, frame it', async () => {
+    await server.deps.db('lti_platforms').insert({
+      ...platformRow(lms, 'Canvas'),
+      issuer: 'https://canvas.instructure.com',
+      client_id: '10000000000001',
+      auth_login_url: 'https://sso.canvaslms.com/api/lti/authorize_redirect',
+    });
+    forgetFramingOrigins(server.deps);
+    const ancestors = /frame-ancestors ([^;]*)/.exec((await headersOf()).get('content-security-policy') ?? '')![1]!.split(' ');
+    expect(ancestors).toEqual(expect.arrayContaining(['https://canvas.instructure.com', 'https://sso.canvaslms.com', 'https://*.instructure.com']));
+  });
+
   it('forbids framing again once the platform is turned off', async () => {
     await server.deps.db('lti_platforms').update({ active: false });
     forgetFramingOrigins(server.deps);

@@ -27,9 +27,20 @@ function originOf(url: string): string | undefined {
   }
 }
 
+/**
+ * Hosted Canvas names every school by one issuer (canvas.instructure.com, and its beta and test
+ * twins) while its course pages are on each school's own `*.instructure.com`: those may frame us.
+ */
+const HOSTED_CANVAS = /^https:\/\/canvas(?:\.beta|\.test)?\.instructure\.com$/;
+
 async function readOrigins(deps: Deps): Promise<string[]> {
   const rows = (await deps.db('lti_platforms').where({ active: true }).select('issuer', 'auth_login_url')) as { issuer: string; auth_login_url: string }[];
-  const origins = rows.flatMap((r) => [originOf(r.issuer), originOf(r.auth_login_url)]).filter((o): o is string => !!o);
+  const origins = rows
+    .flatMap((r) => {
+      const issuer = originOf(r.issuer);
+      return [issuer, originOf(r.auth_login_url), issuer && HOSTED_CANVAS.test(issuer) ? 'https://*.instructure.com' : undefined];
+    })
+    .filter((o): o is string => !!o);
   return [...new Set(origins)].sort();
 }
 
