@@ -3,6 +3,7 @@ import { msg } from '../i18n/messages';
 import { REQUEST_TIMEOUT_MS, type AuthPayload, type FieldError, type User } from '@exam/shared';
 import { clearStoredSession, readToken, storeSession } from './storedSession';
 import { refreshDueAt } from './tokenExpiry';
+import { sebPageHeaders } from './seb';
 
 /**
  * The one HTTP client of the app: base /api, JSON, 30 s timeout, the stored
@@ -254,6 +255,8 @@ async function send(method: string, path: string, options: RequestOptions, token
   if (token) headers.Authorization = `Bearer ${token}`;
   // A visitor's messages come back in the language on screen (a user's follow their setting).
   headers['Accept-Language'] = currentLanguage();
+  // In Safe Exam Browser, its JavaScript API's values, for the SEBs that add no header to a page's fetch (docs/seb.md).
+  Object.assign(headers, sebPageHeaders());
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);

@@ -3,6 +3,13 @@ import { msg } from '../i18n/messages';
 import { io, type Socket } from 'socket.io-client';
 import { readToken } from './storedSession';
 import { http } from './http';
+import { refreshSebKeys, sebPageProof } from './seb';
+
+/** The handshake's `auth`: the token, and in Safe Exam Browser its JavaScript API's values (docs/seb.md). */
+function handshakeAuth() {
+  const seb = sebPageProof();
+  return { token: readToken() ?? '', ...(seb ? { seb } : {}) };
+}
 
 /**
  * The Socket.IO client of the live exam session. Same origin as the page (the server serves API,
@@ -18,7 +25,8 @@ export function createSocket(): AppSocket {
     // Started by the caller once its listeners are attached.
     autoConnect: false,
     // A callback, not a value: every reconnect reads the token as it is now (it may have been refreshed).
-    auth: (cb) => cb({ token: readToken() ?? '' }),
+    // SEB adds no header to a WebSocket: the values go in the handshake, computed for the page as it is now.
+    auth: (cb) => void refreshSebKeys().then(() => cb(handshakeAuth())),
     reconnectionDelay: 500,
     reconnectionDelayMax: 5000,
   });
