@@ -16,6 +16,7 @@ import { QuestionScreen } from './QuestionScreen';
 import { attemptOpen, phaseOf } from './selectors';
 import { StartScreen } from './StartScreen';
 import { SubmittedPanel } from './SubmittedPanel';
+import { SebRequiredPanel } from '../seb/SebRequiredPanel';
 
 /** /exam/{examId} for students: one machine per exam, restarted when the id changes. */
 export function ExamTakingPage() {
@@ -75,6 +76,7 @@ function PhaseScreen() {
       return <PageLoader label={t('page.loading')} />;
     case 'error':
       if (reconnecting && canRetry) return <PageLoader label={t('page.waitingForServer')} />;
+      if (failure?.seb) return <SebRequiredPanel links={failure.seb} />;
       return <LoadError failure={failure ?? { kind: 'other', message: '' }} onRetry={canRetry ? () => actor.send({ type: 'user.retry' }) : undefined} />;
     case 'start':
     case 'starting':
@@ -95,7 +97,8 @@ function PhaseScreen() {
     case 'submitted':
       // Submitted here: straight to the result. Ended by the clock, the proctor or
       // the rules: the panel says why first, with the way to the result.
-      if (submittedHere && submissionId) return <Navigate to={`/exam-result/${submissionId}`} replace />;
+      // In Safe Exam Browser the panel stays, with the way out of SEB beside the result's.
+      if (submittedHere && submissionId && !exam?.settings.requireSeb) return <Navigate to={`/exam-result/${submissionId}`} replace />;
       return <SubmittedPanel />;
     default:
       return <QuestionScreen phase={phase} />;

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { violationLimits } from '@exam/shared';
 import { ExamActor } from './examActor';
 import { submittedText } from './messages';
+import { LeaveSebButton } from '../seb/LeaveSebButton';
 
 /** The end: why the exam ended, in words, and where to go next. */
 export function SubmittedPanel() {
@@ -14,6 +15,7 @@ export function SubmittedPanel() {
   const counts = ExamActor.useSelector((s) => s.context.counts);
   const proctoring = ExamActor.useSelector((s) => s.context.exam?.settings.proctoring);
   const lostSaves = ExamActor.useSelector((s) => s.context.lostSaves);
+  const inSeb = ExamActor.useSelector((s) => !!s.context.exam?.settings.requireSeb);
   const readingReason = ExamActor.useSelector((s) => s.matches({ attempt: { submitted: 'readingReason' } }));
   const heading = useRef<HTMLHeadingElement>(null);
   const text = submittedText(outcome?.reason ?? null, counts, violationLimits(proctoring));
@@ -51,6 +53,7 @@ export function SubmittedPanel() {
             <Button variant="default" component={Link} to="/exams">
               {t('page.backToExams')}
             </Button>
+            {inSeb && <LeaveSebButton />}
           </Group>
         </Stack>
       </Paper>

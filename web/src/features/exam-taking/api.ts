@@ -1,5 +1,5 @@
 import { msg } from '../../i18n/messages';
-import { SUBMIT_REASONS, type Submission } from '@exam/shared';
+import { SUBMIT_REASONS, sebRefusalSchema, type Submission } from '@exam/shared';
 import { z } from 'zod';
 import { ApiError, http, messageFromServer } from '../../api/http';
 import type { SubmitInput } from './examTakingMachine';
@@ -17,6 +17,9 @@ const examPath = (id: string) => `/exams/${encodeURIComponent(id)}`;
 export function loadFailure(error: unknown): TakingError {
   if (!(error instanceof ApiError)) return new TakingError('other', msg('common.unexpectedError'));
   if (error.status === 404) return new TakingError('not-found', msg('exams.examNotFound'));
+  // An exam that requires Safe Exam Browser, opened elsewhere: the refusal says where its file is.
+  const seb = error.status === 403 ? sebRefusalSchema.safeParse(error.data) : undefined;
+  if (seb?.success) return new TakingError('seb-required', error.serverMessage ?? msg('seb.required'), seb.data.seb);
   if (error.status === 403) return new TakingError('forbidden', error.serverMessage ?? msg('exams.notAccessible'));
   if (error.status === 401) return new TakingError('session', msg('common.sessionExpired'));
   if (error.status === 0) return new TakingError('network', msg('common.networkError'));
@@ -33,10 +36,19 @@ export async function loadExam(examId: string): Promise<LoadedExam> {
   try {
     const { data } = await http.get<unknown>(examPath(examId));
     const detail = parsed(examDetailSchema, data);
-    return { exam: detail.exam, attemptInProgress: !!detail.attemptId || !!detail.exam.userAttempts?.inProgress };
+    return { exam: inSebRelaxed(detail.exam), attemptInProgress: !!detail.attemptId || !!detail.exam.userAttempts?.inProgress };
   } catch (error) {
     throw error instanceof TakingError ? error : loadFailure(error);
   }
+}
+
+/**
+ * Safe Exam Browser keeps the student in the exam and has no tabs, and its window is not the
+ * browser's fullscreen: an exam sat in it asks for no fullscreen and counts neither (docs/seb.md).
+ */
+function inSebRelaxed(exam: LoadedExam['exam']): LoadedExam['exam'] {
+  if (!exam.settings.requireSeb) return exam;
+  return { ...exam, settings: { ...exam.settings, proctoring: { ...exam.settings.proctoring, preventTabSwitching: false, requireFullscreen: false } } };
 }
 
 export async function startAttempt(examId: string): Promise<StartedAttempt> {

@@ -148,7 +148,7 @@ function errorText(error: unknown, fallback: string): string {
 }
 
 function asFailure(error: unknown): LoadFailure {
-  if (error instanceof TakingError) return { kind: error.kind, message: error.message };
+  if (error instanceof TakingError) return { kind: error.kind, message: error.message, ...(error.seb ? { seb: error.seb } : {}) };
   return { kind: 'other', message: errorText(error, msg('common.unexpectedError')) };
 }
 

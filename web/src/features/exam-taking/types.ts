@@ -10,6 +10,7 @@ import {
   type ExamAttemptsOfViewer,
   type JoinData,
   type ProctorMessageEvent,
+  type SebLinks,
   type StudentQuestion,
   type SubmitReason,
   type ViolationAck,
@@ -61,6 +62,8 @@ export const examInfoSchema = z.object({
   settings: z.object({
     allowMultipleAttempts: z.boolean().default(false),
     maxAttempts: z.number().default(1),
+    // Loaded at all, such an exam is sat in Safe Exam Browser: the server refuses any other browser (docs/seb.md).
+    requireSeb: z.boolean().optional(),
     proctoring: proctoringSchema.default(PROCTORING_DEFAULTS),
   }),
   userAttempts: userAttemptsSchema.nullable().optional(),
@@ -141,10 +144,12 @@ export interface RestoredLocal {
   outboxAvailable: boolean;
 }
 
-export type LoadFailureKind = 'not-found' | 'forbidden' | 'network' | 'session' | 'other';
+export type LoadFailureKind = 'not-found' | 'forbidden' | 'seb-required' | 'network' | 'session' | 'other';
 export interface LoadFailure {
   kind: LoadFailureKind;
   message: string;
+  /** seb-required: where the exam's Safe Exam Browser file is. */
+  seb?: SebLinks;
 }
 
 export type ViolationCounts = ViolationAck['counts'];
@@ -166,6 +171,7 @@ export class TakingError extends Error {
   constructor(
     readonly kind: LoadFailureKind,
     message: string,
+    readonly seb?: SebLinks,
   ) {
     super(message);
     this.name = 'TakingError';

@@ -48,6 +48,7 @@ export function settingsSummary(settings: SummarySettings): { label: string; val
   const lines: { label: string; value: string }[] = SETTING_KEYS.map((key) => ({ label: settingLabel(key), value: yesNo(settings[key]) }));
   if (settings.allowMultipleAttempts) lines.push({ label: text('settings.maxAttempts'), value: formatNumber(Number(settings.maxAttempts)) });
   lines.push({ label: i18n.t('integrity:examSetting.summary'), value: yesNo(!!settings.resultsWaitForReview) });
+  lines.push({ label: i18n.t('seb:form.summary'), value: yesNo(!!settings.requireSeb) });
   const on = PROCTORING_KEYS.filter((k) => settings.proctoring[k]);
   lines.push({
     label: text('proctoring.title'),

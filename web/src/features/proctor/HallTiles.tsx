@@ -1,4 +1,5 @@
 import { Box, Text, UnstyledButton } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppSocket } from '../../api/socket';
@@ -92,6 +93,7 @@ const HallTile = memo(
       ...view.attention.map(attentionText),
       ...(view.flags > 0 ? [t('row.flags', { count: view.flags })] : []),
       ...(view.waivedText ? [view.waivedText] : []),
+      ...(view.inSeb ? [t('seb:board.badge')] : []),
     ].join(', ');
     return (
       <li data-testid="hall-tile" data-student={view.name} data-status={view.status} data-attention={attention ? 'true' : 'false'} style={{ minWidth: 0 }}>
@@ -122,6 +124,7 @@ const HallTile = memo(
             />
           )}
           <Text fz={small ? 10 : 'xs'} fw={600} lh={1.2} truncate="end">
+            {view.inSeb && <IconLock size={small ? 9 : 11} aria-hidden data-testid="tile-seb" style={{ marginRight: 2, verticalAlign: 'baseline' }} />}
             {view.name}
           </Text>
           <Box style={{ display: 'flex', alignItems: 'center', gap: 3, fontSize: small ? 10 : 12, lineHeight: 1.2, whiteSpace: 'nowrap' }}>

@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Badge, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Menu, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCircleCheck, IconCircleDashed, IconDotsVertical, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '../../components/PersonAvatar';
+import { SebBadge } from '../seb/SebBadge';
 import { attentionText, sameView, type RowView, type StatusKey } from './rows';
 import { layoutRows, visibleWindow } from './windowing';
 
@@ -167,9 +168,12 @@ const StudentRow = memo(
             </Group>
           </Table.Td>
           <Table.Td>
-            <Badge color={style.color} variant="light" leftSection={style.icon} data-testid="row-status" styles={wrapLabel} style={{ textTransform: 'none' }}>
-              {view.statusText}
-            </Badge>
+            <Stack gap={2} align="flex-start">
+              <Badge color={style.color} variant="light" leftSection={style.icon} data-testid="row-status" styles={wrapLabel} style={{ textTransform: 'none' }}>
+                {view.statusText}
+              </Badge>
+              {view.inSeb && <SebBadge />}
+            </Stack>
           </Table.Td>
           <Table.Td data-testid="row-progress">{view.progressText}</Table.Td>
           <Table.Td data-testid="row-time-left">{view.timeLeftText}</Table.Td>

@@ -178,6 +178,8 @@ export interface RowView {
   progressShort: string;
   timeLeftShort: string;
   saveHealth: 'saved' | 'waiting' | 'unknown' | 'none';
+  /** Sat in Safe Exam Browser (docs/seb.md): shown as a badge. */
+  inSeb: boolean;
 }
 
 /** '12m', '1h 5m', '45s', '0s': the tile view has room for a few characters. */
@@ -222,6 +224,7 @@ export function rowView(row: ProctorRow, serverNow: number, limits: ViolationLim
     progressShort: row.status === 'not-started' ? '—' : `${row.answered}/${row.total}`,
     timeLeftShort: timeLeftShort(timeLeftMs(row, serverNow)),
     saveHealth: saveHealth(row),
+    inSeb: !!row.inSeb,
   };
 }
 

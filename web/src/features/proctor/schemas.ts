@@ -39,6 +39,8 @@ export const proctorRowSchema = z.object({
   lastEventAt: iso,
   // The student's section, for the proctor's part of a shared hall; an older server sends none.
   section: z.enum(SECTIONS).nullable().optional().catch(null),
+  // Sat in Safe Exam Browser; an older server sends nothing.
+  inSeb: z.boolean().optional().catch(undefined),
 }) satisfies z.ZodType<ProctorRow>;
 
 export const watchedExamSchema = z.object({

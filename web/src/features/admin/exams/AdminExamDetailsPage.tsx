@@ -23,6 +23,7 @@ import { useExam } from '../../exams/hooks';
 import { StaffLink } from '../../exam-staff/StaffLink';
 import { CourseGradebookCard } from '../../lti-grades/CourseGradebookCard';
 import { adminExamText } from './messages';
+import { SebExamCard } from '../../seb/SebExamCard';
 
 /**
  * Exam details, /admin/exams/{examId}, for admins and the exam's teacher. A
@@ -137,6 +138,8 @@ function ExamDetails({ exam, listPath }: { exam: ExamDetail; listPath: string })
         />
 
         <ExamRules instructions={exam.instructions} settings={exam.settings} />
+
+        <SebExamCard examId={exam._id} />
 
         <CourseGradebookCard exam={exam} />
 

@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { apiFieldErrors, zodValidate } from '../../../lib/zodForm';
 import { platformSettingsKey } from '../../../api/usePlatformSettings';
 import { ProctoringProfileFields } from '../../exams/form/ProctoringProfileFields';
+import { SebSettingsCard } from '../../seb/SebSettingsCard';
 
 interface AdminSettingsData {
   settings: PlatformSettings;
@@ -193,6 +194,8 @@ function SettingsForm({ data }: { data: AdminSettingsData }) {
               </Stack>
             </Radio.Group>
           </Card>
+
+          <SebSettingsCard form={form} />
 
           <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="mail-title">
             <Title order={2} size="h4" id="mail-title" mb="xs">

@@ -124,6 +124,7 @@ export function ExamDetailsFields({ form, grades, examTypes }: ExamDetailsFields
           description={t('integrity:examSetting.description')}
           {...checkbox('settings.resultsWaitForReview')}
         />
+        <Switch mt="md" label={t('seb:form.label')} description={t('seb:form.description')} {...checkbox('settings.requireSeb')} />
       </Fieldset>
 
       <Fieldset legend={t('proctoring.title')}>

@@ -45,6 +45,8 @@ export interface ExamFormValues {
     maxAttempts: number | string;
     /** Releasing results holds the attempts whose integrity review is not done. */
     resultsWaitForReview: boolean;
+    /** Students sit it only in Safe Exam Browser with the exam's file (docs/seb.md). */
+    requireSeb: boolean;
     proctoring: typeof EXAM_SETTINGS_DEFAULTS.proctoring & {
       /** Number inputs give '' when cleared; the shared schema refuses that with its message. */
       tabSwitchesAllowed: number | string;
