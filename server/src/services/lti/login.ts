@@ -78,8 +78,9 @@ export async function startLogin(deps: Deps, params: LoginParams): Promise<{ sta
   if (params.lti_deployment_id && !platform.deployment_ids.includes(params.lti_deployment_id)) throw new LaunchRefusal(403, LTI_MSG.launchDeployment);
   const state = randomBytes(32).toString('base64url');
   const nonce = randomBytes(24).toString('base64url');
-  // States spent or lapsed a day ago, and nonces whose tokens expired, no longer answer anything.
+  // States and tickets lapsed a day ago (a picker's lasts an hour), and nonces whose tokens expired, no longer answer anything.
   await deps.db('lti_login_states').where('expires_at', '<', deps.db.raw("now() - interval '1 day'")).delete();
+  await deps.db('lti_launch_tickets').where('expires_at', '<', deps.db.raw("now() - interval '1 day'")).delete();
   await deps.db('lti_nonces').where('expires_at', '<', deps.db.fn.now()).delete();
   await deps.db('lti_login_states').insert({
     state_hash: hashOpaqueToken(state),
