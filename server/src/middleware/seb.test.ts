@@ -40,7 +40,11 @@ async function sebExam(opts: { requireSeb?: boolean; attempt?: boolean } = {}) {
   const exam = await buildExam(server.deps, teacher.id, { settings: { requireSeb: opts.requireSeb ?? true } });
   const attempt = opts.attempt ? await buildAttempt(server.deps, exam.id, student.id, 1, 'in_progress') : undefined;
   // The paper the attempt was dealt, as starting it deals one.
-  if (attempt) await server.deps.db('attempts').where({ id: attempt.id }).update({ question_order: JSON.stringify(exam.questionIds) });
+  if (attempt)
+    await server.deps
+      .db('attempts')
+      .where({ id: attempt.id })
+      .update({ question_order: JSON.stringify(exam.questionIds) });
   return { teacher, student, exam, attempt, token: await login(student.email) };
 }
 
@@ -136,7 +140,10 @@ describe('the Browser Exam Keys the school allows', () => {
     expect(res.body.data.settings.seb.allowedBrowserExamKeys).toEqual([allowed]);
   });
   afterAll(async () => {
-    await server.deps.db('platform_settings').where({ id: 1 }).update({ settings: JSON.stringify({ ...DEFAULT_PLATFORM_SETTINGS }) });
+    await server.deps
+      .db('platform_settings')
+      .where({ id: 1 })
+      .update({ settings: JSON.stringify({ ...DEFAULT_PLATFORM_SETTINGS }) });
     server.deps.settingsCache.copy = undefined;
   });
 

@@ -16,7 +16,14 @@ export interface StaffSebFile {
 /** Read as the request check reads it (requestCheck.ts): the stored flag, absent in exams made before it. */
 const requiresSeb = (settings: unknown) => (settings as { requireSeb?: unknown } | null)?.requireSeb === true;
 
-const fileNameOf = (title: string) => `${title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().replace(/\s+/g, '-').slice(0, 80) || 'exam'}.seb`;
+/** The exam's title in letters, digits, dashes and underscores, as the download's name. */
+function fileNameOf(title: string): string {
+  const name = title
+    .replace(/[^\p{L}\p{N} _-]+/gu, '')
+    .trim()
+    .replace(/\s+/g, '-');
+  return `${name.slice(0, 80) || 'exam'}.seb`;
+}
 
 /**
  * The exam's `.seb` file for those who run its hall (the owner, admins, its proctors): to hand to

@@ -98,10 +98,15 @@ const REQUIRED_SQL = "coalesce((e.settings->>'requireSeb')::boolean, false)";
  */
 export async function sebRequirementOf(deps: Deps, where: { examId: string } | { attemptId: string }): Promise<SebRequirement | undefined> {
   const row = (await ('examId' in where
-    ? deps.db('exams as e').where('e.id', where.examId).first('e.id as exam_id', deps.db.raw(`${REQUIRED_SQL} as required`))
-    : deps.db('attempts as a').join('exams as e', 'e.id', 'a.exam_id').where('a.id', where.attemptId).first('a.exam_id', deps.db.raw(`${REQUIRED_SQL} as required`)))) as
-    | RequirementRow
-    | undefined;
+    ? deps
+        .db('exams as e')
+        .where('e.id', where.examId)
+        .first('e.id as exam_id', deps.db.raw(`${REQUIRED_SQL} as required`))
+    : deps
+        .db('attempts as a')
+        .join('exams as e', 'e.id', 'a.exam_id')
+        .where('a.id', where.attemptId)
+        .first('a.exam_id', deps.db.raw(`${REQUIRED_SQL} as required`)))) as RequirementRow | undefined;
   return row && requirementOf(deps, row, await getPlatformSettings(deps));
 }
 
@@ -123,7 +128,8 @@ const requirementOf = (deps: Deps, row: RequirementRow, settings: PlatformSettin
  */
 export function createSebRequirementLookup(deps: Deps): (attemptId: string) => Promise<SebRequirement | undefined> {
   return tickBatch(async (attemptIds: string[]) => {
-    const rows = (await deps.db('attempts as a')
+    const rows = (await deps
+      .db('attempts as a')
       .join('exams as e', 'e.id', 'a.exam_id')
       .whereIn('a.id', attemptIds)
       .select('a.id', 'a.exam_id', deps.db.raw(`${REQUIRED_SQL} as required`))) as (RequirementRow & { id: string })[];
@@ -139,7 +145,8 @@ export function createSebRequirementLookup(deps: Deps): (attemptId: string) => P
 /** Marks a student's open attempt as sat in SEB (shown on the proctor board); once is enough. */
 export async function markAttemptInSeb(deps: Deps, studentId: string, where: { attemptId: string } | { examId: string }): Promise<void> {
   const open = { student_id: studentId, status: 'in_progress', in_seb: false };
-  await deps.db('attempts')
+  await deps
+    .db('attempts')
     .where('attemptId' in where ? { ...open, id: where.attemptId } : { ...open, exam_id: where.examId })
     .update({ in_seb: true });
 }

@@ -98,7 +98,17 @@ describe('the exam’s Safe Exam Browser card for its teacher', () => {
 
   it('shows nothing to a teacher the server does not give the file to', async () => {
     const { callsTo } = mockApi(buildUser({ role: 'teacher' }), [['GET', `/seb/exams/${EXAM_ID}`, () => ({ status: 403, body: { success: false, message: 'Forbidden' } })]]);
-    renderApp('/card', [{ path: '/card', element: <><p>Exam page</p><SebExamCard examId={EXAM_ID} /></> }]);
+    renderApp('/card', [
+      {
+        path: '/card',
+        element: (
+          <>
+            <p>Exam page</p>
+            <SebExamCard examId={EXAM_ID} />
+          </>
+        ),
+      },
+    ]);
     await waitFor(() => expect(callsTo('GET', `/seb/exams/${EXAM_ID}`)).toHaveLength(1));
     await act(async () => undefined);
     expect(screen.getByText('Exam page')).toBeTruthy();
