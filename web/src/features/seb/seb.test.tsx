@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { DEFAULT_PLATFORM_SETTINGS, SEB_MSG, SETTINGS_MSG } from '@exam/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ExamTakingPage } from '../exam-taking/ExamTakingPage';
 import { buildUser } from '../../test/buildUser';
@@ -6,6 +7,7 @@ import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 import { sebPageHeaders, sebPageProof } from '../../api/seb';
 import { SebExamCard } from './SebExamCard';
+import { AdminSettingsPage } from '../admin/settings/AdminSettingsPage';
 
 const EXAM_ID = '22222222-2222-4222-8222-222222222222';
 const now = Date.now();
@@ -114,5 +116,35 @@ describe('the exam’s Safe Exam Browser card for its teacher', () => {
     expect(screen.getByText('Exam page')).toBeTruthy();
     expect(screen.queryByTestId('seb-card')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the Browser Exam Keys an admin allows', { timeout: 30_000 }, () => {
+  it('takes keys of 64 hexadecimal characters and refuses anything else before saving', async () => {
+    const api = mockApi(buildUser({ role: 'admin', grade: null, section: null }), [
+      ['GET', '/platform-settings/admin', () => ({ body: { success: true, data: { settings: DEFAULT_PLATFORM_SETTINGS, mail: { mode: 'dev-outbox' } } } })],
+      ['PUT', '/platform-settings', ({ body }) => ({ body: { success: true, message: SETTINGS_MSG.saved, data: { settings: body } } })],
+    ]);
+    renderApp('/admin/settings', [{ path: '/admin/settings', element: <AdminSettingsPage /> }]);
+    const keys = (await screen.findByRole('combobox', { name: 'Allowed Browser Exam Keys' })) as HTMLInputElement;
+    // A key is typed into the focused field (Mantine ignores a change it did not see typed) and kept with Enter.
+    const add = (key: string) => {
+      keys.focus();
+      fireEvent.change(keys, { target: { value: key } });
+      fireEvent.keyDown(keys, { key: 'Enter' });
+    };
+
+    add('not-a-key');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText(SEB_MSG.keyInvalid)).toBeTruthy();
+    expect(api.callsTo('PUT', '/platform-settings')).toHaveLength(0);
+
+    // Backspace in the empty field takes the last key off.
+    fireEvent.change(keys, { target: { value: '' } });
+    fireEvent.keyDown(keys, { key: 'Backspace' });
+    add('AB'.repeat(32));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/platform-settings')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/platform-settings')[0]!.body).toMatchObject({ seb: { allowedBrowserExamKeys: ['ab'.repeat(32)] } });
   });
 });
