@@ -115,4 +115,12 @@ test('a student launched from the course sits the exam inside the LMS’s frame'
     return { status: res.status, name: ((await res.json()) as { data?: { user?: { name?: string } } }).data?.user?.name };
   });
   expect(refreshed).toEqual({ status: 200, name: 'Lin Okafor' });
+
+  // Reloaded, the frame (whose browser keeps no storage for it) finds the session in that cookie.
+  const reloaded = page.waitForEvent('framenavigated', (f) => f === tool);
+  await tool!.evaluate(() => setTimeout(() => location.reload(), 0));
+  await reloaded;
+  await expect(frame.getByRole('heading', { name: title })).toBeVisible();
+  await expect(frame.getByText('Lin Okafor').first()).toBeVisible();
+  await expect(frame.getByRole('link', { name: /sign in/i })).toHaveCount(0);
 });

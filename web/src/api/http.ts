@@ -301,6 +301,14 @@ let refreshing: Promise<string | null> | null = null;
  * null when the server refused. No answer, or a 5xx, rejects with that ApiError, so a dropped
  * connection or a restarting server does not log anybody out.
  */
+/**
+ * A session carried by the refresh cookie alone (a reload in a frame that refuses storage): the
+ * new token, or null when the cookie is missing or refused. A success reaches `onRefreshed`.
+ */
+export function resumeFromRefreshCookie(): Promise<string | null> {
+  return refreshSession().catch(() => null);
+}
+
 function refreshSession(): Promise<string | null> {
   refreshing ??= (async () => {
     try {

@@ -48,6 +48,19 @@ function isUserLike(value: unknown): value is User {
 }
 
 /**
+ * Whether the browser refuses storage altogether (an LMS's frame that blocks third-party storage,
+ * some private modes): the session then lives in the page and in the refresh cookie only.
+ */
+export function storageRefused(): boolean {
+  try {
+    localStorage.getItem(STORAGE_KEYS.token);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
  * The session when the browser refuses storage altogether: an LMS's frame in a browser that blocks
  * third-party storage (docs/lti.md), private modes. It lasts as long as the page.
  */

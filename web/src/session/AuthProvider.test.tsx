@@ -124,4 +124,31 @@ describe('AuthProvider', () => {
     expect(router.state.location.state).toEqual({ from: '/dashboard' });
     expect(await screen.findByText(MSG.sessionExpired)).toBeTruthy();
   });
+
+  describe('in a browser that refuses storage (an LMS frame reloaded)', () => {
+    const refuseStorage = () =>
+      vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+        throw new DOMException('Access is denied for this document.', 'SecurityError');
+      });
+
+    it('resumes the session from the refresh cookie', async () => {
+      refuseStorage();
+      const fetchMock = vi.fn(async (url: string) =>
+        url === '/api/auth/refresh-token' ? respond(200, { success: true, data: { user: buildUser({ firstName: 'Framed' }), accessToken: 'fresh' } }) : respond(404, {}),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      renderGuarded();
+
+      expect(await screen.findByText('Signed in as Framed')).toBeTruthy();
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/refresh-token']);
+    });
+
+    it('asks for login when the cookie carries no session', async () => {
+      refuseStorage();
+      vi.stubGlobal('fetch', vi.fn(async () => respond(401, { success: false })));
+      renderGuarded();
+
+      expect(await screen.findByText('Login screen')).toBeTruthy();
+    });
+  });
 });

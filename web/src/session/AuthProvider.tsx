@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { retryWithBackoff } from '../api/backoff';
-import { keepTokenFresh, messageFromServer, setSessionHandlers } from '../api/http';
+import { keepTokenFresh, messageFromServer, resumeFromRefreshCookie, setSessionHandlers } from '../api/http';
 import { notifyError, notifySuccess } from '../lib/notify';
-import { clearStoredSession, readStoredUser, readToken, storeSession, storeUser } from '../api/storedSession';
+import { clearStoredSession, readStoredUser, readToken, storageRefused, storeSession, storeUser } from '../api/storedSession';
 import { authApi } from '../api/auth';
 import { checkSession, storedSession } from './sessionCheck';
 import { initialSession, sessionReducer } from './sessionReducer';
@@ -60,9 +60,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (checked.current) return;
     checked.current = true;
+    if (storedSession()) void checkSession().then(dispatch);
+    // Nothing stored because the browser refuses storage (a reload in an LMS's frame): the
+    // partitioned refresh cookie may still carry the session. Not on /lti/ pages, whose launch
+    // ticket opens a newer session than any cookie the frame holds.
+    else if (storageRefused() && !window.location.pathname.startsWith('/lti/')) {
+      void resumeFromRefreshCookie().then((token) => token ?? dispatch({ type: 'logout' }));
+    }
     // Nothing stored: signed out at once, without a round trip.
-    if (!storedSession()) dispatch({ type: 'logout' });
-    else void checkSession().then(dispatch);
+    else dispatch({ type: 'logout' });
   }, []);
 
   // While reconnecting, ask again with backoff until the server answers either way.
