@@ -3,7 +3,7 @@ import { buildAttempt, buildExam, buildUser, TEST_PASSWORD } from '../test/facto
 import { startTestServer, type TestServer } from '../test/harness';
 import { followUpFacts } from '../services/followUpFacts';
 import { INTEGRITY_OUTCOMES, INTEGRITY_STATES } from '@exam/shared';
-import { resultHold, resultHoldSql, resultsVisible, type ResultsVisibilityFacts } from './results';
+import { resultHold, resultHoldSql, resultsVisible, resultsVisibleSql, type ResultsVisibilityFacts } from './results';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -68,6 +68,36 @@ describe('whether a student or parent may see a score yet', () => {
   it('releasing the results shows them to every reader alike', async () => {
     const c = await gradedOn(`jsonb_set(settings, '{showResultsImmediately}', 'false')`, 64);
     await server.deps.db('exams').where({ id: c.exam.id }).update({ results_released_at: new Date() });
+    expect(await readings(c)).toEqual({ predicate: true, list: true, dashboard: true, stats: true, followUp: true });
+  });
+});
+
+describe('an attempt a release of the marked results only left out', () => {
+  it('the SQL twin says what the rule says, for every exam setting, release and mark', async () => {
+    const cases = [];
+    for (const immediately of [true, false, undefined]) for (const released of [true, false]) for (const held of [true, false, null]) cases.push({ immediately, released, held });
+    const settings = (immediately: boolean | undefined) => JSON.stringify(immediately === undefined ? {} : { showResultsImmediately: immediately });
+    const { rows } = (await server.deps.db.raw(
+      `select ${resultsVisibleSql('e', 'a')} as visible
+         from unnest(?::jsonb[], ?::timestamptz[], ?::boolean[]) with ordinality as c(settings, results_released_at, release_held, n),
+              lateral (select c.settings, c.results_released_at) e, lateral (select c.release_held) a
+        order by c.n`,
+      [cases.map((c) => settings(c.immediately)), cases.map((c) => (c.released ? new Date().toISOString() : null)), cases.map((c) => c.held)] as unknown as readonly string[],
+    )) as { rows: { visible: boolean }[] };
+    const expected = cases.map((c) => resultsVisible({ settings: JSON.parse(settings(c.immediately)) as { showResultsImmediately?: boolean }, results_released_at: c.released ? new Date() : null }, { release_held: c.held }));
+    expect(rows.map((r) => r.visible)).toEqual(expected);
+    // The case that matters: released, yet this attempt is left out.
+    expect(resultsVisible({ settings: { showResultsImmediately: false }, results_released_at: new Date() }, { release_held: true })).toBe(false);
+  });
+
+  it('hides the score from every reader alike until the teacher releases again', async () => {
+    const c = await gradedOn(`jsonb_set(settings, '{showResultsImmediately}', 'false')`, 58);
+    const { db } = server.deps;
+    await db('exams').where({ id: c.exam.id }).update({ results_released_at: new Date() });
+    await db('attempts').where({ student_id: c.student.id }).update({ release_held: true });
+    const held = await readings(c);
+    expect({ ...held, predicate: undefined }).toEqual({ predicate: undefined, list: false, dashboard: false, stats: false, followUp: false });
+    await db('attempts').where({ student_id: c.student.id }).update({ release_held: false });
     expect(await readings(c)).toEqual({ predicate: true, list: true, dashboard: true, stats: true, followUp: true });
   });
 });

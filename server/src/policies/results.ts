@@ -5,22 +5,30 @@ import type { IntegrityOutcome, IntegrityState, ResultHold } from '@exam/shared'
  * once its teacher released them (docs/live-session.md). Staff always see them. An exam's stored
  * settings may lack the key (rows written before it existed, or seeded by hand); then the
  * settings' own default decides, which is to show results at once.
+ * Given one of its attempts, whether the release covers that attempt: a release of the marked
+ * results only leaves out the attempts still waiting for marks then (`release_held`) until the
+ * teacher releases again (issue 55). Without an attempt: whether the exam's results are out at all.
  */
 export interface ResultsVisibilityFacts {
   settings: { showResultsImmediately?: boolean | null };
   results_released_at: Date | string | null;
 }
+export interface ReleaseAttemptFacts {
+  /** Rows read before the column existed lack it: nothing held then. */
+  release_held?: boolean | null;
+}
 
-export function resultsVisible(exam: ResultsVisibilityFacts): boolean {
-  return (exam.settings.showResultsImmediately ?? true) || exam.results_released_at !== null;
+export function resultsVisible(exam: ResultsVisibilityFacts, attempt?: ReleaseAttemptFacts): boolean {
+  return (exam.settings.showResultsImmediately ?? true) || (exam.results_released_at !== null && !attempt?.release_held);
 }
 
 /**
- * The same rule as a SQL condition over an exams row, for list queries and aggregates;
- * `exam` is the exams table's alias in the query (a name of ours, never user input).
+ * The same rule as a SQL condition over an exams row (and an attempts row), for list queries and
+ * aggregates; `exam` and `attempt` are the tables' aliases in the query (names of ours, never user input).
  */
-export function resultsVisibleSql(exam: string): string {
-  return `(coalesce((${exam}.settings->>'showResultsImmediately')::boolean, true) or ${exam}.results_released_at is not null)`;
+export function resultsVisibleSql(exam: string, attempt?: string): string {
+  const covered = attempt ? ` and not coalesce(${attempt}.release_held, false)` : '';
+  return `(coalesce((${exam}.settings->>'showResultsImmediately')::boolean, true) or (${exam}.results_released_at is not null${covered}))`;
 }
 
 /** What the integrity review's hold reads of an exam and of one of its attempts. */
@@ -64,11 +72,11 @@ export function resultHoldSql(exam: string, attempt: string): string {
 }
 
 /** A student or parent sees this attempt's result: the exam's results are out and nothing holds it. */
-export function resultShown(exam: ResultsVisibilityFacts & HoldExamFacts, attempt: HoldAttemptFacts): boolean {
-  return resultsVisible(exam) && resultHold(exam, attempt) === null;
+export function resultShown(exam: ResultsVisibilityFacts & HoldExamFacts, attempt: HoldAttemptFacts & ReleaseAttemptFacts): boolean {
+  return resultsVisible(exam, attempt) && resultHold(exam, attempt) === null;
 }
 
 /** The same rule as a SQL condition over an exams row `exam` and an attempts row `attempt`. */
 export function resultShownSql(exam: string, attempt: string): string {
-  return `(${resultsVisibleSql(exam)} and ${resultHoldSql(exam, attempt)} is null)`;
+  return `(${resultsVisibleSql(exam, attempt)} and ${resultHoldSql(exam, attempt)} is null)`;
 }

@@ -28,7 +28,7 @@ function submissions(db: Db | Knex.Transaction, viewer: Viewer): Knex.QueryBuild
       'e.owner_id as exam_owner_id',
       'e.passing_marks',
       db.raw(`${VISIBLE} as show_results`),
-      db.raw(`${resultsVisibleSql('e')} as results_out`),
+      db.raw(`${resultsVisibleSql('e', 'a')} as results_out`),
       db.raw(`${resultHoldSql('e', 'a')} as hold`),
       db.raw("coalesce((e.settings->>'showCorrectAnswers')::boolean, false) as show_answers"),
       'u.first_name',
