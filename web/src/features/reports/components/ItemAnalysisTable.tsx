@@ -1,10 +1,12 @@
-import { previewText, type ExamStatsResponse } from '@exam/shared';
-import { Stack, Table, Text } from '@mantine/core';
+import type { ExamStatsResponse } from '@exam/shared';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
 import { currentLanguage } from '../../../i18n';
 import { enumLabel, formatPercent } from '../../../i18n/format';
+import { shortenMathText } from '../../../lib/shortenMathText';
 
 /** A statistic with a fixed number of decimals, in the reader's number format ('0.50', '0,50'). */
 const fixed = (x: number | null, digits = 2) =>
@@ -24,6 +26,26 @@ function optionText(t: TFunction, counts: Record<string, number> | null): string
   return Object.entries(counts)
     .map(([option, n]) => t('items.optionCount', { option, n }))
     .join(', ');
+}
+
+/**
+ * A question's text as the exam shows it, maths rendered. A long text is shortened between words and
+ * outside formulas; a button (reachable by keyboard, read by screen readers) unfolds the rest in place.
+ */
+function QuestionText({ text, n }: { text: string; n: number }) {
+  const { t } = useTranslation('reports');
+  const [open, setOpen] = useState(false);
+  const preview = shortenMathText(text);
+  return (
+    <Stack gap={2} align="flex-start">
+      <MathText text={open || !preview.shortened ? text : preview.text} data-testid="item-question" />
+      {preview.shortened && (
+        <Anchor component="button" type="button" size="xs" aria-expanded={open} aria-label={t(open ? 'items.showLessOf' : 'items.showFullOf', { n })} onClick={() => setOpen((o) => !o)}>
+          {t(open ? 'items.showLess' : 'items.showFull')}
+        </Anchor>
+      )}
+    </Stack>
+  );
 }
 
 /**
@@ -59,7 +81,7 @@ export function ItemAnalysisTable({ analysis }: { analysis: ExamStatsResponse['a
               <Table.Tr key={item.questionId}>
                 <Table.Td>{i + 1}</Table.Td>
                 <Table.Td maw={320}>
-                  <MathText text={previewText(item.question)} />
+                  <QuestionText text={item.question} n={i + 1} />
                 </Table.Td>
                 <Table.Td>{item.type ? enumLabel('questionTypes', item.type) : '—'}</Table.Td>
                 <Table.Td>{facilityText(t, item.facility)}</Table.Td>
