@@ -2,6 +2,7 @@ import type { QuestionType } from './exams';
 import type { AnswerStatus, ItemStatistics, submissionDisplayStatus } from './grading';
 import type { SubmitReason } from './session';
 import type { IntegrityState, ResultHold } from './integrity';
+import { z } from 'zod';
 
 export type AttemptStatus = 'in_progress' | 'submitted' | 'graded';
 
@@ -159,7 +160,11 @@ export interface SubmissionPage {
 export interface ExamResultStats {
   totalSubmissions: number;
   gradedSubmissions: number;
+  /** Submitted attempts still waiting for a teacher's marks: counted apart, never in the average, passed or failed. */
   pendingGrading: number;
+  /** Attempts a release of the marked results only left out: the next release lets them out. */
+  leftOutOfRelease: number;
+  /** Over the marked attempts only, as are passedCount, failedCount, highestScore and lowestScore. */
   averageScore: number;
   passedCount: number;
   failedCount: number;
@@ -180,4 +185,37 @@ export interface ExamStatsResponse {
   stats: ExamResultStats;
   distribution: { range: string; count: number }[];
   analysis: { reliability: number | null; method: string | null; items: ItemStats[] };
+}
+
+/**
+ * What a release covers (PUT /exams/{id}/release-results): without a body every result, those
+ * still waiting for marks then shown as each is marked; `only: 'marked'` the marked ones, the
+ * waiting ones left out, even once marked, until the next release.
+ */
+export const releaseResultsSchema = z.object({
+  only: z.enum(['marked']).optional().describe('`marked`: release the marked results only; the attempts still waiting for marks stay unreleased until the next release'),
+});
+export type ReleaseResultsInput = z.infer<typeof releaseResultsSchema>;
+
+/** An attempt still waiting for a teacher's marks, as the release dialog names it. */
+export interface WaitingAttempt {
+  attemptId: string;
+  studentName: string;
+  submittedAt: string | null;
+}
+
+/** What a release would do now (GET /exams/{id}/release-preview). */
+export interface ReleasePreview {
+  /** The exam's results are out already (shown at once, or released before). */
+  released: boolean;
+  /** Marked attempts a release shows (or has shown) to their students. */
+  marked: number;
+  /** Submitted attempts waiting for marks. */
+  waiting: number;
+  /** Marked attempts whose integrity review holds the result back whatever the release. */
+  underReview: number;
+  /** Attempts an earlier release of the marked results only left out. */
+  leftOut: number;
+  /** The waiting attempts, oldest submission first. */
+  waitingList: WaitingAttempt[];
 }

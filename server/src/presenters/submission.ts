@@ -27,13 +27,16 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /**
  * A submission as the results calls answer it. `withScore` is false for a student or parent before
- * the exam's results are out: the attempt is listed, its score is not.
+ * the exam's results are out: the attempt is listed, its score is not. Nor is it while the attempt
+ * waits for marks (status `submitted`), unless `asStaff`.
  */
 export function presentSubmission(row: SubmissionRow, opts: { withScore: boolean; letter: (pct: number) => string; percentile?: number | null; rank?: number | null; hold?: ResultHold | null; asStaff?: boolean }): Submission {
   const timeSpent = serverTimeSpent(row);
   const isSubmitted = row.status !== 'in_progress';
   const isGraded = row.status === 'graded';
-  const show = opts.withScore;
+  // Waiting for a teacher's marks: a student or parent gets no score at all (a partial total would
+  // read as a result, "0 %" for an essay exam); staff see the partial total.
+  const show = opts.withScore && (isGraded || !!opts.asStaff);
   const letter = show && row.percentage !== null && isGraded ? opts.letter(row.percentage) : null;
   return {
     _id: row.id,
@@ -42,10 +45,11 @@ export function presentSubmission(row: SubmissionRow, opts: { withScore: boolean
     student: { _id: row.student_id, firstName: row.first_name, lastName: row.last_name, email: row.email, avatar: row.avatar },
     attemptNumber: row.attempt_number,
     status: row.status,
-    displayStatus: show || !isSubmitted ? submissionDisplayStatus({ isSubmitted, isGraded, isPassed: row.passed }) : 'Submitted',
+    // 'Reviewing' says an attempt waits for marks, which the reader may know once results are out.
+    displayStatus: opts.withScore || !isSubmitted ? submissionDisplayStatus({ isSubmitted, isGraded, isPassed: row.passed }) : 'Submitted',
     isSubmitted,
     isGraded,
-    resultsReleased: show,
+    resultsReleased: opts.withScore,
     integrityHold: opts.hold ?? null,
     integrityState: opts.asStaff ? (row.integrity_state ?? 'clear') : null,
     isPassed: show && isGraded ? row.passed : null,

@@ -176,9 +176,8 @@ export async function childExams(deps: Deps, viewer: Viewer, childId: string, ra
       'e.start_at',
       'e.end_at',
       'e.duration_minutes',
-      deps.db.raw(`${resultsVisibleSql('e')} as visible`),
       deps.db.raw(
-        `(select row_to_json(x) from (select a.status, a.percentage, a.submitted_at, ${resultHoldSql('e', 'a')} as hold from attempts a
+        `(select row_to_json(x) from (select a.status, a.percentage, a.submitted_at, ${resultsVisibleSql('e', 'a')} as visible, ${resultHoldSql('e', 'a')} as hold from attempts a
            where a.exam_id = e.id and a.student_id = ? order by a.attempt_number desc limit 1) x) as attempt`,
         [child.id],
       ),
@@ -194,8 +193,7 @@ export async function childExams(deps: Deps, viewer: Viewer, childId: string, ra
     start_at: Date;
     end_at: Date;
     duration_minutes: number;
-    visible: boolean;
-    attempt: { status: 'in_progress' | 'submitted' | 'graded'; percentage: number | null; submitted_at: string | null; hold: string | null } | null;
+    attempt: { status: 'in_progress' | 'submitted' | 'graded'; percentage: number | null; submitted_at: string | null; visible: boolean; hold: string | null } | null;
   }[];
   return {
     exams: rows.map((r) => ({
@@ -209,8 +207,8 @@ export async function childExams(deps: Deps, viewer: Viewer, childId: string, ra
       attempt: r.attempt
         ? {
             status: r.attempt.status,
-            // A score the exam has not let out yet, or its integrity review holds back, stays hidden from the parent too.
-            percentage: r.attempt.status === 'graded' && r.visible && !r.attempt.hold ? r.attempt.percentage : null,
+            // A score the exam has not let out yet (to this attempt: a marked-only release may have left it out), or its integrity review holds back, stays hidden from the parent too.
+            percentage: r.attempt.status === 'graded' && r.attempt.visible && !r.attempt.hold ? r.attempt.percentage : null,
             submittedAt: r.attempt.submitted_at ? new Date(r.attempt.submitted_at).toISOString() : null,
           }
         : null,

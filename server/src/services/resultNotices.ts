@@ -1,26 +1,26 @@
 import type { Deps } from '../deps';
-import type { Viewer } from '../policies';
-import { resultsVisible } from '../policies/results';
-import type { AttemptRow } from '../presenters/attempt';
+import { resultsVisible, type ReleaseAttemptFacts } from '../policies/results';
 import { awardAchievements } from './achievements';
-import { getExamFor } from './exams';
 import { followUpFacts, type FollowUpFacts } from './followUpFacts';
 import type { SubmittedAttempt } from './marking';
-import { queueGradePosts } from './lti/gradeSync';
 import { insertNotifications, pushNotifications, type UserNotification } from './notifications';
 import { gradeLetters } from './platformSettings';
 
 /**
  * Telling students and their parents that a result exists: when grading finishes an attempt
- * (at submission or by a teacher's marks), and when a teacher releases an exam's results.
+ * (at submission or by a teacher's marks), and when a teacher releases an exam's results
+ * (services/resultRelease.ts).
  */
+
+/** A graded attempt as the callers have it; a release of the marked results only may have left it out. */
+type Announced = SubmittedAttempt & ReleaseAttemptFacts;
 
 /**
  * Tells students and their linked parents that a result exists, the moment it does, for graded
  * attempts whose results the exam lets them see, and stores and tells what the results earned.
  * `facts`: what followUpFacts read for these attempts, when the caller has read it already.
  */
-export async function notifyResults(deps: Deps, attempts: SubmittedAttempt[], opts: { updated?: boolean; facts?: FollowUpFacts } = {}): Promise<void> {
+export async function notifyResults(deps: Deps, attempts: Announced[], opts: { updated?: boolean; facts?: FollowUpFacts } = {}): Promise<void> {
   const graded = attempts.filter((a) => a.status === 'graded');
   if (!graded.length) return;
   const facts = opts.facts ?? (await followUpFacts(deps.db, graded));
@@ -38,10 +38,11 @@ export async function notifyResults(deps: Deps, attempts: SubmittedAttempt[], op
 /**
  * The result notifications of graded attempts whose exam shows results and whose integrity review
  * holds nothing back (policies/results.ts): to each student and their parents. A held one is told
- * when its review lets it out (services/integrity/decisions.ts).
+ * when its review lets it out (services/integrity/decisions.ts); one a marked-only release left
+ * out, at the next release (services/resultRelease.ts).
  */
-async function resultNotices(deps: Deps, graded: SubmittedAttempt[], { exams, families, held }: Pick<FollowUpFacts, 'exams' | 'families' | 'held'>, opts: { updated?: boolean }): Promise<UserNotification[]> {
-  const visible = graded.filter((a) => resultsVisible(exams.get(a.exam_id)!) && !held.has(a.id));
+async function resultNotices(deps: Deps, graded: Announced[], { exams, families, held }: Pick<FollowUpFacts, 'exams' | 'families' | 'held'>, opts: { updated?: boolean }): Promise<UserNotification[]> {
+  const visible = graded.filter((a) => resultsVisible(exams.get(a.exam_id)!, a) && !held.has(a.id));
   if (!visible.length) return [];
   const letter = await gradeLetters(deps);
   const items: UserNotification[] = [];
@@ -71,19 +72,4 @@ async function resultNotices(deps: Deps, graded: SubmittedAttempt[], { exams, fa
     }
   }
   return items;
-}
-
-/**
- * Releases an exam's results to students and parents (when it does not show them at once). Those
- * the integrity review holds are not told now: each is told as its review lets it out. The scores
- * go to the gradebooks of the LMS courses linked to the exam (services/lti/gradeSync.ts).
- */
-export async function releaseResults(deps: Deps, viewer: Viewer, examId: string): Promise<void> {
-  await getExamFor(deps.db, viewer, examId, 'update');
-  const released = await deps.db('exams').where({ id: examId }).whereNull('results_released_at').update({ results_released_at: deps.db.fn.now() });
-  // Before the early return: a release repeated after a failure here still queues the scores (queueing twice changes nothing).
-  await queueGradePosts(deps.db, { examId });
-  if (!released) return;
-  const graded = (await deps.db('attempts').where({ exam_id: examId, status: 'graded' })) as AttemptRow[];
-  await notifyResults(deps, graded);
 }

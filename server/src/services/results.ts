@@ -6,7 +6,7 @@ import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import type { Viewer } from '../policies';
 import { mayListSubmissionsOf, readsOwnListAsEverything, scopeSubmissions, readsAsGrader } from '../policies/submissions';
-import { resultHoldSql, resultShownSql, resultsVisible, resultsVisibleSql, type ResultsVisibilityFacts } from '../policies/results';
+import { resultHoldSql, resultShownSql, resultsVisible, resultsVisibleSql, type ReleaseAttemptFacts, type ResultsVisibilityFacts } from '../policies/results';
 import type { QuestionRow } from '../presenters/question';
 import { presentAnswers, presentAnswerSummaries, presentSubmission, type AnswerDetailRow, type AnswerSummaryRow, type SubmissionRow } from '../presenters/submission';
 import { shownEmailSql } from './contactPrivacy';
@@ -254,7 +254,9 @@ export async function examStats(deps: Deps, viewer: Viewer, examId: string): Pro
     stats: {
       totalSubmissions: attempts.length,
       gradedSubmissions: graded.length,
+      // Waiting for marks: counted apart, never in the average, passed or failed (the page says how many).
       pendingGrading: attempts.filter((a) => a.status === 'submitted').length,
+      leftOutOfRelease: attempts.filter((a) => (a as SubmissionRow & ReleaseAttemptFacts).release_held).length,
       averageScore: avg,
       passedCount: graded.filter((a) => a.passed).length,
       // Only a known outcome counts: no pass mark yet is not a fail.
@@ -284,7 +286,7 @@ export async function exportCsv(deps: Deps, viewer: Viewer, examId: string): Pro
   const letter = await gradeLetters(deps);
   const header = ['Rank', 'Percentile', 'First name', 'Last name', 'Email', 'Attempt', 'Status', 'Score', 'Total marks', 'Percentage', 'Grade', 'Passed', 'Time spent (min)', 'Submitted at', 'Submit reason', 'Tab switches', 'Fullscreen exits'];
   const body = rows.map((r) => {
-    const p = presentSubmission(r, { withScore: true, letter, percentile: r.status === 'graded' ? s.percentile(r.percentage) : null, rank: r.status === 'graded' ? s.rank(r.percentage) : null });
+    const p = presentSubmission(r, { withScore: true, letter, percentile: r.status === 'graded' ? s.percentile(r.percentage) : null, rank: r.status === 'graded' ? s.rank(r.percentage) : null, asStaff: true });
     return [p.rank ?? '', p.percentile ?? '', r.first_name, r.last_name, r.email ?? '', r.attempt_number, p.displayStatus, p.score ?? '', p.totalMarks ?? '', p.percentage ?? '', p.grade ?? '', p.isPassed === null ? '' : p.isPassed ? 'yes' : 'no', p.timeTaken ?? '', p.submittedAt ?? '', r.submit_reason ?? '', r.tab_switches, r.fullscreen_exits].map(csvSafe);
   });
   const slug = exam.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'exam';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { EXAM_ARCHIVED_MSG, EXAM_MSG, addQuestionsSchema, consentAcceptSchema, examCreateSchema, examListQuerySchema, examUpdateSchema } from '@exam/shared';
+import { EXAM_ARCHIVED_MSG, EXAM_MSG, addQuestionsSchema, consentAcceptSchema, examCreateSchema, examListQuerySchema, examUpdateSchema, releaseResultsSchema } from '@exam/shared';
 import type { Deps } from '../../deps';
 import { managesExam } from '../../policies/exams';
 import { STAFF, STUDENTS, sitsExams } from '../../policies/people';
@@ -14,7 +14,7 @@ import { inProgressAttempt, joinData, questionsForAttempt } from '../../services
 import { consentStatus, giveConsent } from '../../services/consents';
 import { notifyExamPublished } from '../../services/examNotifications';
 import { getPlatformSettings } from '../../services/platformSettings';
-import { releaseResults } from '../../services/resultNotices';
+import { releasePreview, releaseResults } from '../../services/resultRelease';
 import { examStats, exportCsv, latestResult } from '../../services/results';
 import { withStatementDeadline } from '../../db/deadlines';
 import * as exams from '../../services/exams';
@@ -149,10 +149,18 @@ export function examRoutes(deps: Deps): Router<AppState> {
     ctx.body = `\ufeff${csv}`;
   });
 
-  router.put('/:id/release-results', staff, async (ctx) => {
-    await releaseResults(deps, await viewerOf(deps, ctx), examId(ctx));
-    ctx.body = { success: true, message: EXAM_MSG.resultsReleased };
+  router.get('/:id/release-preview', staff, async (ctx) => {
+    ctx.body = { success: true, data: await releasePreview(deps, await viewerOf(deps, ctx), examId(ctx)) };
   });
+
+  router.put(
+    '/:id/release-results',
+    staff,
+    validated(releaseResultsSchema, async (ctx, input) => {
+      await releaseResults(deps, await viewerOf(deps, ctx), examId(ctx), input);
+      ctx.body = { success: true, message: EXAM_MSG.resultsReleased };
+    }),
+  );
 
   router.get('/:id/questions', staff, async (ctx) => {
     const viewer = await viewerOf(deps, ctx);

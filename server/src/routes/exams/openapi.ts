@@ -41,7 +41,18 @@ export const examDocs: RouteDocs = {
   'GET /exams/:id/result': { summary: 'The student’s latest result for this exam', data: '`{ submission }`' },
   'GET /exams/:id/stats': { summary: 'Score distribution, ranking, item analysis (facility, discrimination) and reliability', data: 'the exam’s statistics' },
   'GET /exams/:id/export': { summary: 'The exam’s results as CSV (formula-safe cells)', produces: 'text/csv' },
-  'PUT /exams/:id/release-results': { summary: 'Release results to students and parents; notifications go out', data: EXAM },
+  'GET /exams/:id/release-preview': {
+    summary: 'What releasing the results would do now: the marked, the waiting for marks (named), those under integrity review, those left out by a marked-only release',
+    description: 'For the exam’s owner or an admin. `waitingList` names the submitted attempts still waiting for a teacher’s marks (up to 500, oldest first); the counts are exact.',
+    data: '`{ released, marked, waiting, underReview, leftOut, waitingList }`',
+    errors: { 403: MSG.forbidden, 404: EXAM_MSG.examNotFound },
+  },
+  'PUT /exams/:id/release-results': {
+    summary: 'Release results to students and parents; notifications go out',
+    description:
+      'Without a body (as before) every result is released; those still waiting for marks are shown as each is marked. With `{ "only": "marked" }` the attempts waiting for marks now stay unreleased, even once marked, until the next release, which lets them out and notifies them. The LMS gradebooks follow the same rule.',
+    data: EXAM,
+  },
   'GET /exams/:id/questions': { summary: 'The exam’s questions with keys, for its owner', data: '`{ questions }`' },
   'GET /exams/:id/preview': {
     summary: 'The exam as a student would see it, for its owner or an admin; no attempt is recorded',

@@ -9,7 +9,7 @@ import { buildSubmission } from '../results/test/buildSubmission';
 import { ExamSubmissionsPage } from './ExamSubmissionsPage';
 
 const stats: ExamStatsResponse = {
-  stats: { totalSubmissions: 3, gradedSubmissions: 2, pendingGrading: 1, averageScore: 62.5, passedCount: 1, failedCount: 1, highestScore: 90, lowestScore: 35, passingMarks: 50, resultsReleased: true },
+  stats: { totalSubmissions: 3, gradedSubmissions: 2, pendingGrading: 1, leftOutOfRelease: 0, averageScore: 62.5, passedCount: 1, failedCount: 1, highestScore: 90, lowestScore: 35, passingMarks: 50, resultsReleased: true },
   distribution: [],
   analysis: { reliability: null, method: null, items: [] },
 };
