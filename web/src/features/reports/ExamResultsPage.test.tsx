@@ -1,4 +1,4 @@
-import type { ExamStatsResponse } from '@exam/shared';
+import type { ExamStatsResponse, ReleasePreview } from '@exam/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/buildUser';
@@ -9,7 +9,7 @@ import { buildSubmission } from '../results/test/buildSubmission';
 import { ExamResultsPage } from './ExamResultsPage';
 
 const statsOf = (overrides: Partial<ExamStatsResponse['stats']> = {}, reliability: number | null = null): ExamStatsResponse => ({
-  stats: { totalSubmissions: 12, gradedSubmissions: 11, pendingGrading: 1, averageScore: 71, passedCount: 8, failedCount: 3, highestScore: 100, lowestScore: 20, passingMarks: 50, resultsReleased: true, ...overrides },
+  stats: { totalSubmissions: 12, gradedSubmissions: 11, pendingGrading: 1, leftOutOfRelease: 0, averageScore: 71, passedCount: 8, failedCount: 3, highestScore: 100, lowestScore: 20, passingMarks: 50, resultsReleased: true, ...overrides },
   distribution: [
     { range: '90-100', count: 3 },
     { range: '80-89', count: 2 },
@@ -28,11 +28,14 @@ const statsOf = (overrides: Partial<ExamStatsResponse['stats']> = {}, reliabilit
 const row = buildSubmission({ _id: 'p2', rank: 11, percentile: 9, percentage: 20, displayStatus: 'Failed', isPassed: false });
 const pending = buildSubmission({ _id: 'p3', student: { _id: 'u9', firstName: 'Cara', lastName: 'Lim', email: 'c@example.com', avatar: null }, status: 'submitted', displayStatus: 'Reviewing', isGraded: false, rank: null, percentile: null });
 
-function setup(opts: { role?: 'teacher' | 'admin'; stats?: { status?: number; body: unknown } } = {}) {
+const nobodyWaiting: ReleasePreview = { released: false, marked: 11, waiting: 0, underReview: 0, leftOut: 0, waitingList: [] };
+
+function setup(opts: { role?: 'teacher' | 'admin'; stats?: { status?: number; body: unknown }; preview?: ReleasePreview } = {}) {
   const api = mockApi(buildUser({ role: opts.role ?? 'teacher' }), [
     ['GET', '/exams/e1', () => ({ body: { success: true, data: { exam: buildExam() } } })],
     ['GET', '/exams/e1/stats', () => opts.stats ?? { body: { success: true, data: statsOf() } }],
     ['GET', '/submissions', () => ({ body: { success: true, data: { submissions: [row, pending], currentPage: 2, total: 12, totalPages: 2 } } })],
+    ['GET', '/exams/e1/release-preview', () => ({ body: { success: true, data: opts.preview ?? nobodyWaiting } })],
     ['PUT', '/exams/e1/release-results', () => ({ body: { success: true, message: 'Results released to students and parents' } })],
   ]);
   renderApp('/exam/results/e1?page=2', [{ path: '/exam/results/:examId', element: <ExamResultsPage /> }]);
@@ -78,12 +81,50 @@ describe('Exam results screen', () => {
     expect(screen.queryByRole('link', { name: /Grade Submission/ })).toBeNull();
   });
 
-  it('releases hidden results after a confirmation', async () => {
-    const api = setup({ stats: { body: { success: true, data: statsOf({ resultsReleased: false }) } } });
+  it('releases hidden results after a confirmation, when nothing waits for marking', async () => {
+    const api = setup({ stats: { body: { success: true, data: statsOf({ resultsReleased: false, pendingGrading: 0 }) } } });
     fireEvent.click(await screen.findByRole('button', { name: 'Release Results' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Release Results' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((await within(dialog).findByTestId('release-marked')).textContent).toBe('11 marked results will be released to their students and parents.');
+    expect(within(dialog).queryByRole('button', { name: 'Release the marked results only' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Release Results' }));
     await waitFor(() => expect(api.callsTo('PUT', '/exams/e1/release-results')).toHaveLength(1));
     expect(await screen.findByText('Results released to students and parents')).toBeTruthy();
+  });
+
+  it('names the attempts still waiting for marks before releasing, and releases the marked ones only when asked', async () => {
+    const preview: ReleasePreview = {
+      released: false,
+      marked: 9,
+      waiting: 2,
+      underReview: 1,
+      leftOut: 0,
+      waitingList: [
+        { attemptId: 'a1', studentName: 'Cara Lim', submittedAt: null },
+        { attemptId: 'a2', studentName: 'Dev Pal', submittedAt: null },
+      ],
+    };
+    const api = setup({ stats: { body: { success: true, data: statsOf({ resultsReleased: false, pendingGrading: 2 }) } }, preview });
+    fireEvent.click(await screen.findByRole('button', { name: 'Release Results' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('2 attempts still wait for marking:')).toBeTruthy();
+    const waiting = within(dialog).getByRole('list', { name: 'Attempts waiting for marking' });
+    expect(within(waiting).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Cara Lim', 'Dev Pal']);
+    expect(within(dialog).getByText('1 result is held by the integrity review and stays hidden until it is decided.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Release the marked results only' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/exams/e1/release-results')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/exams/e1/release-results')[0]!.body).toEqual({ only: 'marked' });
+  });
+
+  it('says how many attempts wait for marking and are left out of the figures, and offers to release again those a marked-only release left out', async () => {
+    const api = setup({ stats: { body: { success: true, data: statsOf({ pendingGrading: 3, leftOutOfRelease: 3 }) } }, preview: { ...nobodyWaiting, released: true, leftOut: 3 } });
+    expect((await screen.findByTestId('stats-not-counted')).textContent).toBe('3 attempts wait for marking and are not counted in the average, passed or failed.');
+    fireEvent.click(screen.getByRole('button', { name: 'Release again' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('3 attempts were left out of the last release.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Release Results' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/exams/e1/release-results')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/exams/e1/release-results')[0]!.body).toEqual({});
   });
 
   it("says 'Exam Not Found' for a missing exam", async () => {

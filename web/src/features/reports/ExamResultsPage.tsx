@@ -4,7 +4,6 @@ import { IconEdit, IconSend, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { ListPagination } from '../../components/ListPagination';
 import { LoadError } from '../../components/LoadError';
@@ -12,16 +11,15 @@ import { PageLoader } from '../../components/PageLoader';
 import { SearchField } from '../../components/SearchField';
 import { Section } from '../../components/Section';
 import { enumLabel, formatPercent } from '../../i18n/format';
-import { notifyError, notifySuccess } from '../../lib/notify';
 import { useFilterParams } from '../../lib/useFilterParams';
 import { useAuth } from '../../session/useAuth';
 import { useExam } from '../exams/hooks';
 import { ProctorLink } from '../../components/ProctorLink';
-import { failureReason } from '../exams/messages';
 import { ExamHeading } from '../../components/ExamHeading';
 import { ExamStatCards } from '../../components/ExamStatCards';
 import { ExportCsvButton } from '../results/components/ExportCsvButton';
-import { useExamStats, useReleaseResults, useSubmissionList } from '../results/hooks';
+import { useExamStats, useSubmissionList } from '../results/hooks';
+import { ReleaseResultsDialog } from '../results/components/ReleaseResultsDialog';
 import { isNotFound, loadFailure } from '../results/messages';
 import { ItemAnalysisTable } from './components/ItemAnalysisTable';
 import { RankedResultsTable } from './components/RankedResultsTable';
@@ -45,7 +43,6 @@ export function ExamResultsPage() {
   const exam = useExam(examId, { silent: true });
   const stats = useExamStats(examId);
   const list = useSubmissionList({ examId, page, limit: PAGE_SIZE, ...values, sortBy: 'percentage', sortOrder: 'desc' });
-  const release = useReleaseResults(examId);
   const [confirming, setConfirming] = useState(false);
 
   if (stats.isPending) return <PageLoader label={t('examResults.loading')} />;
@@ -77,12 +74,8 @@ export function ExamResultsPage() {
   const select = (key: keyof typeof DEFAULTS, label: string, data: { value: string; label: string }[]) => (
     <NativeSelect label={label} data={data} value={values[key]} onChange={(e) => setFilter(key, e.currentTarget.value)} />
   );
-  const confirmRelease = () =>
-    release.mutate(undefined, {
-      onSuccess: (result) => notifySuccess(result.message ?? t('examResults.released')),
-      onError: (error) => notifyError(failureReason(error)),
-      onSettled: () => setConfirming(false),
-    });
+  // Released already, yet a release of the marked results only left some out: the next release lets them out.
+  const releasable = !counts.resultsReleased || counts.leftOutOfRelease > 0;
 
   return (
     <Box py="lg">
@@ -99,9 +92,9 @@ export function ExamResultsPage() {
             <Button component={Link} to={`/exam/${examId}/review`} variant="default" leftSection={<IconShieldCheck size={16} />}>
               {t('integrity:links.review')}
             </Button>
-            {!counts.resultsReleased && (
+            {releasable && (
               <Button color="green" leftSection={<IconSend size={16} />} onClick={() => setConfirming(true)}>
-                {t('examResults.release')}
+                {counts.resultsReleased ? t('results:release.again') : t('examResults.release')}
               </Button>
             )}
           </Group>
@@ -157,14 +150,12 @@ export function ExamResultsPage() {
         </Section>
       </Stack>
 
-      <ConfirmDialog
+      <ReleaseResultsDialog
+        examId={examId}
         opened={confirming}
         title={t('examResults.releaseTitle')}
-        message={t('examResults.releaseConfirm')}
         confirmLabel={t('examResults.release')}
-        busy={release.isPending}
-        onConfirm={confirmRelease}
-        onCancel={() => setConfirming(false)}
+        onClose={() => setConfirming(false)}
       />
     </Box>
   );

@@ -34,21 +34,20 @@ describe('Result screen', () => {
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
 
-  it('shows an essay awaiting marks as pending review, not as wrong, and no final grade', async () => {
+  it.each(['student', 'parent'] as const)('shows a %s an attempt waiting for marks as "Waiting for marking", never a score', async (role) => {
+    // As the server sends it to a student or parent: no score while a teacher still marks.
     showResult(
-      buildDetail({ status: 'submitted', displayStatus: 'Reviewing', isGraded: false, isPassed: null, score: 5, percentage: 50, correctAnswers: 1, pendingAnswers: 1 }, [
+      buildDetail({ status: 'submitted', displayStatus: 'Reviewing', isGraded: false, isPassed: null, resultsReleased: true, score: null, percentage: null, correctAnswers: null, pendingAnswers: 1 }, [
         buildAnswer(),
         essayAnswer(),
       ]),
+      role,
     );
-    const essay = await screen.findByRole('article', { name: 'Question 2' });
-    expect(within(essay).getByTestId('answer-status').textContent).toBe('Pending review');
-    expect(within(essay).queryByText('Incorrect')).toBeNull();
-    expect(within(essay).getByText('Marks: pending review (out of 5)')).toBeTruthy();
-    expect(screen.getByTestId('result-grade').textContent).toBe('Grade pending');
-    expect(screen.getByTestId('result-pending').textContent).toContain('1 answer is waiting');
-    expect(screen.queryByTestId('result-message')).toBeNull();
-    expect(screen.getByTestId('bar-pending-review').textContent).toBe('1 of 2 (50%)');
+    expect((await screen.findByTestId('result-waiting')).textContent).toContain('Waiting for marking');
+    expect(screen.queryByTestId('result-percentage')).toBeNull();
+    expect(screen.queryByTestId('result-grade')).toBeNull();
+    expect(screen.queryByTestId('results-hidden')).toBeNull();
+    expect(screen.queryByText(/\d\s?%/)).toBeNull();
   });
 
   it('grades on the scale the admin set, not a scale of its own', async () => {

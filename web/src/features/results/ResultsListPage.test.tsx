@@ -10,7 +10,7 @@ import { buildSubmission } from './test/buildSubmission';
 const results: Submission[] = [
   buildSubmission({ _id: 'a', exam: { _id: 'e1', title: 'Cells', subject: 'science' }, percentage: 90, isPassed: true }),
   buildSubmission({ _id: 'b', exam: { _id: 'e2', title: 'Rivers', subject: 'geography' }, percentage: 40, isPassed: false, displayStatus: 'Failed' }),
-  buildSubmission({ _id: 'c', exam: { _id: 'e3', title: 'Essays', subject: 'english' }, status: 'submitted', isGraded: false, percentage: 30, isPassed: null, displayStatus: 'Reviewing' }),
+  buildSubmission({ _id: 'c', exam: { _id: 'e3', title: 'Essays', subject: 'english' }, status: 'submitted', isGraded: false, percentage: null, score: null, isPassed: null, displayStatus: 'Submitted' }),
 ];
 
 function setup(role: 'student' | 'parent', list: Submission[] | { status: number } = results) {
@@ -28,7 +28,7 @@ describe('Results list', () => {
     const card = await screen.findByRole('article', { name: 'Cells' });
     expect(within(card).getByRole('link', { name: /View result/ }).getAttribute('href')).toBe('/exam-result/a');
     expect(within(card).getByLabelText('Grade A+')).toBeTruthy();
-    expect(within(screen.getByRole('article', { name: 'Essays' })).getByText('Awaiting grading')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Essays' })).getByText('Waiting for marking')).toBeTruthy();
     expect(screen.getByTestId('stat-total-exams').textContent).toBe('3');
     expect(screen.getByTestId('stat-average-score').textContent).toBe('65%');
     expect(screen.getByTestId('stat-passed').textContent).toBe('1');

@@ -1,4 +1,4 @@
-import type { Exam, ExamStatsResponse, SubmissionDetail, SubmissionPage } from '@exam/shared';
+import type { Exam, ExamStatsResponse, ReleasePreview, ReleaseResultsInput, SubmissionDetail, SubmissionPage } from '@exam/shared';
 import { toQueryString } from '../../api/queryString';
 import { http } from '../../api/http';
 import { downloadFile } from './download';
@@ -24,6 +24,9 @@ export const resultsApi = {
       .then((r): SubmissionDetail => ({ submission: r.data.result })),
   grade: (id: string, grades: GradeEntry[]) => http.put<SubmissionDetail>(`${submissionPath(id)}/grade`, { grades }),
   stats: (examId: string) => http.get<ExamStatsResponse>(`${examPath(examId)}/stats`).then((r) => r.data),
-  releaseResults: (examId: string) => http.put<undefined>(`${examPath(examId)}/release-results`),
+  /** What a release would do now: the marked, the attempts waiting for marks (named), those held. */
+  releasePreview: (examId: string) => http.get<ReleasePreview>(`${examPath(examId)}/release-preview`).then((r) => r.data),
+  /** Every result, or with `only: 'marked'` the marked ones (the waiting stay out until the next release). */
+  releaseResults: (examId: string, input: ReleaseResultsInput = {}) => http.put<undefined>(`${examPath(examId)}/release-results`, input),
   exportCsv: (examId: string) => downloadFile(`${examPath(examId)}/export`, 'submissions.csv'),
 };

@@ -1,4 +1,4 @@
-import type { Submission } from '@exam/shared';
+import type { ReleaseResultsInput, Submission } from '@exam/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { resultsApi, type GradeEntry } from './api';
 import type { SubmissionListParams } from './types';
@@ -14,6 +14,7 @@ export const resultKeys = {
   detail: (id: string) => ['submissions', 'detail', id] as const,
   examResult: (examId: string) => ['submissions', 'exam-result', examId] as const,
   stats: (examId: string) => ['submissions', 'stats', examId] as const,
+  releasePreview: (examId: string) => ['submissions', 'release-preview', examId] as const,
 };
 
 /** Screens explain their own load failures, so every read here is silent. */
@@ -75,10 +76,15 @@ export function useGradeSubmission(id: string) {
   });
 }
 
+/** Read when the release dialog opens: always fresh, since marking goes on meanwhile. */
+export function useReleasePreview(examId: string, enabled: boolean) {
+  return useQuery({ queryKey: resultKeys.releasePreview(examId), queryFn: () => resultsApi.releasePreview(examId), enabled: enabled && Boolean(examId), staleTime: 0, meta: silent });
+}
+
 export function useReleaseResults(examId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => resultsApi.releaseResults(examId),
+    mutationFn: (input: ReleaseResultsInput = {}) => resultsApi.releaseResults(examId, input),
     onSuccess: () => void client.invalidateQueries({ queryKey: resultKeys.all }),
   });
 }

@@ -20,6 +20,13 @@ describe('ResultCard', { timeout: 15_000 }, () => {
     expect(screen.queryByText('Failed')).toBeNull();
   });
 
+  it('shows an attempt waiting for marks as "Waiting for marking" to its student, never a score', async () => {
+    show({ status: 'submitted', isGraded: false, isPassed: null, resultsReleased: true, percentage: null, score: null, displayStatus: 'Reviewing' });
+    expect((await screen.findByTestId('result-waiting')).textContent).toBe('Waiting for marking');
+    expect(screen.queryByText('Results not released yet')).toBeNull();
+    expect(screen.queryByText(/%/)).toBeNull();
+  });
+
   it('shows a known fail as failed', async () => {
     show({ isPassed: false, percentage: 30, displayStatus: 'Failed' });
     expect(await screen.findByText('Failed')).toBeTruthy();

@@ -7,13 +7,16 @@ import { formatDateTime } from '../../../lib/format';
 import { scoreColor, studentName } from '../../../lib/resultLabels';
 import { useGradeOf } from '../../../lib/useGradeOf';
 import { HoldBadge, useHoldExplanation, type HoldReader } from './IntegrityHold';
+import { WaitingLine, waitsForMarking } from './WaitingForMarking';
 
-/** What the card can say about the score: hidden, held by the integrity review, awaiting a teacher, or final. */
+/** What the card can say about the score: hidden, held by the integrity review, waiting for marking, or final. */
 function ScoreLine({ s, staff, reader }: { s: Submission; staff: boolean; reader: HoldReader }) {
   const { t } = useTranslation('results');
   const letter = useGradeOf()(s.percentage);
   // A held result shows no score and no '0 %' to its student and parents; staff still see theirs.
   if (s.integrityHold && !staff) return <HoldLine hold={s.integrityHold} reader={reader} />;
+  // Waiting for marks reads as such, never as a score (the server sends none).
+  if (waitsForMarking(s, staff)) return <WaitingLine />;
   if (!s.resultsReleased) return <Text c="dimmed">{t('card.notReleased')}</Text>;
   // No outcome yet (an essay waiting for its marks) is never shown as a fail.
   if (!s.isGraded || s.isPassed === null) return <Text c="dimmed">{t('card.awaitingGrading')}</Text>;

@@ -14,6 +14,7 @@ import { AnswerList } from './AnswerList';
 import { HoldNotice, holdReaderOf } from './IntegrityHold';
 import { PerformanceBars } from './PerformanceBars';
 import { ScoreSummary } from './ScoreSummary';
+import { WaitingNotice, waitsForMarking } from './WaitingForMarking';
 import { SecurityReport } from './SecurityReport';
 
 interface ResultViewProps {
@@ -25,7 +26,8 @@ interface ResultViewProps {
  * The result screen for one submission. What it may show was decided by the
  * server: hidden results come without a score, keys only when the exam shows them. A result held
  * by the integrity review shows its student and parents why, and nothing of the score; staff see
- * the reason above the score and a way to the attempt's review. Once the result is out, the
+ * the reason above the score and a way to the attempt's review. An attempt waiting for marks
+ * shows its student and parents "Waiting for marking", never a score. Once the result is out, the
  * student may read the timeline of their attempt.
  */
 export function ResultView({ detail, role }: ResultViewProps) {
@@ -81,7 +83,9 @@ export function ResultView({ detail, role }: ResultViewProps) {
           {t('integrity:links.reviewAttempt')}
         </Button>
       )}
-      {submission.integrityHold && !staff ? null : !submission.resultsReleased ? (
+      {submission.integrityHold && !staff ? null : waitsForMarking(submission, staff) ? (
+        <WaitingNotice />
+      ) : !submission.resultsReleased ? (
         <Alert color="blue" icon={<IconLock />} title={t('view.notReleasedTitle')} data-testid="results-hidden">
           {RESULT_TEXT.resultsHidden}
         </Alert>
