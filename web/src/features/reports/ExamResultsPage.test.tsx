@@ -7,6 +7,7 @@ import { renderApp } from '../../test/renderApp';
 import { buildExam } from '../exams/test/buildExam';
 import { buildSubmission } from '../results/test/buildSubmission';
 import { ExamResultsPage } from './ExamResultsPage';
+import { ANONYMOUS_KEY } from '../grading/useAnonymousMode';
 
 const statsOf = (overrides: Partial<ExamStatsResponse['stats']> = {}, reliability: number | null = null): ExamStatsResponse => ({
   stats: { totalSubmissions: 12, gradedSubmissions: 11, pendingGrading: 1, leftOutOfRelease: 0, averageScore: 71, passedCount: 8, failedCount: 3, highestScore: 100, lowestScore: 20, passingMarks: 50, resultsReleased: true, ...overrides },
@@ -114,6 +115,16 @@ describe('Exam results screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Release the marked results only' }));
     await waitFor(() => expect(api.callsTo('PUT', '/exams/e1/release-results')).toHaveLength(1));
     expect(api.callsTo('PUT', '/exams/e1/release-results')[0]!.body).toEqual({ only: 'marked' });
+  });
+
+  it('names the waiting attempts by a short id, not by name, for a teacher grading anonymously', async () => {
+    localStorage.setItem(ANONYMOUS_KEY, 'true');
+    const preview: ReleasePreview = { released: false, marked: 1, waiting: 1, underReview: 0, leftOut: 0, waitingList: [{ attemptId: '3f2a9c1e-0000-4000-8000-000000000001', studentName: 'Cara Lim', submittedAt: null }] };
+    setup({ stats: { body: { success: true, data: statsOf({ resultsReleased: false }) } }, preview });
+    fireEvent.click(await screen.findByRole('button', { name: 'Release Results' }));
+    const waiting = await within(await screen.findByRole('dialog')).findByRole('list', { name: 'Attempts waiting for marking' });
+    expect(waiting.textContent).toBe('Anonymous attempt 3f2a9c1e');
+    localStorage.removeItem(ANONYMOUS_KEY);
   });
 
   it('says how many attempts wait for marking and are left out of the figures, and offers to release again those a marked-only release left out', async () => {

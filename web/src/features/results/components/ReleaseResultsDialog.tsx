@@ -4,6 +4,7 @@ import { LoadError } from '../../../components/LoadError';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { failureReason } from '../../exams/messages';
+import { useAnonymousMode } from '../../grading/useAnonymousMode';
 import { useReleasePreview, useReleaseResults } from '../hooks';
 
 interface ReleaseResultsDialogProps {
@@ -20,11 +21,14 @@ interface ReleaseResultsDialogProps {
  * the release would do: how many marked results go out, which attempts still wait for marks (by
  * name), and which the integrity review holds. While some wait, it offers to release the marked
  * ones only (the waiting stay out, even once marked, until the next release) or all (each waiting
- * one then shows as it is marked).
+ * one then shows as it is marked). A teacher grading anonymously sees the waiting attempts by a
+ * short id, not by name.
  */
 export function ReleaseResultsDialog({ examId, opened, title, confirmLabel, onClose }: ReleaseResultsDialogProps) {
   const { t } = useTranslation('results');
   const { t: common } = useTranslation();
+  // A teacher marking blind stays blind here: the waiting are named by a short id of their attempt, with no time.
+  const [anonymous] = useAnonymousMode();
   const preview = useReleasePreview(examId, opened);
   const release = useReleaseResults(examId);
   const send = (only?: 'marked') =>
@@ -58,8 +62,8 @@ export function ReleaseResultsDialog({ examId, opened, title, confirmLabel, onCl
                 <List size="sm" aria-label={t('release.waitingList')} data-testid="release-waiting">
                   {data.waitingList.map((w) => (
                     <List.Item key={w.attemptId}>
-                      {w.studentName}
-                      {w.submittedAt && (
+                      {anonymous ? t('release.anonymousAttempt', { id: w.attemptId.slice(0, 8) }) : w.studentName}
+                      {!anonymous && w.submittedAt && (
                         <Text span size="xs" c="dimmed">
                           {` · ${formatDateTime(w.submittedAt)}`}
                         </Text>
