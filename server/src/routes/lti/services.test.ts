@@ -179,6 +179,21 @@ describe('scores to the LMS gradebook', () => {
     expect(c.services.scores[0]!.score).toMatchObject({ gradingProgress: 'FullyGraded', scoreGiven: 2 });
   });
 
+  it('an attempt a marked-only release left out is not posted, even once marked, until the next release', async () => {
+    const c = await linkedExam();
+    const { sub, attemptId } = await sit(c);
+    expect((await server.api('PUT', `/exams/${c.exam.id}/release-results`, { only: 'marked' }, { token: c.teacher.token })).status).toBe(200);
+    expect((await markEssay(c, attemptId, 4)).status).toBe(200);
+    const runs = server.deps.jobRuns.get('lti-grade-sync') ?? 0;
+    await until(() => expect(server.deps.jobRuns.get('lti-grade-sync')).toBeGreaterThan(runs));
+    expect(c.services.scores).toEqual([]);
+    expect(await gradePosts(c)).toEqual([]);
+
+    expect((await release(c)).status).toBe(200);
+    await until(() => expect(c.services.scores).toHaveLength(1));
+    expect(c.services.scores[0]!.score).toMatchObject({ userId: sub, gradingProgress: 'FullyGraded', scoreGiven: 6, scoreMaximum: 7 });
+  });
+
   it('a result the integrity review holds is not posted until its student may see it', async () => {
     const c = await linkedExam({ essay: false, settings: { resultsWaitForReview: true } });
     const { student, attemptId } = await sit(c);
