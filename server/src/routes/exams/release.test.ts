@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAM_SETTINGS_DEFAULTS, type ReleasePreview } from '@exam/shared';
-import { buildUser, TEST_PASSWORD } from '../../test/factories';
+import type { ReleasePreview } from '@exam/shared';
+import { buildExam, buildQuestion, buildUser, TEST_PASSWORD } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
@@ -14,29 +14,14 @@ afterAll(async () => {
 const api = (...args: Parameters<TestServer['api']>) => server.api(...args);
 const token = async (email: string) => (await api('POST', '/auth/login', { email, password: TEST_PASSWORD })).body.data.accessToken as string;
 
-const QUESTIONS = [
-  { text: 'What is seven times six?', type: 'multiple-choice', subject: 'mathematics', options: ['42', '36'], correctAnswer: '42', points: 2 },
-  { text: 'Explain photosynthesis in a few sentences.', type: 'essay', subject: 'science', points: 8 },
-];
-
-/** A teacher's ongoing exam with an essay, whose results wait for the teacher's release. */
+/** A teacher's exam with a multiple choice (2 points, key "Four") and an essay (8 points), whose results wait for the teacher's release. */
 async function essayExam() {
   const teacher = await buildUser(server.deps, { role: 'teacher' });
-  const t = await token(teacher.email);
-  const res = await api('POST', '/exams', {
-    title: 'Essay exam',
-    description: 'An exam whose essays a teacher marks',
-    subject: 'science',
-    grade: 10,
-    duration: 60,
-    passingMarks: 50,
-    isPublished: true,
-    settings: { ...EXAM_SETTINGS_DEFAULTS, showResultsImmediately: false },
-    schedule: { startDate: new Date(Date.now() - 60_000).toISOString(), endDate: new Date(Date.now() + 3 * 3600_000).toISOString() },
-    questions: QUESTIONS,
-  }, { token: t });
-  expect(res.status).toBe(201);
-  return { teacherToken: t, examId: res.body.data.exam._id as string };
+  const exam = await buildExam(server.deps, teacher.id, { questions: 0, settings: { showResultsImmediately: false } });
+  const mc = await buildQuestion(server.deps, teacher.id, { points: 2 });
+  const essay = await buildQuestion(server.deps, teacher.id, { type: 'essay', points: 8 });
+  await server.deps.db('exam_questions').insert([mc.id, essay.id].map((question_id, i) => ({ exam_id: exam.id, question_id, position: i + 1 })));
+  return { teacherToken: await token(teacher.email), examId: exam.id };
 }
 
 /** A student answers the choice right, writes an essay (or not) and submits; with no essay nothing waits for marks. */
@@ -47,7 +32,7 @@ async function sit(examId: string, firstName: string, essay: string | null) {
   const attemptId = start.body.data.submission._id as string;
   const questions = start.body.data.questions as { _id: string; type: string }[];
   const essayId = questions.find((q) => q.type === 'essay')!._id;
-  await api('POST', '/submissions/answer', { submissionId: attemptId, questionId: questions.find((q) => q.type !== 'essay')!._id, answer: '42' }, { token: t });
+  await api('POST', '/submissions/answer', { submissionId: attemptId, questionId: questions.find((q) => q.type !== 'essay')!._id, answer: 'Four' }, { token: t });
   if (essay !== null) await api('POST', '/submissions/answer', { submissionId: attemptId, questionId: essayId, answer: essay }, { token: t });
   await api('POST', '/submissions/submit', { submissionId: attemptId }, { token: t });
   return { student, token: t, attemptId, essayId };
