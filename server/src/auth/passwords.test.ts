@@ -1,6 +1,6 @@
 import os from 'node:os';
 import argon2 from 'argon2';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HASH_NICE } from './hashProcess';
 import { ARGON2_OPTIONS, configureHashing, defaultHashConcurrency, DUMMY_HASH, hasher, hashing, hashPassword, verifyPassword } from './passwords';
 import { WorkQueue } from './workQueue';
@@ -72,6 +72,13 @@ describe('password hashing', () => {
     expect(DUMMY_HASH).toMatch(new RegExp(`^\\$argon2id\\$v=19\\$m=${memoryCost},p=${parallelism},t=${timeCost}\\$`));
     expect(await verifyPassword(undefined, 'not-a-real-password')).toBe(false);
     expect(await verifyPassword(undefined, 'anything')).toBe(false);
+  });
+
+  it('checks an account an LMS made (no password) the same way: never a match, never a quick answer', async () => {
+    const verify = vi.spyOn(hasher, 'verify');
+    expect(await verifyPassword('!lti', '!lti')).toBe(false);
+    expect(verify).toHaveBeenCalledWith(DUMMY_HASH, '!lti');
+    verify.mockRestore();
   });
 
   it('queues a burst of verifications behind the bound, off the event loop', async () => {
