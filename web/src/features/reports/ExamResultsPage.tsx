@@ -19,7 +19,7 @@ import { ExamHeading } from '../../components/ExamHeading';
 import { ExamStatCards } from '../../components/ExamStatCards';
 import { ExportCsvButton } from '../results/components/ExportCsvButton';
 import { useExamStats, useSubmissionList } from '../results/hooks';
-import { ReleaseResultsDialog } from '../results/components/ReleaseResultsDialog';
+import { ReleaseResultsDialog } from './components/ReleaseResultsDialog';
 import { isNotFound, loadFailure } from '../results/messages';
 import { ItemAnalysisTable } from './components/ItemAnalysisTable';
 import { RankedResultsTable } from './components/RankedResultsTable';

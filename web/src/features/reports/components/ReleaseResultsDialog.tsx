@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { failureReason } from '../../exams/messages';
 import { useAnonymousMode } from '../../grading/useAnonymousMode';
-import { useReleasePreview, useReleaseResults } from '../hooks';
+import { useReleasePreview, useReleaseResults } from '../../results/hooks';
 
 interface ReleaseResultsDialogProps {
   examId: string;
