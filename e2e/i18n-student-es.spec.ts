@@ -161,20 +161,13 @@ test('a student whose language is Spanish sits an exam in Spanish, from the star
   await expectNoEnglish(dialog);
   await dialog.getByRole('button', { name: 'Sí, entregar mi examen' }).click();
 
-  // The result: provisional while the essay waits for the teacher.
+  // The result waits for the teacher's marks: no score before, said in Spanish.
   await expect(page).toHaveURL(/\/exam-result\/[0-9a-f-]{36}$/);
   const submissionId = new URL(page.url()).pathname.split('/').pop()!;
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
-  await expect(page.getByTestId('result-grade')).toHaveText('Calificación pendiente');
-  await expect(page.getByTestId('result-pending')).toContainText('1 respuesta está esperando la revisión de un profesor.');
-  await expect(page.getByRole('heading', { name: 'Rendimiento' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Informe de seguridad' })).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Tiempo empleado' })).toBeVisible();
-  await expect(page.getByText('Cambios de pestaña', { exact: true })).toBeVisible();
-  const essay = page.getByRole('article', { name: 'Pregunta 3' });
-  await expect(essay.getByTestId('answer-status')).toHaveText('Pendiente de revisión');
-  await expect(page.getByRole('article', { name: 'Pregunta 2' })).toContainText('Tu respuesta: Verdadero');
-  await expect(page.getByRole('article', { name: 'Pregunta 1' }).getByTestId('answer-status')).toHaveText('Correcta');
+  await expect(page.getByTestId('result-waiting')).toContainText('Pendiente de corrección');
+  await expect(page.getByTestId('result-waiting')).toContainText('La puntuación aparecerá aquí cuando estén corregidas, nunca antes.');
+  await expect(page.getByTestId('result-points')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Volver al panel' })).toBeVisible();
   await expectNoEnglish(main(page));
 
@@ -185,7 +178,14 @@ test('a student whose language is Spanish sits an exam in Spanish, from the star
   const graded = await request.put(`/api/submissions/${submissionId}/grade`, { headers: bearer(teacherToken), data: { grades: [{ questionId: essayAnswer.questionId, marks: 3 }] } });
   expect(graded.ok(), await graded.text()).toBe(true);
   await page.reload();
+  const essay = page.getByRole('article', { name: 'Pregunta 3' });
   await expect(essay.getByTestId('answer-status')).toHaveText('Parcialmente correcta · 3 / 5');
+  await expect(page.getByRole('heading', { name: 'Rendimiento' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Informe de seguridad' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Tiempo empleado' })).toBeVisible();
+  await expect(page.getByText('Cambios de pestaña', { exact: true })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Pregunta 2' })).toContainText('Tu respuesta: Verdadero');
+  await expect(page.getByRole('article', { name: 'Pregunta 1' }).getByTestId('answer-status')).toHaveText('Correcta');
   await expect(page.getByTestId('result-points')).toHaveText('5 / 7 puntos (71 %)');
   await expect(page.getByTestId('bar-partially-correct')).toHaveText('1 de 3 (33 %)');
   await expect(page.getByTestId('result-message')).toHaveText('¡Buen trabajo! Sigue así.');
