@@ -23,7 +23,7 @@ beforeAll(async () => {
   lms = await startFakeLms();
   platform = addPlatformRoutes(lms, server.url);
   platformId = ((await server.deps.db('lti_platforms').insert(platformRow(lms)).returning('id')) as { id: string }[])[0]!.id;
-  forgetFramingOrigins(server.deps);
+  forgetFramingOrigins(server.deps.db);
   const teacher = await buildUser(server.deps, { role: 'teacher' });
   await server.deps.db('lti_users').insert({ platform_id: platformId, sub: 'teacher-sub', user_id: teacher.id });
   examId = (await buildExam(server.deps, teacher.id)).id;
@@ -130,21 +130,21 @@ describe('who may frame the app', () => {
       client_id: '10000000000001',
       auth_login_url: 'https://sso.canvaslms.com/api/lti/authorize_redirect',
     });
-    forgetFramingOrigins(server.deps);
+    forgetFramingOrigins(server.deps.db);
     const ancestors = /frame-ancestors ([^;]*)/.exec((await headersOf()).get('content-security-policy') ?? '')![1]!.split(' ');
     expect(ancestors).toEqual(expect.arrayContaining(['https://canvas.instructure.com', 'https://sso.canvaslms.com', 'https://*.instructure.com']));
   });
 
   it('forbids framing again once the platform is turned off', async () => {
     await server.deps.db('lti_platforms').update({ active: false });
-    forgetFramingOrigins(server.deps);
+    forgetFramingOrigins(server.deps.db);
     try {
       const headers = await headersOf();
       expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
     } finally {
       await server.deps.db('lti_platforms').update({ active: true });
-      forgetFramingOrigins(server.deps);
+      forgetFramingOrigins(server.deps.db);
     }
   });
 });

@@ -1,11 +1,12 @@
 import type { Middleware } from 'koa';
+import type { Db } from '../../db';
 import type { Deps } from '../../deps';
 
 /**
  * Who may frame the web app: nobody (frame-ancestors 'none'), except the LMSs the school
  * registered, whose course pages show an exam in an iframe. Their origins (each active platform's
  * issuer and authorisation URL) are read at most every 30 s per node, and at once after a
- * platform is added, changed or removed on this node (`forgetFramingOrigins`). The same origins
+ * platform is added, changed or removed on this node (platformAdmin.ts calls `forgetFramingOrigins`). The same origins
  * may receive the form the deep-linking page posts back to the LMS (form-action).
  */
 export const FRAMING_CACHE_MS = 30_000;
@@ -16,7 +17,8 @@ interface Cached {
   at: number;
   pending?: Promise<void>;
 }
-const caches = new WeakMap<Deps, Cached>();
+/** One list per database (a node's, or a test server's). */
+const caches = new WeakMap<Db, Cached>();
 
 function originOf(url: string): string | undefined {
   try {
@@ -50,8 +52,8 @@ async function readOrigins(deps: Deps): Promise<string[]> {
  * answer keeps the last list, tried again 30 s later: pages never wait on an outage for it.
  */
 export async function framingOrigins(deps: Deps): Promise<string[]> {
-  let entry = caches.get(deps);
-  if (!entry) caches.set(deps, (entry = { origins: [], at: 0 }));
+  let entry = caches.get(deps.db);
+  if (!entry) caches.set(deps.db, (entry = { origins: [], at: 0 }));
   const cached = entry;
   if (Date.now() - cached.at >= FRAMING_CACHE_MS && !cached.pending) {
     cached.pending = readOrigins(deps)
@@ -69,29 +71,17 @@ export async function framingOrigins(deps: Deps): Promise<string[]> {
 }
 
 /** Call after a platform is added, changed or removed, so its course pages may frame the app at once. */
-export function forgetFramingOrigins(deps: Deps): void {
-  const cached = caches.get(deps);
+export function forgetFramingOrigins(db: Db): void {
+  const cached = caches.get(db);
   if (cached) cached.at = 0;
 }
 
-/** The calls that add, change or remove a platform (an admin's, or an LMS's Dynamic Registration). */
-const changesPlatforms = (method: string, path: string): boolean =>
-  (method !== 'GET' && path.startsWith('/api/lti/platforms')) || path === '/api/lti/register';
-
 /**
  * The security headers' framing and form targets, widened to the registered LMSs (after helmet
- * has set them). A call that changed the platforms makes this node read them again at once.
+ * has set them).
  */
 export function lmsFraming(deps: Deps): Middleware {
   return async (ctx, next) => {
-    if (changesPlatforms(ctx.method, ctx.path)) {
-      try {
-        await next();
-      } finally {
-        forgetFramingOrigins(deps);
-      }
-      return;
-    }
     const origins = await framingOrigins(deps);
     const csp = ctx.response.get('Content-Security-Policy');
     if (origins.length && csp) {

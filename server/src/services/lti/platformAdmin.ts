@@ -2,6 +2,7 @@ import { LTI_MSG, type LtiPlatform, type LtiPlatformInput } from '@exam/shared';
 import type { Db } from '../../db';
 import { Errors } from '../../errors';
 import type { PlatformRow } from './platforms';
+import { forgetFramingOrigins } from './framing';
 
 /**
  * The admins' list of LMS platforms: add, change, deactivate and delete. A platform is its issuer
@@ -68,6 +69,8 @@ export async function createPlatform(db: Db, input: LtiPlatformInput, registered
       .insert({ ...columns(input), registered_by: registeredBy })
       .returning('*'),
   )) as PlatformRow[];
+  // Its course pages may frame the app at once on this node (others within FRAMING_CACHE_MS).
+  forgetFramingOrigins(db);
   return presentPlatform(row!);
 }
 
@@ -80,9 +83,11 @@ export async function updatePlatform(db: Db, id: string, input: LtiPlatformInput
       .returning('*'),
   )) as PlatformRow[];
   if (!row) throw Errors.notFound(LTI_MSG.platformNotFound);
+  forgetFramingOrigins(db);
   return presentPlatform(row);
 }
 
 export async function deletePlatform(db: Db, id: string): Promise<void> {
   if (!(await db('lti_platforms').where({ id }).delete())) throw Errors.notFound(LTI_MSG.platformNotFound);
+  forgetFramingOrigins(db);
 }
