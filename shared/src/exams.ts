@@ -5,6 +5,7 @@ import { limitQueryField, pageQueryField } from './validation';
 import { MAX_VIOLATIONS_ALLOWED } from './session';
 import { PROFILE_DEFAULTS, profileShape } from './proctoring';
 import { isWallTime, normaliseTimeZone, wallTimeInZone } from './zonedTime';
+import { MARKING_MSG, rubricMaxPoints, rubricSchema, type Rubric } from './rubrics';
 import { EMPTY_SCORING, fractionField, matchPairSchema, numericAnswerSchema, shortAnswerSchema, type QuestionScoring } from './questionKeys';
 
 export const EXAM_TYPES = ['practice', 'assessment', 'final', 'quiz'] as const;
@@ -46,6 +47,7 @@ export const EXAM_SETTINGS_DEFAULTS = {
   maxAttempts: 1,
   resultsWaitForReview: false,
   requireSeb: false,
+  anonymousMarking: false,
   proctoring: PROCTORING_DEFAULTS,
 };
 
@@ -108,6 +110,8 @@ export const examSettingsSchema = z
     resultsWaitForReview: z.boolean().default(false),
     // Every call of an attempt must come from Safe Exam Browser with the exam's file (issue 54, docs/seb.md).
     requireSeb: z.boolean().default(false),
+    // Marking by question never names the student (issue 55): the server leaves the names out.
+    anonymousMarking: z.boolean().default(false),
     proctoring: proctoringSchema,
   })
   .default(EXAM_SETTINGS_DEFAULTS)
@@ -265,6 +269,8 @@ const questionBase = z.object({
   caseSensitive: z.boolean().default(false),
   pairs: z.array(matchPairSchema, { error: EXAM_MSG.matchingPairsTooFew }).max(30).default([]),
   distractors: z.array(z.string().trim().max(1000)).max(20).default([]),
+  // Essays only; its best levels add up to the question's points (shared/src/rubrics.ts).
+  rubric: rubricSchema.nullish(),
 });
 
 export interface QuestionOptionValue {
@@ -291,6 +297,8 @@ export interface QuestionInput extends QuestionScoring {
   image: string;
   tags: string[];
   shared: boolean;
+  /** Essays only: the rubric a teacher marks it with, or null. */
+  rubric: Rubric | null;
 }
 
 const FULL = 1 - 1e-6;
@@ -314,7 +322,9 @@ export const questionInputSchema = z.preprocess(
     };
     const given = Array.isArray(q.correctAnswer) ? q.correctAnswer : q.correctAnswer === undefined || q.correctAnswer === null ? [] : [q.correctAnswer];
     const answers = given.map((a) => a.trim()).filter(Boolean);
-    const base = { ...q, ...EMPTY_SCORING, tags: q.tags, shared: q.shared, acceptedAnswers: [] as string[] };
+    if (q.rubric && q.type !== 'essay') return fail('rubric', MARKING_MSG.rubricEssayOnly);
+    if (q.rubric && rubricMaxPoints(q.rubric) !== q.points) return fail('rubric', MARKING_MSG.rubricPointsMismatch);
+    const base = { ...q, ...EMPTY_SCORING, tags: q.tags, shared: q.shared, acceptedAnswers: [] as string[], rubric: q.rubric ?? null };
     const cleanOptions = () =>
       q.options
         .map((o) => (typeof o === 'string' ? { text: o.trim(), isCorrect: false, fraction: undefined } : { text: o.text.trim(), isCorrect: !!o.isCorrect, fraction: o.fraction }))

@@ -244,15 +244,25 @@ const round = (x: number) => Math.round(x * 1000) / 1000;
 export const gradeSubmissionSchema = z.object({
   grades: z
     .array(
-      z.object({
-        questionId: z.uuid(),
-        marks: z.number({ error: messages.grading.marksNumber }).min(0, messages.grading.marksNegative),
-        feedback: z.string().trim().max(5000).optional(),
-      }),
+      z
+        .object({
+          questionId: z.uuid(),
+          // Optional when rubric levels are chosen: the marks are then their points (the server works them out).
+          marks: z.number({ error: messages.grading.marksNumber }).min(0, messages.grading.marksNegative).optional(),
+          feedback: z.string().trim().max(5000).optional(),
+          // Criterion id → level id, for a question with a rubric (shared/src/rubrics.ts).
+          rubric: z.record(z.string().max(40), z.string().max(40)).optional(),
+          // The answer's markVersion as the marker read it: a save against an older one is refused (409).
+          version: z.number().int().min(0).optional(),
+        })
+        .refine((g) => g.marks !== undefined || g.rubric !== undefined, { message: messages.marking.marksOrRubric, path: ['marks'] }),
     )
     .min(1, messages.grading.gradeAtLeastOne)
     .max(500),
 });
+
+/** One question's grade in PUT /submissions/{id}/grade. */
+export type GradeInput = z.output<typeof gradeSubmissionSchema>['grades'][number];
 
 export const SUBMISSION_STATUS_FILTERS = ['all', 'submitted', 'graded', 'passed', 'failed', 'in-progress', 'reviewing'] as const;
 export const SUBMISSION_SORTS = ['submittedAt', 'percentage', 'timeTaken', 'studentName', 'lastName', 'score'] as const;

@@ -37,3 +37,5 @@ export * from './questionKeys';
 export * from './questionInterop';
 export * from './ltiLaunch';
 export * from './seb';
+export * from './rubrics';
+export * from './marking';

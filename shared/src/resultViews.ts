@@ -2,6 +2,7 @@ import type { QuestionType } from './exams';
 import type { AnswerStatus, ItemStatistics, submissionDisplayStatus } from './grading';
 import type { SubmitReason } from './session';
 import type { IntegrityState, ResultHold } from './integrity';
+import type { Rubric, RubricAssessment } from './rubrics';
 import { z } from 'zod';
 
 export type AttemptStatus = 'in_progress' | 'submitted' | 'graded';
@@ -120,6 +121,12 @@ export interface SubmissionAnswer {
   sampleAnswer?: string | null;
   /** Staff only, objective questions: what the automatic marking gave. */
   autoMarks?: number | null;
+  /** The levels a teacher chose, with the rubric as it stood then; shown wherever the marks are. */
+  rubricAssessment?: RubricAssessment | null;
+  /** Staff only: the question's rubric now, to mark with. */
+  rubric?: Rubric | null;
+  /** Staff only: send it back with a grade; a save against an older version is refused (409). */
+  markVersion?: number;
 }
 
 /** A result's answer as the results list carries it: never a key. */
@@ -147,6 +154,8 @@ export interface SubmissionDetail {
   submission: Submission & { answers: SubmissionAnswer[]; showCorrectAnswers: boolean };
   /** Staff only. */
   history?: GradeChange[];
+  /** Staff only: the exam is marked anonymously, so marking screens do not name the student. */
+  anonymousMarking?: boolean;
 }
 
 export interface SubmissionPage {

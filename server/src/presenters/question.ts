@@ -1,4 +1,5 @@
 import { can, type Viewer } from '../policies';
+import type { Rubric } from '@exam/shared';
 import { EMPTY_SCORING, matchingChoicesForStudents, type Difficulty, type GradableQuestion, type Question, type QuestionOptionValue, type QuestionScoring, type QuestionType, type StudentQuestion } from '@exam/shared';
 
 export interface QuestionRow {
@@ -20,6 +21,8 @@ export interface QuestionRow {
   scoring: Partial<QuestionScoring>;
   tags: string[];
   shared: boolean;
+  /** Essays only: the rubric it is marked with (shared/src/rubrics.ts). */
+  rubric: Rubric | null;
   created_at: Date;
   updated_at: Date;
 }

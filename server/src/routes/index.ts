@@ -13,6 +13,8 @@ import { healthRoutes } from './health';
 import { integrityRoutes } from './integrity';
 import { integrityReportRoutes } from './integrityReports';
 import { ltiRoutes } from './lti';
+import { markingRoutes } from './marking';
+import { markingCommentRoutes } from './markingComments';
 import { notificationRoutes } from './notifications';
 import { ROUTE_DOCS } from './openapiEntries';
 import { parentRoutes } from './parent';
@@ -21,6 +23,7 @@ import { platformSettingsRoutes } from './platformSettings';
 import { proctoringRoutes } from './proctoring';
 import { questionRoutes } from './questions';
 import { reportRoutes } from './reports';
+import { rubricRoutes } from './rubrics';
 import { sebRoutes } from './seb';
 import { submissionRoutes } from './submissions';
 import { userRoutes } from './users';
@@ -51,6 +54,9 @@ export function apiRouter(deps: Deps, mountedElsewhere: Router<AppState>[] = [])
     integrityRoutes(deps),
     integrityReportRoutes(deps),
     examStaffRoutes(deps),
+    markingRoutes(deps),
+    rubricRoutes(deps),
+    markingCommentRoutes(deps),
     ltiRoutes(deps),
     sebRoutes(deps),
     demoRoutes(deps),

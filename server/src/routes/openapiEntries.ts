@@ -19,6 +19,9 @@ import { proctoringDocs } from './proctoring/openapi';
 import { questionDocs } from './questions/openapi';
 import { reportDocs } from './reports/openapi';
 import { sebDocs } from './seb/openapi';
+import { markingDocs } from './marking/openapi';
+import { markingCommentDocs } from './markingComments/openapi';
+import { rubricDocs } from './rubrics/openapi';
 import { submissionDocs } from './submissions/openapi';
 import { userDocs } from './users/openapi';
 import { referenceDocs } from '../openapi/self.openapi';
@@ -48,6 +51,9 @@ export const ROUTE_DOCS: RouteDocs = {
   ...sebDocs,
   ...integrityReportDocs,
   ...examStaffDocs,
+  ...markingDocs,
+  ...rubricDocs,
+  ...markingCommentDocs,
   ...demoDocs,
   ...referenceDocs,
 };

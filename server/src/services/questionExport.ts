@@ -49,6 +49,7 @@ async function exportable(deps: Deps, row: QuestionRow): Promise<ExportQuestion>
       ...scoringOf(row),
       tags: row.tags ?? [],
       shared: !!row.shared,
+      rubric: row.rubric ?? null,
     },
     image: file && key ? { name: key.slice(key.lastIndexOf('/') + 1), bytes: file.bytes, contentType: file.contentType } : undefined,
   };

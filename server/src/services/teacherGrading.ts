@@ -1,4 +1,4 @@
-import { GRADING_MSG } from '@exam/shared';
+import { GRADING_MSG, MARKING_MSG, type GradeInput } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors, withValues } from '../errors';
@@ -24,16 +24,18 @@ async function questionsById(db: Db, ids: string[]): Promise<Map<string, Questio
  * automatic mark. Every change is kept in the grade history; totals are recomputed, and when
  * nothing is left pending the attempt is graded and the student and parents are told.
  */
-export async function gradeSubmission(deps: Deps, viewer: Viewer, attemptId: string, grades: { questionId: string; marks: number; feedback?: string }[]): Promise<AttemptRow> {
+export async function gradeSubmission(deps: Deps, viewer: Viewer, attemptId: string, grades: GradeInput[]): Promise<AttemptRow> {
   const attempt = (await deps.db('attempts').where({ id: attemptId }).first()) as AttemptRow | undefined;
   if (!attempt) throw Errors.notFound(GRADING_MSG.resultNotFound);
   const exam = await getExamFor(deps.db, viewer, attempt.exam_id, 'update');
   if (attempt.status === 'in_progress') throw Errors.conflict(GRADING_MSG.notSubmitted);
   const questions = await questionsById(deps.db, attempt.question_order);
   for (const g of grades) {
+    // Rubric marking is issue 55's next step; until then marks are required.
+    if (g.marks === undefined) throw Errors.badRequest(MARKING_MSG.marksOrRubric, 'grades');
     const q = attempt.question_order.includes(g.questionId) ? questions.get(g.questionId) : undefined;
     if (!q) throw Errors.badRequest(GRADING_MSG.questionNotInAttempt, 'grades');
-    if (g.marks > q.points) throw Errors.badRequest(withValues('grading.marksAbovePointsOf', { points: q.points }), 'grades');
+    if (g.marks! > q.points) throw Errors.badRequest(withValues('grading.marksAbovePointsOf', { points: q.points }), 'grades');
   }
   const wasGraded = attempt.status === 'graded';
   const updated = await deps.db.transaction(async (trx) => {
@@ -43,7 +45,7 @@ export async function gradeSubmission(deps: Deps, viewer: Viewer, attemptId: str
       const before = (await trx('answers').where({ attempt_id: attemptId, question_id: g.questionId }).first('marks', 'feedback')) as
         { marks: number | string | null; feedback: string | null } | undefined;
       const q = questions.get(g.questionId)!;
-      const row = { marks: g.marks, is_correct: g.marks >= q.points, feedback: g.feedback ?? before?.feedback ?? null, graded_by: viewer.user.id, graded_at: trx.fn.now() };
+      const row = { marks: g.marks!, is_correct: g.marks! >= q.points, feedback: g.feedback ?? before?.feedback ?? null, graded_by: viewer.user.id, graded_at: trx.fn.now() };
       if (before) await trx('answers').where({ attempt_id: attemptId, question_id: g.questionId }).update(row);
       else await trx('answers').insert({ attempt_id: attemptId, question_id: g.questionId, answer: null, seq: 1, ...row });
       await trx('grade_history').insert({
@@ -51,7 +53,7 @@ export async function gradeSubmission(deps: Deps, viewer: Viewer, attemptId: str
         question_id: g.questionId,
         graded_by: viewer.user.id,
         before_marks: marksOf(before?.marks),
-        after_marks: g.marks,
+        after_marks: g.marks!,
         before_feedback: before?.feedback ?? null,
         after_feedback: row.feedback,
       });

@@ -1,0 +1,3 @@
+import type { RouteDocs } from '../../openapi/types';
+
+export const rubricDocs: RouteDocs = {};
