@@ -12,7 +12,7 @@ import { CanOpenContext } from '../lib/canOpen';
  */
 export type Access = 'public' | 'signed-in' | readonly Role[];
 
-export type CrumbKey = 'exam' | 'examResult' | 'edit' | 'questions' | 'preview' | 'submissions' | 'gradeSubmission' | 'results' | 'studentProgress' | 'proctor' | 'childProgress' | 'review' | 'attemptTimeline' | 'staff';
+export type CrumbKey = 'exam' | 'examResult' | 'edit' | 'questions' | 'preview' | 'submissions' | 'gradeSubmission' | 'results' | 'studentProgress' | 'proctor' | 'childProgress' | 'review' | 'attemptTimeline' | 'staff' | 'marking' | 'markQuestion' | 'rubrics';
 
 export interface CrumbSpec {
   /** The crumb's words (a key of common:crumbs); for a page about one thing, what it says until that thing's name is loaded. */

@@ -45,6 +45,9 @@ import { ParentReportsPage } from '../features/parent/ParentReportsPage';
 import { ParentRequestsPage } from '../features/parent/ParentRequestsPage';
 import { ProctorBoardPage } from '../features/proctor/ProctorBoardPage';
 import { QuestionBankPage } from '../features/question-bank/QuestionBankPage';
+import { RubricLibraryPage } from '../features/rubrics/RubricLibraryPage';
+import { MarkingOverviewPage } from '../features/grading/marking/MarkingOverviewPage';
+import { QuestionMarkingPage } from '../features/grading/marking/QuestionMarkingPage';
 import { AboutPage } from '../features/public/AboutPage';
 import { ContactPage } from '../features/public/ContactPage';
 import { CookiesPage } from '../features/public/CookiesPage';
@@ -138,6 +141,7 @@ export const routes: RouteObject[] = [
               guarded('exam/:examId/questions', <ExamQuestionsPage />, STAFF, underExam('questions')),
               guarded('exam/:examId/preview', <ExamPreviewPage />, STAFF, underExam('preview')),
               guarded('questions', <QuestionBankPage />, STAFF, { crumb: { labelKey: 'questions' }, ...WIDE }),
+              guarded('rubrics', <RubricLibraryPage />, STAFF, { crumb: { labelKey: 'rubrics', parent: () => '/questions' } }),
               guarded('schedule', <SchedulePage />, STUDENT_TEACHER_PARENT),
               guarded('admin/exams', <AdminExamsPage />, ['admin'], WIDE),
               guarded('admin/exams/:examId', <AdminExamDetailsPage />, ['admin', 'teacher'], examCrumb),
@@ -152,6 +156,11 @@ export const routes: RouteObject[] = [
               guarded('grade-submission/:submissionId', <GradeSubmissionPage />, STAFF, {
                 // No student's name here: the grader may have chosen anonymous grading.
                 crumb: { labelKey: 'gradeSubmission', parent: (p, _role, cache) => submissionsOf(submissionExamId(p, cache)) },
+              }),
+              // Marking a whole class by question (issue 55).
+              guarded('exam/:examId/marking', <MarkingOverviewPage />, STAFF, underExam('marking')),
+              guarded('exam/:examId/marking/:questionId', <QuestionMarkingPage />, STAFF, {
+                crumb: { labelKey: 'markQuestion', parent: (p) => `/exam/${p.examId ?? ''}/marking` },
               }),
               guarded('exam/:examId/results', <ExamResultsPage />, STAFF, underExam('results')),
               guarded('exam/results/:examId', <ExamResultsPage />, STAFF, underExam('results')),

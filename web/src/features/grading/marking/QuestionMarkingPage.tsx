@@ -1,0 +1,4 @@
+/** Contract placeholder (issue 55): the marking helper replaces it with the page. */
+export function QuestionMarkingPage() {
+  return null;
+}
