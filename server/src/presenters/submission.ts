@@ -1,4 +1,4 @@
-import { autoGrade, classifyAnswer, describeKey, matchingChoicesForStudents, submissionDisplayStatus, type AnswerSummary, type Submission, type ResultHold, type SubmissionAnswer } from '@exam/shared';
+import { autoGrade, classifyAnswer, describeKey, matchingChoicesForStudents, submissionDisplayStatus, type AnswerSummary, type RubricAssessment, type Submission, type ResultHold, type SubmissionAnswer } from '@exam/shared';
 import { gradableOf, scoringOf, type QuestionRow } from './question';
 import { serverTimeSpent, type AttemptRow } from './attempt';
 
@@ -20,6 +20,8 @@ export interface SubmissionRow extends AttemptRow {
   /** Null where the student hides it from this viewer (privacy: showEmail). */
   email: string | null;
   avatar: string | null;
+  /** The exam is marked anonymously (settings.anonymousMarking); read by the detail call only. */
+  anonymous_marking?: boolean;
 }
 
 const num = (v: number | string | null) => (v === null ? null : Number(v));
@@ -86,13 +88,24 @@ export interface AnswerDetailRow {
   is_correct: boolean | null;
   feedback: string | null;
   graded_at: Date | null;
+  /** The rubric and levels it was marked with (shared/src/rubrics.ts), if any. */
+  rubric_assessment?: RubricAssessment | null;
+  mark_version?: number;
 }
 
 /**
  * The answer list of a submission. Keys and explanations only when `withKeys` (staff always; a
- * student when the exam shows correct answers and results are out).
+ * student when the exam shows correct answers and results are out). The rubric levels an answer
+ * was marked with go wherever its marks go, except to a student or parent while the attempt still
+ * waits for marks (`waiting`): levels are a verdict, and the verdict is not out until it is graded.
  */
-export function presentAnswers(order: string[], questions: Map<string, QuestionRow>, answers: Map<string, AnswerDetailRow>, opts: { withKeys: boolean; withMarks: boolean; staff: boolean }): SubmissionAnswer[] {
+export function presentAnswers(
+  order: string[],
+  questions: Map<string, QuestionRow>,
+  answers: Map<string, AnswerDetailRow>,
+  opts: { withKeys: boolean; withMarks: boolean; staff: boolean; waiting?: boolean },
+): SubmissionAnswer[] {
+  const withAssessment = opts.staff || (opts.withMarks && !opts.waiting);
   return order
     .map((qid, index): SubmissionAnswer | undefined => {
       const q = questions.get(qid);
@@ -122,6 +135,8 @@ export function presentAnswers(order: string[], questions: Map<string, QuestionR
         explanation: opts.withKeys ? q.explanation || null : undefined,
         sampleAnswer: opts.staff ? q.sample_answer || null : undefined,
         autoMarks: opts.staff && q.type !== 'essay' ? autoGrade(gradableOf(q), userAnswer).marks : undefined,
+        rubricAssessment: withAssessment ? (a?.rubric_assessment ?? null) : null,
+        ...(opts.staff ? { rubric: q.rubric ?? null, markVersion: a?.mark_version ?? 0 } : {}),
       };
     })
     .filter((x) => x !== undefined);

@@ -31,6 +31,7 @@ function submissions(db: Db | Knex.Transaction, viewer: Viewer): Knex.QueryBuild
       db.raw(`${resultsVisibleSql('e', 'a')} as results_out`),
       db.raw(`${resultHoldSql('e', 'a')} as hold`),
       db.raw("coalesce((e.settings->>'showCorrectAnswers')::boolean, false) as show_answers"),
+      db.raw("coalesce((e.settings->>'anonymousMarking')::boolean, false) as anonymous_marking"),
       'u.first_name',
       'u.last_name',
       'u.avatar',
@@ -171,7 +172,7 @@ export async function submissionDetail(deps: Deps, viewer: Viewer, id: string): 
   const withScore = canSeeScore(viewer, row);
   const questions = await questionsOf(deps.db, row.question_order);
   const answers = new Map(
-    ((await deps.db('answers').where({ attempt_id: id }).select('question_id', 'answer', 'marks', 'is_correct', 'feedback', 'graded_at')) as AnswerDetailRow[]).map((a) => [a.question_id, a]),
+    ((await deps.db('answers').where({ attempt_id: id }).select('question_id', 'answer', 'marks', 'is_correct', 'feedback', 'graded_at', 'rubric_assessment', 'mark_version')) as AnswerDetailRow[]).map((a) => [a.question_id, a]),
   );
   const s = await standings(deps.db, row.exam_id);
   const graded = row.status === 'graded';
@@ -179,10 +180,16 @@ export async function submissionDetail(deps: Deps, viewer: Viewer, id: string): 
   return {
     submission: {
       ...presentSubmission(row, { withScore, letter, percentile: graded ? s.percentile(row.percentage) : null, rank: graded ? s.rank(row.percentage) : null, ...integrityOf(viewer, row) }),
-      answers: row.status === 'in_progress' && !isStaff ? [] : presentAnswers(row.question_order, questions, answers, { withKeys: isStaff || (withScore && row.show_answers), withMarks: withScore, staff: isStaff }),
+      answers: row.status === 'in_progress' && !isStaff ? [] : presentAnswers(row.question_order, questions, answers, {
+            withKeys: isStaff || (withScore && row.show_answers),
+            withMarks: withScore,
+            staff: isStaff,
+            waiting: row.status !== 'graded',
+          }),
       showCorrectAnswers: isStaff || (withScore && row.show_answers),
     },
     history: isStaff ? await gradeHistory(deps.db, id) : undefined,
+    ...(isStaff ? { anonymousMarking: row.anonymous_marking ?? false } : {}),
   };
 }
 

@@ -1,6 +1,13 @@
+import { GRADING_MSG, MARKING_MSG } from '@exam/shared';
 import type { RouteDocs } from '../../openapi/types';
 
 const ACK = 'committed before this answer arrives';
+
+const GRADE = [
+  'Each grade gives `marks`, or `rubric` (criterion id → level id) for a question with a rubric: the marks are then the chosen levels’ points (`marks`, if also sent, must equal them), and the answer keeps the rubric as it stands now with the levels chosen, so a later edit of the question’s rubric does not change it. Plain marks clear a stored rubric assessment, unless they equal the stored marks (a feedback-only edit keeps it).',
+  'Two teachers at once: a save writes only the answers it names, so teachers marking different answers of one attempt both land. Every save of an answer raises its `markVersion` (staff read it on each answer). A grade carrying `version` (the `markVersion` its marker read) is refused when the answer has been saved since: 409, and nothing of the whole save is written. A grade without `version` is written whatever happened meanwhile (last writer wins), as older clients expect.',
+].join(' ');
+const GRADE_ERRORS = { 400: `${MARKING_MSG.rubricIncomplete} / ${MARKING_MSG.noRubric} / ${MARKING_MSG.marksNotRubric}`, 404: GRADING_MSG.resultNotFound, 409: MARKING_MSG.markedMeanwhile };
 
 export const submissionDocs: RouteDocs = {
   'POST /submissions/start': { summary: 'Start (or resume) an attempt by exam id', data: '`{ submission, exam, questions, deadlineAt, serverTime }`' },
@@ -18,6 +25,11 @@ export const submissionDocs: RouteDocs = {
     data: '`{ submissions, total, totalPages }`',
   },
   'GET /submissions/:id': { summary: 'One result, with what the exam lets its reader see', data: '`{ submission }`' },
-  'POST /submissions/:id/grade': { summary: 'Grade essays or override marks; each change goes into the grade history', data: '`{ submission }`' },
-  'PUT /submissions/:id/grade': { summary: 'Same as POST: grade or regrade', data: '`{ submission }`' },
+  'POST /submissions/:id/grade': {
+    summary: 'Grade essays or override marks; each change goes into the grade history',
+    description: GRADE,
+    data: '`{ submission }`',
+    errors: GRADE_ERRORS,
+  },
+  'PUT /submissions/:id/grade': { summary: 'Same as POST: grade or regrade', description: GRADE, data: '`{ submission }`', errors: GRADE_ERRORS },
 };
