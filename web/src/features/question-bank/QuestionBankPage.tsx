@@ -10,6 +10,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useFilterParams } from '../../lib/useFilterParams';
 import { QuestionView } from '../exams/components/QuestionView';
+import { MyRubricsLink } from '../rubrics/MyRubricsLink';
 import { BankFilters, NO_FILTERS } from './components/BankFilters';
 import { BankTable, type RowActions } from './components/BankTable';
 import { EditQuestionModal } from './components/EditQuestionModal';
@@ -102,9 +103,12 @@ export function QuestionBankPage() {
               {t('intro')}
             </Text>
           </div>
-          <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImportOpen(true)}>
-            {t('import.button')}
-          </Button>
+          <Group gap="xs">
+            <MyRubricsLink />
+            <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImportOpen(true)}>
+              {t('import.button')}
+            </Button>
+          </Group>
         </Group>
 
         <BankFilters values={values} onChange={setFilter} />

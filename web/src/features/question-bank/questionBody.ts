@@ -16,6 +16,7 @@ export function questionBody(q: Question, change: Partial<Pick<Question, 'tags' 
     options: q.options,
     correctAnswer: q.type === 'fill-blank' ? q.acceptedAnswers : q.correctAnswer,
     sampleAnswer: q.sampleAnswer,
+    rubric: q.type === 'essay' ? (q.rubric ?? null) : null,
     explanation: q.explanation,
     image: q.image ?? '',
     numericAnswers: q.numericAnswers,

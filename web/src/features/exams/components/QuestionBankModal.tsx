@@ -1,10 +1,11 @@
-import { DIFFICULTIES, QUESTION_TYPES, addQuestionsSchema, previewText, type Question } from '@exam/shared';
+import { DIFFICULTIES, QUESTION_TYPES, addQuestionsSchema, type Question } from '@exam/shared';
 import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/http';
 import { ListPagination } from '../../../components/ListPagination';
 import { MathText } from '../../../components/MathText';
+import { shortenMathText } from '../../../lib/shortenMathText';
 import { SearchField } from '../../../components/SearchField';
 import { enumLabel, translateMessage } from '../../../i18n/format';
 import { useQuestionBank } from '../hooks';
@@ -117,13 +118,13 @@ function BankPicker({ onClose, onConfirm, excludeExamId, alreadyAdded = [], busy
               <Group key={q._id} wrap="nowrap" align="flex-start" gap="sm">
                 <Checkbox
                   mt={4}
-                  aria-label={t('bank.selectQuestion', { text: previewText(q.text, 80) })}
+                  aria-label={t('bank.selectQuestion', { text: shortenMathText(q.text, 80).text })}
                   checked={already || selected.has(q._id)}
                   disabled={already}
                   onChange={() => toggle(q)}
                 />
                 <Stack gap={4} style={{ flex: 1 }}>
-                  <MathText block text={previewText(q.text)} />
+                  <MathText block text={shortenMathText(q.text).text} />
                   <Group gap="xs">
                     <Badge variant="light">{enumLabel('questionTypes', q.type)}</Badge>
                     <Badge variant="outline" color="gray">

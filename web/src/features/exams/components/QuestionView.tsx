@@ -1,10 +1,11 @@
-import { creditPercent, describeKey, previewText, type MatchPair, type NumericAnswer, type QuestionOptionValue, type QuestionType, type ShortAnswer } from '@exam/shared';
+import { creditPercent, describeKey, type MatchPair, type NumericAnswer, type QuestionOptionValue, type QuestionType, type ShortAnswer } from '@exam/shared';
 import { Badge, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
 import { enumLabel } from '../../../i18n/format';
+import { shortenMathText } from '../../../lib/shortenMathText';
 import { pointsLabel } from '../labels';
 
 /** What every question shape we show has in common: a bank question or a wizard draft. */
@@ -69,7 +70,7 @@ export function QuestionView({ question, number, preview = false, showKey = !pre
           </Group>
           {actions && <Group gap="xs">{actions}</Group>}
         </Group>
-        <MathText block text={preview ? previewText(question.text) : question.text} />
+        <MathText block text={preview ? shortenMathText(question.text).text : question.text} />
         {showKey && <AnswerKey question={question} />}
         {children}
       </Stack>

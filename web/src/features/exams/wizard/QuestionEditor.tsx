@@ -5,6 +5,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
 import { enumLabel } from '../../../i18n/format';
+import { QuestionRubricField } from '../../rubrics/QuestionRubricField';
 import { MatchingFields, MultipleResponseFields, NumericalFields, ShortAnswerFields } from './PartialCreditFields';
 import { MAX_OPTIONS, MIN_OPTIONS, addOption, answerChoices, changeType, removeOption, setOption, type QuestionDraft } from './questionDraft';
 
@@ -29,6 +30,10 @@ export function QuestionEditor({ draft, errors, editingIndex, onChange, onSubmit
   const choices = answerChoices(draft);
   const editing = editingIndex !== null;
   const error = (field: string) => (typeof errors[field] === 'string' ? (errors[field] as string) : undefined);
+  // The rubric field names its errors from the rubric down: 'rubric.criteria.0.title' → 'criteria.0.title', 'rubric' → ''.
+  const rubricErrors: FormErrors = Object.fromEntries(
+    Object.entries(errors).flatMap(([k, v]) => (k === 'rubric' ? [['', v]] : k.startsWith('rubric.') ? [[k.slice('rubric.'.length), v]] : [])),
+  );
 
   return (
     <Fieldset legend={editing ? t('editor.editLegend', { number: editingIndex + 1 }) : t('editor.newLegend')}>
@@ -158,6 +163,9 @@ export function QuestionEditor({ draft, errors, editingIndex, onChange, onSubmit
             value={draft.sampleAnswer}
             onChange={(e) => set('sampleAnswer', e.currentTarget.value)}
           />
+        )}
+        {draft.type === 'essay' && (
+          <QuestionRubricField rubric={draft.rubric} points={draft.points} onChange={(rubric) => set('rubric', rubric)} onSetPoints={(points) => set('points', points)} errors={rubricErrors} />
         )}
 
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

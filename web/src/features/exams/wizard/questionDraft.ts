@@ -2,6 +2,7 @@ import { TRUE_FALSE_OPTIONS, questionInputSchema, readNumber, type Difficulty, t
 import type { FormErrors } from '@mantine/form';
 import { i18n } from '../../../i18n';
 import { issuesToFormErrors } from '../../../lib/zodForm';
+import { draftToRubric, rubricToDraft, type RubricDraft } from '../../rubrics/rubricDraft';
 
 /** A numerical answer as typed: a value with a tolerance, or a range; numbers as text so "3,5" can be read. */
 export interface NumericDraft {
@@ -46,6 +47,8 @@ export interface QuestionDraft {
   /** Matching: answers that belong to no stem, one per line. */
   distractors: string;
   sampleAnswer: string;
+  /** Essays only; kept while another type is chosen, so switching back does not lose it, but never sent then. */
+  rubric: RubricDraft | null;
   explanation: string;
   topic: string;
   difficulty: Difficulty;
@@ -77,6 +80,7 @@ export function emptyDraft(type: QuestionType = 'multiple-choice'): QuestionDraf
     pairs: Array.from({ length: INITIAL_PAIRS }, emptyPair),
     distractors: '',
     sampleAnswer: '',
+    rubric: null,
     explanation: '',
     topic: '',
     difficulty: 'medium',
@@ -173,6 +177,7 @@ export function draftToInput(draft: QuestionDraft, subject: string): Record<stri
     difficulty: draft.difficulty,
     points: draft.points,
     explanation: draft.explanation,
+    rubric: draft.type === 'essay' && draft.rubric ? draftToRubric(draft.rubric) : null,
   };
   switch (draft.type) {
     case 'multiple-choice':
@@ -279,6 +284,11 @@ export function validateDraft(draft: QuestionDraft, subject: string): FormErrors
   for (const [key, text] of Object.entries(schema)) {
     // A deeper path ('pairs.0.stem') is shown with its list.
     const list = key.split('.')[0]!;
+    // The rubric editor tells each mistake at its own field ('rubric.criteria.0.title').
+    if (list === 'rubric' && list !== key) {
+      errors[key] ??= text;
+      continue;
+    }
     if (list !== key && lists.has(list)) continue;
     errors[list] ??= text;
   }
@@ -297,7 +307,10 @@ export function draftPreview(draft: QuestionDraft, subject: string): QuestionInp
 const percent = (f: number) => Math.round(f * 100 * 100000) / 100000;
 
 /** A stored question back in the editor's shape, so it can be edited and sent again (PUT /questions/{id}). */
-export function questionToDraft(q: Pick<Question, 'type' | 'text' | 'points' | 'options' | 'correctAnswer' | 'acceptedAnswers' | 'numericAnswers' | 'shortAnswers' | 'caseSensitive' | 'pairs' | 'distractors' | 'sampleAnswer' | 'explanation' | 'topic' | 'difficulty'>): QuestionDraft {
+export function questionToDraft(
+  q: Pick<Question, 'type' | 'text' | 'points' | 'options' | 'correctAnswer' | 'acceptedAnswers' | 'numericAnswers' | 'shortAnswers' | 'caseSensitive' | 'pairs' | 'distractors' | 'sampleAnswer' | 'explanation' | 'topic' | 'difficulty'> &
+    Partial<Pick<Question, 'rubric'>>,
+): QuestionDraft {
   const fresh = emptyDraft(q.type);
   const hasOptions = q.type === 'multiple-choice' || q.type === 'multiple-response';
   const options = hasOptions && q.options.length >= MIN_OPTIONS ? q.options : null;
@@ -322,6 +335,7 @@ export function questionToDraft(q: Pick<Question, 'type' | 'text' | 'points' | '
     pairs: q.pairs.length ? q.pairs.map((p) => ({ ...p })) : fresh.pairs,
     distractors: q.distractors.join('\n'),
     sampleAnswer: q.sampleAnswer,
+    rubric: q.type === 'essay' && q.rubric ? rubricToDraft(q.rubric) : null,
     explanation: q.explanation,
     topic: q.topic,
     difficulty: q.difficulty,

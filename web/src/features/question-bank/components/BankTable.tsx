@@ -1,8 +1,9 @@
-import { previewText, type Question } from '@exam/shared';
+import type { Question } from '@exam/shared';
 import { ActionIcon, Badge, Button, Checkbox, Group, Menu, Table, Text } from '@mantine/core';
 import { IconDots, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
+import { shortenMathText } from '../../../lib/shortenMathText';
 import { enumLabel } from '../../../i18n/format';
 import { pointsLabel } from '../../exams/labels';
 
@@ -60,7 +61,7 @@ export function BankTable({ questions, caption, selected, onSelect, canManage, a
                   <Checkbox aria-label={t('table.selectRow', { number })} checked={selected.has(q._id)} onChange={(e) => onSelect([q._id], e.currentTarget.checked)} />
                 </Table.Td>
                 <Table.Td maw={420}>
-                  <MathText block text={previewText(q.text)} />
+                  <MathText block text={shortenMathText(q.text).text} />
                 </Table.Td>
                 <Table.Td>{enumLabel('questionTypes', q.type)}</Table.Td>
                 <Table.Td>{pointsLabel(q.points)}</Table.Td>

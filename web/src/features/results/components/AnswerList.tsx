@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
 import { i18n } from '../../../i18n';
 import { enumLabel, formatNumber } from '../../../i18n/format';
+import { RubricTable } from '../../rubrics/RubricTable';
 import { QuestionCard } from './QuestionCard';
 
 function marksText(answer: SubmissionAnswer): string | null {
@@ -51,6 +52,7 @@ export function AnswerList({ answers, showKeys, answerLabel }: AnswerListProps) 
               )}
             </Text>
             {marks && <Text size="sm">{marks}</Text>}
+            {a.rubricAssessment && <RubricTable assessment={a.rubricAssessment} />}
             {a.feedback && (
               <Text size="sm">
                 <Text span fw={600}>
