@@ -24,7 +24,12 @@ export const submissionDocs: RouteDocs = {
       'A student: their own. A parent: their children’s (or one child’s with `student`). A teacher: submissions to their exams. Admins: any. `student.email` is null unless the student shows it (privacy: showEmail) or the reader is them or an admin. `displayStatus` is In Progress, Reviewing (submitted, waiting for grading: `isPassed` is null), Passed or Failed, or Submitted where the result is not out to this reader; `isPassed` is null whenever there is no final outcome yet, never false for it.',
     data: '`{ submissions, total, totalPages }`',
   },
-  'GET /submissions/:id': { summary: 'One result, with what the exam lets its reader see', data: '`{ submission }`' },
+  'GET /submissions/:id': {
+    summary: 'One result, with what the exam lets its reader see',
+    description:
+      'Staff read on each answer the question’s `rubric` and the answer’s `markVersion` (send it back as the grade’s `version`), and `anonymousMarking` beside the submission. `rubricAssessment` (the rubric as it stood when the answer was marked, and the levels chosen) goes wherever the marks go, except to a student or parent while the attempt still waits for marks.',
+    data: '`{ submission, history?, anonymousMarking? }`',
+  },
   'POST /submissions/:id/grade': {
     summary: 'Grade essays or override marks; each change goes into the grade history',
     description: GRADE,
