@@ -2,6 +2,7 @@ import type { ExamTimeStatus } from './examTime';
 import type { MatchPair, NumericAnswer, ShortAnswer } from './questionKeys';
 import type { ExamRole } from './examStaff';
 import type { Difficulty, ExamSettings, ExamType, QuestionOptionValue, QuestionType } from './exams';
+import type { Rubric } from './rubrics';
 
 /** A student's attempts at an exam, as the exam reports them to that student. */
 export interface ExamAttemptsOfViewer {
@@ -89,6 +90,8 @@ export interface Question {
   pairs: MatchPair[];
   /** Matching: answers that belong to no stem. */
   distractors: string[];
+  /** Essays only: the question's own copy of the rubric it is marked with, or null. */
+  rubric: Rubric | null;
   tags: string[];
   /** Offered to every teacher of the school. */
   shared: boolean;

@@ -50,6 +50,7 @@ export function presentQuestion(row: QuestionRow, viewer: Viewer): Question {
     explanation: row.explanation,
     image: row.image || null,
     ...scoringOf(row),
+    rubric: row.rubric ?? null,
     tags: row.tags ?? [],
     shared: !!row.shared,
     createdBy: row.owner_id,

@@ -23,6 +23,8 @@ export function questionColumns(input: QuestionInput) {
     scoring: JSON.stringify({ numericAnswers: input.numericAnswers, shortAnswers: input.shortAnswers, caseSensitive: input.caseSensitive, pairs: input.pairs, distractors: input.distractors }),
     tags: JSON.stringify(input.tags),
     shared: input.shared,
+    // The question's own copy (a library rubric edited later never changes it); null clears it.
+    rubric: input.rubric ? JSON.stringify(input.rubric) : null,
   };
 }
 

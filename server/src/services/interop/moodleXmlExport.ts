@@ -2,6 +2,7 @@ import type { QuestionInput } from '@exam/shared';
 import { titleFromText } from './giftExport';
 import { textToHtml } from './html';
 import { moodleFraction, moodlePercent } from './moodleGrades';
+import { rubricTableHtml } from './rubricExport';
 import type { ExportFile, ExportQuestion } from './types';
 
 /**
@@ -18,6 +19,12 @@ const plainAnswer = (fraction: number, text: string, extra = '') =>
   `<answer fraction="${percent(fraction)}" format="plain_text">\n      ${textEl(text)}${extra}\n      <feedback format="html">\n        <text></text>\n      </feedback>\n    </answer>`;
 const percent = (fraction: number) => moodlePercent(moodleFraction(fraction) ?? fraction);
 const grade = (n: number) => n.toFixed(7);
+
+/** What Moodle shows whoever grades the essay: the sample answer, then the rubric (Moodle's essays have no rubric of their own). */
+function graderInfo(q: QuestionInput): string {
+  const html = [q.sampleAnswer ? toHtml(q.sampleAnswer) : '', q.rubric ? rubricTableHtml(q.rubric) : ''].filter(Boolean).join('\n');
+  return `<graderinfo format="html">\n      ${textEl(html)}\n    </graderinfo>`;
+}
 
 /** A picture's file name as Moodle stores it: no folders, nothing a URL would need escaped. */
 const safeName = (name: string) => name.replace(/^.*[\\/]/, '').replace(/[^A-Za-z0-9._-]/g, '_') || 'picture';
@@ -79,7 +86,7 @@ function answersXml(q: QuestionInput): { type: string; lines: string[] } {
           '<responsefieldlines>15</responsefieldlines>',
           '<attachments>0</attachments>',
           '<attachmentsrequired>0</attachmentsrequired>',
-          htmlField('graderinfo', q.sampleAnswer),
+          graderInfo(q),
           htmlField('responsetemplate', ''),
         ],
       };

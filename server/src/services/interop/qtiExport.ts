@@ -1,5 +1,6 @@
 import { matchingChoices, type QuestionInput } from '@exam/shared';
 import { textToHtml } from './html';
+import { rubricTableHtml } from './rubricExport';
 import { writeZip } from './zip';
 import { EXPLANATION_FEEDBACK, QTI_NAMESPACES, qtiAttrName, qtiElementName, type QtiVersion } from './qti';
 import type { ExportFile, ExportQuestion } from './types';
@@ -9,7 +10,8 @@ import type { ExportFile, ExportQuestion } from './types';
  * gives the same question back. Points are the MAXSCORE outcome; partial credit is a mapping whose
  * values are the credit times the points; the explanation is a modal feedback always shown (its
  * identifier tells our import it is the explanation); an essay's sample answer is a rubric block
- * for scorers; tags are LOM keywords of the item's resource in the manifest.
+ * for scorers, and its rubric (criteria, levels and points as a table) another; tags are LOM keywords
+ * of the item's resource in the manifest.
  */
 export function exportQti21(questions: ExportQuestion[]): ExportFile {
   return { body: writePackage('2.1', questions), contentType: 'application/zip', filename: 'questions-qti21.zip' };
@@ -120,10 +122,10 @@ export function qtiItemXml(version: QtiVersion, identifier: string, q: QuestionI
     case 'essay': {
       declarationXml = declaration('single', 'string');
       interaction = w.el('extendedTextInteraction', { responseIdentifier: RESPONSE, expectedLines: 10 });
-      if (q.sampleAnswer) {
-        const content = w.html(q.sampleAnswer);
-        rubric = version === '3.0' ? w.el('rubricBlock', { view: 'scorer', use: 'scoring' }, w.el('contentBody', {}, content)) : w.el('rubricBlock', { view: 'scorer' }, content);
-      }
+      const forScorers = (content: string) =>
+        version === '3.0' ? w.el('rubricBlock', { view: 'scorer', use: 'scoring' }, w.el('contentBody', {}, content)) : w.el('rubricBlock', { view: 'scorer' }, content);
+      // A block of its own: the sample answer's block keeps the sample answer alone.
+      rubric = (q.sampleAnswer ? forScorers(w.html(q.sampleAnswer)) : '') + (q.rubric ? forScorers(rubricTableHtml(q.rubric)) : '');
       break;
     }
     case 'matching': {
