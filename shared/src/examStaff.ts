@@ -34,17 +34,24 @@ export const hallPartSchema = z.object({
 export type HallPart = z.infer<typeof hallPartSchema>;
 
 /**
- * A teacher's place in an exam: its owner, or added as proctor, reviewer, or both ('staff').
+ * A teacher's place in an exam: its owner, or added as proctor, reviewer, both ('staff'), or only
+ * to mark it ('marker'; whether a proctor or reviewer also marks is `marks`).
  * Exams carry it as `myRole` for teachers; an admin who does not own the exam has none.
  */
-export const EXAM_ROLES = ['owner', 'proctor', 'reviewer', 'staff'] as const;
+export const EXAM_ROLES = ['owner', 'proctor', 'reviewer', 'staff', 'marker'] as const;
 export type ExamRole = (typeof EXAM_ROLES)[number];
+
+/** Whether an exam's links should offer its proctor board to a viewer with this role (none: an admin). */
+export const proctorsAs = (role: ExamRole | undefined): boolean => role === undefined || role === 'owner' || role === 'proctor' || role === 'staff';
+/** Whether an exam's links should offer its integrity review to a viewer with this role (none: an admin). */
+export const reviewsAs = (role: ExamRole | undefined): boolean => role === undefined || role === 'owner' || role === 'reviewer' || role === 'staff';
 
 /** GET /exams/:id/staff/me: what the viewer does in this exam's hall and which part is theirs. */
 export const myExamStaffSchema = z.object({
   role: z.enum(EXAM_ROLES).nullable().describe('null for an admin who does not own the exam'),
   proctors: z.boolean(),
   reviews: z.boolean(),
+  marks: z.boolean(),
   part: hallPartSchema.nullable().describe('The viewer’s part of the hall; null: the whole hall (owner, admin, or staff given no part)'),
 });
 export type MyExamStaff = z.infer<typeof myExamStaffSchema>;

@@ -50,6 +50,8 @@ export interface Exam {
   forChildren?: string[];
   /** The exam is the viewer's own, or a teacher was added to its hall as proctor, reviewer or both ('staff'); absent for everyone else. */
   myRole?: ExamRole;
+  /** A teacher added to its hall who marks its answers (issue 55); absent for the owner and everyone else. */
+  myMarks?: boolean;
 }
 
 /** An exam in a list: its question ids in order (the questions themselves are served elsewhere). */

@@ -211,6 +211,8 @@ export const examStaffInputSchema = z.object({
   userId: uuid,
   proctors: z.boolean().default(true),
   reviews: z.boolean().default(true),
+  // Marks the exam's answers beside its owner (issue 55): the whole exam, whatever part of the hall is given.
+  marks: z.boolean().default(false),
   sections: z.array(z.enum(SECTIONS)).max(SECTIONS.length).default([]),
   studentIds: z.array(uuid).max(5000).default([]),
 });
@@ -222,6 +224,7 @@ export const examStaffMemberSchema = z.object({
   email: z.string(),
   proctors: z.boolean(),
   reviews: z.boolean(),
+  marks: z.boolean(),
   sections: z.array(z.enum(SECTIONS)),
   studentIds: z.array(uuid),
   addedAt: isoTime,

@@ -7,6 +7,8 @@ import { can, type ExamResource, type Viewer } from './index';
 export interface ViewerStaffRow {
   proctors: boolean;
   reviews: boolean;
+  /** Absent in rows read before markers existed. */
+  marks?: boolean;
   sections: HallPart['sections'];
   studentIds: string[];
 }
@@ -25,11 +27,11 @@ export function removesExamsAtAnyTime(viewer: Viewer): boolean {
 }
 
 /**
- * Who reads an exam's staff list and their own place in its hall: whoever may proctor or review
- * it (the owner and admins, and the teachers added to it).
+ * Who reads an exam's staff list and their own place in its hall: whoever may proctor, review or
+ * mark it (the owner and admins, and the teachers added to it).
  */
 export function readsExamStaff(viewer: Viewer, exam: ExamResource): boolean {
-  return can(viewer, 'proctor', 'exam', exam) || can(viewer, 'review', 'exam', exam);
+  return can(viewer, 'proctor', 'exam', exam) || can(viewer, 'review', 'exam', exam) || can(viewer, 'mark', 'exam', exam);
 }
 
 /** The viewer's role in an exam, for teachers: its owner, or how they were added to its hall. */
@@ -37,6 +39,7 @@ export function examRoleOf(viewer: Viewer, exam: { owner_id: string; viewer_staf
   if (exam.owner_id === viewer.user.id) return 'owner';
   const staff = staffsExams(viewer.user.role) ? exam.viewer_staff : null;
   if (!staff) return undefined;
+  if (!staff.proctors && !staff.reviews) return 'marker';
   if (staff.proctors && !staff.reviews) return 'proctor';
   if (staff.reviews && !staff.proctors) return 'reviewer';
   return 'staff';

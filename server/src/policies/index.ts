@@ -27,7 +27,7 @@ export interface ExamResource {
    * The viewer's place in the exam's shared hall (exam_staff), when the owner added them as a
    * proctor or reviewer; absent or null for everyone else.
    */
-  viewerStaff?: { proctors: boolean; reviews: boolean } | null;
+  viewerStaff?: { proctors: boolean; reviews: boolean; marks?: boolean } | null;
 }
 
 export interface QuestionResource {
@@ -53,7 +53,7 @@ interface Resources {
 }
 
 /** `proctor`: watch the board and act on attempts; `review`: read timelines and decide on flags and outcomes. */
-export type ExamAction = 'read' | 'update' | 'delete' | 'publish' | 'manage-questions' | 'read-questions' | 'preview' | 'proctor' | 'review';
+export type ExamAction = 'read' | 'update' | 'delete' | 'publish' | 'manage-questions' | 'read-questions' | 'preview' | 'proctor' | 'review' | 'mark';
 export type QuestionAction = 'read' | 'update' | 'delete' | 'use';
 export type ProfileAction = 'read-stats';
 type ActionOf<K extends keyof Resources> = K extends 'exam' ? ExamAction : K extends 'profile' ? ProfileAction : QuestionAction;
@@ -96,6 +96,8 @@ allow(['teacher'], '*', 'exam', owns);
 allow(['teacher'], ['read', 'read-questions'], 'exam', (v, exam) => !!exam.viewerStaff);
 allow(['teacher'], ['proctor'], 'exam', (v, exam) => !!exam.viewerStaff?.proctors);
 allow(['teacher'], ['review'], 'exam', (v, exam) => !!exam.viewerStaff?.reviews);
+// A teacher added to mark it marks every answer of the exam (issue 55), whatever part of the hall they were given.
+allow(['teacher'], ['mark'], 'exam', (v, exam) => !!exam.viewerStaff?.marks);
 allow(['teacher'], '*', 'question', owns);
 allow(['teacher'], ['read', 'use'], 'question', (_v, q) => !!q.shared);
 allow(['student'], ['read'], 'exam', (v, exam) => eligibleFor(v.user, exam));

@@ -1,6 +1,6 @@
 import { examTimeStatus, type Difficulty, type Exam, type ExamListItem, type ExamSettings, type ExamType } from '@exam/shared';
 import { eligibleFor, type Viewer } from '../policies';
-import { examRoleOf, managesExam, type ViewerStaffRow } from '../policies/exams';
+import { examRoleOf, managesExam, staffsExams, type ViewerStaffRow } from '../policies/exams';
 import { followsChildren, sitsExams } from '../policies/people';
 
 /** An exams row with the computed columns the catalogue query adds. */
@@ -96,6 +96,7 @@ export function presentExam(row: ExamRow, viewer: Viewer, now: number = Date.now
         ? viewer.children.filter((c) => eligibleFor(c, { owner_id: row.owner_id, is_published: row.is_published, grade: row.grade, eligibleIds: row.eligible_ids ?? [] })).map((c) => c.id)
         : undefined,
     myRole: examRoleOf(viewer, row),
+    myMarks: row.owner_id !== viewer.user.id && staffsExams(viewer.user.role) && row.viewer_staff ? !!row.viewer_staff.marks : undefined,
   };
 }
 

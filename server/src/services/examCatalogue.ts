@@ -51,7 +51,7 @@ export function selectExams(db: Db | Knex.Transaction, viewer: Viewer): Knex.Que
   if (staffsExams(viewer.user.role)) {
     q.select(
       db.raw(
-        `(select json_build_object('proctors', st.proctors, 'reviews', st.reviews, 'sections', st.sections, 'studentIds', st.student_ids)
+        `(select json_build_object('proctors', st.proctors, 'reviews', st.reviews, 'marks', st.marks, 'sections', st.sections, 'studentIds', st.student_ids)
             from exam_staff st where st.exam_id = e.id and st.user_id = ?) as viewer_staff`,
         [viewer.user.id],
       ),

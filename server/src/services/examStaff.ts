@@ -10,7 +10,7 @@ import { eligibleStudentIds } from './notifications';
 
 /**
  * Shared halls (issue 53): the owner of an exam (or an admin) adds other teachers as its proctors
- * and reviewers, each over a part of the hall (sections and/or students; none: the whole hall).
+ * and reviewers (and markers, issue 55), each over a part of the hall (sections and/or students; none: the whole hall).
  * What a member may then do is the exam policy's business ('proctor', 'review'): it reads the
  * viewer's row with the exam, on every call, so a change or a removal applies at once.
  */
@@ -21,6 +21,7 @@ interface StaffRow {
   email: string;
   proctors: boolean;
   reviews: boolean;
+  marks: boolean;
   sections: ExamStaffMember['sections'];
   student_ids: string[];
   created_at: Date | string;
@@ -32,6 +33,7 @@ const present = (r: StaffRow): ExamStaffMember => ({
   email: r.email,
   proctors: r.proctors,
   reviews: r.reviews,
+  marks: r.marks,
   sections: r.sections ?? [],
   studentIds: r.student_ids ?? [],
   addedAt: new Date(r.created_at).toISOString(),
@@ -42,7 +44,7 @@ const withUser = (deps: Deps, examId: string) =>
     .db('exam_staff as st')
     .join('users as u', 'u.id', 'st.user_id')
     .where('st.exam_id', examId)
-    .select('st.user_id', 'u.first_name', 'u.last_name', 'u.email', 'st.proctors', 'st.reviews', 'st.sections', 'st.student_ids', 'st.created_at');
+    .select('st.user_id', 'u.first_name', 'u.last_name', 'u.email', 'st.proctors', 'st.reviews', 'st.marks', 'st.sections', 'st.student_ids', 'st.created_at');
 
 /** The exam, when the viewer may see who runs its hall (its owner, admins and its staff). */
 async function examForStaffReader(deps: Deps, viewer: Viewer, examId: string): Promise<ExamRow> {
@@ -66,6 +68,7 @@ export async function myStaff(deps: Deps, viewer: Viewer, examId: string): Promi
     role: examRoleOf(viewer, exam) ?? null,
     proctors: can(viewer, 'proctor', 'exam', resource),
     reviews: can(viewer, 'review', 'exam', resource),
+    marks: can(viewer, 'mark', 'exam', resource),
     part: hallPartOf(viewer, exam),
   };
 }
@@ -92,16 +95,16 @@ function stopWatching(deps: Deps, examId: string, userId: string): void {
 /** Adds a teacher to the exam's hall, or changes what they do there and their part of it. */
 export async function putStaff(deps: Deps, viewer: Viewer, examId: string, userId: string, input: ExamStaffUpdate): Promise<ExamStaffMember> {
   const exam = await getExamFor(deps.db, viewer, examId, 'update');
-  if (!input.proctors && !input.reviews) throw Errors.badRequest(EXAM_STAFF_MSG.noDuty, 'proctors');
+  if (!input.proctors && !input.reviews && !input.marks) throw Errors.badRequest(EXAM_STAFF_MSG.noDuty, 'proctors');
   await assertTeacher(deps, exam, userId);
   await assertStudents(deps, input.studentIds);
   const sections = [...new Set(input.sections)].sort();
   const studentIds = [...new Set(input.studentIds)];
   await deps
     .db('exam_staff')
-    .insert({ exam_id: examId, user_id: userId, proctors: input.proctors, reviews: input.reviews, sections, student_ids: studentIds, added_by: viewer.user.id })
+    .insert({ exam_id: examId, user_id: userId, proctors: input.proctors, reviews: input.reviews, marks: input.marks, sections, student_ids: studentIds, added_by: viewer.user.id })
     .onConflict(['exam_id', 'user_id'])
-    .merge(['proctors', 'reviews', 'sections', 'student_ids']);
+    .merge(['proctors', 'reviews', 'marks', 'sections', 'student_ids']);
   if (!input.proctors) stopWatching(deps, examId, userId);
   return present((await withUser(deps, examId).where('st.user_id', userId).first()) as StaffRow);
 }

@@ -154,6 +154,22 @@ describe('an exam’s owner shares its hall', () => {
     await put(owner.token, exam.id, helper.user.id, { proctors: true, reviews: true });
     expect((await server.api('GET', `/exams/${exam.id}`, undefined, { token: helper.token })).body.data.exam.myRole).toBe('staff');
   });
+
+  it('adds a teacher only to mark: they see the exam as its marker, and cannot watch the board or review it', async () => {
+    const { owner, helper, exam } = await sharedHall({ proctors: false, reviews: false, marks: true });
+    const member = (await server.api('GET', `/exams/${exam.id}/staff`, undefined, { token: owner.token })).body.data.staff[0];
+    expect(member).toMatchObject({ userId: helper.user.id, proctors: false, reviews: false, marks: true });
+    const seen = (await server.api('GET', `/exams/${exam.id}`, undefined, { token: helper.token })).body.data.exam;
+    expect(seen).toMatchObject({ myRole: 'marker', myMarks: true });
+    const me = (await server.api('GET', `/exams/${exam.id}/staff/me`, undefined, { token: helper.token })).body.data;
+    expect(me).toMatchObject({ role: 'marker', proctors: false, reviews: false, marks: true });
+    expect((await server.api('GET', `/exams/${exam.id}/review-queue`, undefined, { token: helper.token })).status).toBe(403);
+    // The owner marks their own exam; the owner's own view carries no marker flag.
+    expect((await server.api('GET', `/exams/${exam.id}`, undefined, { token: owner.token })).body.data.exam.myMarks).toBeUndefined();
+    // Nothing to do at all is still refused.
+    const none = await put(owner.token, exam.id, helper.user.id, { proctors: false, reviews: false, marks: false });
+    expect(none.body.message).toBe(EXAM_STAFF_MSG.noDuty);
+  });
 });
 
 describe('the staff at the proctor board', () => {
@@ -169,9 +185,9 @@ describe('the staff at the proctor board', () => {
     );
     expect(watch.students).toHaveLength(3);
     const me = await server.api('GET', `/exams/${exam.id}/staff/me`, undefined, { token: helper.token });
-    expect(me.body.data).toEqual({ role: 'staff', proctors: true, reviews: true, part: { sections: ['A'], studentIds: [students[2]!.user.id] } });
+    expect(me.body.data).toEqual({ role: 'staff', proctors: true, reviews: true, marks: false, part: { sections: ['A'], studentIds: [students[2]!.user.id] } });
     const ownerMe = await server.api('GET', `/exams/${exam.id}/staff/me`, undefined, { token: owner.token });
-    expect(ownerMe.body.data).toEqual({ role: 'owner', proctors: true, reviews: true, part: null });
+    expect(ownerMe.body.data).toEqual({ role: 'owner', proctors: true, reviews: true, marks: true, part: null });
     const ownerBoard = await socketOf(owner.user.email);
     expect((await watchBoard(ownerBoard, exam.id)).ack.data.part).toBeNull();
 

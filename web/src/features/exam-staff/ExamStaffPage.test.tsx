@@ -18,6 +18,7 @@ const member = (over: Partial<ExamStaffMember> = {}): ExamStaffMember => ({
   email: 'hugo@school.test',
   proctors: true,
   reviews: true,
+  marks: false,
   sections: [],
   studentIds: [],
   addedAt: '2030-01-01T00:00:00.000Z',
@@ -69,7 +70,7 @@ describe('the exam’s proctors and reviewers page', { timeout: 30_000 }, () => 
     fireEvent.click(await screen.findByRole('option', { name: 'Ida Iversen · ida@school.test' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(api.callsTo('PUT', `/exams/e1/staff/${IDA}`)).toHaveLength(1));
-    expect(api.callsTo('PUT', `/exams/e1/staff/${IDA}`)[0]!.body).toEqual({ proctors: true, reviews: true, sections: [], studentIds: [] });
+    expect(api.callsTo('PUT', `/exams/e1/staff/${IDA}`)[0]!.body).toEqual({ proctors: true, reviews: true, marks: false, sections: [], studentIds: [] });
     expect(await screen.findByText('Ida Iversen now shares the hall')).toBeTruthy();
     const added = await screen.findByRole('listitem', { name: 'Ida Iversen' });
     expect(within(added).getByTestId('whole-hall').textContent).toBe('Whole hall');
@@ -83,19 +84,28 @@ describe('the exam’s proctors and reviewers page', { timeout: 30_000 }, () => 
 
     fireEvent.click(within(hugo).getByRole('switch', { name: 'Hugo Hall reviews' }));
     await waitFor(() => expect(put()).toHaveLength(1));
-    expect(put()[0]!.body).toEqual({ proctors: true, reviews: false, sections: [], studentIds: [] });
+    expect(put()[0]!.body).toEqual({ proctors: true, reviews: false, marks: false, sections: [], studentIds: [] });
     // The last duty left cannot be switched off: a member with nothing to do is removed instead.
     await waitFor(() => expect(within(hugo).getByRole('switch', { name: 'Hugo Hall proctors' })).toHaveProperty('disabled', true));
 
+    // A teacher may also mark the exam's answers with its owner (issue 55).
+    fireEvent.click(within(hugo).getByRole('switch', { name: 'Hugo Hall marks' }));
+    await waitFor(() => expect(put()).toHaveLength(2));
+    expect(put()[1]!.body).toEqual({ proctors: true, reviews: false, marks: true, sections: [], studentIds: [] });
+    // With marking on, proctoring is no longer the last duty: it can be switched off.
+    await waitFor(() => expect(within(hugo).getByRole('switch', { name: 'Hugo Hall proctors' })).toHaveProperty('disabled', false));
+    fireEvent.click(within(hugo).getByRole('switch', { name: 'Hugo Hall marks' }));
+    await waitFor(() => expect(put()).toHaveLength(3));
+
     const sections = within(hugo).getByRole('group', { name: 'Sections of Hugo Hall\'s part' });
     fireEvent.click(within(sections).getByRole('checkbox', { name: 'Section A' }));
-    await waitFor(() => expect(put()).toHaveLength(2));
-    expect(put()[1]!.body).toEqual({ proctors: true, reviews: false, sections: ['A'], studentIds: [] });
+    await waitFor(() => expect(put()).toHaveLength(4));
+    expect(put()[3]!.body).toEqual({ proctors: true, reviews: false, marks: false, sections: ['A'], studentIds: [] });
 
     fireEvent.click(within(hugo).getByRole('combobox', { name: 'Students of Hugo Hall\'s part' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Pia Pupil · C' }));
-    await waitFor(() => expect(put()).toHaveLength(3));
-    expect(put()[2]!.body).toEqual({ proctors: true, reviews: false, sections: ['A'], studentIds: [PUPIL] });
+    await waitFor(() => expect(put()).toHaveLength(5));
+    expect(put()[4]!.body).toEqual({ proctors: true, reviews: false, marks: false, sections: ['A'], studentIds: [PUPIL] });
 
     fireEvent.click(within(hugo).getByRole('button', { name: 'Remove Hugo Hall' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove Hugo Hall?' });

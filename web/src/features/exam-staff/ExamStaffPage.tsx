@@ -18,6 +18,7 @@ import { managesStaff } from './StaffLink';
 const updateOf = (m: ExamStaffMember, change: Partial<ExamStaffUpdate> = {}): ExamStaffUpdate => ({
   proctors: m.proctors,
   reviews: m.reviews,
+  marks: m.marks,
   sections: m.sections,
   studentIds: m.studentIds,
   ...change,
@@ -101,7 +102,7 @@ function AddTeacher({ examId }: { examId: string }) {
   const add = () => {
     if (!chosen) return;
     put.mutate(
-      { userId: chosen, body: { proctors: true, reviews: true, sections: [], studentIds: [] } },
+      { userId: chosen, body: { proctors: true, reviews: true, marks: false, sections: [], studentIds: [] } },
       {
         onSuccess: (member) => {
           notifySuccess(t('add.added', { name: member.name || chosenName }));
@@ -145,7 +146,7 @@ function AddTeacher({ examId }: { examId: string }) {
   );
 }
 
-/** One member: what they do (proctors, reviews), their part of the hall, and removing them. */
+/** One member: what they do (proctors, reviews, marks), their part of the hall, and removing them. */
 function StaffMember({ examId, member, students }: { examId: string; member: ExamStaffMember; students: HallStudent[] }) {
   const { t } = useTranslation('staff');
   const put = usePutStaff(examId);
@@ -177,15 +178,22 @@ function StaffMember({ examId, member, students }: { examId: string; member: Exa
               aria-label={t('member.proctorsLabel', { name })}
               checked={member.proctors}
               // Nobody is on the staff for nothing: the last duty cannot be switched off here (remove them instead).
-              disabled={member.proctors && !member.reviews}
+              disabled={member.proctors && !member.reviews && !member.marks}
               onChange={(e) => save({ proctors: e.currentTarget.checked })}
             />
             <Switch
               label={t('member.reviews')}
               aria-label={t('member.reviewsLabel', { name })}
               checked={member.reviews}
-              disabled={member.reviews && !member.proctors}
+              disabled={member.reviews && !member.proctors && !member.marks}
               onChange={(e) => save({ reviews: e.currentTarget.checked })}
+            />
+            <Switch
+              label={t('member.marks')}
+              aria-label={t('member.marksLabel', { name })}
+              checked={member.marks}
+              disabled={member.marks && !member.proctors && !member.reviews}
+              onChange={(e) => save({ marks: e.currentTarget.checked })}
             />
             <Button
               variant="subtle"

@@ -41,6 +41,11 @@ describe('an exam a teacher shares the hall of (issue 53)', () => {
     expect(links.some((l) => l.endsWith('/proctor') || l.endsWith('/edit') || l.endsWith('/preview'))).toBe(false);
   });
 
+  it('a marker’s card offers marking and the results, neither the board nor the review, and names their role', () => {
+    expect(card({ ...ongoing('marker'), myMarks: true })).toEqual(['Results → /exam/results/e1', 'Mark answers → /exam/e1/marking']);
+    expect(screen.getByTestId('exam-my-role').textContent).toBe('Marker');
+  });
+
   it('the owner’s exam page links to its proctors and reviewers; a proctor’s does not, nor to editing', async () => {
     const ok = (data: unknown) => ({ body: { success: true, data } });
     mockApi(buildUser({ role: 'teacher' }), [['GET', '/exams/e1', () => ok({ exam: { ...ongoing('owner'), questions: [] } })]]);

@@ -1,6 +1,6 @@
-import { adminExamStatus, type ExamDetail } from '@exam/shared';
+import { adminExamStatus, proctorsAs, reviewsAs, type ExamDetail } from '@exam/shared';
 import { Badge, Box, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconEdit, IconListCheck, IconShieldCheck } from '@tabler/icons-react';
+import { IconArrowLeft, IconEdit, IconListCheck, IconPencil, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -100,11 +100,16 @@ function ExamDetails({ exam, listPath }: { exam: ExamDetail; listPath: string })
                 </Button>
               </>
             )}
-            {exam.myRole !== 'reviewer' && <ProctorLink exam={exam} variant="light" />}
+            {proctorsAs(exam.myRole) && <ProctorLink exam={exam} variant="light" />}
             <StaffLink exam={exam} />
-            {exam.isPublished && exam.myRole !== 'proctor' && (
+            {exam.isPublished && reviewsAs(exam.myRole) && (
               <Button component={Link} to={`/exam/${exam._id}/review`} variant="light" leftSection={<IconShieldCheck size={16} />}>
                 {t('integrity:links.review')}
+              </Button>
+            )}
+            {exam.myMarks && (
+              <Button component={Link} to={`/exam/${exam._id}/marking`} variant="light" leftSection={<IconPencil size={16} />}>
+                {t('exams:cardActions.mark')}
               </Button>
             )}
           </Group>

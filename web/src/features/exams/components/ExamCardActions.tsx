@@ -1,4 +1,4 @@
-import { examTimeStatus, parentCardAction, studentCardAction, teacherCardActions, type CardAction, type Role, type Exam } from '@exam/shared';
+import { examTimeStatus, parentCardAction, proctorsAs, reviewsAs, studentCardAction, teacherCardActions, type CardAction, type Role, type Exam } from '@exam/shared';
 import { Badge, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -32,9 +32,9 @@ export function ExamCardActions({ exam, role, now, onPublish, onDelete, publishi
         : teacherCardActions(exam, now, words).filter((a) => !shared || a.kind === 'results');
   // The live proctor board is worth a link only while students can be sitting the exam.
   const staff = role === 'teacher' || role === 'admin';
-  const proctor = staff && canProctorNow(exam, now) && shared !== 'reviewer';
+  const proctor = staff && canProctorNow(exam, now) && proctorsAs(shared ?? undefined);
   // The integrity review has something to show once students could have started (not for a teacher who only proctors it).
-  const review = staff && shared !== 'proctor' && exam.isPublished && examTimeStatus(exam.schedule.startDate, exam.schedule.endDate, now) !== 'upcoming';
+  const review = staff && reviewsAs(shared ?? undefined) && exam.isPublished && examTimeStatus(exam.schedule.startDate, exam.schedule.endDate, now) !== 'upcoming';
 
   return (
     <Group gap="xs">
@@ -74,6 +74,11 @@ export function ExamCardActions({ exam, role, now, onPublish, onDelete, publishi
       {proctor && (
         <Button size="xs" variant="filled" component={Link} to={`/exam/${exam._id}/proctor`}>
           {t('cardActions.proctor')}
+        </Button>
+      )}
+      {shared && exam.myMarks && (
+        <Button size="xs" variant="light" component={Link} to={`/exam/${exam._id}/marking`}>
+          {t('cardActions.mark')}
         </Button>
       )}
       {review && (
