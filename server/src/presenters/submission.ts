@@ -20,7 +20,7 @@ export interface SubmissionRow extends AttemptRow {
   /** Null where the student hides it from this viewer (privacy: showEmail). */
   email: string | null;
   avatar: string | null;
-  /** The exam is marked anonymously (settings.anonymousMarking); read by the detail call only. */
+  /** The exam is marked anonymously (settings.anonymousMarking): staff screens then leave names out. */
   anonymous_marking?: boolean;
 }
 
@@ -103,7 +103,7 @@ export function presentAnswers(
   order: string[],
   questions: Map<string, QuestionRow>,
   answers: Map<string, AnswerDetailRow>,
-  opts: { withKeys: boolean; withMarks: boolean; staff: boolean; waiting?: boolean },
+  opts: { withKeys: boolean; withMarks: boolean; staff: boolean; waiting: boolean },
 ): SubmissionAnswer[] {
   const withAssessment = opts.staff || (opts.withMarks && !opts.waiting);
   return order

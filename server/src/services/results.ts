@@ -180,12 +180,10 @@ export async function submissionDetail(deps: Deps, viewer: Viewer, id: string): 
   return {
     submission: {
       ...presentSubmission(row, { withScore, letter, percentile: graded ? s.percentile(row.percentage) : null, rank: graded ? s.rank(row.percentage) : null, ...integrityOf(viewer, row) }),
-      answers: row.status === 'in_progress' && !isStaff ? [] : presentAnswers(row.question_order, questions, answers, {
-            withKeys: isStaff || (withScore && row.show_answers),
-            withMarks: withScore,
-            staff: isStaff,
-            waiting: row.status !== 'graded',
-          }),
+      answers:
+        row.status === 'in_progress' && !isStaff
+          ? []
+          : presentAnswers(row.question_order, questions, answers, { withKeys: isStaff || (withScore && row.show_answers), withMarks: withScore, staff: isStaff, waiting: row.status !== 'graded' }),
       showCorrectAnswers: isStaff || (withScore && row.show_answers),
     },
     history: isStaff ? await gradeHistory(deps.db, id) : undefined,
