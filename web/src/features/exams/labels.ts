@@ -49,6 +49,7 @@ export function settingsSummary(settings: SummarySettings): { label: string; val
   if (settings.allowMultipleAttempts) lines.push({ label: text('settings.maxAttempts'), value: formatNumber(Number(settings.maxAttempts)) });
   lines.push({ label: i18n.t('integrity:examSetting.summary'), value: yesNo(!!settings.resultsWaitForReview) });
   lines.push({ label: i18n.t('seb:form.summary'), value: yesNo(!!settings.requireSeb) });
+  lines.push({ label: i18n.t('grading:examSetting.summary'), value: yesNo(!!settings.anonymousMarking) });
   const on = PROCTORING_KEYS.filter((k) => settings.proctoring[k]);
   lines.push({
     label: text('proctoring.title'),

@@ -71,6 +71,9 @@ export function ExamSubmissionsPage() {
         <Group justify="space-between" align="flex-end">
           <ExamHeading exam={exam.data} suffix={t('list.heading')} />
           <Group gap="xs">
+            <Button component={Link} to={`/exam/${examId}/marking`} data-testid="mark-by-question">
+              {t('list.markByQuestion')}
+            </Button>
             <Button component={Link} to={`/exam/results/${examId}`} variant="default">
               {t('list.resultsAndAnalytics')}
             </Button>

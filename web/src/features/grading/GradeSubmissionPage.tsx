@@ -108,12 +108,14 @@ export function GradeSubmissionPage() {
               {t('grade.title', { title: s.exam.title })}
             </Title>
             <Text c="dimmed">{enumLabel('subjects', s.exam.subject)}</Text>
-            <Who detail={detail} anonymous={anonymous} />
+            <Who detail={detail} anonymous={anonymous || !!detail.anonymousMarking} />
           </div>
           <Switch
             label={t('grade.anonymous')}
-            description={t('grade.anonymousHelp')}
-            checked={anonymous}
+            // The exam's own setting wins: the teacher cannot switch its anonymity off here.
+            description={detail.anonymousMarking ? t('grade.anonymousByExam') : t('grade.anonymousHelp')}
+            checked={anonymous || !!detail.anonymousMarking}
+            disabled={!!detail.anonymousMarking}
             onChange={(e) => setAnonymous(e.currentTarget.checked)}
           />
         </Group>

@@ -1,4 +1,4 @@
-import { gradeSubmissionSchema, type SubmissionAnswer } from '@exam/shared';
+import { gradeSubmissionSchema, rubricPoints, type Rubric, type RubricChoice, type SubmissionAnswer } from '@exam/shared';
 import { i18n } from '../../i18n';
 import { formatNumber, translateMessage } from '../../i18n/format';
 import { msg } from '../../i18n/messages';
@@ -8,6 +8,8 @@ import type { GradeEntry } from '../results/api';
 export interface GradeDraft {
   marks: number | '';
   feedback: string;
+  /** The rubric levels chosen (criterion id → level id), for a question with a rubric. */
+  rubric?: RubricChoice;
 }
 
 export type Drafts = Record<string, GradeDraft>;
@@ -15,12 +17,74 @@ export type Drafts = Record<string, GradeDraft>;
 /** Read when called, in the language on screen. */
 export const feedbackNeedsMarksText = () => i18n.t('grading:form.feedbackNeedsMarks');
 
-/** The form starts from what is stored: current marks (automatic or a teacher's) and feedback. */
+/** What is stored for one answer, as both marking screens know it. */
+export interface StoredMark {
+  questionId: string;
+  points: number;
+  marks: number | null;
+  feedback: string | null;
+  /** The question's rubric to mark with, if it has one. */
+  rubric: Rubric | null;
+  /** The levels chosen when it was last marked with a rubric. */
+  chosen: RubricChoice | null;
+  /** The answer's markVersion as read; sent back so a stale save is refused. */
+  version?: number;
+}
+
+export const storedMarkOf = (a: SubmissionAnswer): StoredMark => ({
+  questionId: a.questionId,
+  points: a.points,
+  marks: a.marks,
+  feedback: a.feedback,
+  rubric: a.rubric ?? null,
+  chosen: a.rubricAssessment?.chosen ?? null,
+  version: a.markVersion,
+});
+
+export const draftOf = (s: StoredMark): GradeDraft => ({ marks: s.marks ?? '', feedback: s.feedback ?? '', rubric: { ...(s.chosen ?? {}) } });
+
+/** The form starts from what is stored: current marks (automatic or a teacher's), levels and feedback. */
 export function initialDrafts(answers: SubmissionAnswer[]): Drafts {
-  return Object.fromEntries(answers.map((a) => [a.questionId, { marks: a.marks ?? '', feedback: a.feedback ?? '' }]));
+  return Object.fromEntries(answers.map((a) => [a.questionId, draftOf(storedMarkOf(a))]));
 }
 
 const sameFeedback = (draft: string, stored: string | null) => draft.trim() === (stored ?? '').trim();
+const sameChoice = (a: RubricChoice, b: RubricChoice | null) => {
+  const other = b ?? {};
+  const keys = new Set([...Object.keys(a), ...Object.keys(other)]);
+  return [...keys].every((k) => a[k] === other[k]);
+};
+
+/** The marks a draft gives: the chosen levels' points with a rubric, else what was typed. */
+export function draftMarks(stored: StoredMark, draft: GradeDraft): number | '' {
+  if (!stored.rubric) return draft.marks;
+  return rubricPoints(stored.rubric, draft.rubric ?? {}) ?? '';
+}
+
+/** Whether the draft differs from what is stored (so saving it would change something). */
+export function draftChanged(stored: StoredMark, draft: GradeDraft): boolean {
+  if (!sameFeedback(draft.feedback, stored.feedback)) return true;
+  if (stored.rubric) return !sameChoice(draft.rubric ?? {}, stored.chosen);
+  return draft.marks !== (stored.marks ?? '');
+}
+
+/**
+ * One answer's entry, or why it is refused; nothing when there is nothing to save. With a rubric
+ * the levels are sent with the marks they give, so the server can check one against the other.
+ */
+export function checkEntry(stored: StoredMark, draft: GradeDraft): { entry?: GradeEntry; error?: string } {
+  if (!draftChanged(stored, draft)) return {};
+  const feedback = draft.feedback.trim() || stored.feedback ? { feedback: draft.feedback.trim() } : {};
+  const version = stored.version === undefined ? {} : { version: stored.version };
+  if (stored.rubric) {
+    const marks = rubricPoints(stored.rubric, draft.rubric ?? {});
+    if (marks === null) return { error: msg('marking.rubricIncomplete') };
+    return { entry: { questionId: stored.questionId, marks, rubric: { ...draft.rubric }, ...feedback, ...version } };
+  }
+  if (draft.marks === '') return draft.feedback.trim() ? { error: feedbackNeedsMarksText() } : {};
+  if (draft.marks > stored.points) return { error: `${msg('grading.marksAbovePoints')} (${formatNumber(stored.points)})`, entry: { questionId: stored.questionId, marks: draft.marks } };
+  return { entry: { questionId: stored.questionId, marks: draft.marks, ...feedback, ...version } };
+}
 
 export interface GradeCheck {
   /** Per question id: why its entry is refused. */
@@ -36,19 +100,18 @@ export interface GradeCheck {
  * questions are not sent, so saving never rewrites history for marks nobody touched.
  */
 export function checkGrades(answers: SubmissionAnswer[], drafts: Drafts): GradeCheck {
+  return checkMarks(answers.map(storedMarkOf), drafts);
+}
+
+export function checkMarks(stored: StoredMark[], drafts: Drafts): GradeCheck {
   const errors: Record<string, string> = {};
   const grades: GradeEntry[] = [];
-  for (const a of answers) {
-    const d = drafts[a.questionId];
+  for (const s of stored) {
+    const d = drafts[s.questionId];
     if (!d) continue;
-    const feedbackChanged = !sameFeedback(d.feedback, a.feedback);
-    if (d.marks === '') {
-      if (feedbackChanged && d.feedback.trim()) errors[a.questionId] = feedbackNeedsMarksText();
-      continue;
-    }
-    if (d.marks === a.marks && !feedbackChanged) continue;
-    if (d.marks > a.points) errors[a.questionId] = `${msg('grading.marksAbovePoints')} (${formatNumber(a.points)})`;
-    grades.push({ questionId: a.questionId, marks: d.marks, ...(d.feedback.trim() || a.feedback ? { feedback: d.feedback.trim() } : {}) });
+    const { entry, error } = checkEntry(s, d);
+    if (error) errors[s.questionId] = error;
+    if (entry) grades.push(entry);
   }
   const parsed = gradeSubmissionSchema.safeParse({ grades });
   let formError: string | null = null;

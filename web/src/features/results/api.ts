@@ -1,4 +1,4 @@
-import type { Exam, ExamStatsResponse, ReleasePreview, ReleaseResultsInput, SubmissionDetail, SubmissionPage } from '@exam/shared';
+import type { Exam, ExamStatsResponse, GradeInput, ReleasePreview, ReleaseResultsInput, SubmissionDetail, SubmissionPage } from '@exam/shared';
 import { toQueryString } from '../../api/queryString';
 import { http } from '../../api/http';
 import { downloadFile } from './download';
@@ -7,11 +7,8 @@ import type { SubmissionListParams } from './types';
 const examPath = (id: string) => `/exams/${encodeURIComponent(id)}`;
 const submissionPath = (id: string) => `/submissions/${encodeURIComponent(id)}`;
 
-export interface GradeEntry {
-  questionId: string;
-  marks: number;
-  feedback?: string;
-}
+/** One question's grade as sent: marks, or a rubric choice (criterion id → level id), and the markVersion read. */
+export type GradeEntry = GradeInput;
 
 /** The submissions, results and grading calls as the server answers them. */
 export const resultsApi = {

@@ -125,6 +125,7 @@ export function ExamDetailsFields({ form, grades, examTypes }: ExamDetailsFields
           {...checkbox('settings.resultsWaitForReview')}
         />
         <Switch mt="md" label={t('seb:form.label')} description={t('seb:form.description')} {...checkbox('settings.requireSeb')} />
+        <Checkbox mt="md" label={t('grading:examSetting.label')} description={t('grading:examSetting.description')} {...checkbox('settings.anonymousMarking')} />
       </Fieldset>
 
       <Fieldset legend={t('proctoring.title')}>

@@ -47,6 +47,8 @@ export interface ExamFormValues {
     resultsWaitForReview: boolean;
     /** Students sit it only in Safe Exam Browser with the exam's file (docs/seb.md). */
     requireSeb: boolean;
+    /** Marking by question never shows the students' names (issue 55). */
+    anonymousMarking: boolean;
     proctoring: typeof EXAM_SETTINGS_DEFAULTS.proctoring & {
       /** Number inputs give '' when cleared; the shared schema refuses that with its message. */
       tabSwitchesAllowed: number | string;

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildAnswer } from '../../results/test/buildSubmission';
@@ -9,7 +10,9 @@ describe('grading a partial-credit answer', () => {
     const answer = buildAnswer({ type: 'matching', stems: ['Cat', 'Eagle'], options: ['Bird', 'Mammal'], userAnswer: '{"Cat":"Mammal","Eagle":"Mammal"}', marks: 1, points: 2, status: 'partial', correctAnswer: 'Cat → Mammal; Eagle → Bird', autoMarks: 1 });
     render(
       <MantineProvider env="test">
-        <AnswerGradeCard answer={answer} draft={{ marks: 1, feedback: '' }} onChange={() => {}} />
+        <QueryClientProvider client={new QueryClient()}>
+          <AnswerGradeCard answer={answer} draft={{ marks: 1, feedback: '' }} onChange={() => {}} />
+        </QueryClientProvider>
       </MantineProvider>,
     );
     expect(screen.getByTestId('student-answer').textContent).toBe('Cat → Mammal; Eagle → Mammal');

@@ -1,17 +1,22 @@
 import { describeAnswer, type SubmissionAnswer } from '@exam/shared';
 import type { ReactNode } from 'react';
-import { Group, NumberInput, Text, Textarea } from '@mantine/core';
+import { Group, NumberInput, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../i18n/format';
 import { MathText } from '../../../components/MathText';
 import { QuestionCard } from '../../results/components/QuestionCard';
+import { FeedbackWithComments } from '../comments/FeedbackWithComments';
 import type { GradeDraft } from '../gradeForm';
+import { ConflictNotice } from './ConflictNotice';
+import { RubricMarker } from './RubricMarker';
 
 interface AnswerGradeCardProps {
   answer: SubmissionAnswer;
   draft: GradeDraft;
   error?: string;
   onChange: (draft: GradeDraft) => void;
+  /** This teacher's marks refused because another teacher saved first. */
+  conflict?: { mine: GradeDraft; busy: boolean; onUseMine: () => void; onDismiss: () => void };
 }
 
 function Labelled({ label, children }: { label: string; children: ReactNode }) {
@@ -29,7 +34,7 @@ function Labelled({ label, children }: { label: string; children: ReactNode }) {
  * One question to grade: an essay with the student's answer and the sample answer; an objective
  * question with the key and its automatic marks, which the teacher may override.
  */
-export function AnswerGradeCard({ answer: a, draft, error, onChange }: AnswerGradeCardProps) {
+export function AnswerGradeCard({ answer: a, draft, error, onChange, conflict }: AnswerGradeCardProps) {
   const { t } = useTranslation('grading');
   const essay = a.type === 'essay';
   return (
@@ -52,28 +57,32 @@ export function AnswerGradeCard({ answer: a, draft, error, onChange }: AnswerGra
           {t('card.autoMarks', { marks: formatNumber(a.autoMarks), points: formatNumber(a.points) })}
         </Text>
       )}
-      <Group align="flex-start" grow>
-        <NumberInput
-          label={essay ? t('card.marks', { number: a.index }) : t('card.overrideMarks', { number: a.index })}
-          description={t('card.marksRange', { points: formatNumber(a.points) })}
-          min={0}
-          step={0.5}
-          decimalScale={2}
-          allowNegative={false}
-          value={draft.marks}
-          error={error}
-          onChange={(value) => onChange({ ...draft, marks: value === '' ? '' : Number(value) })}
-          maw={220}
-        />
-        <Textarea
-          label={t('card.feedback', { number: a.index })}
-          autosize
-          minRows={2}
-          maxLength={5000}
-          value={draft.feedback}
-          onChange={(e) => onChange({ ...draft, feedback: e.currentTarget.value })}
-        />
-      </Group>
+      {conflict && <ConflictNotice mine={conflict.mine} rubric={a.rubric ?? null} busy={conflict.busy} onUseMine={conflict.onUseMine} onDismiss={conflict.onDismiss} />}
+      {a.rubric ? (
+        <Stack gap="sm">
+          <Text size="sm" fw={600}>
+            {t('card.marks', { number: a.index })}
+          </Text>
+          <RubricMarker rubric={a.rubric} chosen={draft.rubric ?? {}} error={error} onChange={(rubric) => onChange({ ...draft, rubric })} />
+          <FeedbackWithComments label={t('card.feedback', { number: a.index })} value={draft.feedback} onChange={(feedback) => onChange({ ...draft, feedback })} />
+        </Stack>
+      ) : (
+        <Group align="flex-start" grow>
+          <NumberInput
+            label={essay ? t('card.marks', { number: a.index }) : t('card.overrideMarks', { number: a.index })}
+            description={t('card.marksRange', { points: formatNumber(a.points) })}
+            min={0}
+            step={0.5}
+            decimalScale={2}
+            allowNegative={false}
+            value={draft.marks}
+            error={error}
+            onChange={(value) => onChange({ ...draft, marks: value === '' ? '' : Number(value) })}
+            maw={220}
+          />
+          <FeedbackWithComments label={t('card.feedback', { number: a.index })} value={draft.feedback} onChange={(feedback) => onChange({ ...draft, feedback })} />
+        </Group>
+      )}
     </QuestionCard>
   );
 }
