@@ -50,6 +50,24 @@ describe('the question bank page', { timeout: 20_000 }, () => {
     });
   });
 
+  it('shortens a long question between words, never inside its formula', async () => {
+    const long = bankQuestion({ _id: 'c3', text: 'Let $x_k$ be terms of the series whose partial sums are given by the formula below; decide if it $\\sum_{k=1}^{n} \\frac{1}{k^2}$ converges, giving a reason.' });
+    mockApi(buildUser({ _id: TEACHER_ID, role: 'teacher' }), [['GET', '/questions', () => ({ body: page([long]) })]]);
+    renderApp('/questions', [{ path: '/questions', element: <QuestionBankPage /> }]);
+    const table = await screen.findByRole('table', { name: /Questions, page 1 of 1/ });
+    const cell = within(table).getAllByRole('row')[1]!.querySelectorAll('td')[1]!;
+    expect(cell.querySelectorAll('.katex')).toHaveLength(1);
+    expect(cell.textContent).not.toContain('\\sum');
+    expect(cell.textContent).not.toContain('$');
+    expect(cell.textContent).toContain('…');
+    expect(cell.textContent).not.toContain('converges');
+  });
+
+  it('leads to the teacher’s rubrics', async () => {
+    setup();
+    expect((await screen.findByRole('link', { name: 'My rubrics' })).getAttribute('href')).toBe('/rubrics');
+  });
+
   it('previews a question with the maths of its options rendered', async () => {
     setup();
     fireEvent.click(await screen.findByRole('button', { name: 'Preview question 1' }));

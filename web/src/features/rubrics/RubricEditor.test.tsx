@@ -10,7 +10,6 @@ let latest: RubricDraft | null = null;
 /** The editor holding its own value, with the errors the schema finds once "checked". */
 function Harness({ checked = false }: { checked?: boolean }) {
   const [value, setValue] = useState(() => newRubricDraft(4));
-  latest = value;
   return (
     <RubricEditor
       value={value}

@@ -1,11 +1,15 @@
-import { EXAM_MSG } from '@exam/shared';
+import { EXAM_MSG, MARKING_MSG, type Rubric, type RubricTemplate } from '@exam/shared';
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useEffect, useReducer } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildUser } from '../../../test/buildUser';
+import { mockApi } from '../../../test/mockApi';
+import { QUESTION_EXTRAS } from '../../../test/questionExtras';
+import { renderApp } from '../../../test/renderApp';
 import { QuestionView } from '../components/QuestionView';
 import { QuestionEditor } from './QuestionEditor';
-import { draftToInput } from './questionDraft';
+import { draftToInput, questionToDraft } from './questionDraft';
 import { initialWizardQuestions, viewOfDraft, wizardQuestionsReducer } from './wizardQuestions';
 
 const SUBJECT = 'mathematics';
@@ -34,17 +38,18 @@ function Step({ onDrafts }: { onDrafts: (sent: Record<string, unknown>[]) => voi
   );
 }
 
-function renderStep(type: string, text: string) {
+function renderStep(type: string, text: string, { withServer = false } = {}) {
   sent = [];
-  render(
-    <MantineProvider env="test">
-      <Step
-        onDrafts={(d) => {
-          sent = d;
-        }}
-      />
-    </MantineProvider>,
+  const step = (
+    <Step
+      onDrafts={(d) => {
+        sent = d;
+      }}
+    />
   );
+  // The saved-rubric dialogs ask the server; the rest of the editor needs none.
+  if (withServer) renderApp('/', [{ path: '/', element: step }]);
+  else render(<MantineProvider env="test">{step}</MantineProvider>);
   fireEvent.change(screen.getByLabelText('Question Type'), { target: { value: type } });
   type_('Question Text', text);
 }
@@ -131,5 +136,130 @@ describe('writing the partial-credit types in the wizard', { timeout: 30_000 }, 
     expect(keyOf(1)).toBe('Answer key: Cat → Mammal; Eagle → Bird');
     expect(screen.getByText('Fish, Reptile')).toBeTruthy();
     expect(sent[0]).toMatchObject({ pairs: [{ stem: 'Cat', answer: 'Mammal' }, { stem: 'Eagle', answer: 'Bird' }], distractors: ['Fish', 'Reptile'] });
+  });
+});
+
+const RUBRIC: Rubric = {
+  criteria: [
+    {
+      id: 'c-arg',
+      title: 'Argument',
+      description: '',
+      levels: [
+        { id: 'l-weak', title: 'Weak', description: '', points: 0 },
+        { id: 'l-strong', title: 'Strong', description: '', points: 3 },
+      ],
+    },
+  ],
+};
+const rubricGroup = () => within(screen.getByRole('group', { name: 'Rubric' }));
+const mismatch = () => screen.queryByTestId('rubric-points-mismatch');
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('a rubric on an essay question', { timeout: 30_000 }, () => {
+  it('sends the rubric written for an essay, its best level worth the question points', () => {
+    renderStep('essay', 'Discuss the causes of the First World War.');
+    type_('Points', '4');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a rubric' }));
+    expect(screen.getByTestId('rubric-total').textContent).toBe('Rubric total: 4 points');
+    expect(mismatch()).toBeNull();
+    type_('Criterion 1 title', 'Argument');
+    type_('Level 1 title', 'Weak');
+    type_('Level 2 title', 'Strong');
+    add();
+    expect(screen.getByRole('article', { name: 'Question 1' })).toBeTruthy();
+    expect(sent[0]).toMatchObject({
+      type: 'essay',
+      points: 4,
+      rubric: { criteria: [{ title: 'Argument', levels: [{ title: 'Weak', points: 0 }, { title: 'Strong', points: 4 }] }] },
+    });
+  });
+
+  it('sends no rubric for another type, even one written before the type changed', () => {
+    renderStep('essay', 'Name the capital of France.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a rubric' }));
+    fireEvent.change(screen.getByLabelText('Question Type'), { target: { value: 'fill-blank' } });
+    expect(screen.queryByTestId('rubric-editor')).toBeNull();
+    type_('Accepted Answers', 'Paris');
+    add();
+    expect(sent[0]).toMatchObject({ type: 'fill-blank', rubric: null });
+  });
+
+  it('says when the rubric and the points differ, and sets the points on request', () => {
+    renderStep('essay', 'Discuss the causes of the First World War.');
+    type_('Points', '5');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a rubric' }));
+    fireEvent.click(screen.getByTestId('rubric-add-criterion'));
+    expect(mismatch()?.textContent).toContain('The rubric’s best levels add up to 6; the question is worth 5 points');
+    // Adding it anyway is refused: the server would refuse it too.
+    type_('Criterion 1 title', 'Argument');
+    type_('Criterion 2 title', 'Style');
+    ['Level 1 title', 'Level 2 title'].forEach((label) => {
+      for (const input of screen.getAllByLabelText(label)) fireEvent.change(input, { target: { value: 'Some' } });
+    });
+    add();
+    expect(screen.queryByRole('article')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Set points to 6' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Points').value).toBe('6');
+    expect(mismatch()).toBeNull();
+    add();
+    expect(sent[0]).toMatchObject({ points: 6, rubric: { criteria: [{ title: 'Argument' }, { title: 'Style' }] } });
+  });
+
+  it('tells a rubric mistake at its field, in the catalogue words', () => {
+    renderStep('essay', 'Discuss the causes of the First World War.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a rubric' }));
+    add();
+    expect(errorOf('Criterion 1 title')).toContain(MARKING_MSG.criterionTitleRequired);
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('removes the rubric', () => {
+    renderStep('essay', 'Discuss the causes of the First World War.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a rubric' }));
+    fireEvent.click(rubricGroup().getByRole('button', { name: 'Remove rubric' }));
+    expect(screen.queryByTestId('rubric-editor')).toBeNull();
+    add();
+    expect(sent[0]).toMatchObject({ type: 'essay', rubric: null });
+  });
+
+  it('copies a saved rubric in, and keeps one in the library', async () => {
+    const saved: RubricTemplate = { id: 'r1', title: 'Essay basics', rubric: RUBRIC, maxPoints: 3, createdAt: '2026-11-01T00:00:00Z', updatedAt: '2026-11-01T00:00:00Z' };
+    const api = mockApi(buildUser({ role: 'teacher' }), [
+      ['GET', '/rubrics', () => ({ body: { success: true, data: { rubrics: [saved] } } })],
+      ['POST', '/rubrics', ({ body }) => ({ status: 201, body: { success: true, data: { rubric: { ...saved, id: 'r2', ...(body as object) } } } })],
+    ]);
+    renderStep('essay', 'Discuss the causes of the First World War.', { withServer: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Use a saved rubric' }));
+    const picker = await screen.findByRole('dialog', { name: 'Use a saved rubric' });
+    fireEvent.change(await within(picker).findByLabelText('Saved rubric'), { target: { value: 'r1' } });
+    fireEvent.click(within(picker).getByRole('button', { name: 'Use this rubric' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByLabelText<HTMLInputElement>('Criterion 1 title').value).toBe('Argument');
+    expect(screen.getByLabelText<HTMLInputElement>('Level 2 title').value).toBe('Strong');
+    // The question is worth 1 point, the rubric 3.
+    expect(screen.getByRole('button', { name: 'Set points to 3' })).toBeTruthy();
+
+    fireEvent.click(rubricGroup().getByRole('button', { name: 'Save to my rubrics' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save to my rubrics' });
+    fireEvent.change(within(dialog).getByLabelText('Rubric title'), { target: { value: 'War essays' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save rubric' }));
+    await waitFor(() => expect(api.callsTo('POST', '/rubrics')).toHaveLength(1));
+    expect(api.callsTo('POST', '/rubrics')[0]!.body).toMatchObject({ title: 'War essays', rubric: { criteria: [{ id: 'c-arg', title: 'Argument' }] } });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the rubric of a question being edited', () => {
+    const question = { ...QUESTION_EXTRAS, type: 'essay' as const, text: 'Discuss.', points: 3, options: [], correctAnswer: '', acceptedAnswers: [], sampleAnswer: '', explanation: '', topic: '', difficulty: 'medium' as const, rubric: RUBRIC };
+    render(
+      <MantineProvider env="test">
+        <QuestionEditor draft={questionToDraft(question)} errors={{}} editingIndex={0} onChange={() => undefined} onSubmit={() => undefined} onCancel={() => undefined} />
+      </MantineProvider>,
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('Criterion 1 title').value).toBe('Argument');
+    expect(screen.getByTestId('rubric-total').textContent).toBe('Rubric total: 3 points');
+    expect(mismatch()).toBeNull();
   });
 });

@@ -69,3 +69,67 @@ describe('the answer list with the partial-credit types', () => {
     expect(card(3).getByTestId('correct-answer').textContent).toBe('Correct answer: 3.14 ± 0.005');
   });
 });
+
+const essay = buildAnswer({
+  index: 4,
+  questionId: 'q-e',
+  question: 'Discuss the causes of the First World War.',
+  text: 'Discuss the causes of the First World War.',
+  type: 'essay',
+  options: [],
+  userAnswer: 'Alliances and nationalism.',
+  marks: 3.5,
+  points: 5,
+  isCorrect: false,
+  partiallyCorrect: true,
+  status: 'partial',
+  correctAnswer: null,
+  rubricAssessment: {
+    rubric: {
+      criteria: [
+        {
+          id: 'c-arg',
+          title: 'Argument',
+          description: 'Claims supported by evidence',
+          levels: [
+            { id: 'a0', title: 'Weak', description: '', points: 0 },
+            { id: 'a1', title: 'Fair', description: '', points: 1.5 },
+            { id: 'a2', title: 'Strong', description: '', points: 3 },
+          ],
+        },
+        {
+          id: 'c-style',
+          title: 'Style',
+          description: '',
+          levels: [
+            { id: 's0', title: 'Unclear', description: '', points: 0 },
+            { id: 's1', title: 'Clear', description: '', points: 2 },
+          ],
+        },
+      ],
+    },
+    chosen: { 'c-arg': 'a1', 'c-style': 's1' },
+  },
+});
+
+describe('an answer marked with a rubric', () => {
+  it('shows every criterion with all its levels, the chosen one marked for eyes and screen readers, and the total', () => {
+    render(
+      <MantineProvider env="test">
+        <AnswerList answers={[essay, numerical]} showKeys={false} answerLabel="Your answer" />
+      </MantineProvider>,
+    );
+    const table = card(4).getByTestId('rubric-table');
+    const argument = within(table).getByRole('row', { name: /Argument/ });
+    const levels = within(argument).getAllByRole('listitem');
+    expect(levels.map((l) => l.textContent)).toEqual(['Weak (0)', 'ChosenFair (1.5)', 'Strong (3)']);
+    expect(levels.map((l) => l.getAttribute('aria-current'))).toEqual([null, 'true', null]);
+    expect(argument.textContent).toContain('Claims supported by evidence');
+    expect(argument.textContent).toContain('1.5 / 3');
+    const style = within(table).getByRole('row', { name: /Style/ });
+    expect(within(style).getByText('Clear (2)').closest('li')?.getAttribute('aria-current')).toBe('true');
+    expect(within(table).getByTestId('rubric-table-total').textContent).toBe('3.5 / 5');
+    // An answer marked without a rubric shows none.
+    expect(card(3).queryByTestId('rubric-table')).toBeNull();
+  });
+});
