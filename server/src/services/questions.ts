@@ -1,10 +1,11 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Knex } from 'knex';
 import { EXAM_MSG, type QuestionInput, type QuestionListQuery } from '@exam/shared';
 import type { Db } from '../db';
 import { Errors } from '../errors';
 import { authorize, type Viewer } from '../policies';
 import { scopeQuestions } from '../policies/questions';
-import type { QuestionRow } from '../presenters/question';
+import { scoringOf, type QuestionRow } from '../presenters/question';
 
 export function questionColumns(input: QuestionInput) {
   return {
@@ -75,16 +76,38 @@ async function usedInAttemptedExam(db: Db | Knex.Transaction, questionId: string
   return !!hit;
 }
 
+const JSON_COLUMNS = new Set(['options', 'accepted_answers', 'scoring', 'tags']);
+/** A value as JSON would hold it: undefined keys gone, so a stored column and a new one compare by content. */
+const plain = (v: unknown): unknown => JSON.parse(JSON.stringify(v ?? null));
+
+/** Does the input leave everything of the stored question as it is but its rubric? */
+function changesRubricAlone(row: QuestionRow, input: QuestionInput): boolean {
+  const { rubric: _rubric, ...columns } = questionColumns(input);
+  const stored: Record<string, unknown> = { ...row, scoring: scoringOf(row) };
+  return Object.entries(columns).every(([key, value]) => isDeepStrictEqual(plain(stored[key]), JSON_COLUMNS.has(key) ? JSON.parse(value as string) : plain(value)));
+}
+
+/**
+ * Once students have attempted an exam holding it, a question's text and marks are history: only
+ * its rubric may still change (marking often settles on one after reading the answers). The best
+ * levels still add up to the unchanged points, and each marked answer keeps the rubric it was
+ * marked with (answers.rubric_assessment), so no result changes.
+ */
 export async function updateQuestion(db: Db, viewer: Viewer, id: string, input: QuestionInput): Promise<QuestionRow> {
   return db.transaction(async (trx) => {
-    await getOwnedQuestion(trx, viewer, id, 'update');
-    if (await usedInAttemptedExam(trx, id)) throw Errors.conflict(EXAM_MSG.questionFrozen);
+    const current = await getOwnedQuestion(trx, viewer, id, 'update');
+    const columns = (await usedInAttemptedExam(trx, id)) ? rubricOnly(current, input) : questionColumns(input);
     const [row] = (await trx('questions')
       .where({ id })
-      .update({ ...questionColumns(input), updated_at: trx.fn.now() })
+      .update({ ...columns, updated_at: trx.fn.now() })
       .returning('*')) as QuestionRow[];
     return row!;
   });
+}
+
+function rubricOnly(row: QuestionRow, input: QuestionInput): Pick<ReturnType<typeof questionColumns>, 'rubric'> {
+  if (!changesRubricAlone(row, input)) throw Errors.conflict(EXAM_MSG.questionFrozen);
+  return { rubric: questionColumns(input).rubric };
 }
 
 export async function deleteQuestion(db: Db, viewer: Viewer, id: string): Promise<void> {

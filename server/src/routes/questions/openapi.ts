@@ -34,7 +34,7 @@ export const questionDocs: RouteDocs = {
   'GET /questions/:id': { summary: 'One question of the bank', description: 'With its answer key and, for an essay, its `rubric` (null when none).', data: '`{ question }`' },
   'PUT /questions/:id': {
     summary: 'Edit a question',
-    description: `The whole question, as POST takes it: a \`rubric\` left out or null removes the question’s rubric. ${RUBRIC}`,
+    description: `The whole question, as POST takes it: a \`rubric\` left out or null removes the question’s rubric. Once students have attempted an exam holding the question, only its rubric may still change (send the question as it was with the new rubric); any other change is refused. ${RUBRIC}`,
     data: '`{ question }`',
     errors: { 400: MARKING_MSG.rubricPointsMismatch, 409: EXAM_MSG.questionFrozen },
   },

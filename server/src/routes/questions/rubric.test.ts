@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAM_SETTINGS_DEFAULTS, MARKING_MSG, type Rubric } from '@exam/shared';
-import { buildUser, TEST_PASSWORD } from '../../test/factories';
+import { EXAM_MSG, EXAM_SETTINGS_DEFAULTS, MARKING_MSG, type Rubric } from '@exam/shared';
+import { buildAttempt, buildExam, buildUser, TEST_PASSWORD } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { readZip } from '../../services/interop/zip';
 
@@ -98,6 +98,49 @@ describe('a question’s rubric', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(MARKING_MSG.rubricPointsMismatch);
     expect((await api('GET', `/questions/${q.body.data.question._id}`, undefined, { token: t.token })).body.data.question).toMatchObject({ points: 6, rubric: null });
+  });
+
+  it('may still change once students attempted the question’s exam, when nothing else does', async () => {
+    const t = await signedIn('teacher');
+    const student = await buildUser(server.deps, { role: 'student' });
+    const created = (await api('POST', '/questions', { ...ESSAY, tags: ['water'], explanation: 'Think of the sea.' }, { token: t.token })).body.data.question;
+    const multi = (
+      await api(
+        'POST',
+        '/questions',
+        {
+          text: 'Which of these are gases at room temperature?',
+          type: 'multiple-response',
+          subject: 'science',
+          points: 6,
+          options: [
+            { text: 'Oxygen', fraction: 0.5 },
+            { text: 'Neon', fraction: 0.5 },
+            { text: 'Iron', fraction: -1 },
+          ],
+        },
+        { token: t.token },
+      )
+    ).body.data.question;
+    const exam = await buildExam(server.deps, t.user.id, { questions: 0 });
+    await server.deps.db('exam_questions').insert([created, multi].map((q, i) => ({ exam_id: exam.id, question_id: q._id, position: i + 1 })));
+    await buildAttempt(server.deps, exam.id, student.id);
+
+    // The question as GET answers it, sent back with a rubric: the rubric lands, the rest stays.
+    const asRead = (await api('GET', `/questions/${created._id}`, undefined, { token: t.token })).body.data.question;
+    const withRubric = await api('PUT', `/questions/${created._id}`, { ...asRead, rubric: RUBRIC }, { token: t.token });
+    expect(withRubric.status).toBe(200);
+    expect(withRubric.body.data.question).toMatchObject({ text: ESSAY.text, points: 6, tags: ['water'], rubric: RUBRIC });
+    expect((await api('PUT', `/questions/${created._id}`, { ...asRead, rubric: null }, { token: t.token })).body.data.question.rubric).toBeNull();
+    const asReadMulti = (await api('GET', `/questions/${multi._id}`, undefined, { token: t.token })).body.data.question;
+    expect((await api('PUT', `/questions/${multi._id}`, asReadMulti, { token: t.token })).status).toBe(200);
+
+    for (const change of [{ text: 'Describe the carbon cycle in your own words.' }, { sampleAnswer: 'Something else entirely.' }, { tags: ['cycles'] }]) {
+      const res = await api('PUT', `/questions/${created._id}`, { ...asRead, ...change, rubric: RUBRIC }, { token: t.token });
+      expect(res.status, Object.keys(change)[0]).toBe(409);
+      expect(res.body.message).toBe(EXAM_MSG.questionFrozen);
+    }
+    expect((await api('GET', `/questions/${created._id}`, undefined, { token: t.token })).body.data.question).toMatchObject({ text: ESSAY.text, tags: ['water'], rubric: null });
   });
 
   it('is read by another teacher when the question is shared and by admins, and never reaches the student sitting the exam', async () => {
