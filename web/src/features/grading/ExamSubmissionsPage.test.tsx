@@ -46,6 +46,12 @@ describe('Exam submissions screen', () => {
     expect(within(rowOf('Dev Pal')).queryByRole('link', { name: /Grade Submission/ })).toBeNull();
   });
 
+  it('leads to marking by question', async () => {
+    setup();
+    await screen.findByText('Asha Rao');
+    expect(screen.getByRole('link', { name: 'Mark by question' }).getAttribute('href')).toBe('/exam/e1/marking');
+  });
+
   it('shows the exam’s title, subject and grade with its stats', async () => {
     setup();
     expect((await screen.findByRole('heading', { name: 'Algebra Practice Test: Submissions' })).textContent).toBeTruthy();
