@@ -33,9 +33,11 @@ describe('which submissions a viewer lists', () => {
   const db = knexFactory({ client: 'pg' });
   const where = (who: ViewerName) => scopeSubmissions(viewers[who], db('attempts as a')).toString().replace('select * from "attempts" as "a"', '').trim();
 
-  it('an admin every one, a teacher those on their exams, a student their own, a parent a linked child’s, an unlinked parent none', () => {
+  it('an admin every one, a teacher those on the exams they own or mark, a student their own, a parent a linked child’s, an unlinked parent none', () => {
     expect(where('admin')).toBe('');
-    expect(where('teacher')).toBe(`where "e"."owner_id" = '${ids.teacher}'`);
+    expect(where('teacher')).toBe(
+      `where ("e"."owner_id" = '${ids.teacher}' or exists (select 1 from "exam_staff" as "st" where st.exam_id = e.id and "st"."user_id" = '${ids.teacher}' and "st"."marks" = true))`,
+    );
     expect(where('student')).toBe(`where "a"."student_id" = '${ids.student}'`);
     expect(where('parent')).toBe(`where "a"."student_id" in ('${ids.student}')`);
     expect(where('unlinkedParent')).toBe('where false');

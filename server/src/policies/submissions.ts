@@ -4,7 +4,8 @@ import { isParentOf, type Viewer } from './index';
 
 /**
  * Attempts (a submission is a finished one): the student sees their own, a parent those of
- * children whose link they accepted, a teacher those on exams they own, an admin all.
+ * children whose link they accepted, a teacher those on exams they own or were added to mark, an
+ * admin all.
  */
 
 /**
@@ -20,7 +21,12 @@ export function readsAsGrader(viewer: Viewer): boolean {
 export function scopeSubmissions<Q extends Knex.QueryBuilder>(viewer: Viewer, query: Q): Q {
   const { role, id } = viewer.user;
   if (role === 'admin') return query;
-  if (role === 'teacher') return query.where('e.owner_id', id) as Q;
+  if (role === 'teacher') {
+    // A marker (exam staff with the marks duty, issue 55) reads the attempts they mark, as the owner does.
+    return query.where((w) =>
+      w.where('e.owner_id', id).orWhereExists((s) => s.select(query.client.raw('1')).from('exam_staff as st').whereRaw('st.exam_id = e.id').where({ 'st.user_id': id, 'st.marks': true })),
+    ) as Q;
+  }
   if (role === 'student') return query.where('a.student_id', id) as Q;
   if (role === 'parent' && viewer.children.length) return query.whereIn('a.student_id', viewer.children.map((c) => c.id)) as Q;
   return query.whereRaw('false') as Q;

@@ -46,7 +46,7 @@ interface SummaryRow {
 
 /** GET /exams/{id}/marking: the essays, and any other question with answers waiting for marks, in the exam's order. */
 export async function markingOverview(db: Db, viewer: Viewer, examId: string): Promise<MarkingOverview> {
-  const exam = await getExamFor(db, viewer, examId, 'update');
+  const exam = await getExamFor(db, viewer, examId, 'mark');
   const { rows } = (await db.raw(
     `with qs as (
        select q.id, q.text, q.type, q.points, jsonb_typeof(q.rubric) = 'object' as has_rubric,
@@ -102,7 +102,7 @@ interface AnswerRow {
  * from one visit to the next (by a hash of the attempt id), so the order gives no name away either.
  */
 export async function questionMarking(db: Db, viewer: Viewer, examId: string, questionId: string): Promise<QuestionMarking> {
-  const exam = await getExamFor(db, viewer, examId, 'update');
+  const exam = await getExamFor(db, viewer, examId, 'mark');
   const anonymous = exam.settings.anonymousMarking ?? false;
   const question = (await db('exam_questions as eq')
     .join('questions as q', 'q.id', 'eq.question_id')

@@ -67,7 +67,7 @@ interface StoredMarks {
 export async function gradeSubmission(deps: Deps, viewer: Viewer, attemptId: string, grades: GradeInput[]): Promise<AttemptRow> {
   const attempt = (await deps.db('attempts').where({ id: attemptId }).first()) as AttemptRow | undefined;
   if (!attempt) throw Errors.notFound(GRADING_MSG.resultNotFound);
-  const exam = await getExamFor(deps.db, viewer, attempt.exam_id, 'update');
+  const exam = await getExamFor(deps.db, viewer, attempt.exam_id, 'mark');
   if (attempt.status === 'in_progress') throw Errors.conflict(GRADING_MSG.notSubmitted);
   const questions = await questionsById(deps.db, attempt.question_order);
   const resolved = grades.map((g) => {

@@ -105,6 +105,28 @@ describe('the marking overview', () => {
     expect((await api('GET', `/exams/${exam.examId}/marking/questions/${exam.essayId}`, undefined, { token: t })).status).toBe(403);
     expect((await api('GET', `/exams/${exam.examId}/marking/questions/${exam.essayId}`, undefined, { token: ada.token })).status).toBe(403);
   });
+
+  it('lets in a teacher the owner added to mark, who marks and reads the attempt; a proctor who does not mark stays out', async () => {
+    const { exam, ada } = await markingClass();
+    const marker = await buildUser(server.deps, { role: 'teacher', firstName: 'Mara' });
+    const proctor = await buildUser(server.deps, { role: 'teacher', firstName: 'Pete' });
+    const add = (userId: string, duties: Record<string, boolean>) =>
+      api('PUT', `/exams/${exam.examId}/staff/${userId}`, { proctors: false, reviews: false, marks: false, ...duties }, { token: exam.teacherToken });
+    expect((await add(marker.id, { marks: true })).status).toBe(200);
+    expect((await add(proctor.id, { proctors: true })).status).toBe(200);
+    const markerToken = await token(marker.email);
+    const proctorToken = await token(proctor.email);
+
+    const question = (await api('GET', `/exams/${exam.examId}/marking/questions/${exam.essayId}`, undefined, { token: markerToken })).body.data as QuestionMarking;
+    const adas = question.answers.find((a) => a.attemptId === ada.attemptId)!;
+    const graded = await api('PUT', `/submissions/${ada.attemptId}/grade`, { grades: [{ questionId: exam.essayId, rubric: { idea: 'idea-4' }, version: adas.markVersion }] }, { token: markerToken });
+    expect(graded.status).toBe(200);
+    expect(graded.body.data.submission.answers.find((a: { questionId: string }) => a.questionId === exam.essayId).marks).toBe(4);
+    expect((await api('GET', `/submissions?examId=${exam.examId}`, undefined, { token: markerToken })).body.data.submissions.length).toBeGreaterThan(0);
+
+    expect((await api('GET', `/exams/${exam.examId}/marking`, undefined, { token: proctorToken })).status).toBe(403);
+    expect((await api('PUT', `/submissions/${ada.attemptId}/grade`, { grades: [{ questionId: exam.essayId, marks: 0 }] }, { token: proctorToken })).status).toBe(403);
+  });
 });
 
 describe('marking one question', () => {
