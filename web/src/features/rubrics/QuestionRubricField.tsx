@@ -28,6 +28,8 @@ export function QuestionRubricField({ rubric, points, onChange, onSetPoints, err
   const total = rubric ? draftTotal(rubric) : 0;
   const mismatch = rubric !== null && Number.isFinite(questionPoints) && total !== questionPoints;
   const whole = typeof errors[''] === 'string' ? (errors[''] as string) : undefined;
+  // A question is worth whole points (1 to 1000): a total of 2.5 is fixed in the levels, not the points.
+  const settable = Number.isInteger(total) && total >= 1 && total <= 1000;
 
   return (
     <Stack gap="xs" role="group" aria-label={t('field.label')}>
@@ -38,12 +40,18 @@ export function QuestionRubricField({ rubric, points, onChange, onSetPoints, err
         <>
           <RubricEditor value={rubric} onChange={onChange} errors={errors} />
           {mismatch && (
-            <Alert color="orange" role="status" data-testid="rubric-points-mismatch">
+            // Red once a save was refused for it; a hint while the teacher is still writing.
+            <Alert color={whole ? 'red' : 'orange'} role="status" data-testid="rubric-points-mismatch">
               <Group justify="space-between" gap="xs">
-                <Text size="sm">{t('field.mismatch', { total: formatNumber(total), count: questionPoints, points: formatNumber(questionPoints) })}</Text>
-                <Button size="xs" variant="light" onClick={() => onSetPoints(total)}>
-                  {t('field.setPoints', { total: formatNumber(total) })}
-                </Button>
+                <Text size="sm">
+                  {t('field.mismatch', { total: formatNumber(total), count: questionPoints, points: formatNumber(questionPoints) })}
+                  {!settable && ` ${t('field.wholePoints')}`}
+                </Text>
+                {settable && (
+                  <Button size="xs" variant="light" onClick={() => onSetPoints(total)}>
+                    {t('field.setPoints', { total: formatNumber(total) })}
+                  </Button>
+                )}
               </Group>
             </Alert>
           )}

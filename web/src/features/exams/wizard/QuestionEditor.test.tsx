@@ -208,6 +208,14 @@ describe('a rubric on an essay question', { timeout: 30_000 }, () => {
     expect(sent[0]).toMatchObject({ points: 6, rubric: { criteria: [{ title: 'Argument' }, { title: 'Style' }] } });
   });
 
+  it('asks for other levels when they add up to no whole number of points', () => {
+    renderStep('essay', 'Discuss the causes of the First World War.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a rubric' }));
+    type_('Level 2 points', '2.5');
+    expect(mismatch()?.textContent).toContain('add up to 2.5; the question is worth 1 point A question is worth whole points: change the levels.');
+    expect(screen.queryByRole('button', { name: /Set points/ })).toBeNull();
+  });
+
   it('tells a rubric mistake at its field, in the catalogue words', () => {
     renderStep('essay', 'Discuss the causes of the First World War.');
     fireEvent.click(screen.getByRole('button', { name: 'Add a rubric' }));
