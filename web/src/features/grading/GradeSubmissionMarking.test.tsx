@@ -1,5 +1,5 @@
 import { MARKING_MSG, type SubmissionAnswer, type SubmissionDetail } from '@exam/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/buildUser';
 import { mockApi } from '../../test/mockApi';
@@ -26,7 +26,9 @@ function setup(first: SubmissionDetail, routes: Parameters<typeof mockApi>[1] = 
 
 const essayCard = () => screen.findByRole('article', { name: 'Question 2' });
 
-describe('Grading a whole attempt (issue 55)', () => {
+configure({ asyncUtilTimeout: 5000 });
+
+describe('Grading a whole attempt (issue 55)', { timeout: 20_000 }, () => {
   it('marks an essay with its rubric and sends the levels, their marks and the version read', async () => {
     const api = setup(reviewing({ rubric: RUBRIC }), [['PUT', '/submissions/s1/grade', () => ({ body: { success: true, data: buildDetail() } })]]);
     const essay = within(await essayCard());

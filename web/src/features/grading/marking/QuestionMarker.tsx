@@ -20,6 +20,7 @@ import { markingApi } from './api';
 import { markingKeys } from './hooks';
 import { nextPending, storedOfAnswer, withSaved } from './markingAnswers';
 import { ShortcutsDialog } from './ShortcutsDialog';
+import { UnsavedMarksGuard } from './UnsavedMarksGuard';
 import { useMarkingKeys } from './useMarkingKeys';
 
 interface QuestionMarkerProps {
@@ -51,7 +52,8 @@ export function QuestionMarker({ examId, data }: QuestionMarkerProps) {
   const stored = storedOfAnswer(question, current);
   const draft = drafts[current.attemptId] ?? draftOf(stored);
   const conflict = conflicts[current.attemptId];
-  const unsaved = answers.filter((a) => drafts[a.attemptId] && draftChanged(storedOfAnswer(question, a), drafts[a.attemptId]!)).length;
+  // A draft refused because another teacher saved first is still this teacher's unsaved work.
+  const unsaved = answers.filter((a) => conflicts[a.attemptId] || (drafts[a.attemptId] && draftChanged(storedOfAnswer(question, a), drafts[a.attemptId]!))).length;
   const anonymous = data.exam.anonymousMarking || localAnonymous || current.studentName === null;
 
   const grade = useMutation({
@@ -280,6 +282,7 @@ export function QuestionMarker({ examId, data }: QuestionMarkerProps) {
         </Stack>
       </Paper>
       <ShortcutsDialog opened={helpOpened} onClose={() => setHelpOpened(false)} />
+      <UnsavedMarksGuard unsaved={unsaved} />
     </Stack>
   );
 }

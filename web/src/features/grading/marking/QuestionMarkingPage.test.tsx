@@ -1,5 +1,5 @@
 import { MARKING_MSG, type MarkingComment, type SubmissionDetail } from '@exam/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/buildUser';
 import { mockApi } from '../../../test/mockApi';
@@ -25,7 +25,9 @@ const text = (id: string) => screen.getByTestId(id).textContent;
 const marks = () => screen.getByTestId('marking-marks') as HTMLInputElement;
 const feedback = () => screen.getByTestId('marking-feedback') as HTMLTextAreaElement;
 
-describe('Marking one question for the whole class', () => {
+configure({ asyncUtilTimeout: 5000 });
+
+describe('Marking one question for the whole class', { timeout: 20_000 }, () => {
   it('shows one answer at a time with its place and what is left, j and k moving between them', async () => {
     setup();
     expect((await screen.findByTestId('marking-position')).textContent).toBe('Answer 1 of 3');
@@ -89,6 +91,22 @@ describe('Marking one question for the whole class', () => {
     press('j');
     press('j');
     expect(feedback().value).toBe('Too short.');
+  });
+
+  it('asks before leaving the page with marks not saved', async () => {
+    mockApi(buildUser({ role: 'teacher' }), [['GET', QUESTION_PATH, () => ({ body: { success: true, data: questionMarking() } })]]);
+    const { router } = renderApp(`/exam/e1/marking/${QID.essay}`, [
+      { path: '/exam/:examId/marking/:questionId', element: <QuestionMarkingPage /> },
+      { path: '/exam/:examId/marking', element: <p>Overview</p> },
+    ]);
+    await screen.findByTestId('marking-position');
+    fireEvent.change(marks(), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Back to all questions' }));
+    expect((await screen.findByRole('dialog', { name: 'Leave with unsaved marks?' })).textContent).toContain('1 answer has marks or feedback not saved');
+    fireEvent.click(screen.getByRole('button', { name: 'Stay and save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe(`/exam/e1/marking/${QID.essay}`);
+    expect(marks().value).toBe('3');
   });
 
   it('refuses marks above the question’s points without calling the server', async () => {
