@@ -158,8 +158,8 @@ describe('Marking one question for the whole class', { timeout: 20_000 }, () => 
       { id: 'k2', text: 'Good structure.', useCount: 9, lastUsedAt: null, createdAt: '2026-11-01T00:00:00.000Z' },
     ];
     const api = setup(questionMarking(), [
-      ['GET', '/marking-comments', () => ({ body: { success: true, data: comments } })],
-      ['POST', '/marking-comments/k1/use', () => ({ body: { success: true, data: { ...comments[0], useCount: 3 } } })],
+      ['GET', '/marking-comments', () => ({ body: { success: true, data: { comments } } })],
+      ['POST', '/marking-comments/k1/use', () => ({ body: { success: true, data: { comment: { ...comments[0], useCount: 3 } } } })],
     ]);
     await screen.findByTestId('marking-position');
     fireEvent.change(feedback(), { target: { value: 'Good start. Well argued.' } });
@@ -182,8 +182,8 @@ describe('Marking one question for the whole class', { timeout: 20_000 }, () => 
       { id: 'k2', text: 'Good structure.', useCount: 9, lastUsedAt: null, createdAt: '2026-11-01T00:00:00.000Z' },
     ];
     const api = setup(questionMarking(), [
-      ['GET', '/marking-comments', () => ({ body: { success: true, data: comments } })],
-      ['POST', '/marking-comments/k1/use', () => ({ body: { success: true, data: comments[0] } })],
+      ['GET', '/marking-comments', () => ({ body: { success: true, data: { comments } } })],
+      ['POST', '/marking-comments/k1/use', () => ({ body: { success: true, data: { comment: comments[0] } } })],
     ]);
     await screen.findByTestId('marking-position');
     fireEvent.click(screen.getByRole('button', { name: 'Insert saved comment' }));
