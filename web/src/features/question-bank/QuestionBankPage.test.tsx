@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../test/buildUser';
@@ -17,7 +18,11 @@ function setup(routes: Parameters<typeof mockApi>[1] = []) {
 
 const lastList = (api: ReturnType<typeof mockApi>) => api.callsTo('GET', '/questions').at(-1)!.url.searchParams;
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  // The notifications store outlives a test: a "Question saved" left over would be found by the next.
+  notifications.clean();
+});
 
 // Rendering the page with its dialogs takes seconds on a busy machine.
 describe('the question bank page', { timeout: 20_000 }, () => {
@@ -108,6 +113,43 @@ describe('the question bank page', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Question' }));
     expect(await screen.findByText('Question saved')).toBeTruthy();
     expect(api.callsTo('PUT', '/questions/a1')[0]!.body).toMatchObject({ points: 5, text: OWN.text, tags: ['fractions'], shared: true, subject: 'mathematics' });
+  });
+
+  it('edits an essay with its rubric, and sends the rubric back with the question', async () => {
+    const rubric = {
+      criteria: [
+        { id: 'c1', title: 'Argument', description: '', levels: [{ id: 'l1', title: 'Weak', description: '', points: 0 }, { id: 'l2', title: 'Strong', description: '', points: 2 }] },
+      ],
+    };
+    const essay = bankQuestion({ _id: 'e4', text: 'Discuss the water cycle.', type: 'essay', options: [], correctAnswer: '', points: 2, rubric });
+    const api = mockApi(buildUser({ _id: TEACHER_ID, role: 'teacher' }), [
+      ['PUT', '/questions/e4', () => ({ body: { success: true, data: { question: essay } } })],
+      ['GET', '/questions', () => ({ body: page([essay]) })],
+    ]);
+    renderApp('/questions', [{ path: '/questions', element: <QuestionBankPage /> }]);
+    fireEvent.click(await screen.findByRole('button', { name: 'More actions for question 1' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit question' });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Criterion 1 title').value).toBe('Argument');
+    fireEvent.change(within(dialog).getByLabelText('Criterion 1 title'), { target: { value: 'Reasoning' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Question' }));
+    expect(await screen.findByText('Question saved')).toBeTruthy();
+    expect(api.callsTo('PUT', '/questions/e4')[0]!.body).toMatchObject({
+      type: 'essay',
+      points: 2,
+      rubric: { criteria: [{ id: 'c1', title: 'Reasoning', levels: [{ id: 'l1' }, { id: 'l2', points: 2 }] }] },
+    });
+  });
+
+  it('offers no rubric for another type of question, and sends none with it', async () => {
+    const api = setup([['PUT', '/questions/a1', () => ({ body: { success: true, data: { question: OWN } } })]]);
+    fireEvent.click(await screen.findByRole('button', { name: 'More actions for question 1' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit question' });
+    expect(within(dialog).queryByRole('button', { name: 'Add a rubric' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Question' }));
+    expect(await screen.findByText('Question saved')).toBeTruthy();
+    expect(api.callsTo('PUT', '/questions/a1')[0]!.body).toMatchObject({ type: 'multiple-choice', rubric: null });
   });
 
   it('edits a matching question without losing its pairs', async () => {
