@@ -9,10 +9,10 @@ import { GradeSubmissionPage } from './GradeSubmissionPage';
 import { RUBRIC } from './marking/test/fixtures';
 
 const reviewing = (essay: Partial<SubmissionAnswer> = {}, extra: Partial<SubmissionDetail> = {}): SubmissionDetail => ({
-  ...buildDetail(
-    { status: 'submitted', displayStatus: 'Reviewing', isGraded: false, isPassed: null, pendingAnswers: 1 },
-    [buildAnswer({ autoMarks: 5, markVersion: 1 }), essayAnswer({ markVersion: 0, ...essay })],
-  ),
+  ...buildDetail({ status: 'submitted', displayStatus: 'Reviewing', isGraded: false, isPassed: null, pendingAnswers: 1 }, [
+    buildAnswer({ autoMarks: 5, markVersion: 1 }),
+    essayAnswer({ markVersion: 0, ...essay }),
+  ]),
   history: [],
   ...extra,
 });
@@ -70,9 +70,24 @@ describe('Grading a whole attempt (issue 55)', { timeout: 20_000 }, () => {
 
   it('inserts a saved comment into an answer’s feedback and saves feedback as a new comment', async () => {
     const api = setup(reviewing(), [
-      ['GET', '/marking-comments', () => ({ body: { success: true, data: { comments: [{ id: 'k1', text: 'Cite a source.', useCount: 1, lastUsedAt: null, createdAt: '2026-11-01T00:00:00.000Z' }] } } })],
-      ['POST', '/marking-comments/k1/use', () => ({ body: { success: true, data: { comment: { id: 'k1', text: 'Cite a source.', useCount: 2, lastUsedAt: null, createdAt: '2026-11-01T00:00:00.000Z' } } } })],
-      ['POST', '/marking-comments', ({ body }) => ({ status: 201, body: { success: true, data: { comment: { id: 'k2', text: (body as { text: string }).text, useCount: 0, lastUsedAt: null, createdAt: '2026-11-01T00:00:00.000Z' } } } })],
+      [
+        'GET',
+        '/marking-comments',
+        () => ({ body: { success: true, data: { comments: [{ id: 'k1', text: 'Cite a source.', useCount: 1, lastUsedAt: null, createdAt: '2026-11-01T00:00:00.000Z' }] } } }),
+      ],
+      [
+        'POST',
+        '/marking-comments/k1/use',
+        () => ({ body: { success: true, data: { comment: { id: 'k1', text: 'Cite a source.', useCount: 2, lastUsedAt: null, createdAt: '2026-11-01T00:00:00.000Z' } } } }),
+      ],
+      [
+        'POST',
+        '/marking-comments',
+        ({ body }) => ({
+          status: 201,
+          body: { success: true, data: { comment: { id: 'k2', text: (body as { text: string }).text, useCount: 0, lastUsedAt: null, createdAt: '2026-11-01T00:00:00.000Z' } } },
+        }),
+      ],
     ]);
     const essay = within(await essayCard());
     const box = essay.getByLabelText('Feedback for question 2') as HTMLTextAreaElement;
@@ -88,7 +103,11 @@ describe('Grading a whole attempt (issue 55)', { timeout: 20_000 }, () => {
 
   it('deletes a saved comment after a confirmation', async () => {
     const api = setup(reviewing(), [
-      ['GET', '/marking-comments', () => ({ body: { success: true, data: { comments: [{ id: 'k1', text: 'Cite a source.', useCount: 1, lastUsedAt: null, createdAt: '2026-11-01T00:00:00.000Z' }] } } })],
+      [
+        'GET',
+        '/marking-comments',
+        () => ({ body: { success: true, data: { comments: [{ id: 'k1', text: 'Cite a source.', useCount: 1, lastUsedAt: null, createdAt: '2026-11-01T00:00:00.000Z' }] } } }),
+      ],
       ['DELETE', '/marking-comments/k1', () => ({ body: { success: true } })],
     ]);
     const essay = within(await essayCard());

@@ -12,8 +12,7 @@ export function useMarkingComments(enabled: boolean) {
 export function useCommentMutations() {
   const client = useQueryClient();
   const refresh = () => void client.invalidateQueries({ queryKey: commentKeys.all });
-  const patchList = (change: (list: MarkingComment[]) => MarkingComment[]) =>
-    client.setQueryData<MarkingComment[]>(commentKeys.all, (list) => (list ? change(list) : list));
+  const patchList = (change: (list: MarkingComment[]) => MarkingComment[]) => client.setQueryData<MarkingComment[]>(commentKeys.all, (list) => (list ? change(list) : list));
   return {
     create: useMutation({ mutationFn: commentsApi.create, onSuccess: refresh }),
     remove: useMutation({

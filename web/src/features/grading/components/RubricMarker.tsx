@@ -22,12 +22,7 @@ export function RubricMarker({ rubric, chosen, onChange, error }: RubricMarkerPr
           <Radio.Group label={c.title} description={c.description || undefined} value={chosen[c.id] ?? null} onChange={(level) => onChange({ ...chosen, [c.id]: level })}>
             <Stack gap={6} mt={6}>
               {c.levels.map((l, n) => (
-                <Radio
-                  key={l.id}
-                  value={l.id}
-                  label={t('rubric.level', { number: n + 1, title: l.title, points: formatNumber(l.points) })}
-                  description={l.description || undefined}
-                />
+                <Radio key={l.id} value={l.id} label={t('rubric.level', { number: n + 1, title: l.title, points: formatNumber(l.points) })} description={l.description || undefined} />
               ))}
             </Stack>
           </Radio.Group>

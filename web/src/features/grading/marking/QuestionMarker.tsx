@@ -47,7 +47,10 @@ export function QuestionMarker({ examId, data }: QuestionMarkerProps) {
   const rubricRef = useRef<HTMLDivElement>(null);
   const feedbackRef = useRef<HTMLTextAreaElement>(null);
 
-  const index = Math.max(0, answers.findIndex((a) => a.attemptId === currentId));
+  const index = Math.max(
+    0,
+    answers.findIndex((a) => a.attemptId === currentId),
+  );
   const current = answers[index]!;
   const stored = storedOfAnswer(question, current);
   const draft = drafts[current.attemptId] ?? draftOf(stored);
@@ -175,12 +178,7 @@ export function QuestionMarker({ examId, data }: QuestionMarkerProps) {
           <Text data-testid="marking-left">{t('marking.left', { count: data.left })}</Text>
         </Group>
         <Group gap="xs">
-          <Switch
-            label={t('grade.anonymous')}
-            checked={anonymous}
-            disabled={data.exam.anonymousMarking}
-            onChange={(e) => setLocalAnonymous(e.currentTarget.checked)}
-          />
+          <Switch label={t('grade.anonymous')} checked={anonymous} disabled={data.exam.anonymousMarking} onChange={(e) => setLocalAnonymous(e.currentTarget.checked)} />
           <Button variant="subtle" size="compact-sm" onClick={() => setHelpOpened(true)}>
             {t('marking.shortcutsButton')}
           </Button>

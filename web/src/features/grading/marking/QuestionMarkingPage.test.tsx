@@ -197,7 +197,11 @@ describe('Marking one question for the whole class', { timeout: 20_000 }, () => 
 
   it('when another teacher saved first: says so, shows their marks, keeps this teacher’s draft, and “Use mine” saves it over', async () => {
     let reads = 0;
-    const theirs = questionMarking({}, [markingAnswer({ marks: 3, feedback: 'Their note.', status: 'marked', markVersion: 1, markedBy: 'Mr Ode' }), questionMarking().answers[1]!, questionMarking().answers[2]!]);
+    const theirs = questionMarking({}, [
+      markingAnswer({ marks: 3, feedback: 'Their note.', status: 'marked', markVersion: 1, markedBy: 'Mr Ode' }),
+      questionMarking().answers[1]!,
+      questionMarking().answers[2]!,
+    ]);
     let puts = 0;
     const api = mockApi(buildUser({ role: 'teacher' }), [
       ['GET', QUESTION_PATH, () => ({ body: { success: true, data: reads++ === 0 ? questionMarking() : theirs } })],
@@ -221,7 +225,10 @@ describe('Marking one question for the whole class', { timeout: 20_000 }, () => 
   });
 
   it('never names the student when the exam is marked anonymously', async () => {
-    const anonymous = questionMarking({ exam: { ...EXAM, anonymousMarking: true } }, questionMarking().answers.map((a) => ({ ...a, studentName: null })));
+    const anonymous = questionMarking(
+      { exam: { ...EXAM, anonymousMarking: true } },
+      questionMarking().answers.map((a) => ({ ...a, studentName: null })),
+    );
     setup(anonymous);
     expect((await screen.findByTestId('marking-student')).textContent).toBe('Answer 1');
     expect((screen.getByRole('switch', { name: /Anonymous grading/ }) as HTMLInputElement).disabled).toBe(true);

@@ -42,13 +42,8 @@ export function QuestionMarkingPage() {
         <Title order={1} size="h2">
           {query.data.exam.title}
         </Title>
-        {query.data.answers.length === 0 ? (
-          <Text c="dimmed">{t('marking.noAnswers')}</Text>
-        ) : (
-          <QuestionMarker key={`${examId}/${questionId}`} examId={examId} data={query.data} />
-        )}
+        {query.data.answers.length === 0 ? <Text c="dimmed">{t('marking.noAnswers')}</Text> : <QuestionMarker key={`${examId}/${questionId}`} examId={examId} data={query.data} />}
       </Stack>
     </Box>
   );
 }
-
