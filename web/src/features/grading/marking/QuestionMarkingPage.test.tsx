@@ -45,6 +45,15 @@ describe('Marking one question for the whole class', { timeout: 20_000 }, () => 
     expect(text('marking-position')).toBe('Answer 1 of 3');
   });
 
+  it('m goes to the marks and c to the feedback', async () => {
+    setup();
+    await screen.findByTestId('marking-position');
+    press('m');
+    expect(document.activeElement).toBe(marks());
+    press('c', {}, document.body);
+    expect(document.activeElement).toBe(feedback());
+  });
+
   it('does not take letters typed into the feedback as shortcuts', async () => {
     setup();
     await screen.findByTestId('marking-position');
