@@ -1,4 +1,4 @@
-import { creditPercent, describeKey, type MatchPair, type NumericAnswer, type QuestionOptionValue, type QuestionType, type ShortAnswer } from '@exam/shared';
+import { creditPercent, describeKey, type MatchPair, type NumericAnswer, type QuestionOptionValue, type QuestionType, type Rubric, type ShortAnswer } from '@exam/shared';
 import { Badge, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
 import { enumLabel } from '../../../i18n/format';
 import { shortenMathText } from '../../../lib/shortenMathText';
+import { RubricSummary } from '../../rubrics/RubricSummary';
 import { pointsLabel } from '../labels';
 
 /** What every question shape we show has in common: a bank question or a wizard draft. */
@@ -24,6 +25,7 @@ export interface ViewableQuestion {
   pairs?: MatchPair[];
   distractors?: string[];
   sampleAnswer?: string;
+  rubric?: Rubric | null;
   explanation?: string;
 }
 
@@ -148,6 +150,7 @@ function AnswerKey({ question }: { question: ViewableQuestion }) {
           <MathText text={sampleAnswer} />
         </Text>
       )}
+      {question.type === 'essay' && question.rubric && <RubricSummary rubric={question.rubric} />}
       {explanation && (
         <Text size="sm" c="dimmed" component="div">
           <Text span fw={600}>

@@ -168,7 +168,8 @@ describe('a rubric on an essay question', { timeout: 30_000 }, () => {
     type_('Level 1 title', 'Weak');
     type_('Level 2 title', 'Strong');
     add();
-    expect(screen.getByRole('article', { name: 'Question 1' })).toBeTruthy();
+    // The written question shows its rubric with its key.
+    expect(within(screen.getByRole('article', { name: 'Question 1' })).getByTestId('rubric-summary').textContent).toBe('Rubric: Argument (4) · 4 points in all');
     expect(sent[0]).toMatchObject({
       type: 'essay',
       points: 4,
