@@ -41,6 +41,18 @@ describe('Grading a whole attempt (issue 55)', { timeout: 20_000 }, () => {
     expect(api.callsTo('PUT', '/submissions/s1/grade')[0]!.body).toEqual({ grades: [{ questionId: QID.essay, marks: 4, rubric: { content: 'c2', style: 's1' }, version: 0 }] });
   });
 
+  it('a second save of the same answer goes against the version the first one made, not the one first read', async () => {
+    const saved = reviewing({ marks: 2, status: 'partial', markVersion: 1 });
+    const api = setup(reviewing(), [['PUT', '/submissions/s1/grade', () => ({ body: { success: true, data: saved } })]], saved);
+    fireEvent.change(await screen.findByLabelText(/^Marks for question 2/), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Grades' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/submissions/s1/grade')).toHaveLength(1));
+    fireEvent.change(screen.getByLabelText(/^Marks for question 2/), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Grades' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/submissions/s1/grade')).toHaveLength(2));
+    expect(api.callsTo('PUT', '/submissions/s1/grade').map((c) => (c.body as { grades: { version?: number }[] }).grades[0]!.version)).toEqual([0, 1]);
+  });
+
   it('when another teacher saved first: shows the message and their marks, keeps this teacher’s, and “Use mine” saves them with the new version', async () => {
     let puts = 0;
     const api = setup(

@@ -70,6 +70,9 @@ export function GradingForm({ detail, onNext, nextBusy }: GradingFormProps) {
     grade.mutate(check.grades, {
       onSuccess: (result) => {
         notifySuccess(result.message ?? t('form.saved'));
+        // The saved answers' next save goes against the versions this save made.
+        const fresh = new Map(result.data.submission.answers.map((a) => [a.questionId, a.markVersion]));
+        setDrafts((d) => ({ ...d, ...Object.fromEntries(Object.keys(sent).map((q) => [q, { ...d[q]!, version: fresh.get(q) }])) }));
         then?.();
       },
       onError: (error) => {
@@ -83,7 +86,8 @@ export function GradingForm({ detail, onNext, nextBusy }: GradingFormProps) {
     const answer = submission.answers.find((a) => a.questionId === questionId);
     const mine = conflicts[questionId];
     if (!answer || !mine) return;
-    const { entry, error } = checkEntry(storedMarkOf(answer), mine);
+    // Written over the other teacher's marks on purpose: against the version now on screen.
+    const { entry, error } = checkEntry(storedMarkOf(answer), { ...mine, version: answer.markVersion });
     const settle = () => setConflicts(({ [questionId]: _done, ...rest }) => rest);
     if (error) {
       setErrors((e) => ({ ...e, [questionId]: error }));
@@ -96,7 +100,8 @@ export function GradingForm({ detail, onNext, nextBusy }: GradingFormProps) {
     grade.mutate([entry], {
       onSuccess: (result) => {
         notifySuccess(result.message ?? t('form.saved'));
-        setDrafts((d) => ({ ...d, [questionId]: mine }));
+        const version = result.data.submission.answers.find((a) => a.questionId === questionId)?.markVersion;
+        setDrafts((d) => ({ ...d, [questionId]: { ...mine, version } }));
         settle();
       },
       onError: (err) => {

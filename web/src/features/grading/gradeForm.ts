@@ -10,6 +10,12 @@ export interface GradeDraft {
   feedback: string;
   /** The rubric levels chosen (criterion id → level id), for a question with a rubric. */
   rubric?: RubricChoice;
+  /**
+   * The answer's markVersion when the teacher began this draft. Sent rather than the version on
+   * screen: when the list is read again while a draft waits, another teacher's newer marks must
+   * still refuse this save, not be silently written over.
+   */
+  version?: number;
 }
 
 export type Drafts = Record<string, GradeDraft>;
@@ -41,7 +47,7 @@ export const storedMarkOf = (a: SubmissionAnswer): StoredMark => ({
   version: a.markVersion,
 });
 
-export const draftOf = (s: StoredMark): GradeDraft => ({ marks: s.marks ?? '', feedback: s.feedback ?? '', rubric: { ...(s.chosen ?? {}) } });
+export const draftOf = (s: StoredMark): GradeDraft => ({ marks: s.marks ?? '', feedback: s.feedback ?? '', rubric: { ...(s.chosen ?? {}) }, version: s.version });
 
 /** The form starts from what is stored: current marks (automatic or a teacher's), levels and feedback. */
 export function initialDrafts(answers: SubmissionAnswer[]): Drafts {
@@ -75,7 +81,8 @@ export function draftChanged(stored: StoredMark, draft: GradeDraft): boolean {
 export function checkEntry(stored: StoredMark, draft: GradeDraft): { entry?: GradeEntry; error?: string } {
   if (!draftChanged(stored, draft)) return {};
   const feedback = draft.feedback.trim() || stored.feedback ? { feedback: draft.feedback.trim() } : {};
-  const version = stored.version === undefined ? {} : { version: stored.version };
+  const base = draft.version ?? stored.version;
+  const version = base === undefined ? {} : { version: base };
   if (stored.rubric) {
     const marks = rubricPoints(stored.rubric, draft.rubric ?? {});
     if (marks === null) return { error: msg('marking.rubricIncomplete') };

@@ -46,6 +46,7 @@ export function QuestionMarker({ examId, data }: QuestionMarkerProps) {
   const marksRef = useRef<HTMLInputElement>(null);
   const rubricRef = useRef<HTMLDivElement>(null);
   const feedbackRef = useRef<HTMLTextAreaElement>(null);
+  const answerRef = useRef<HTMLElement>(null);
 
   const index = Math.max(
     0,
@@ -103,6 +104,9 @@ export function QuestionMarker({ examId, data }: QuestionMarkerProps) {
           const updated = withSaved(client.getQueryData<QuestionMarking>(key) ?? data, attemptId, result.data);
           client.setQueryData(key, updated);
           void client.invalidateQueries({ queryKey: markingKeys.overview(examId) });
+          // Read the list again in the background: another teacher's marks and the count left show
+          // up here too (drafts keep the version they began from, so nothing of theirs is overwritten).
+          void client.invalidateQueries({ queryKey: key });
           void client.invalidateQueries({ queryKey: resultKeys.all });
           forget(attemptId);
           setConflicts(({ [attemptId]: _settled, ...rest }) => rest);
@@ -122,7 +126,11 @@ export function QuestionMarker({ examId, data }: QuestionMarkerProps) {
     submit(current.attemptId, draft, (now) => {
       const next = nextPending(now.answers, index);
       setAllDone(!next);
-      if (next) show(next.attemptId);
+      if (next) {
+        show(next.attemptId);
+        // The next answer takes the focus (and a screen reader reads whose it is): the level keys work at once.
+        requestAnimationFrame(() => answerRef.current?.focus());
+      }
     });
   };
 
@@ -199,7 +207,7 @@ export function QuestionMarker({ examId, data }: QuestionMarkerProps) {
         </Alert>
       )}
 
-      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="marking-student">
+      <Paper ref={answerRef} tabIndex={-1} withBorder p="md" radius="md" component="section" aria-labelledby="marking-student" data-testid="marking-current">
         <Stack gap="sm">
           <Group justify="space-between">
             <Text fw={600} id="marking-student" data-testid="marking-student">
@@ -229,7 +237,8 @@ export function QuestionMarker({ examId, data }: QuestionMarkerProps) {
               mine={conflict}
               rubric={question.rubric}
               busy={grade.isPending}
-              onUseMine={() => submit(current.attemptId, conflict, () => undefined)}
+              // Written over the other teacher's marks on purpose: against the version now on screen.
+              onUseMine={() => submit(current.attemptId, { ...conflict, version: current.markVersion }, () => undefined)}
               onDismiss={() => setConflicts(({ [current.attemptId]: _dropped, ...rest }) => rest)}
             />
           )}

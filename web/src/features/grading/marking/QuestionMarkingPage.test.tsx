@@ -1,4 +1,4 @@
-import { MARKING_MSG, type MarkingComment, type SubmissionDetail } from '@exam/shared';
+import { MARKING_MSG, type GradeInput, type MarkingAnswer, type MarkingComment, type SubmissionDetail } from '@exam/shared';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/buildUser';
@@ -14,11 +14,35 @@ const QUESTION_PATH = `/exams/e1/marking/questions/${QID.essay}`;
 /** What the grading call answers: the attempt with the essay now marked. */
 const graded = (marks: number, markVersion = 1): SubmissionDetail => buildDetail({}, [essayAnswer({ marks, status: 'partial', markVersion })]);
 
-function setup(data = questionMarking(), routes: Parameters<typeof mockApi>[1] = []) {
-  const api = mockApi(buildUser({ role: 'teacher' }), [['GET', QUESTION_PATH, () => ({ body: { success: true, data } })], ...routes]);
+/**
+ * The page against a server that remembers: a saved answer reads back marked, with its next
+ * version, when the page reads the list again after a save. `change` plays another teacher.
+ */
+function setupServer(data = questionMarking(), routes: Parameters<typeof mockApi>[1] = []) {
+  let served = data;
+  const remembering = routes.map(([method, path, handler]): Parameters<typeof mockApi>[1][number] => [
+    method,
+    path,
+    async (call) => {
+      const answer = await handler(call);
+      const attemptId = typeof path === 'string' ? /^\/submissions\/([^/]+)\/grade$/.exec(path)?.[1] : undefined;
+      if (method === 'PUT' && attemptId && (answer.status ?? 200) === 200) {
+        const grade = (call.body as { grades: GradeInput[] }).grades[0]!;
+        change((a) => (a.attemptId === attemptId ? { ...a, marks: grade.marks ?? a.marks, feedback: grade.feedback ?? a.feedback, status: 'marked', markVersion: a.markVersion + 1 } : a));
+      }
+      return answer;
+    },
+  ]);
+  const change = (edit: (a: MarkingAnswer) => MarkingAnswer) => {
+    const answers = served.answers.map(edit);
+    served = { ...served, answers, left: answers.filter((a) => a.status === 'pending').length };
+  };
+  const api = mockApi(buildUser({ role: 'teacher' }), [['GET', QUESTION_PATH, () => ({ body: { success: true, data: served } })], ...remembering]);
   renderApp(`/exam/e1/marking/${QID.essay}`, [{ path: '/exam/:examId/marking/:questionId', element: <QuestionMarkingPage /> }]);
-  return api;
+  return { api, change };
 }
+
+const setup = (...args: Parameters<typeof setupServer>) => setupServer(...args).api;
 
 const press = (key: string, init: KeyboardEventInit = {}, target: Element = document.body) => fireEvent.keyDown(target, { key, ...init });
 const text = (id: string) => screen.getByTestId(id).textContent;
@@ -231,6 +255,30 @@ describe('Marking one question for the whole class', { timeout: 20_000 }, () => 
     await waitFor(() => expect(api.callsTo('PUT', '/submissions/a1/grade')).toHaveLength(2));
     expect(api.callsTo('PUT', '/submissions/a1/grade')[1]!.body).toEqual({ grades: [{ questionId: QID.essay, marks: 4, feedback: 'Mine.', version: 1 }] });
     await waitFor(() => expect(screen.queryByTestId('marking-conflict')).toBeNull());
+  });
+
+  it('shows another teacher’s marks after a save, yet a draft begun before them is still refused rather than written over them', async () => {
+    const { api, change } = setupServer(questionMarking(), [
+      ['PUT', '/submissions/a3/grade', () => ({ body: { success: true, data: graded(5) } })],
+      ['PUT', '/submissions/a1/grade', () => ({ status: 409, body: { success: false, message: MARKING_MSG.markedMeanwhile } })],
+    ]);
+    await screen.findByTestId('marking-position');
+    fireEvent.change(marks(), { target: { value: '2' } });
+    // Meanwhile another teacher marks Asha's answer.
+    change((a) => (a.attemptId === 'a1' ? { ...a, marks: 5, status: 'marked', markVersion: 4, markedBy: 'Mr Ode' } : a));
+    press('j');
+    press('j');
+    fireEvent.change(marks(), { target: { value: '5' } });
+    press('Enter', { ctrlKey: true });
+    // The list read again after the save counts the other teacher's mark: nothing is left.
+    await waitFor(() => expect(text('marking-left')).toBe('0 left'));
+    press('k');
+    press('k');
+    expect(text('marking-position')).toBe('Answer 1 of 3');
+    expect(marks().value).toBe('2');
+    press('Enter', { ctrlKey: true });
+    await screen.findByTestId('marking-conflict');
+    expect(api.callsTo('PUT', '/submissions/a1/grade')[0]!.body).toEqual({ grades: [{ questionId: QID.essay, marks: 2, version: 0 }] });
   });
 
   it('never names the student when the exam is marked anonymously', async () => {
