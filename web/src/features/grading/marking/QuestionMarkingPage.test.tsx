@@ -20,7 +20,7 @@ const graded = (marks: number, markVersion = 1): SubmissionDetail => buildDetail
  */
 function setupServer(data = questionMarking(), routes: Parameters<typeof mockApi>[1] = []) {
   let served = data;
-  const remembering = routes.map(([method, path, handler]): Parameters<typeof mockApi>[1][number] => [
+  const remembering = routes.map(([method, path, handler]): NonNullable<Parameters<typeof mockApi>[1]>[number] => [
     method,
     path,
     async (call) => {
