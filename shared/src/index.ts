@@ -39,3 +39,4 @@ export * from './ltiLaunch';
 export * from './seb';
 export * from './rubrics';
 export * from './marking';
+export * from './accommodations';

@@ -5,6 +5,7 @@ import { SECTIONS } from './constants';
 import { hallPartSchema } from './examStaff';
 import { CAMERA_EVENTS, PROCTOR_EVENTS, SOCKET_EVENTS, SUBMIT_REASONS, iceServersSchema } from './session';
 import { isoTime } from './wireTime';
+import { accommodationViewSchema } from './accommodations';
 import { HELP_STATUSES, MEDIA_SOURCES, SEVERITIES, WAIVABLE_CHECKS } from './proctoring';
 
 /**
@@ -44,6 +45,7 @@ export const proctorRowSchema = z.object({
   lastEventAt: isoTime.nullable(),
   section: z.enum(SECTIONS).nullable().optional().describe("The student's section: the board shows a proctor their part of the hall"),
   inSeb: z.boolean().optional().describe('The attempt is sat in Safe Exam Browser: a call of it came with SEB\'s proof for the exam\'s file (docs/seb.md)'),
+  accommodation: accommodationViewSchema.nullable().optional().describe('What the student is given in this exam (extra time, breaks, waived checks, display); null when nothing (docs/accommodations.md)'),
 });
 export const proctorEventSchema = z.object({
   attemptId: uuid,
@@ -140,6 +142,7 @@ export const joinAckSchema = z.object({
     deadlineAt: isoTime,
     answers: z.record(z.string(), z.string().nullable()).describe('The saved answer of each question, by question id'),
     seqs: z.record(z.string(), z.number().int()).describe('The seq of each saved answer: continue above it'),
+    accommodation: accommodationViewSchema.nullable().optional().describe('The student\'s accommodation in this exam (display: reducedDistraction, largerText; breaks); null when none'),
   }),
 });
 export const saveAckSchema = z.object({ savedAt: isoTime.describe('When the save was committed; an older seq is acknowledged but never overwrites a newer one') });
