@@ -6,6 +6,7 @@ import {
   SUBJECTS,
   fillMessage,
   questionInputSchema,
+  rubricMaxPoints,
   subjectSlug,
   type ImportFormat,
   type ImportPreviewItem,
@@ -80,7 +81,14 @@ async function judgeItem(index: number, item: ParsedItem, fallbackSubject: Subje
     else image = judgedImage;
   }
   if (rest.length) warnings.push(`Only the first picture is kept (${rest.length} more dropped)`);
-  const parsed = questionInputSchema.safeParse({ ...item.draft, subject, tags: tags.slice(0, 20), image: image?.url ?? '' });
+  let draft = item.draft;
+  // A rubric read back whose levels no longer add up to the points (the file was edited) is left out, not the question.
+  if (draft.rubric && rubricMaxPoints(draft.rubric) !== (draft.points ?? 1)) {
+    const { rubric: _dropped, ...rest } = draft;
+    draft = rest;
+    warnings.push('Its rubric does not add up to its points and was left out');
+  }
+  const parsed = questionInputSchema.safeParse({ ...draft, subject, tags: tags.slice(0, 20), image: image?.url ?? '' });
   if (!parsed.success) {
     const reasons = [...new Set(parsed.error.issues.map((i) => i.message))];
     return refused(typeOrNull(item.draft.type), reasons.join('; '));

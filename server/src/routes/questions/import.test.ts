@@ -133,6 +133,30 @@ describe('exporting questions', () => {
     expect(await gift.text()).toContain('::');
   });
 
+  it('brings an essay’s rubric back with it from Moodle XML and QTI, and its grader notes without the table', async () => {
+    const t = await signedIn('teacher');
+    const rubric = {
+      criteria: [
+        { id: 'a', title: 'Argument', description: 'A claim and reasons', levels: [{ id: 'a0', title: 'Weak', points: 0 }, { id: 'a1', title: 'Strong', description: 'Every reason backed', points: 4 }] },
+        { id: 'e', title: 'Evidence', levels: [{ id: 'e0', title: 'None', points: 0 }, { id: 'e1', title: 'Cited', points: 2.5 * 2 - 3 }] },
+      ],
+    };
+    const created = await server.api('POST', '/questions', { text: 'Should schools start later? Argue your case.', type: 'essay', subject: 'english', points: 6, sampleAnswer: 'Sleep research.', rubric }, { token: t.token });
+    expect(created.status).toBe(201);
+    const id = created.body.data.question._id as string;
+    const shape = (r: { criteria: { title: string; description: string; levels: { title: string; description: string; points: number }[] }[] }) =>
+      r.criteria.map((c) => ({ title: c.title, description: c.description, levels: c.levels.map((l) => [l.title, l.description, l.points]) }));
+    for (const [format, importAs] of [['moodlexml', 'moodlexml'], ['qti21', 'qti'], ['qti3', 'qti']] as const) {
+      const file = await fetch(`${server.url}/api/questions/export?format=${format}&ids=${id}`, { headers: { authorization: `Bearer ${t.token}` } });
+      const other = await signedIn('teacher');
+      const back = await upload(other.token, Buffer.from(await file.arrayBuffer()), `dryRun=false&subject=english&format=${importAs}`, `bank.${format}`);
+      expect({ format, status: back.status }).toEqual({ format, status: 201 });
+      const [again] = (await server.api('GET', '/questions?scope=mine&limit=5', undefined, { token: other.token })).body.data.questions;
+      expect({ format, rubric: shape(again.rubric) }).toEqual({ format, rubric: shape(created.body.data.question.rubric) });
+      expect({ format, sample: again.sampleAnswer }).toEqual({ format, sample: 'Sleep research.' });
+    }
+  });
+
   it('exports only what the viewer may read', async () => {
     const owner = await signedIn('teacher');
     const res = await upload(owner.token, MOODLE_BANK, 'dryRun=false&subject=science&items=1');

@@ -4,6 +4,7 @@ import { checkGrades, pointsOf } from './moodleGrades';
 import { childElements, firstChild, parseXml, textOf } from './xml';
 import { xmlChildren } from './xmlChildren';
 import { ImportFileError, type DraftQuestion, type ParsedImage, type ParsedItem } from './types';
+import { takeRubricTable } from './rubricImport';
 
 /**
  * Moodle XML (question/format/xml/format.php): <quiz> holding <question type="…"> elements, the
@@ -64,9 +65,8 @@ const childText = (el: Element | undefined, name = 'text') => (el ? textOf(first
 const numberOf = (s: string) => (s.trim() === '' ? NaN : Number(s.trim().replace(',', '.')));
 
 /** A Moodle text field read as our plain text by its format. */
-function readText(ctx: Ctx, el: Element | undefined): { text: string; srcs: string[] } {
+function readText(ctx: Ctx, el: Element | undefined, raw = el ? childText(el) : ''): { text: string; srcs: string[] } {
   if (!el) return { text: '', srcs: [] };
-  const raw = childText(el);
   const format = el.getAttribute('format') ?? 'html';
   if (format === 'plain_text' || format === 'markdown') return { text: raw.trim(), srcs: [] };
   const plain = htmlToText(raw);
@@ -204,7 +204,11 @@ function essay(ctx: Ctx, text: string): Mapped {
   if (childText(firstChild(ctx.q, 'responsetemplate')).trim() !== '') ctx.warnings.add(MOODLE_WARN.responseTemplate);
   const attachments = numberOf(textOf(firstChild(ctx.q, 'attachments')));
   if (Number.isFinite(attachments) && attachments !== 0) ctx.warnings.add(MOODLE_WARN.attachments);
-  return { draft: { text, type: 'essay', sampleAnswer: plainText(ctx, firstChild(ctx.q, 'graderinfo')) } };
+  // Our own export writes an essay's rubric as a table after the grader information: it comes back as the rubric.
+  const grader = firstChild(ctx.q, 'graderinfo');
+  const { rubric, html } = (grader?.getAttribute('format') ?? 'html') === 'html' ? takeRubricTable(childText(grader)) : { rubric: null, html: '' };
+  const sampleAnswer = rubric ? readText(ctx, grader, html).text : plainText(ctx, grader);
+  return { draft: { text, type: 'essay', sampleAnswer, ...(rubric ? { rubric } : {}) } };
 }
 
 const READERS: Record<string, (ctx: Ctx, text: string) => Mapped> = {

@@ -2,6 +2,8 @@ import type { Document, Element, Node } from '@xmldom/xmldom';
 import { parseXml, childElements, textOf, ELEMENT_NODE, TEXT_NODE, CDATA_SECTION_NODE } from './xml';
 import { htmlToText } from './html';
 import { ImportFileError, type DraftQuestion, type ParsedImage, type ParsedItem } from './types';
+import type { Rubric } from '@exam/shared';
+import { rubricIn } from './rubricImport';
 
 /*
  * QTI 2.x and 3.0 say the same things with different spellings: `choiceInteraction` and
@@ -181,6 +183,8 @@ interface BodyReading {
   html: string;
   /** Rubric blocks written for scorers and tutors (an essay's sample answer). */
   notes: string[];
+  /** Our own export's rubric, read back from its scorer block (rubricImport.ts). */
+  rubric?: Rubric;
   feedback: boolean;
   formatting: boolean;
 }
@@ -229,8 +233,9 @@ function bodyHtml(q: Reader, node: Node, interaction?: Element): BodyReading {
           walk(el);
           out.push('</div><br>');
         } else {
-          const inner = bodyHtml(q, el);
-          reading.notes.push(htmlToText(inner.html).text);
+          const rubric = rubricIn(el);
+          if (rubric) reading.rubric ??= rubric;
+          else reading.notes.push(htmlToText(bodyHtml(q, el).html).text);
         }
       } else if (name === 'contentBody') {
         walk(el);
@@ -479,7 +484,7 @@ export function readQtiItem(doc: Document, opts: QtiItemOptions = {}): ParsedIte
       draft = { type: 'short-answer', text: plain.text, shortAnswers, caseSensitive };
     }
   } else if (kind === 'extendedTextInteraction') {
-    draft = { type: 'essay', text: plain.text, sampleAnswer: reading.notes.join('\n\n') || correctValues.join('\n') };
+    draft = { type: 'essay', text: plain.text, sampleAnswer: reading.notes.join('\n\n') || correctValues.join('\n'), ...(reading.rubric ? { rubric: reading.rubric } : {}) };
     reading.notes = [];
   } else if (kind === 'matchInteraction') {
     const sets = q.kids(interaction, 'simpleMatchSet');

@@ -1,4 +1,4 @@
-import { INTEROP_MSG, fillMessage } from '@exam/shared';
+import { INTEROP_MSG, fillMessage, type Rubric } from '@exam/shared';
 
 /**
  * What every question-file reader gives the importer: one entry per item of the file, in the
@@ -25,6 +25,8 @@ export interface DraftQuestion {
   distractors?: string[];
   explanation?: string;
   sampleAnswer?: string;
+  /** An essay's rubric, when the file carries one we can read (our own export's table). */
+  rubric?: Rubric;
   tags?: string[];
 }
 
