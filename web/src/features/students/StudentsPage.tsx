@@ -17,15 +17,21 @@ import { notifyError } from '../../lib/notify';
 import { useFilterParams } from '../../lib/useFilterParams';
 import { usersApi } from '../admin/users/api';
 import { userKeys } from '../admin/users/hooks';
+import { AccommodationBadge } from '../accommodations/AccommodationBadge';
+import { StudentAccommodationDialog } from '../accommodations/StudentAccommodationDialog';
 import { StudentDetailsModal } from './StudentDetailsModal';
 
 const FILTER_DEFAULTS = { search: '', grade: '', status: '', sort: 'name', order: 'asc' };
 /** The orders the server understands, by their key in students:filters.sorts. */
 const SORTS = ['name', 'email', 'grade', 'createdAt'] as const;
 
+/** A server with accommodations (issue 56) marks the students who have one; an older one says nothing. */
+const accommodated = (s: StudentListItem) => (s as StudentListItem & { accommodated?: boolean }).accommodated === true;
+
 /** Students list for teachers and admins. */
 export function StudentsPage() {
   const { t } = useTranslation('students');
+  const { t: ta } = useTranslation('accommodations');
   const { values, page, setFilter, setPage, clear, filtered } = useFilterParams(FILTER_DEFAULTS);
   const params = { page, limit: PAGE_SIZE, ...values };
   const list = useQuery({
@@ -35,6 +41,7 @@ export function StudentsPage() {
     meta: { silent: true },
   });
   const [selected, setSelected] = useState<StudentListItem | null>(null);
+  const [accommodating, setAccommodating] = useState<{ id: string; name: string } | null>(null);
 
   // Spec: a failed load is announced by the toast 'Failed to fetch students'.
   const failedAt = list.isError ? list.errorUpdatedAt : 0;
@@ -116,9 +123,12 @@ export function StudentsPage() {
                 <Stack gap={4}>
                   <Group justify="space-between" wrap="nowrap">
                     <PersonLabel person={s} detail={s.email} />
-                    <Badge color={s.status === 'active' ? 'green' : 'gray'} variant="light">
-                      {s.status === 'active' ? t('status.active') : t('status.inactive')}
-                    </Badge>
+                    <Group gap={4} wrap="nowrap">
+                      {accommodated(s) && <AccommodationBadge />}
+                      <Badge color={s.status === 'active' ? 'green' : 'gray'} variant="light">
+                        {s.status === 'active' ? t('status.active') : t('status.inactive')}
+                      </Badge>
+                    </Group>
                   </Group>
                   <Text size="sm">
                     {t('card.gradeSection', { grade: s.grade ?? '—', section: s.section ?? '—' })}
@@ -129,6 +139,9 @@ export function StudentsPage() {
                   <Group mt="xs">
                     <Button size="xs" variant="light" onClick={() => setSelected(s)} aria-label={t('card.detailsOf', { name: s.name })}>
                       {t('card.details')}
+                    </Button>
+                    <Button size="xs" variant="default" onClick={() => setAccommodating({ id: s._id, name: s.name })} aria-label={ta('students.actionOf', { name: s.name })}>
+                      {ta('students.action')}
                     </Button>
                     <Anchor component={Link} to={`/reports/student/${s._id}/progress`} size="sm">
                       {t('card.progressReport')}
@@ -143,6 +156,7 @@ export function StudentsPage() {
         <ListPagination total={list.data?.totalPages ?? 0} page={page} onChange={setPage} label={t('pages')} />
       </Stack>
       <StudentDetailsModal student={selected} onClose={() => setSelected(null)} />
+      <StudentAccommodationDialog student={accommodating} onClose={() => setAccommodating(null)} />
     </Box>
   );
 }
