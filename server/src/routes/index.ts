@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Deps } from '../deps';
 import type { AppState } from '../middleware/auth';
 import { docsRoutes } from '../openapi/routes';
+import { accommodationRoutes } from './accommodations';
 import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { contactRoutes } from './contact';
@@ -54,6 +55,7 @@ export function apiRouter(deps: Deps, mountedElsewhere: Router<AppState>[] = [])
     integrityRoutes(deps),
     integrityReportRoutes(deps),
     examStaffRoutes(deps),
+    accommodationRoutes(deps),
     markingRoutes(deps),
     rubricRoutes(deps),
     markingCommentRoutes(deps),

@@ -1,3 +1,4 @@
+import { accommodationDocs } from './accommodations/openapi';
 import { accountDocs } from './account/openapi';
 import { authDocs } from './auth/openapi';
 import { contactDocs } from './contact/openapi';
@@ -51,6 +52,7 @@ export const ROUTE_DOCS: RouteDocs = {
   ...sebDocs,
   ...integrityReportDocs,
   ...examStaffDocs,
+  ...accommodationDocs,
   ...markingDocs,
   ...rubricDocs,
   ...markingCommentDocs,

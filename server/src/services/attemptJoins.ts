@@ -1,6 +1,7 @@
 import type { JoinData } from '@exam/shared';
 import { boundList as list, preparedQuery, type Db } from '../db';
 import type { AttemptRow } from '../presenters/attempt';
+import { accommodationOfJson, type AccommodationRow } from './accommodations';
 import { presentJoin } from './attempts';
 import { tickBatch } from './tickBatch';
 
@@ -28,10 +29,14 @@ export const JOIN_BATCH_SQL = `
     update attempts a set last_seen_at = now() from mine where a.id = mine.id returning a.*
   )
   select seen.*, now() as server_now__,
-         coalesce((select json_agg(json_build_array(an.question_id, an.answer, an.seq)) from answers an where an.attempt_id = seen.id), '[]'::json) as saved__
+         coalesce((select json_agg(json_build_array(an.question_id, an.answer, an.seq)) from answers an where an.attempt_id = seen.id), '[]'::json) as saved__,
+         coalesce(
+           (select to_jsonb(x) - 'note' from exam_accommodations x where x.exam_id = seen.exam_id and x.student_id = seen.student_id),
+           (select to_jsonb(x) - 'note' from student_accommodations x where x.student_id = seen.student_id)
+         ) as accommodation__
     from seen`;
 
-type JoinRow = AttemptRow & { server_now__: Date | string; saved__: [string, string | null, number][] };
+type JoinRow = AttemptRow & { server_now__: Date | string; saved__: [string, string | null, number][]; accommodation__: AccommodationRow | null };
 
 /**
  * `attempt:join` when a hall of students connects at once: each join was four queries,
@@ -45,8 +50,8 @@ export function createAttemptJoins(db: Db): (request: { attemptId: string; stude
     return requests.map((r) => {
       const row = byId.get(r.attemptId);
       if (!row || row.student_id !== r.studentId) return undefined;
-      const { server_now__: now, saved__: saved, ...attempt } = row;
-      return { attempt, data: presentJoin(attempt, saved.map(([question_id, answer, seq]) => ({ question_id, answer, seq })), now) };
+      const { server_now__: now, saved__: saved, accommodation__: accommodation, ...attempt } = row;
+      return { attempt, data: presentJoin(attempt, saved.map(([question_id, answer, seq]) => ({ question_id, answer, seq })), now, accommodationOfJson(accommodation)) };
     });
   });
 }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { SAVE_GRACE_MS, SESSION_MSG, examTimeStatus, type JoinData, type SubmitReason } from '@exam/shared';
+import { SAVE_GRACE_MS, SESSION_MSG, accommodates, accommodatedMinutes, accommodationView, examTimeStatus, type Accommodation, type JoinData, type SubmitReason } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { attemptsChangedDashboards } from './dashboardEvents';
@@ -10,6 +10,7 @@ import { sitsExams } from '../policies/people';
 import type { AttemptRow } from '../presenters/attempt';
 import { presentQuestionForStudent, type QuestionRow } from '../presenters/question';
 import type { SubmitResult } from '../ports/submissions';
+import { accommodationInExam } from './accommodations';
 import { assertConsented } from './consents';
 import { examQuestions, getExamFor } from './exams';
 
@@ -45,7 +46,10 @@ export async function inProgressAttempt(db: Trx, examId: string, studentId: stri
 /**
  * Starts the student's attempt, or resumes the one in progress. Only while the exam is ongoing,
  * published and meant for them, within its attempts. The deadline is fixed here by the
- * database clock: min(start + duration + extra time, exam end).
+ * database clock, with the student's time multiplier (docs/accommodations.md):
+ * min(start + duration × multiplier, exam end + duration × (multiplier − 1)). The window closes
+ * later for them by their extra time, so starting on time never costs them any of it. A proctor's
+ * extra time moves the deadline later still; a resumed attempt keeps the deadline it has.
  */
 export async function startAttempt(deps: Deps, viewer: Viewer, examId: string): Promise<{ attempt: AttemptRow; resumed: boolean }> {
   if (!sitsExams(viewer.user.role)) throw Errors.forbidden(SESSION_MSG.onlyStudents);
@@ -66,6 +70,9 @@ export async function startAttempt(deps: Deps, viewer: Viewer, examId: string): 
   if (exam.settings.randomizeOptions) {
     for (const q of questions) if (q.type === 'multiple-choice' || q.type === 'multiple-response') optionOrder[q.id] = shuffled(q.options.map((_, i) => i));
   }
+  const multiplier = (await accommodationInExam(deps.db, examId, viewer.user.id)).timeMultiplier;
+  const minutes = accommodatedMinutes(exam.duration_minutes, multiplier);
+  const windowExtra = minutes - exam.duration_minutes;
   try {
     const [attempt] = (await deps.db('attempts')
       .insert({
@@ -73,7 +80,8 @@ export async function startAttempt(deps: Deps, viewer: Viewer, examId: string): 
         student_id: viewer.user.id,
         attempt_number: (exam.attempt_count ?? 0) + 1,
         started_at: deps.db.fn.now(),
-        deadline_at: deps.db.raw('least(now() + make_interval(mins => ?), ?::timestamptz)', [exam.duration_minutes, new Date(exam.end_at).toISOString()]),
+        deadline_at: deps.db.raw('least(now() + make_interval(mins => ?), ?::timestamptz + make_interval(mins => ?))', [minutes, new Date(exam.end_at).toISOString(), windowExtra]),
+        time_multiplier: multiplier,
         question_order: JSON.stringify(order.map((q) => q.id)),
         option_order: JSON.stringify(optionOrder),
       })
@@ -108,8 +116,16 @@ export interface SavedAnswer {
   seq: number;
 }
 
-/** What a (re)joining client needs: status, server time, deadline, and every saved answer with its seq. */
-export function presentJoin(attempt: Pick<AttemptRow, 'id' | 'status' | 'deadline_at'>, saved: SavedAnswer[], now: Date | string): JoinData {
+/**
+ * What a (re)joining client needs: status, server time, deadline, every saved answer with its
+ * seq, and what the student is given in this exam (display, breaks), without the staff's note.
+ */
+export function presentJoin(
+  attempt: Pick<AttemptRow, 'id' | 'status' | 'deadline_at'>,
+  saved: SavedAnswer[],
+  now: Date | string,
+  accommodation: Accommodation | null,
+): JoinData {
   return {
     attemptId: attempt.id,
     status: attempt.status,
@@ -117,13 +133,15 @@ export function presentJoin(attempt: Pick<AttemptRow, 'id' | 'status' | 'deadlin
     deadlineAt: new Date(attempt.deadline_at).toISOString(),
     answers: Object.fromEntries(saved.map((a) => [a.question_id, a.answer])),
     seqs: Object.fromEntries(saved.map((a) => [a.question_id, a.seq])),
+    accommodation: accommodates(accommodation) ? accommodationView(accommodation!) : null,
   };
 }
 
 export async function joinData(db: Trx, attempt: AttemptRow): Promise<JoinData> {
   const saved = (await db('answers').where({ attempt_id: attempt.id }).select('question_id', 'answer', 'seq')) as SavedAnswer[];
+  const accommodation = await accommodationInExam(db, attempt.exam_id, attempt.student_id);
   const { now } = (await db.raw('select now() as now')).rows?.[0] ?? { now: new Date() };
-  return presentJoin(attempt, saved, now);
+  return presentJoin(attempt, saved, now, accommodation);
 }
 
 /**

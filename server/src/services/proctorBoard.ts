@@ -1,8 +1,9 @@
 import type { DeviceHealth } from '../ports/realtime';
 import type { Knex } from 'knex';
-import { DEVICE_FLAGS, SNAPSHOT_PAGE_ROWS, type ProctorRow } from '@exam/shared';
+import { DEVICE_FLAGS, SNAPSHOT_PAGE_ROWS, accommodates, accommodationView, type ProctorRow } from '@exam/shared';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Db } from '../db';
+import { accommodationOfJson, type AccommodationRow } from './accommodations';
 import { eligibleStudentIds } from './notifications';
 
 interface RowData {
@@ -26,6 +27,7 @@ interface RowData {
   last_save_ms: number | null;
   last_event_ms: number | null;
   in_seb: boolean | null;
+  accommodation: AccommodationRow | null;
 }
 
 /** Times come back as epoch milliseconds: a number is far cheaper to parse than a timestamp, thousands of rows at a time. */
@@ -53,6 +55,16 @@ const ROW_JOINS = `
            (count(*) filter (where e.type = 'violation' and e.detail->>'violation' = any(${DEVICE_FLAG_SQL})))::int as flags
       from attempt_events e where e.attempt_id = a.id
   ) ev on true`;
+/**
+ * The accommodation that applies to the row's student in the exam (`examId` is SQL: the board's
+ * snapshot has rows with no attempt yet): the exam's own, else their standing one. The staff's
+ * note stays in the database.
+ */
+const accommodationColumn = (examId: string) => `
+  coalesce(
+    (select to_jsonb(x) - 'note' from exam_accommodations x where x.exam_id = ${examId} and x.student_id = u.id),
+    (select to_jsonb(x) - 'note' from student_accommodations x where x.student_id = u.id)
+  ) as accommodation`;
 
 function toRow(d: RowData, online: Set<string>, health: DeviceHealth): ProctorRow {
   const attemptId = d.attempt_id;
@@ -75,7 +87,14 @@ function toRow(d: RowData, online: Set<string>, health: DeviceHealth): ProctorRo
     section: d.section ?? null,
     // Sat in Safe Exam Browser (docs/seb.md): the board says so, and its tab and fullscreen checks do not apply.
     inSeb: d.in_seb ?? false,
+    // The board marks who is given extra time, breaks or waived checks, so none of it looks like cheating.
+    accommodation: accommodationViewOf(d.accommodation),
   };
+}
+
+function accommodationViewOf(row: AccommodationRow | null): ProctorRow['accommodation'] {
+  const accommodation = accommodationOfJson(row);
+  return accommodation && accommodates(accommodation) ? accommodationView(accommodation) : null;
 }
 
 /** Which exam each attempt belongs to. */
@@ -89,7 +108,7 @@ export async function examsOf(db: Db | Knex.Transaction, attemptIds: string[]): 
 export async function rowsForAttempts(db: Db | Knex.Transaction, attemptIds: string[], online: Set<string>, health: DeviceHealth = new Map()) {
   if (!attemptIds.length) return [] as { examId: string; row: ProctorRow }[];
   const rows = (await db.raw(
-    `select a.exam_id, ${ROW_COLUMNS} from attempts a join users u on u.id = a.student_id ${ROW_JOINS} where a.id = any(?::uuid[])`,
+    `select a.exam_id, ${ROW_COLUMNS}, ${accommodationColumn('a.exam_id')} from attempts a join users u on u.id = a.student_id ${ROW_JOINS} where a.id = any(?::uuid[])`,
     [attemptIds],
   )).rows as (RowData & { exam_id: string })[];
   return rows.map((r) => ({ examId: r.exam_id, row: toRow(r, online, health) }));
@@ -140,7 +159,7 @@ export async function* snapshotPages(db: Db, examId: string, online: Set<string>
     } = (await db.raw(
       `select coalesce(json_agg(r), '[]') as page
          from (
-           select ${ROW_COLUMNS}
+           select ${ROW_COLUMNS}, ${accommodationColumn('?::uuid')}
              from users u
              left join lateral (
                select id from attempts where exam_id = ? and student_id = u.id order by attempt_number desc limit 1
@@ -149,7 +168,7 @@ export async function* snapshotPages(db: Db, examId: string, online: Set<string>
              ${ROW_JOINS}
             where u.id = any(?::uuid[])
          ) r`,
-      [examId, ids],
+      [examId, examId, ids],
     )) as { rows: [{ page: RowData[] }] };
     const byStudent = new Map(rows.map((r) => [r.student_id, r]));
     const page = ids.map((id) => toRow(byStudent.get(id)!, online, health));

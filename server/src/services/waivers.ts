@@ -51,13 +51,36 @@ const present = (r: WaiverRow): Waiver => ({
   createdAt: new Date(r.created_at).toISOString(),
 });
 
-/** The checks waived for this student in this exam (the student's own consent page shows them). */
+/**
+ * The checks waived for this student in this exam (the student's own consent page shows them):
+ * the exam's waivers, and the waived checks of the accommodation that applies in it (the exam's
+ * own for the student, else their standing one; docs/accommodations.md).
+ */
 export async function waiversOf(deps: Deps, examId: string, studentId: string): Promise<WaivableCheck[]> {
-  const rows = (await deps.db('proctoring_waivers').where({ exam_id: examId, student_id: studentId }).orderBy('check').select('check')) as { check: WaivableCheck }[];
+  const { rows } = (await deps.db.raw(
+    `select w."check" from proctoring_waivers w where w.exam_id = ? and w.student_id = ?
+     union
+     select c from jsonb_array_elements_text(coalesce(
+       (select waived_checks from exam_accommodations where exam_id = ? and student_id = ?),
+       (select waived_checks from student_accommodations where student_id = ?)
+     )) as c
+     order by 1`,
+    [examId, studentId, examId, studentId, studentId],
+  )) as { rows: { check: WaivableCheck }[] };
   return rows.map((r) => r.check);
 }
 
-/** Whether a teacher waived this check for this student in this exam. */
+/**
+ * An accommodation of this student changed: forget what this node read of their waivers (in
+ * every exam, since a standing one applies to all), and tell the other nodes to forget theirs.
+ */
+export function forgetWaivers(deps: Deps, studentId: string): void {
+  const cache = cacheOf(deps);
+  for (const key of cache.keys()) if (key.endsWith(`:${studentId}`)) cache.delete(key);
+  if (deps.redis) deps.realtime.toOtherNodes(WAIVERS_CHANGED);
+}
+
+/** Whether this check is waived for this student in this exam (by a waiver or their accommodation). */
 export async function isWaived(deps: Deps, examId: string, studentId: string, check: WaivableCheck): Promise<boolean> {
   const cache = cacheOf(deps);
   const key = cacheKey(examId, studentId);

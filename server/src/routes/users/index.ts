@@ -21,6 +21,7 @@ import { translateTexts } from '../../i18n/translator';
 import { presentUser, presentUserFor } from '../../presenters/user';
 import { contactShownTo } from '../../services/contactPrivacy';
 import { listStudents } from '../../services/studentList';
+import { accommodatedAmong } from '../../services/accommodations';
 import { isUuid } from '../../uuid';
 import { confirmImport, previewImport } from '../../services/userImport';
 import { withStatementDeadline } from '../../db/deadlines';
@@ -80,10 +81,11 @@ export function userRoutes(deps: Deps): Router<AppState> {
         const { user } = currentAuth(ctx);
         const { rows, total, stats } = await listStudents(deps.db, user, query);
         const shown = await contactShownTo(deps.db, user, rows.map((r) => r.id));
+        const accommodated = await accommodatedAmong(deps.db, rows.map((r) => r.id));
         ctx.body = {
           success: true,
           data: {
-            students: rows.map((r) => ({ ...presentUserFor(r, shown(r.id)), status: r.is_active ? 'active' : 'inactive' })),
+            students: rows.map((r) => ({ ...presentUserFor(r, shown(r.id)), status: r.is_active ? 'active' : 'inactive', accommodated: accommodated.has(r.id) })),
             total,
             totalPages: Math.ceil(total / query.limit),
             currentPage: query.page,

@@ -7,7 +7,7 @@ export const userDocs: RouteDocs = {
     data: '`{ users, total, totalPages, currentPage }`',
   },
   'POST /users': { summary: 'Create an account of any role, already verified (also possible through POST /auth/register with an admin token)', status: 201, data: '`{ user }`', errors: { 409: MSG.emailTaken } },
-  'GET /users/students/list': { summary: 'Students, with grade, section, status, search, sort and paging (e-mail and phone only where each student shows them, or to admins)', data: '`{ students, stats, total, totalPages, currentPage }`' },
+  'GET /users/students/list': { summary: 'Students, with grade, section, status, search, sort and paging (e-mail and phone only where each student shows them, or to admins); `accommodated`: the student has a standing accommodation (GET /users/{id}/accommodations)', data: '`{ students, stats, total, totalPages, currentPage }`' },
   'POST /users/import/preview': { summary: 'Read a CSV of users and list each row’s problems; nothing is written', data: '`{ rows, validRows, invalidRows, newParents }`' },
   'POST /users/import/confirm': {
     summary: 'Create every valid row of the CSV in one transaction; each new user is invited by e-mail, parentEmail links parent and student',
