@@ -24,6 +24,7 @@ import { StaffLink } from '../../exam-staff/StaffLink';
 import { CourseGradebookCard } from '../../lti-grades/CourseGradebookCard';
 import { adminExamText } from './messages';
 import { SebExamCard } from '../../seb/SebExamCard';
+import { ExamAccommodationsSection } from '../../accommodations/ExamAccommodationsSection';
 
 /**
  * Exam details, /admin/exams/{examId}, for admins and the exam's teacher. A
@@ -147,6 +148,9 @@ function ExamDetails({ exam, listPath }: { exam: ExamDetail; listPath: string })
         <SebExamCard examId={exam._id} />
 
         <CourseGradebookCard exam={exam} />
+
+        {/* Accommodations carry staff notes on students' needs: the exam's owner and admins only, not its hall staff. */}
+        {(!exam.myRole || exam.myRole === 'owner') && <ExamAccommodationsSection examId={exam._id} examMinutes={exam.duration} />}
 
         <Section title={t('examDetails.questionsHeading', { count: questions.length })}>
           {questions.length === 0 ? (
