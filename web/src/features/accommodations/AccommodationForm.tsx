@@ -76,16 +76,36 @@ export function AccommodationForm({ initial, examMinutes, busy = false, onSubmit
           error={errors.restBreakMinutes}
         />
         <Checkbox label={t('form.breaksAutomatic')} checked={draft.breaksAutomatic} onChange={(e) => set('breaksAutomatic', e.currentTarget.checked)} />
-        <Checkbox.Group label={t('form.waivedChecks')} description={t('form.waivedChecksHint')} value={draft.waivedChecks} onChange={(v) => set('waivedChecks', v as WaivableCheck[])} error={errors.waivedChecks}>
+        <Checkbox.Group
+          label={t('form.waivedChecks')}
+          description={t('form.waivedChecksHint')}
+          value={draft.waivedChecks}
+          onChange={(v) => set('waivedChecks', v as WaivableCheck[])}
+          error={errors.waivedChecks}
+        >
           <Group gap="sm" mt={4}>
             {WAIVABLE_CHECKS.map((check) => (
               <Checkbox key={check} value={check} label={checkName(check)} />
             ))}
           </Group>
         </Checkbox.Group>
-        <Checkbox label={t('form.reducedDistraction')} description={t('form.reducedDistractionHint')} checked={draft.reducedDistraction} onChange={(e) => set('reducedDistraction', e.currentTarget.checked)} />
+        <Checkbox
+          label={t('form.reducedDistraction')}
+          description={t('form.reducedDistractionHint')}
+          checked={draft.reducedDistraction}
+          onChange={(e) => set('reducedDistraction', e.currentTarget.checked)}
+        />
         <Checkbox label={t('form.largerText')} description={t('form.largerTextHint')} checked={draft.largerText} onChange={(e) => set('largerText', e.currentTarget.checked)} />
-        <Textarea label={t('form.note')} description={t('form.noteHint')} value={draft.note} maxLength={NOTE_MAX} autosize minRows={2} onChange={(e) => set('note', e.currentTarget.value)} error={errors.note} />
+        <Textarea
+          label={t('form.note')}
+          description={t('form.noteHint')}
+          value={draft.note}
+          maxLength={NOTE_MAX}
+          autosize
+          minRows={2}
+          onChange={(e) => set('note', e.currentTarget.value)}
+          error={errors.note}
+        />
         <Group justify="space-between" mt="xs">
           <Group gap="xs">{extraActions}</Group>
           <Group gap="xs">

@@ -28,7 +28,21 @@ function examServer() {
   });
   const api = mockApi(teacher, [
     ['GET', '/exams/e1/accommodations', () => ({ body: { success: true, data: { accommodations: [ASHA, BEN].filter((id) => examSet.has(id) || standing.has(id)).map(row) } } })],
-    ['GET', '/exams/e1/staff/students', () => ({ body: { success: true, data: { students: [{ id: ASHA, name: 'Asha Rao', section: 'A' }, { id: BEN, name: 'Ben Ode', section: null }] } } })],
+    [
+      'GET',
+      '/exams/e1/staff/students',
+      () => ({
+        body: {
+          success: true,
+          data: {
+            students: [
+              { id: ASHA, name: 'Asha Rao', section: 'A' },
+              { id: BEN, name: 'Ben Ode', section: null },
+            ],
+          },
+        },
+      }),
+    ],
     [
       'PUT',
       /^\/exams\/e1\/accommodations\/[\w-]+$/,

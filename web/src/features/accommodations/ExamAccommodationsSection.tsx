@@ -72,7 +72,12 @@ export function ExamAccommodationsSection({ examId, examMinutes }: { examId: str
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Button size="compact-xs" variant="default" onClick={() => setEditing({ student: { id: row.studentId, name: row.studentName }, initial: row.effective })} aria-label={t('exam.editOf', { name: row.studentName })}>
+                      <Button
+                        size="compact-xs"
+                        variant="default"
+                        onClick={() => setEditing({ student: { id: row.studentId, name: row.studentName }, initial: row.effective })}
+                        aria-label={t('exam.editOf', { name: row.studentName })}
+                      >
                         {t('exam.setForExam')}
                       </Button>
                       {row.exam && (

@@ -27,7 +27,6 @@ export function accommodationParts(a: AccommodationView): string[] {
 export const accommodationSummary = (a: AccommodationView) => accommodationParts(a).join(' · ') || t('summary.nothing');
 
 /** A badge's word: the extra time when there is some (what a proctor must know first), else the general one. */
-export const badgeText = (a: AccommodationView | null | undefined) =>
-  a && a.timeMultiplier !== 1 ? t('badge.time', { multiplier: multiplierText(a.timeMultiplier) }) : t('badge.general');
+export const badgeText = (a: AccommodationView | null | undefined) => (a && a.timeMultiplier !== 1 ? t('badge.time', { multiplier: multiplierText(a.timeMultiplier) }) : t('badge.general'));
 
 export const badgeLabel = (a: AccommodationView) => t('badge.label', { list: accommodationParts(a).join(', ') || t('summary.nothing') });

@@ -12,7 +12,7 @@ import { timerAnnouncement, timerView } from './timerStatus';
  * unusable); a separate polite region speaks a sentence at 10, 5 and 1 minutes left, even while
  * the student has the countdown hidden.
  */
-export function ExamTimer({ expired, showTimer = true, playSound = false }: { expired: boolean; showTimer?: boolean; playSound?: boolean }) {
+export function ExamTimer({ expired, showTimer = true, playSound = false, calm = false }: { expired: boolean; showTimer?: boolean; playSound?: boolean; calm?: boolean }) {
   const { t } = useTranslation('examTaking');
   const left = ExamActor.useSelector((s) => (expired ? 0 : Math.ceil(timeLeftOf(s) / 1000) * 1000));
   const total = ExamActor.useSelector(totalTimeOf);
@@ -45,16 +45,19 @@ export function ExamTimer({ expired, showTimer = true, playSound = false }: { ex
     );
   }
 
+  // Reduced distraction (an accommodation): the level is told in words and the icon's shape only, never by a change of colour.
+  const color = calm ? undefined : view.color;
+  const cssColor = color && `var(--mantine-color-${color.replace('.', '-')})`;
   return (
-    <Paper withBorder px="sm" py={6} radius="md" style={{ borderColor: `var(--mantine-color-${view.color.replace('.', '-')})` }}>
+    <Paper withBorder px="sm" py={6} radius="md" style={cssColor ? { borderColor: cssColor } : undefined}>
       <Group gap="xs" wrap="nowrap">
-        {view.level === 'normal' ? <IconClock size={20} aria-hidden /> : <IconAlertTriangle size={20} aria-hidden color={`var(--mantine-color-${view.color.replace('.', '-')})`} />}
-        <div role="timer" aria-live="off" aria-atomic="true" aria-label={t('timer.label')} data-testid="exam-timer" data-level={view.level}>
-          <Text fw={700} c={view.color} size="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {view.level === 'normal' ? <IconClock size={20} aria-hidden /> : <IconAlertTriangle size={20} aria-hidden color={cssColor} />}
+        <div role="timer" aria-live="off" aria-atomic="true" aria-label={t('timer.label')} data-testid="exam-timer" data-level={view.level} data-calm={calm ? 'true' : undefined}>
+          <Text fw={700} c={color} size="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
             {view.text}
           </Text>
           {view.hint && (
-            <Text size="xs" fw={600} c={view.color} data-testid="exam-timer-hint">
+            <Text size="xs" fw={600} c={color} data-testid="exam-timer-hint">
               {view.hint}
             </Text>
           )}

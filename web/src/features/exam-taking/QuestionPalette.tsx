@@ -13,19 +13,24 @@ function StatusIcon({ status }: { status: QuestionStatus }) {
   return status.answered ? <IconCircleCheck size={16} aria-hidden /> : <IconCircleDashed size={16} aria-hidden />;
 }
 
-/** Every question at a glance; status by icon and words, never by colour alone. */
+/**
+ * Every question at a glance; status by icon and words, never by colour alone. `plain` (reduced
+ * distraction, an accommodation) drops the status colours too: only the current question stands out.
+ */
 export function QuestionPalette({
   statuses,
   current,
   onGo,
+  plain = false,
 }: {
   statuses: QuestionStatus[];
   current: number;
   onGo: (index: number) => void;
+  plain?: boolean;
 }) {
   const { t } = useTranslation('examTaking');
   return (
-    <nav aria-labelledby="palette-title">
+    <nav aria-labelledby="palette-title" data-plain={plain ? 'true' : undefined}>
       <Stack gap="xs">
         <Title order={2} size="h5" id="palette-title">
           {t('palette.title')}
@@ -36,8 +41,8 @@ export function QuestionPalette({
               key={i}
               size="compact-sm"
               px={4}
-              variant={i === current ? 'filled' : status.answered ? 'light' : 'default'}
-              color={status.marked ? 'orange' : undefined}
+              variant={i === current ? 'filled' : status.answered && !plain ? 'light' : 'default'}
+              color={status.marked && !plain ? 'orange' : undefined}
               aria-current={i === current ? 'step' : undefined}
               aria-label={t('palette.item', { number: i + 1, status: statusWords(status) })}
               title={t('palette.item', { number: i + 1, status: statusWords(status) })}

@@ -1,9 +1,10 @@
-import { ActionIcon, Alert, Badge, Button, CloseButton, Container, Grid, Group, Kbd, Paper, Popover, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Button, CloseButton, Container, Grid, Group, Kbd, Paper, Popover, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconHourglassEmpty, IconKeyboard, IconMaximize } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usesCamera, usesMicrophone } from '@exam/shared';
 import { useSettings } from '../account/useSettings';
+import { ExtraTimeNote } from '../accommodations/ExtraTimeNote';
 import { ExamActor } from './examActor';
 import { EXAM_SHORTCUTS, useExamShortcuts } from './examPreferences';
 import { ExamTimer } from './ExamTimer';
@@ -28,6 +29,8 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
   const answers = ExamActor.useSelector((s) => s.context.book.answers);
   const unsaved = ExamActor.useSelector((s) => Object.keys(s.context.book.pending).length);
   const statuses = ExamActor.useSelector(questionStatuses, sameStatuses);
+  const accommodation = ExamActor.useSelector((s) => s.context.accommodation);
+  const calm = !!accommodation?.reducedDistraction;
   const [confirming, setConfirming] = useState(false);
   const flushRef = useRef<(() => void) | null>(null);
   const prefs = useSettings().settings.exam;
@@ -72,7 +75,10 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
               <SaveStatus />
               <AutoSaveNote />
               {prefs.enableKeyboardShortcuts && <ShortcutHelp />}
-              <ExamTimer expired={phase === 'expired'} showTimer={prefs.showTimer} playSound={prefs.playSound} />
+              <Stack gap={0} align="flex-end">
+                <ExamTimer expired={phase === 'expired'} showTimer={prefs.showTimer} playSound={prefs.playSound} calm={calm} />
+                <ExtraTimeNote accommodation={accommodation} />
+              </Stack>
             </Group>
           </Group>
           <Stack gap={4} mt="xs">
@@ -86,24 +92,27 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
         <Notices phase={phase} />
 
         <Grid gap="lg">
+          {/* Larger text (an accommodation): the whole question area at 125 %, its answers and buttons in proportion. */}
           <Grid.Col span={{ base: 12, md: 8 }}>
-            <QuestionCard
-              question={question}
-              index={current}
-              total={questions.length}
-              answer={answers[question._id] ?? null}
-              marked={status.marked}
-              locked={locked}
-              onAnswer={(answer) => actor.send({ type: 'user.answer', questionId: question._id, answer })}
-              onToggleMark={() => actor.send({ type: 'user.toggleMark', questionId: question._id })}
-              onGo={go}
-              flushRef={flushRef}
-            />
+            <Box data-testid="question-area" data-text-size={accommodation?.largerText ? 'large' : 'normal'} style={accommodation?.largerText ? { zoom: 1.25 } : undefined}>
+              <QuestionCard
+                question={question}
+                index={current}
+                total={questions.length}
+                answer={answers[question._id] ?? null}
+                marked={status.marked}
+                locked={locked}
+                onAnswer={(answer) => actor.send({ type: 'user.answer', questionId: question._id, answer })}
+                onToggleMark={() => actor.send({ type: 'user.toggleMark', questionId: question._id })}
+                onGo={go}
+                flushRef={flushRef}
+              />
+            </Box>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Paper withBorder p="md" radius="md">
               <Stack gap="md">
-                <QuestionPalette statuses={statuses} current={current} onGo={go} />
+                <QuestionPalette statuses={statuses} current={current} onGo={go} plain={calm} />
                 <Button
                   color="red"
                   onClick={() => {

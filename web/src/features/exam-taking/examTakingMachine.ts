@@ -1,5 +1,5 @@
 import { msg } from '../../i18n/messages';
-import { isDeviceFlag, type JoinData, type SubmitReason, type ViolationType, type WaivableCheck } from '@exam/shared';
+import { isDeviceFlag, type AccommodationView, type JoinData, type SubmitReason, type ViolationType, type WaivableCheck } from '@exam/shared';
 import { assign, cancel, enqueueActions, fromCallback, fromPromise, raise, sendTo, setup, type EventObject } from 'xstate';
 import { acknowledge, applyServerState, drop, emptyBook, pendingInOrder, recordAnswer, unsentCount, withRestored, type AnswerBook } from './answerBook';
 import { clockOffset, timeLeftMs } from './clock';
@@ -118,6 +118,8 @@ export interface ExamContext {
   waivers: WaivableCheck[];
   /** The required screen share stopped: the exam asks for it again and blocks until then. */
   screenShareLost: boolean;
+  /** What the student is given in this exam (issue 56): the display modes and the extra time note. */
+  accommodation: AccommodationView | null;
 }
 
 export interface ProctorMessage {
@@ -179,6 +181,7 @@ const initialContext = (examId: string): ExamContext => ({
   consentHash: null,
   waivers: [],
   screenShareLost: false,
+  accommodation: null,
 });
 
 const reviewParams = ({ context }: { context: ExamContext }) => ({ attemptId: context.attemptId ?? '', marked: context.marked, current: context.current });
@@ -265,6 +268,7 @@ export const examTakingMachine = setup({
         offset: clockOffset(started.session.serverNow, started.sentAt, started.receivedAt),
         now: started.receivedAt,
         book: applyServerState(emptyBook(), started.session),
+        accommodation: started.session.accommodation ?? null,
       };
     }),
     applyRestored: assign(({ context, event }) => {
@@ -287,6 +291,8 @@ export const examTakingMachine = setup({
         deadlineAt: Date.parse(event.data.deadlineAt),
         offset: clockOffset(event.data.serverNow, event.sentAt, event.receivedAt),
         now: event.receivedAt,
+        // A join without the field (an older server) leaves the display as it was.
+        accommodation: event.data.accommodation === undefined ? context.accommodation : event.data.accommodation,
       };
     }),
     applyTime: assign({

@@ -1,4 +1,5 @@
 import {
+  accommodationViewSchema,
   PROCTORING_DEFAULTS,
   profileShape,
   QUESTION_TYPES,
@@ -89,6 +90,8 @@ export const joinDataSchema = z.object({
   deadlineAt: z.string(),
   answers: z.record(z.string(), z.string().nullable()),
   seqs: z.record(z.string(), z.number()),
+  // The student's accommodation (issue 56): the screen's display modes; an older server sends none.
+  accommodation: accommodationViewSchema.nullable().optional().catch(null),
 }) satisfies z.ZodType<JoinData>;
 
 export const attemptTimeSchema = z.object({ serverNow: z.string(), deadlineAt: z.string() }) satisfies z.ZodType<AttemptTime>;
