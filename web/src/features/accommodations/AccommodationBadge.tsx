@@ -1,16 +1,14 @@
 import type { AccommodationView } from '@exam/shared';
 import { Badge, Tooltip } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { accommodationParts, badgeLabel, badgeText } from './summary';
+import { accommodationDetails, badgeLabel, badgeText } from './summary';
 
 /**
  * 'Accommodations' (or '1.5× time'), with what applies in its tooltip and in its accessible name:
- * a proctor or teacher reading the badge by ear hears the same list as one hovering it. Without
- * the details (the students list only knows that there is one), the badge says just that.
+ * a proctor reading the badge by ear hears the same list as one hovering it. Without details (the
+ * students list only knows that there is one) the badge says just that. Takes texts, not the
+ * record, so a memoised board row compares strings.
  */
-export function AccommodationBadge({ accommodation, size = 'sm' }: { accommodation?: AccommodationView | null; size?: 'xs' | 'sm' }) {
-  const { t } = useTranslation('accommodations');
-  const text = badgeText(accommodation);
+export function AccommodationTag({ text, details, size = 'sm' }: { text: string; details?: string; size?: 'xs' | 'sm' }) {
   const badge = (
     <Badge
       size={size}
@@ -18,16 +16,20 @@ export function AccommodationBadge({ accommodation, size = 'sm' }: { accommodati
       color="violet"
       style={{ textTransform: 'none' }}
       data-testid="accommodation-badge"
-      tabIndex={accommodation ? 0 : undefined}
-      aria-label={accommodation ? badgeLabel(accommodation) : undefined}
+      tabIndex={details ? 0 : undefined}
+      aria-label={details ? badgeLabel(details) : undefined}
     >
       {text}
     </Badge>
   );
-  if (!accommodation) return badge;
+  if (!details) return badge;
   return (
-    <Tooltip label={accommodationParts(accommodation).join(', ') || t('summary.nothing')} multiline w={260} withinPortal>
+    <Tooltip label={details} multiline w={260}>
       {badge}
     </Tooltip>
   );
+}
+
+export function AccommodationBadge({ accommodation, size }: { accommodation?: AccommodationView | null; size?: 'xs' | 'sm' }) {
+  return <AccommodationTag text={badgeText(accommodation)} details={accommodation ? accommodationDetails(accommodation) : undefined} size={size} />;
 }

@@ -29,4 +29,11 @@ export const accommodationSummary = (a: AccommodationView) => accommodationParts
 /** A badge's word: the extra time when there is some (what a proctor must know first), else the general one. */
 export const badgeText = (a: AccommodationView | null | undefined) => (a && a.timeMultiplier !== 1 ? t('badge.time', { multiplier: multiplierText(a.timeMultiplier) }) : t('badge.general'));
 
-export const badgeLabel = (a: AccommodationView) => t('badge.label', { list: accommodationParts(a).join(', ') || t('summary.nothing') });
+/** The tooltip's list: what applies, comma-separated. */
+export const accommodationDetails = (a: AccommodationView) => accommodationParts(a).join(', ') || t('summary.nothing');
+
+/** The accessible name of a badge with its details: the same words as its tooltip. */
+export const badgeLabel = (details: string) => t('badge.label', { list: details });
+
+/** Whether there is anything to mark a student for (a record of all defaults gives nothing). */
+export const givesAnything = (a: AccommodationView | null | undefined): a is AccommodationView => !!a && accommodationParts(a).length > 0;

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCircleCheck, 
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '../../components/PersonAvatar';
+import { AccommodationTag } from '../accommodations/AccommodationBadge';
 import { SebBadge } from '../seb/SebBadge';
 import { attentionText, sameView, type RowView, type StatusKey } from './rows';
 import { layoutRows, visibleWindow } from './windowing';
@@ -172,7 +173,12 @@ const StudentRow = memo(
               <Badge color={style.color} variant="light" leftSection={style.icon} data-testid="row-status" styles={wrapLabel} style={{ textTransform: 'none' }}>
                 {view.statusText}
               </Badge>
-              {view.inSeb && <SebBadge />}
+              {(view.inSeb || view.accommodationText) && (
+                <Group gap={2} wrap="nowrap">
+                  {view.inSeb && <SebBadge />}
+                  {view.accommodationText && <AccommodationTag size="xs" text={view.accommodationText} details={view.accommodationDetails} />}
+                </Group>
+              )}
             </Stack>
           </Table.Td>
           <Table.Td data-testid="row-progress">{view.progressText}</Table.Td>

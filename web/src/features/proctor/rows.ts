@@ -2,6 +2,7 @@ import { violationLimits, type ProctorRow, type SubmitReason, type ViolationLimi
 import { i18n } from '../../i18n';
 import { timeLeftText as formatTimeLeft } from '../../i18n/format';
 import { formatTime } from '../../lib/dateFormat';
+import { accommodationDetails, badgeText, givesAnything } from '../accommodations/summary';
 
 /**
  * What the board shows for one student, derived from the server's row, our clock and the server
@@ -180,6 +181,9 @@ export interface RowView {
   saveHealth: 'saved' | 'waiting' | 'unknown' | 'none';
   /** Sat in Safe Exam Browser (docs/seb.md): shown as a badge. */
   inSeb: boolean;
+  /** '1.5× time' or 'Accommodations', '' without one; and what applies, for its tooltip. */
+  accommodationText: string;
+  accommodationDetails: string;
 }
 
 /** '12m', '1h 5m', '45s', '0s': the tile view has room for a few characters. */
@@ -225,6 +229,8 @@ export function rowView(row: ProctorRow, serverNow: number, limits: ViolationLim
     timeLeftShort: timeLeftShort(timeLeftMs(row, serverNow)),
     saveHealth: saveHealth(row),
     inSeb: !!row.inSeb,
+    accommodationText: givesAnything(row.accommodation) ? badgeText(row.accommodation) : '',
+    accommodationDetails: givesAnything(row.accommodation) ? accommodationDetails(row.accommodation) : '',
   };
 }
 

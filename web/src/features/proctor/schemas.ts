@@ -1,4 +1,5 @@
 import {
+  accommodationViewSchema,
   HELP_STATUSES,
   SECTIONS,
   SUBMIT_REASONS,
@@ -41,6 +42,8 @@ export const proctorRowSchema = z.object({
   section: z.enum(SECTIONS).nullable().optional().catch(null),
   // Sat in Safe Exam Browser; an older server sends nothing.
   inSeb: z.boolean().optional().catch(undefined),
+  // What the student is given (issue 56); an older server sends nothing, a malformed one is no badge rather than no board.
+  accommodation: accommodationViewSchema.nullable().optional().catch(null),
 }) satisfies z.ZodType<ProctorRow>;
 
 export const watchedExamSchema = z.object({
