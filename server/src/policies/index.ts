@@ -7,8 +7,8 @@ import type { UserRow } from '../db/userRow';
  * actions on a kind of resource to roles, optionally only when its predicate holds. The rules for
  * exams, questions and profiles are here; each resource's other predicates and its list scope live
  * in a module of its own beside this one (people, exams, questions, submissions, results, reports,
- * fees, payments, notifications, ltiPlatforms, rubrics, markingComments), and no other layer
- * compares a role by hand.
+ * fees, payments, notifications, ltiPlatforms, rubrics, markingComments, accommodations), and no
+ * other layer compares a role by hand.
  */
 export interface Viewer {
   /** Who asks: the rules need no more than this (a socket keeps no more for its lifetime). */

@@ -51,7 +51,8 @@ async function start(examId: string, token: string) {
 
 /** Time passes for these attempts: their start and deadline move into the past, as the sweeper sees them. */
 async function elapse(attemptIds: string[], minutes: number) {
-  await server.deps.db('attempts')
+  await server.deps
+    .db('attempts')
     .whereIn('id', attemptIds)
     .update({
       started_at: server.deps.db.raw('started_at - make_interval(mins => ?)', [minutes]),
@@ -90,7 +91,10 @@ describe('the time multiplier', () => {
   it('moves the window’s end by the same extra time, so a student starting 30 minutes before it ends still has until 30 minutes after', async () => {
     const teacher = await signedIn('teacher');
     const exam = await buildExam(server.deps, teacher.user.id, { duration: 60 });
-    await server.deps.db('exams').where({ id: exam.id }).update({ start_at: new Date(Date.now() - 90 * MINUTE), end_at: new Date(Date.now() + 30 * MINUTE) });
+    await server.deps
+      .db('exams')
+      .where({ id: exam.id })
+      .update({ start_at: new Date(Date.now() - 90 * MINUTE), end_at: new Date(Date.now() + 30 * MINUTE) });
     const extra = await signedIn('student');
     const plain = await signedIn('student');
     await api('PUT', `/users/${extra.user.id}/accommodations`, { timeMultiplier: 1.5 }, { token: teacher.token });
@@ -142,7 +146,10 @@ async function sitting(teacher: { user: { id: string } }, student: { user: { ema
   const consent = await api('GET', `/exams/${examId}/consent`, undefined, { token: student.token });
   if (consent.body.data.required) await api('POST', `/exams/${examId}/consent`, { profileHash: consent.body.data.profileHash }, { token: student.token });
   const { attemptId } = await start(examId, student.token);
-  await server.deps.db('attempts').where({ id: attemptId }).update({ started_at: new Date(Date.now() - 10 * MINUTE) });
+  await server.deps
+    .db('attempts')
+    .where({ id: attemptId })
+    .update({ started_at: new Date(Date.now() - 10 * MINUTE) });
   const socket = await connected(student.user.email);
   const joined = await call(socket, 'attempt:join', { attemptId });
   expect(joined.ok).toBe(true);

@@ -1,12 +1,5 @@
 import type { Knex } from 'knex';
-import {
-  ACCOMMODATION_MSG,
-  USER_MSG,
-  effectiveAccommodation,
-  type Accommodation,
-  type StudentAccommodation,
-  type WaivableCheck,
-} from '@exam/shared';
+import { ACCOMMODATION_MSG, USER_MSG, effectiveAccommodation, type Accommodation, type StudentAccommodation, type WaivableCheck } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
@@ -120,7 +113,12 @@ export async function studentAccommodation(deps: Deps, studentId: string): Promi
 export async function setStudentAccommodation(deps: Deps, viewer: Viewer, studentId: string, input: Accommodation): Promise<StudentAccommodation> {
   const student = await studentFor(deps.db, studentId);
   const columns = columnsOf(input, viewer.user.id, deps.db);
-  const [row] = (await deps.db('student_accommodations').insert({ student_id: studentId, ...columns }).onConflict('student_id').merge(Object.keys(columns)).returning('*')) as AccommodationRow[];
+  const [row] = (await deps
+    .db('student_accommodations')
+    .insert({ student_id: studentId, ...columns })
+    .onConflict('student_id')
+    .merge(Object.keys(columns))
+    .returning('*')) as AccommodationRow[];
   forgetWaivers(deps, studentId);
   return presentStanding(student, row);
 }
@@ -133,7 +131,11 @@ export async function removeStudentAccommodation(deps: Deps, studentId: string):
   return presentStanding(student, undefined);
 }
 
-function presentInExam(student: Pick<StudentRow, 'id' | 'first_name' | 'last_name'>, standingRaw: AccommodationRow | null | undefined, examRaw: AccommodationRow | null | undefined): StudentAccommodation {
+function presentInExam(
+  student: Pick<StudentRow, 'id' | 'first_name' | 'last_name'>,
+  standingRaw: AccommodationRow | null | undefined,
+  examRaw: AccommodationRow | null | undefined,
+): StudentAccommodation {
   const standing = accommodationOfJson(standingRaw);
   const exam = accommodationOfJson(examRaw);
   // What applies is what was last decided for this exam: the exam's own row when there is one.

@@ -203,7 +203,11 @@ describe('an exam’s own accommodation', () => {
 
     expect((await api('PUT', path, { timeMultiplier: 1.25 }, { token: admin.token })).status).toBe(200);
     for (const who of [stranger, helper, student, parent]) {
-      for (const [method, url] of [['GET', `/exams/${exam.id}/accommodations`], ['PUT', path], ['DELETE', path]] as const) {
+      for (const [method, url] of [
+        ['GET', `/exams/${exam.id}/accommodations`],
+        ['PUT', path],
+        ['DELETE', path],
+      ] as const) {
         const res = await api(method, url, method === 'PUT' ? { timeMultiplier: 3 } : undefined, { token: who.token });
         expect(res.status, `${who.user.role} ${method} ${url}`).toBe(403);
       }

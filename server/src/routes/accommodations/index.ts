@@ -6,14 +6,7 @@ import { auth, idParam, type AppState } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
 import { viewerOf } from '../../middleware/viewer';
 import { ACCOMMODATION_KEEPERS } from '../../policies/accommodations';
-import {
-  listExamAccommodations,
-  removeExamAccommodation,
-  removeStudentAccommodation,
-  setExamAccommodation,
-  setStudentAccommodation,
-  studentAccommodation,
-} from '../../services/accommodations';
+import { listExamAccommodations, removeExamAccommodation, removeStudentAccommodation, setExamAccommodation, setStudentAccommodation, studentAccommodation } from '../../services/accommodations';
 
 /** A student's accommodations (issue 56): their standing one, and an exam's own for them (docs/accommodations.md). */
 export function accommodationRoutes(deps: Deps): Router<AppState> {
