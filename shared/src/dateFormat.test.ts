@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayKey, formatDate, formatDateTime, formatTime } from './dateFormat';
+import { dayKey, formatDate, formatDateTime, formatTime, zoneLabel } from './dateFormat';
 import { DEFAULT_SETTINGS } from './settings';
 
 const instant = '2026-11-23T14:05:00Z';
@@ -29,5 +29,24 @@ describe('the date/time formatter', () => {
 
   it('gives an empty text for an invalid date', () => {
     expect(formatDateTime('not a date', DEFAULT_SETTINGS.preferences)).toBe('');
+  });
+});
+
+describe('a user living on an IANA zone', () => {
+  const berlin = { timezone: 'Europe/Berlin', dateFormat: 'DD/MM/YYYY', timeFormat: '24h' } as const;
+
+  it('reads times on that zone’s clock, daylight saving included', () => {
+    expect(formatDateTime('2026-11-23T16:47:00Z', berlin)).toBe('23/11/2026 17:47');
+    expect(formatDateTime('2026-07-01T16:47:00Z', berlin)).toBe('01/07/2026 18:47');
+    expect(dayKey('2026-11-23T23:30:00Z', berlin)).toBe('2026-11-24');
+  });
+
+  it('labels a time with the zone’s offset, so it cannot be misread', () => {
+    expect(zoneLabel('2026-11-23T16:47:00Z', berlin)).toBe('GMT+1');
+    expect(zoneLabel('2026-11-23T16:47:00Z', { timezone: 'EST' })).toBe('EST');
+  });
+
+  it('reads an unknown stored zone as UTC rather than failing', () => {
+    expect(formatTime('2026-11-23T16:47:00Z', { ...berlin, timezone: 'Mars/Olympus' })).toBe('16:47');
   });
 });

@@ -1,4 +1,4 @@
-import { TIMEZONE_IANA, type DateFormatSetting, type TimeFormatSetting, type TimezoneSetting } from './settings';
+import { ianaZoneOf, type DateFormatSetting, type TimeFormatSetting, type TimezoneSetting } from './settings';
 
 export interface DateTimePrefs {
   timezone: TimezoneSetting;
@@ -21,7 +21,7 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
 }
 
 /** Calendar and clock parts of an instant as seen in the user's zone, or in `zone` (IANA) when given. */
-function parts(date: Date, timezone: TimezoneSetting, zone: string = TIMEZONE_IANA[timezone] ?? 'UTC') {
+function parts(date: Date, timezone: TimezoneSetting, zone: string = ianaZoneOf(timezone)) {
   const fmt = formatterFor(zone);
   const p: Record<string, string> = {};
   for (const { type, value } of fmt.formatToParts(date)) p[type] = value;
@@ -110,7 +110,7 @@ function wordFormatter(language: string, options: Intl.DateTimeFormatOptions): I
 }
 
 function weekdayName(d: Date, prefs: DateTimePrefs): string {
-  const zone = TIMEZONE_IANA[prefs.timezone] ?? 'UTC';
+  const zone = ianaZoneOf(prefs.timezone);
   return wordFormatter(prefs.language ?? 'en-US', { weekday: 'short', timeZone: zone }).format(d);
 }
 

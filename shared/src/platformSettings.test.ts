@@ -31,3 +31,22 @@ describe('platform settings', () => {
     expect(emailDomainAllowed('a@evilschool.edu', ['school.edu'])).toBe(false);
   });
 });
+
+describe('the school’s time zone and language', () => {
+  const withSchool = (change: Record<string, unknown>) => platformSettingsSchema.safeParse({ ...DEFAULT_PLATFORM_SETTINGS, ...change });
+
+  it('default to UTC and English, also for settings saved before they existed', () => {
+    expect(DEFAULT_PLATFORM_SETTINGS).toMatchObject({ timezone: 'UTC', language: 'en' });
+    const { timezone: _z, language: _l, ...older } = DEFAULT_PLATFORM_SETTINGS;
+    expect(platformSettingsSchema.parse(older)).toMatchObject({ timezone: 'UTC', language: 'en' });
+  });
+
+  it('take an IANA zone and a language the app speaks', () => {
+    expect(withSchool({ timezone: 'Europe/Berlin', language: 'de' }).data).toMatchObject({ timezone: 'Europe/Berlin', language: 'de' });
+  });
+
+  it('refuse an unknown zone or language with the catalogue text', () => {
+    expect(withSchool({ timezone: 'Mars/Olympus' }).error?.issues[0]).toMatchObject({ path: ['timezone'], message: 'Unknown time zone' });
+    expect(withSchool({ language: 'ja' }).error?.issues[0]).toMatchObject({ path: ['language'], message: 'Must be one of: en, es, fr, de' });
+  });
+});

@@ -5,6 +5,9 @@ import { INTEGRITY_OUTCOMES } from './integrity';
 import { SEB_MSG, sebHashSchema } from './seb';
 import { EXAM_FORM_DEFAULTS, EXAM_MSG, violationAllowance } from './exams';
 import { FULLSCREEN_EXIT_LIMIT, TAB_SWITCH_LIMIT } from './session';
+import { fillMessage } from './messages';
+import { LANGUAGES, type Language } from './i18n/languages';
+import { isIanaZone } from './settings';
 import { DEFAULT_RETENTION_DAYS, PROCTORING_MSG, PROFILE_DEFAULTS, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, profileSchema, type ProctoringProfile } from './proctoring';
 
 const P = messages.platformSettings;
@@ -23,6 +26,17 @@ export const gradeBandSchema = z.object({
 
 export const platformSettingsSchema = z.object({
   schoolName: z.string().trim().min(2, P.schoolNameTooShort).max(100, P.schoolNameTooLong),
+  // The school's clock and language: what a new account starts in when its browser said nothing,
+  // what the create-exam wizard schedules in, and what a visitor reads before signing in.
+  // Settings saved before the school could choose read as the long-standing UTC and English.
+  timezone: z
+    .string({ error: messages.exams.timezoneInvalid })
+    .trim()
+    .refine(isIanaZone, messages.exams.timezoneInvalid)
+    .default('UTC'),
+  language: z
+    .enum(LANGUAGES, { error: fillMessage(messages.validation.mustBeOneOf, { values: LANGUAGES.join(', ') }) })
+    .default('en'),
   registration: z.object({
     open: z.boolean(),
     roles: z.array(z.enum(SELF_REGISTER_ROLES)).max(3),
@@ -74,6 +88,8 @@ export type GradingScale = PlatformSettings['gradingScale'];
 
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   schoolName: 'ExamPortal',
+  timezone: 'UTC',
+  language: 'en',
   registration: { open: true, roles: ['student', 'teacher', 'parent'], allowedDomains: [] },
   examDefaults: { duration: EXAM_FORM_DEFAULTS.duration, passingMarks: EXAM_FORM_DEFAULTS.passingMarks, proctoring: { tabSwitchesAllowed: TAB_SWITCH_LIMIT, fullscreenExitsAllowed: FULLSCREEN_EXIT_LIMIT } },
   gradingScale: {
@@ -93,9 +109,14 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   seb: { allowedBrowserExamKeys: [] },
 };
 
-/** What anyone may read: the school's name, who may register, and the scale results are shown in. */
+/**
+ * What anyone may read: the school's name, its clock and language (a visitor's screens before
+ * sign-in), who may register, and the scale results are shown in.
+ */
 export interface PublicPlatformSettings {
   schoolName: string;
+  timezone: string;
+  language: Language;
   registration: PlatformSettings['registration'];
   examDefaults: PlatformSettings['examDefaults'];
   gradingScale: PlatformSettings['gradingScale'];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import messages from './locales/en/messages.json' with { type: 'json' };
 import { fillMessage } from './messages';
-import { LANGUAGES } from './i18n/languages';
+import { LANGUAGES, firstSupported, isLanguage, negotiateLanguage, type Language } from './i18n/languages';
 
 /**
  * A user's settings, their choices and defaults (docs/account.md). One schema read by the server
@@ -11,24 +11,64 @@ export const SETTING_CHOICES = {
   profileVisibility: ['public', 'private', 'friends'],
   // Only languages the app is really translated into: a choice that changes nothing is not offered.
   language: LANGUAGES,
+  // The first four zones offered; any IANA name is a choice too (timezoneSettingSchema).
   timezone: ['UTC', 'EST', 'PST', 'GMT'],
   theme: ['light', 'dark', 'auto'],
   dateFormat: ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'],
   timeFormat: ['12h', '24h'],
 } as const;
 
-export type TimezoneSetting = (typeof SETTING_CHOICES.timezone)[number];
+export type LegacyTimezone = (typeof SETTING_CHOICES.timezone)[number];
+/** One of the four first names (LegacyTimezone) or an IANA zone name such as Europe/Berlin. */
+export type TimezoneSetting = string;
 export type DateFormatSetting = (typeof SETTING_CHOICES.dateFormat)[number];
 export type TimeFormatSetting = (typeof SETTING_CHOICES.timeFormat)[number];
 export type ThemeSetting = (typeof SETTING_CHOICES.theme)[number];
 
 /** EST and PST are the names the settings offer; they follow the regions' clocks (daylight saving included). */
-export const TIMEZONE_IANA: Record<TimezoneSetting, string> = {
+export const TIMEZONE_IANA: Readonly<Record<LegacyTimezone, string>> = {
   UTC: 'UTC',
   EST: 'America/New_York',
   PST: 'America/Los_Angeles',
   GMT: 'Etc/GMT',
 };
+
+const isLegacyTimezone = (value: string): value is LegacyTimezone => Object.hasOwn(TIMEZONE_IANA, value);
+
+// Asking Intl once per name: settings are checked on every save and read for every formatted date.
+const zoneValidity = new Map<string, boolean>();
+
+/** Whether Intl knows the name as a time zone (Europe/Berlin yes, Mars/Olympus no). */
+export function isIanaZone(zone: string): boolean {
+  // Offsets ('+01:00') are accepted by Intl but follow no region's clock: not a zone to live in.
+  if (!zone || zone.length > 64 || /^[+-]/.test(zone)) return false;
+  let valid = zoneValidity.get(zone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    zoneValidity.set(zone, valid);
+  }
+  return valid;
+}
+
+export const isTimezoneSetting = (value: unknown): value is TimezoneSetting => typeof value === 'string' && (isLegacyTimezone(value) || isIanaZone(value));
+
+/** The IANA zone a setting names: the four first names mapped as always, an IANA name as itself, anything else UTC. */
+export function ianaZoneOf(setting: string | null | undefined): string {
+  if (!setting) return 'UTC';
+  if (isLegacyTimezone(setting)) return TIMEZONE_IANA[setting];
+  return isIanaZone(setting) ? setting : 'UTC';
+}
+
+/** A time zone choice: one of the four first names or any IANA name Intl knows. */
+export const timezoneSettingSchema = z
+  .string({ error: messages.exams.timezoneInvalid })
+  .trim()
+  .refine(isTimezoneSetting, messages.exams.timezoneInvalid);
 
 const bool = z.boolean({ error: messages.validation.mustBeBoolean });
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -48,7 +88,7 @@ export const privacySettingsSchema = z.strictObject({
 });
 export const preferenceSettingsSchema = z.strictObject({
   language: choice(SETTING_CHOICES.language),
-  timezone: choice(SETTING_CHOICES.timezone),
+  timezone: timezoneSettingSchema,
   theme: choice(SETTING_CHOICES.theme),
   dateFormat: choice(SETTING_CHOICES.dateFormat),
   timeFormat: choice(SETTING_CHOICES.timeFormat),
@@ -136,6 +176,53 @@ export function resolveSettings(stored: unknown): UserSettings {
     }
   }
   return out as UserSettings;
+}
+
+/** Where a new account's language and zone start: what the browser told us, if any. */
+export interface StartingPreferences {
+  language?: Language;
+  timezone?: string;
+}
+
+/**
+ * What a browser says of its reader at registration: its zone (Intl's resolved zone) and its
+ * preferred languages. A browser's odd value is never a reason to refuse the account: whatever
+ * is not a zone or a language we speak is dropped, and the school's defaults apply instead.
+ */
+export const browserStartSchema = z
+  .object({
+    timezone: z.unknown().optional(),
+    language: z.unknown().optional(),
+    languages: z.unknown().optional(),
+  })
+  .transform((v): StartingPreferences => {
+    const timezone = typeof v.timezone === 'string' && isTimezoneSetting(v.timezone.trim()) ? v.timezone.trim() : undefined;
+    const tags = [v.language, ...(Array.isArray(v.languages) ? v.languages : [])].filter((t): t is string => typeof t === 'string').slice(0, 20);
+    const language = firstSupported(tags);
+    return { ...(language ? { language } : {}), ...(timezone ? { timezone } : {}) };
+  });
+
+/**
+ * What a registering browser told us: the payload's zone and languages (the web app sends them),
+ * else the Accept-Language header when it names a language we speak.
+ */
+export function browserStart(body: unknown, acceptLanguage?: string): StartingPreferences {
+  const sent = browserStartSchema.safeParse(body && typeof body === 'object' ? body : {});
+  const given = sent.success ? sent.data : {};
+  if (given.language || !acceptLanguage) return given;
+  // negotiateLanguage falls back to English for a header naming nothing we speak: that is no choice.
+  const speaks = firstSupported(acceptLanguage.split(',').map((part) => part.split(';')[0] ?? ''));
+  return speaks ? { ...given, language: negotiateLanguage(acceptLanguage) } : given;
+}
+
+/**
+ * A new account's settings: the defaults, with the language and zone the browser gave, and the
+ * school's default language and zone for whatever it did not.
+ */
+export function newAccountSettings(school: { language: Language; timezone: string }, given: StartingPreferences = {}): UserSettings {
+  const language = isLanguage(given.language) ? given.language : school.language;
+  const timezone = given.timezone && isTimezoneSetting(given.timezone) ? given.timezone : school.timezone;
+  return { ...structuredClone(DEFAULT_SETTINGS), preferences: { ...DEFAULT_SETTINGS.preferences, language, timezone } };
 }
 
 /** Deep-merges a partial change into full settings. */

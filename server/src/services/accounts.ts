@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { MSG, RESET_PASSWORD_TOKEN_TTL_MS, VERIFY_EMAIL_TOKEN_TTL_MS, type Language, type RegisterInput } from '@exam/shared';
+import { DEFAULT_PLATFORM_SETTINGS, MSG, RESET_PASSWORD_TOKEN_TTL_MS, VERIFY_EMAIL_TOKEN_TTL_MS, newAccountSettings, type Language, type RegisterInput, type StartingPreferences, type UserSettings } from '@exam/shared';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Deps } from '../deps';
 import { AppError, Errors } from '../errors';
 import { inAClass } from '../policies/people';
 import type { UserRow } from '../db/userRow';
 import { linkMail } from './mail';
-import { languageOf, newSettingsRow } from './settings';
+import { languageOf, newSettingsRow, startingSettings } from './settings';
 import { consumeOneTimeToken, issueOneTimeToken } from './oneTimeTokens';
 import { consumeOrThrow } from './rateLimits';
 import { assertMaySignIn, settleSignIn } from './signInLimits';
@@ -25,8 +25,10 @@ export function newStudentId(): string {
 export interface NewUser extends Omit<RegisterInput, 'role'> {
   role: UserRow['role'];
   isVerified?: boolean;
-  /** The language of whoever created the account (the visitor registering, the admin importing): their mail and screens start in it. */
+  /** The language the account starts in, when no `settings` are given (seeds, tests). */
   language?: Language;
+  /** The new account's settings (startingSettings: the browser's language and zone, else the school's). */
+  settings?: UserSettings;
 }
 
 /** Inserts a user; a duplicate e-mail (any case) is the documented 409. */
@@ -53,7 +55,7 @@ export async function createUser(db: Knex | Knex.Transaction, input: NewUser): P
         is_verified: input.isVerified ?? false,
       })
       .returning('*')) as UserRow[];
-    await db('user_settings').insert(newSettingsRow(row!.id, input.language));
+    await db('user_settings').insert(newSettingsRow(row!.id, input.settings ?? newAccountSettings(DEFAULT_PLATFORM_SETTINGS, { language: input.language })));
     return row!;
   } catch (err) {
     // Two registrations racing for one e-mail: the unique index decides, the loser gets the 409.
@@ -69,9 +71,10 @@ export async function createUser(db: Knex | Knex.Transaction, input: NewUser): P
  * It never says whether the e-mail already has an account: the caller's answer is the same either
  * way (and costs the same password hash), and the mailbox's owner gets a mail instead, saying
  * someone tried and how to sign in or reset the password. Resolves to the new user, or undefined
- * when the address was taken.
+ * when the address was taken. The account starts in the language and zone the visitor's browser
+ * gave (`browser`), else in the school's.
  */
-export async function registerUser(deps: Deps, input: RegisterInput, ip?: string, language?: Language): Promise<UserRow | undefined> {
+export async function registerUser(deps: Deps, input: RegisterInput, ip?: string, browser?: StartingPreferences): Promise<UserRow | undefined> {
   if (ip !== undefined) await consumeOrThrow(deps.limiters.registerIp, ip);
   const taken = await accountOf(deps, input.email);
   if (taken) {
@@ -82,7 +85,7 @@ export async function registerUser(deps: Deps, input: RegisterInput, ip?: string
   }
   let user: UserRow;
   try {
-    user = await createUser(deps.db, { ...input, language });
+    user = await createUser(deps.db, { ...input, settings: await startingSettings(deps, browser) });
   } catch (err) {
     // Two registrations racing for one address: the loser's answer is the same as everyone's.
     const raced = err instanceof AppError && err.id === Errors.emailTaken().id ? await accountOf(deps, input.email) : undefined;

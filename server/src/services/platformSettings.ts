@@ -16,12 +16,13 @@ function parseStored(stored: unknown): PlatformSettings {
   return parsed.success ? parsed.data : DEFAULT_PLATFORM_SETTINGS;
 }
 
-export async function getPlatformSettings(deps: Deps): Promise<PlatformSettings> {
-  const hit = deps.settingsCache.copy;
+/** The school's settings; without the node's cache (a caller holding only a transaction), read afresh. */
+export async function getPlatformSettings(deps: Pick<Deps, 'db'> & Partial<Pick<Deps, 'settingsCache'>>): Promise<PlatformSettings> {
+  const hit = deps.settingsCache?.copy;
   if (hit && Date.now() - hit.at < SETTINGS_CACHE_MS) return hit.value;
   const row = (await deps.db('platform_settings').where({ id: 1 }).first('settings')) as { settings: unknown } | undefined;
   const value = parseStored(row?.settings);
-  deps.settingsCache.copy = { value, at: Date.now() };
+  if (deps.settingsCache) deps.settingsCache.copy = { value, at: Date.now() };
   return value;
 }
 
@@ -35,7 +36,7 @@ export async function gradeLetters(deps: Deps): Promise<(percentage: number) => 
 }
 
 export function publicSettings(s: PlatformSettings): PublicPlatformSettings {
-  return { schoolName: s.schoolName, registration: s.registration, examDefaults: s.examDefaults, gradingScale: s.gradingScale };
+  return { schoolName: s.schoolName, timezone: s.timezone, language: s.language, registration: s.registration, examDefaults: s.examDefaults, gradingScale: s.gradingScale };
 }
 
 export async function savePlatformSettings(deps: Deps, settings: PlatformSettings, adminId: string): Promise<PlatformSettings> {

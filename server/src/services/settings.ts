@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
-import { DEFAULT_SETTINGS, mergeSettings, resolveSettings, type BulkSettingsInput, type Language, type UserSettings } from '@exam/shared';
+import { DEFAULT_SETTINGS, SETTINGS_CATEGORIES, mergeSettings, newAccountSettings, resolveSettings, type BulkSettingsInput, type StartingPreferences, type UserSettings } from '@exam/shared';
 import type { Db } from '../db';
+import type { Deps } from '../deps';
+import { getPlatformSettings } from './platformSettings';
 
 type Trx = Db | Knex.Transaction;
 
@@ -14,12 +16,27 @@ export async function getSettings(db: Trx, userId: string): Promise<UserSettings
 }
 
 /**
- * The user_settings row of a new account. An account created in a language (a visitor
- * registering in Spanish, an admin importing in German) starts in it; otherwise the defaults.
+ * A new account's settings: the language and zone its browser gave (registration), else the
+ * school's defaults (admin settings), everything else the built-in defaults.
  */
-export function newSettingsRow(userId: string, language?: Language): { user_id: string; settings?: string } {
-  if (!language || language === DEFAULT_SETTINGS.preferences.language) return { user_id: userId };
-  return { user_id: userId, settings: JSON.stringify({ ...DEFAULT_SETTINGS, preferences: { ...DEFAULT_SETTINGS.preferences, language } }) };
+export async function startingSettings(deps: Deps, given: StartingPreferences = {}): Promise<UserSettings> {
+  return newAccountSettings(await getPlatformSettings(deps), given);
+}
+
+/**
+ * The user_settings row of a new account. Only what differs from the built-in defaults is
+ * stored, so an account nobody set up still reads as one that never chose (its sign-in answers
+ * follow the browser, see chosenLanguage).
+ */
+export function newSettingsRow(userId: string, settings: UserSettings = DEFAULT_SETTINGS): { user_id: string; settings?: string } {
+  const stored: Record<string, Record<string, unknown>> = {};
+  for (const cat of SETTINGS_CATEGORIES) {
+    const defaults = DEFAULT_SETTINGS[cat] as Record<string, unknown>;
+    for (const [key, value] of Object.entries(settings[cat])) {
+      if (value !== defaults[key]) (stored[cat] ??= {})[key] = value;
+    }
+  }
+  return Object.keys(stored).length ? { user_id: userId, settings: JSON.stringify(stored) } : { user_id: userId };
 }
 
 /** The language a user reads in (their setting), for what is written to them: mail, notifications. */

@@ -9,6 +9,7 @@ import type { UserRow } from '../db/userRow';
 import { createUser, newStudentId } from './accounts';
 import { releaseAvatar } from './avatars';
 import { endSessions } from './sessions';
+import { startingSettings } from './settings';
 
 type Trx = Knex.Transaction;
 
@@ -76,6 +77,8 @@ export async function createUserByAdmin(deps: Deps, input: AdminCreateUserInput)
     dateOfBirth: input.dateOfBirth,
     ...roleFields(input.role, input),
     isVerified: true,
+    // Nothing is known of the new person's browser: they start in the school's language and zone.
+    settings: await startingSettings(deps),
   });
 }
 

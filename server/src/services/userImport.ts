@@ -7,7 +7,7 @@ import { inAClass, teachesSubject } from '../policies/people';
 import { newStudentId } from './accounts';
 import { checkImportRows, parentsToCreate, parseImportCsv, type ExistingAccount } from './importCheck';
 import { linkMail } from './mail';
-import { newSettingsRow } from './settings';
+import { newSettingsRow, startingSettings } from './settings';
 
 /** An invitation link lasts a week: longer than a reset link, since nobody asked for it. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -69,8 +69,12 @@ async function insertChunked<T extends object>(trx: Knex.Transaction, table: str
  * names, links each student to their parent as an accepted link, and after the commit mails each
  * new person a single-use link to choose their password (the reset-password page).
  */
-/** Imports the rows; invitations are written, and the new accounts start, in the importing admin's language. */
+/**
+ * Imports the rows; invitations are written in the importing admin's language. Nothing is known
+ * of the invited people's browsers: their accounts start in the school's language and zone.
+ */
 export async function confirmImport(deps: Deps, csv: string, language?: Language): Promise<ImportResult> {
+  const starting = await startingSettings(deps);
   const { result, invitations } = await deps.db.transaction(async (trx) => {
     const { rows, existing } = await checkedRows(trx, csv);
     const valid = rows.filter((r) => !r.problems.length);
@@ -104,7 +108,7 @@ export async function confirmImport(deps: Deps, csv: string, language?: Language
     const idByEmail = new Map(inserted.map((u) => [u.email, u.id]));
     for (const [email, acc] of existing) idByEmail.set(email, acc.id);
 
-    await insertChunked(trx, 'user_settings', inserted.map((u) => newSettingsRow(u.id, language)));
+    await insertChunked(trx, 'user_settings', inserted.map((u) => newSettingsRow(u.id, starting)));
 
     const links = await acceptedLinks(trx, valid, idByEmail);
     if (links.length) await insertChunked(trx, 'parent_children', links);

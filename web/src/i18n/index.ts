@@ -1,7 +1,8 @@
-import { DEFAULT_LANGUAGE, firstSupported, isLanguage, type Language } from '@exam/shared';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@exam/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Bundle } from './bundle';
+import { browserLanguage, schoolLanguage } from './browserPreferences';
 
 export { i18n };
 
@@ -25,11 +26,14 @@ function storedLanguage(): string | null {
   }
 }
 
-/** The visitor's last choice, else the browser's languages, else English. */
-export function initialLanguage(): Language {
+/**
+ * The visitor's last choice, else the first of the browser's languages we speak, else the
+ * school's default language (asked of the server only then), else English.
+ */
+export async function initialLanguage(school: () => Promise<Language | undefined> = schoolLanguage): Promise<Language> {
   const stored = storedLanguage();
   if (isLanguage(stored)) return stored;
-  return firstSupported(navigator.languages ?? [navigator.language]) ?? DEFAULT_LANGUAGE;
+  return browserLanguage() ?? (await school()) ?? DEFAULT_LANGUAGE;
 }
 
 function addBundle(language: Language, bundle: Bundle): void {
@@ -59,7 +63,7 @@ export function initI18n(language: Language, bundle: Bundle): Promise<unknown> {
 
 /** Before the first render: the chosen language's catalogues, then i18n. */
 export async function startI18n(): Promise<void> {
-  const language = initialLanguage();
+  const language = await initialLanguage();
   await initI18n(language, (await loaders[language]()).default);
 }
 

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import {
   MSG,
+  browserStart,
   changePasswordSchema,
   forgotPasswordSchema,
   loginSchema,
@@ -12,7 +13,6 @@ import {
 import type { Deps } from '../../deps';
 import { Errors } from '../../errors';
 import { auth, bearerToken, currentAuth, type AppState } from '../../middleware/auth';
-import { languageOf } from '../../middleware/language';
 import { useLanguage } from '../../middleware/language';
 import { validated } from '../../middleware/validate';
 import { chosenLanguage } from '../../services/settings';
@@ -53,7 +53,9 @@ export function authRoutes(deps: Deps): Router<AppState> {
       const refused = registrationRefusal(await getPlatformSettings(deps), input);
       if (refused) throw refused;
       // The same answer whether or not the address already has an account (see registerUser).
-      await accounts.registerUser(deps, input, ctx.ip, languageOf(ctx));
+      // The account starts in the browser's zone and language (sent with the form, or Accept-Language), else the school's.
+      const browser = browserStart((ctx.request as { body?: unknown }).body, ctx.get('accept-language'));
+      await accounts.registerUser(deps, input, ctx.ip, browser);
       ctx.status = 201;
       ctx.body = { success: true, message: MSG.registered };
     }),

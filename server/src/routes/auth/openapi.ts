@@ -8,7 +8,9 @@ export const authDocs: RouteDocs = {
     summary: 'Create an account; a verification link is mailed',
     description:
       'The answer is the same (201, `{ success, message }`, no data) whether or not the e-mail already has an account, so the call never tells who has one; ' +
-      'an existing account\'s owner is mailed that someone tried to register with their address, with how to sign in or reset the password. An admin\'s token makes this the Add user call (409 for a taken e-mail).',
+      'an existing account\'s owner is mailed that someone tried to register with their address, with how to sign in or reset the password. An admin\'s token makes this the Add user call (409 for a taken e-mail). ' +
+      'Optional `timezone` (the browser\'s IANA zone) and `languages` (its preferred language tags, first first) set where the new account starts; ' +
+      'a value the server does not know is ignored, and the school\'s default zone and language apply instead (Accept-Language before those for the language).',
     status: 201,
   },
   'POST /auth/login': {

@@ -35,6 +35,8 @@ describe('platform settings', () => {
     expect(pub.status).toBe(200);
     expect(pub.body.data.settings).toEqual({
       schoolName: DEFAULT_PLATFORM_SETTINGS.schoolName,
+      timezone: DEFAULT_PLATFORM_SETTINGS.timezone,
+      language: DEFAULT_PLATFORM_SETTINGS.language,
       registration: DEFAULT_PLATFORM_SETTINGS.registration,
       examDefaults: DEFAULT_PLATFORM_SETTINGS.examDefaults,
       gradingScale: DEFAULT_PLATFORM_SETTINGS.gradingScale,

@@ -1,6 +1,6 @@
 import {
   OFFLINE_CAUSES,
-  TIMEZONE_IANA,
+  ianaZoneOf,
   formatDate,
   formatTime,
   isValidTimeZone,
@@ -38,7 +38,7 @@ export interface ReportReader {
 export function reportZone(asked: string | undefined, preference: TimezoneSetting | undefined): string {
   const tz = asked?.trim();
   if (tz && tz.length <= 64 && isValidTimeZone(tz)) return tz;
-  return (preference && TIMEZONE_IANA[preference]) || 'UTC';
+  return ianaZoneOf(preference);
 }
 
 type Person = TimelineEntry['by'];

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_SETTINGS, isLanguage, type Language, type Role } from '@exam/shared';
+import { isLanguage, newAccountSettings, type Language, type Role } from '@exam/shared';
 import type { UserRow } from '../../db/userRow';
 import type { Deps } from '../../deps';
 import { inAClass } from '../../policies/people';
 import { newStudentId } from '../accounts';
+import { getPlatformSettings } from '../platformSettings';
 import type { PlatformRow } from './platforms';
 
 /** A person as the LMS describes them in a launch or a roster. */
@@ -114,10 +115,11 @@ export async function userForLtiPerson(
   const user = inserted ?? ((await db('users').insert({ ...columns, email: placeholder }).returning('*')) as UserRow[])[0]!;
 
   const language = languageFrom(person.locale);
+  // The LMS's language when it told us one we speak; the zone (no LMS sends one) is the school's.
+  const starting = newAccountSettings(await getPlatformSettings(deps), { language });
   const settings = {
-    ...DEFAULT_SETTINGS,
-    preferences: { ...DEFAULT_SETTINGS.preferences, ...(language ? { language } : {}) },
-    notifications: { ...DEFAULT_SETTINGS.notifications, ...(inserted ? {} : { emailNotifications: false }) },
+    ...starting,
+    notifications: { ...starting.notifications, ...(inserted ? {} : { emailNotifications: false }) },
   };
   await db('user_settings').insert({ user_id: user.id, settings: JSON.stringify(settings) });
 

@@ -9,8 +9,8 @@ import { i18n, LANGUAGE_STORAGE_KEY } from '../../i18n';
 import { SettingsEffects } from './SettingsEffects';
 import { SettingsPage } from './SettingsPage';
 
-function open(over: { saveFails?: boolean; withEffects?: boolean } = {}) {
-  let stored: UserSettings = structuredClone(DEFAULT_SETTINGS);
+function open(over: { saveFails?: boolean; withEffects?: boolean; stored?: UserSettings } = {}) {
+  let stored: UserSettings = over.stored ?? structuredClone(DEFAULT_SETTINGS);
   const api = mockApi(buildUser({ role: 'parent' }), [
     ['GET', '/users/settings', () => ({ body: { success: true, data: { settings: stored } } })],
     [
@@ -41,6 +41,13 @@ function open(over: { saveFails?: boolean; withEffects?: boolean } = {}) {
   );
   renderApp('/settings', [{ path: '/settings', element: page }]);
   return api;
+}
+
+/** The zone picker once the settings have loaded (the field is re-rendered as they arrive). */
+async function zonePicker(): Promise<HTMLInputElement> {
+  const input = () => screen.getAllByLabelText('Time zone').find((el) => el.tagName === 'INPUT') as HTMLInputElement;
+  await waitFor(() => expect(input().disabled).toBe(false), { timeout: 10_000 });
+  return input();
 }
 
 const resultSwitch = () => screen.getByRole('switch', { name: /Result notifications/ }) as HTMLInputElement;
@@ -111,5 +118,34 @@ describe('SettingsPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.callsTo('PUT', '/users/settings')).toHaveLength(1));
     expect(api.callsTo('PUT', '/users/settings')[0]!.body).toEqual({ category: 'preferences', key: 'language', value: 'de' });
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de');
+  });
+
+  it('finds any IANA zone by typing its city, and saves it', async () => {
+    const api = open();
+    const zone = await zonePicker();
+    // Mantine takes a change of an unfocused field for autofill, not typing.
+    zone.focus();
+    fireEvent.change(zone, { target: { value: 'berlin' } });
+    const berlin = await screen.findByRole('option', { name: /^Europe\/Berlin \(GMT\+[12]\)$/ });
+    expect(screen.queryByRole('option', { name: /Tokyo/ })).toBeNull();
+    fireEvent.click(berlin);
+    await waitFor(() => expect(api.callsTo('PUT', '/users/settings')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/users/settings')[0]!.body).toEqual({ category: 'preferences', key: 'timezone', value: 'Europe/Berlin' });
+  });
+
+  it('finds a city with a space in its name and says when nothing matches', async () => {
+    open();
+    const zone = await zonePicker();
+    zone.focus();
+    fireEvent.change(zone, { target: { value: 'new york' } });
+    expect(await screen.findByRole('option', { name: /^America\/New York \(E[SD]T\)$/ })).toBeTruthy();
+    fireEvent.change(zone, { target: { value: 'Atlantis' } });
+    expect(await screen.findByText('No time zone matches')).toBeTruthy();
+  });
+
+  it('still reads an account’s earlier short zone name as it was offered', async () => {
+    open({ stored: { ...structuredClone(DEFAULT_SETTINGS), preferences: { ...DEFAULT_SETTINGS.preferences, timezone: 'EST' } } });
+    const zone = screen.getAllByLabelText('Time zone').find((el) => el.tagName === 'INPUT') as HTMLInputElement;
+    await waitFor(() => expect(zone.value).toBe('Eastern Time (EST/EDT)'));
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../i18n/format';
 import { useSettings } from './useSettings';
 import { useSaveSettings } from './useSaveSettings';
+import { ZoneSelect } from './ZoneSelect';
 
 /** The date formats' keys in account:settings.dateFormat.options (each language writes its own letters). */
 const DATE_FORMAT_KEYS: Record<string, string> = { 'MM/DD/YYYY': 'mdy', 'DD/MM/YYYY': 'dmy', 'YYYY-MM-DD': 'ymd' };
@@ -64,14 +65,13 @@ export function SettingsPage() {
                 allowDeselect={false}
                 onChange={(v) => v && save.change('preferences', 'language', v as UserSettings['preferences']['language'])}
               />
-              <Select
+              <ZoneSelect
                 label={t('settings.timezone.label')}
                 description={t('settings.timezone.description')}
-                data={options(SETTING_CHOICES.timezone, (v) => t(`settings.timezone.options.${v}`))}
+                withFirstNames
                 value={pr.timezone}
                 disabled={!isLoaded}
-                allowDeselect={false}
-                onChange={(v) => v && save.change('preferences', 'timezone', v as UserSettings['preferences']['timezone'])}
+                onChange={(zone) => save.change('preferences', 'timezone', zone)}
               />
               <Select
                 label={t('settings.theme.label')}
