@@ -491,7 +491,7 @@ export const NODE_EVENTS: NodeEvent[] = [
   },
   {
     name: WAIVERS_CHANGED,
-    summary: 'A teacher or admin granted or revoked a waiver of a proctoring check: every other node forgets the waivers it read, so the next flag of that check is judged by the change.',
+    summary: "A teacher or admin granted or revoked a waiver of a proctoring check, or changed a student's accommodation (its waived checks): every other node forgets the waivers it read, so the next flag of that check is judged by the change.",
   },
 ];
 
