@@ -91,4 +91,39 @@ describe('AdminSettingsPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.callsTo('PUT', '/platform-settings')).toHaveLength(1));
     expect(api.callsTo('PUT', '/platform-settings')[0]!.body).toMatchObject({ integrity: { confirmedOutcome: 'zero' } });
   });
+
+  it('sets the school’s time zone and language, found by typing, and refuses a zone the server does not know', async () => {
+    const { timezone: _zone, language: _language, ...older } = DEFAULT_PLATFORM_SETTINGS;
+    let refuse = true;
+    const api = mockApi(admin, [
+      // Settings saved before the school had a zone and language.
+      ['GET', '/platform-settings/admin', () => ({ body: { success: true, data: { settings: older, mail: { mode: 'dev-outbox' } } } })],
+      [
+        'PUT',
+        '/platform-settings',
+        ({ body }) =>
+          refuse
+            ? { status: 400, body: { success: false, message: 'Validation failed', errors: [{ field: 'timezone', msg: EXAM_MSG.timezoneInvalid }] } }
+            : { body: { success: true, message: SETTINGS_MSG.saved, data: { settings: body } } },
+      ],
+    ]);
+    renderApp('/admin/settings', [{ path: '/admin/settings', element: <AdminSettingsPage /> }]);
+    const zone = (await screen.findByRole('combobox', { name: 'School time zone' })) as HTMLInputElement;
+    expect(zone.value).toBe('UTC');
+    expect((screen.getByRole('combobox', { name: 'School language' }) as HTMLInputElement).value).toBe('English');
+
+    // Mantine takes a change of an unfocused field for autofill, not typing.
+    zone.focus();
+    fireEvent.change(zone, { target: { value: 'berlin' } });
+    fireEvent.click(await screen.findByRole('option', { name: /^Europe\/Berlin/ }));
+    fireEvent.click(screen.getByRole('combobox', { name: 'School language' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Deutsch' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText(EXAM_MSG.timezoneInvalid)).toBeTruthy();
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/platform-settings')).toHaveLength(2));
+    expect(api.callsTo('PUT', '/platform-settings')[1]!.body).toMatchObject({ timezone: 'Europe/Berlin', language: 'de' });
+  });
 });

@@ -1,5 +1,5 @@
-import { DEFAULT_PLATFORM_SETTINGS, INTEGRITY_OUTCOMES, MAX_VIOLATIONS_ALLOWED, PROFILE_DEFAULTS, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, platformSettingsSchema, SELF_REGISTER_ROLES, type PlatformSettings } from '@exam/shared';
-import { ActionIcon, Alert, Box, Button, Card, Checkbox, Group, NumberInput, Radio, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { DEFAULT_PLATFORM_SETTINGS, INTEGRITY_OUTCOMES, LANGUAGE_NAMES, LANGUAGES, MAX_VIOLATIONS_ALLOWED, PROFILE_DEFAULTS, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, platformSettingsSchema, SELF_REGISTER_ROLES, type PlatformSettings } from '@exam/shared';
+import { ActionIcon, Alert, Box, Button, Card, Checkbox, Group, NumberInput, Radio, Select, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { apiFieldErrors, zodValidate } from '../../../lib/zodForm';
 import { platformSettingsKey } from '../../../api/usePlatformSettings';
 import { ProctoringProfileFields } from '../../exams/form/ProctoringProfileFields';
 import { SebSettingsCard } from '../../seb/SebSettingsCard';
+import { ZoneSelect } from '../../account/ZoneSelect';
 
 interface AdminSettingsData {
   settings: PlatformSettings;
@@ -50,6 +51,9 @@ function SettingsForm({ data }: { data: AdminSettingsData }) {
     ...data.settings,
     // Settings saved before the integrity review read as its default: a confirmed breach withholds the result.
     integrity: data.settings.integrity ?? DEFAULT_PLATFORM_SETTINGS.integrity,
+    // Settings saved before the school had a zone and language read as the long-standing UTC and English.
+    timezone: data.settings.timezone ?? DEFAULT_PLATFORM_SETTINGS.timezone,
+    language: data.settings.language ?? DEFAULT_PLATFORM_SETTINGS.language,
     examDefaults: { ...data.settings.examDefaults, proctoring: { ...data.settings.examDefaults.proctoring, profile: data.settings.examDefaults.proctoring.profile ?? PROFILE_DEFAULTS } },
   };
   const form = useForm<PlatformSettings>({ initialValues, validate: zodValidate(platformSettingsSchema) });
@@ -81,7 +85,25 @@ function SettingsForm({ data }: { data: AdminSettingsData }) {
             <Title order={2} size="h4" id="school-title" mb="sm">
               {t('settings.school.title')}
             </Title>
-            <TextInput label={t('settings.school.name')} description={t('settings.school.nameHint')} {...form.getInputProps('schoolName')} />
+            <Stack>
+              <TextInput label={t('settings.school.name')} description={t('settings.school.nameHint')} {...form.getInputProps('schoolName')} />
+              <Group grow wrap="wrap" align="flex-start">
+                <ZoneSelect
+                  label={t('settings.school.timezone')}
+                  description={t('settings.school.timezoneHint')}
+                  value={form.values.timezone}
+                  onChange={(zone) => form.setFieldValue('timezone', zone)}
+                  error={form.errors.timezone}
+                />
+                <Select
+                  label={t('settings.school.language')}
+                  description={t('settings.school.languageHint')}
+                  data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+                  allowDeselect={false}
+                  {...form.getInputProps('language')}
+                />
+              </Group>
+            </Stack>
           </Card>
 
           <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="registration-title">
