@@ -1,13 +1,15 @@
 import { NO_ACCOMMODATION, PROFILE_DEFAULTS, accommodationView, type AccommodationView } from '@exam/shared';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 import { ExamActor } from './examActor';
 import { examTakingMachine } from './examTakingMachine';
 import { QuestionScreen } from './QuestionScreen';
-import type { ExamInfo, LoadedExam, RestoredLocal, StartedAttempt } from './types';
+import { joinDataSchema, type ExamInfo, type LoadedExam, type RestoredLocal, type StartedAttempt } from './types';
+import type { JoinData } from '@exam/shared';
 
 const EXAM_ID = '11111111-1111-4111-8111-111111111111';
 const ATTEMPT = '22222222-2222-4222-8222-222222222222';
@@ -41,6 +43,15 @@ const exam: ExamInfo = {
   userAttempts: { hasAttempted: true, attemptCount: 1, nextAttemptNumber: 2, inProgress: true },
 };
 
+type Running = ReturnType<typeof ExamActor.useActorRef>;
+
+/** Hands the running machine to the test, for the events a socket would bring. */
+function Capture({ onActor }: { onActor: (actor: Running) => void }) {
+  const actor = ExamActor.useActorRef();
+  useEffect(() => onActor(actor), [actor, onActor]);
+  return null;
+}
+
 /** An attempt resumed on Q2 with two minutes left (the timer's urgent level), Q1 answered and marked. */
 function openScreen(accommodation: AccommodationView | null) {
   const now = Date.now();
@@ -72,16 +83,28 @@ function openScreen(accommodation: AccommodationView | null) {
     },
   });
   mockApi(null);
+  let running: Running | null = null;
+  const keep = (actor: Running) => {
+    running = actor;
+  };
+  const rejoin = (accommodation?: AccommodationView | null) => {
+    const data: JoinData = { ...started.session, serverNow: new Date().toISOString() };
+    if (accommodation === undefined) delete data.accommodation;
+    else data.accommodation = accommodation;
+    act(() => running!.send({ type: 'socket.joined', data, sentAt: Date.now(), receivedAt: Date.now() }));
+  };
   renderApp(`/exam/${EXAM_ID}`, [
     {
       path: '/exam/:examId',
       element: (
         <ExamActor.Provider logic={logic} options={{ input: { examId: EXAM_ID } }}>
+          <Capture onActor={keep} />
           <QuestionScreen phase="taking" />
         </ExamActor.Provider>
       ),
     },
   ]);
+  return { rejoin };
 }
 
 const timerText = () => screen.getByTestId('exam-timer').firstElementChild as HTMLElement;
@@ -122,5 +145,24 @@ describe('the exam screen with an accommodation', () => {
     expect(await screen.findByText('Explain.')).toBeTruthy();
     expect(screen.getByTestId('question-area').dataset.textSize).toBe('large');
     expect(screen.queryByTestId('extra-time-note')).toBeNull();
+  });
+
+  it('follows the accommodation a join brings, and keeps it when a join says nothing of it', async () => {
+    const { rejoin } = openScreen(null);
+    expect(await screen.findByText('Explain.')).toBeTruthy();
+    rejoin(accommodationView({ ...NO_ACCOMMODATION, timeMultiplier: 2, largerText: true }));
+    expect(screen.getByTestId('question-area').dataset.textSize).toBe('large');
+    expect(screen.getByTestId('extra-time-note').textContent).toBe('Extra time: 2×');
+    // An older server's join has no such field: the display stays as it was.
+    rejoin(undefined);
+    expect(screen.getByTestId('question-area').dataset.textSize).toBe('large');
+  });
+
+  it('reads the accommodation from the join acknowledgement, and a malformed one as none rather than a broken exam', () => {
+    const join = { attemptId: ATTEMPT, status: 'in_progress', serverNow: '2030-01-01T00:00:00.000Z', deadlineAt: '2030-01-01T00:30:00.000Z', answers: {}, seqs: {} };
+    const view = accommodationView({ ...NO_ACCOMMODATION, reducedDistraction: true });
+    expect(joinDataSchema.parse({ ...join, accommodation: view }).accommodation).toEqual(view);
+    expect(joinDataSchema.parse({ ...join, accommodation: { largerText: 'yes' } }).accommodation).toBeNull();
+    expect('accommodation' in joinDataSchema.parse(join)).toBe(false);
   });
 });
