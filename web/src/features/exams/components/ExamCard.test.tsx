@@ -1,8 +1,9 @@
-import type { Exam, Role } from '@exam/shared';
+import { DEFAULT_SETTINGS, type Exam, type Role } from '@exam/shared';
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setDatePrefs } from '../../../lib/dateFormat';
 import { buildExam } from '../test/buildExam';
 import { ExamCard } from './ExamCard';
 
@@ -106,5 +107,23 @@ describe('ExamCard actions per role', () => {
   it('shows a duration over an hour as hours and minutes', () => {
     const card = renderCard(buildExam({ duration: 90 }), 'student');
     expect(within(card).getByText('1h 30m')).toBeTruthy();
+  });
+});
+
+describe('ExamCard schedule', () => {
+  afterEach(() => setDatePrefs({ ...DEFAULT_SETTINGS.preferences }));
+
+  it('names the zone of its times, so a student in Berlin does not read them as another clock', () => {
+    setDatePrefs({ timezone: 'Europe/Berlin', dateFormat: 'DD/MM/YYYY', timeFormat: '24h' });
+    const exam = buildExam({ state: 'upcoming', now: NOW });
+    const card = renderCard({ ...exam, schedule: { ...exam.schedule, startDate: '2026-11-23T16:47:00.000Z', endDate: '2026-11-23T18:47:00.000Z' } }, 'student');
+    expect(within(card).getByText('Starts 23/11/2026 17:47 GMT+1 · Ends 23/11/2026 19:47 GMT+1')).toBeTruthy();
+  });
+
+  it('says EST for an account on the first short zone names', () => {
+    setDatePrefs({ timezone: 'EST', dateFormat: 'MM/DD/YYYY', timeFormat: '12h' });
+    const exam = buildExam({ state: 'upcoming', now: NOW });
+    const card = renderCard({ ...exam, schedule: { ...exam.schedule, startDate: '2026-11-23T16:47:00.000Z', endDate: '2026-11-23T18:47:00.000Z' } }, 'student');
+    expect(within(card).getByText('Starts 11/23/2026 11:47 AM EST · Ends 11/23/2026 1:47 PM EST')).toBeTruthy();
   });
 });

@@ -4,7 +4,7 @@ import { IconEyeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
 import { enumLabel, formatDuration, formatNumber } from '../../../i18n/format';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTimeWithZone } from '../../../lib/format';
 import { pointsLabel } from '../labels';
 import { ExamCardActions } from './ExamCardActions';
 import { ExamStatusBadge } from '../../../components/ExamStatusBadge';
@@ -47,7 +47,8 @@ export function ExamCard({ exam, role, now, ...actions }: ExamCardProps) {
           <Fact label={t('card.marks')} value={pointsLabel(exam.totalMarks)} />
         </Group>
         <Text size="sm">
-          {t('card.schedule', { start: formatDateTime(exam.schedule.startDate) ?? '—', end: formatDateTime(exam.schedule.endDate) ?? '—' })}
+          {/* With the zone's name: a student abroad must not read the school's clock as their own. */}
+          {t('card.schedule', { start: formatDateTimeWithZone(exam.schedule.startDate) ?? '—', end: formatDateTimeWithZone(exam.schedule.endDate) ?? '—' })}
         </Text>
         {role !== 'teacher' && (
           <Text size="xs" c="dimmed">

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { DIFFICULTIES } from '@exam/shared';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../../i18n/format';
 import { timeZoneOptions } from '../../../lib/zonedTime';
@@ -28,10 +28,12 @@ interface ExamDetailsFieldsProps {
   grades: readonly number[];
   /** The wizard offers practice, assessment and final; the edit form every type. */
   examTypes: readonly string[];
+  /** Shown under the schedule (the wizard's "Your local time"). */
+  scheduleHint?: ReactNode;
 }
 
 /** The exam's details, schedule, instructions and settings: the wizard's step 1 and the edit form. */
-export function ExamDetailsFields({ form, grades, examTypes }: ExamDetailsFieldsProps) {
+export function ExamDetailsFields({ form, grades, examTypes, scheduleHint }: ExamDetailsFieldsProps) {
   const { t, i18n } = useTranslation('exams');
   const lang = i18n.language;
   const subjectOptions = useMemo(
@@ -90,6 +92,7 @@ export function ExamDetailsFields({ form, grades, examTypes }: ExamDetailsFields
             {...form.getInputProps('timezone')}
           />
         </SimpleGrid>
+        {scheduleHint}
       </Fieldset>
 
       <Textarea

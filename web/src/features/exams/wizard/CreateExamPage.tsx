@@ -15,6 +15,7 @@ import { DETAILS_STEP, QUESTIONS_STEP, REVIEW_STEP, WIZARD_STEPS, describeCreate
 import { QuestionsStep } from './QuestionsStep';
 import { draftToInput } from './questionDraft';
 import { ReviewStep } from './ReviewStep';
+import { LocalTimeHint } from './LocalTimeHint';
 import { editorInUse, initialWizardQuestions, questionCount, wizardQuestionsReducer } from './wizardQuestions';
 
 /** The creation wizard offers three exam types; 'quiz' exists but is not offered here. */
@@ -36,10 +37,11 @@ export function CreateExamPage() {
   const [failure, setFailure] = useState<CreateFailure | null>(null);
   const create = useCreateExam();
 
-  // A new exam starts from the school's defaults (Admin Settings), which may arrive after the first render.
-  const { examDefaults } = usePlatformSettings();
+  // A new exam starts from the school's defaults (Admin Settings), which may arrive after the first
+  // render: its zone among them, so a school in Berlin schedules on Berlin's clock, not UTC.
+  const { examDefaults, timezone: schoolZone } = usePlatformSettings();
   const form = useForm<ExamFormValues>({
-    initialValues: emptyExamForm(undefined, examDefaults),
+    initialValues: emptyExamForm(schoolZone, examDefaults),
     validate: (values) => validateExamForm(examCreateSchema, values),
   });
   const appliedDefaults = useRef(examDefaults);
@@ -49,6 +51,14 @@ export function CreateExamPage() {
     appliedDefaults.current = examDefaults;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable
   }, [examDefaults]);
+  const appliedZone = useRef(schoolZone);
+  useEffect(() => {
+    if (appliedZone.current === schoolZone) return;
+    // A zone the teacher chose stays; only the untouched default follows the school's.
+    if (form.getValues().timezone === appliedZone.current) form.setFieldValue('timezone', schoolZone);
+    appliedZone.current = schoolZone;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable
+  }, [schoolZone]);
 
   /** Back to step 1 with the keyboard focus on its first invalid field. */
   const showDetailErrors = () => {
@@ -127,7 +137,12 @@ export function CreateExamPage() {
 
         <Stepper active={active} onStepClick={goTo} allowNextStepsSelect={false}>
           <Stepper.Step label={t(`wizard.steps.${WIZARD_STEPS[0]}`)}>
-            <ExamDetailsFields form={form} grades={WIZARD_GRADES} examTypes={WIZARD_EXAM_TYPES} />
+            <ExamDetailsFields
+              form={form}
+              grades={WIZARD_GRADES}
+              examTypes={WIZARD_EXAM_TYPES}
+              scheduleHint={<LocalTimeHint startLocal={form.values.startLocal} endLocal={form.values.endLocal} zone={form.values.timezone} />}
+            />
           </Stepper.Step>
           <Stepper.Step label={t(`wizard.steps.${WIZARD_STEPS[1]}`)}>
             <QuestionsStep state={questions} dispatch={dispatch} subject={form.values.subject} />

@@ -1,0 +1,54 @@
+import { DEFAULT_PLATFORM_SETTINGS } from '@exam/shared';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildUser } from '../../../test/buildUser';
+import { mockApi } from '../../../test/mockApi';
+import { renderApp } from '../../../test/renderApp';
+import { getDatePrefs, setDatePrefs } from '../../../lib/dateFormat';
+import { CreateExamPage } from './CreateExamPage';
+
+const teacher = buildUser({ role: 'teacher', grade: null, section: null });
+const change = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const zoneField = () => screen.getByLabelText(/^Time Zone/i) as HTMLSelectElement;
+
+function openWizard(schoolZone: string) {
+  mockApi(teacher, [['GET', '/platform-settings', () => ({ body: { success: true, data: { settings: { ...DEFAULT_PLATFORM_SETTINGS, timezone: schoolZone } } } })]]);
+  renderApp('/create-exam', [{ path: '/create-exam', element: <CreateExamPage /> }]);
+}
+
+// The exam form re-renders on every change, slow in jsdom on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+const viewerDefaults = { ...getDatePrefs() };
+afterEach(() => setDatePrefs(viewerDefaults));
+
+describe('the create-exam wizard’s schedule', { timeout: 30_000 }, () => {
+  it('is in the school’s zone by default, not UTC', async () => {
+    openWizard('Europe/Berlin');
+    await waitFor(() => expect(zoneField().value).toBe('Europe/Berlin'));
+  });
+
+  it('shows the teacher their own local time under the schedule when their zone differs', async () => {
+    setDatePrefs({ timezone: 'America/New_York', dateFormat: 'MM/DD/YYYY', timeFormat: '12h' });
+    openWizard('Europe/Berlin');
+    await waitFor(() => expect(zoneField().value).toBe('Europe/Berlin'));
+    change(/^Start Date & Time/, '2027-01-15T09:00');
+    expect((await screen.findByTestId('local-time-hint')).textContent).toBe('Your local time: 01/15/2027 3:00 AM EST');
+    change(/^End Date & Time/, '2027-01-15T11:30');
+    await waitFor(() => expect(screen.getByTestId('local-time-hint').textContent).toBe('Your local time: 01/15/2027 3:00 AM EST – 01/15/2027 5:30 AM EST'));
+  });
+
+  it('shows no local time when the teacher lives on the exam’s clock', async () => {
+    setDatePrefs({ timezone: 'Europe/Berlin', dateFormat: 'DD/MM/YYYY', timeFormat: '24h' });
+    openWizard('Europe/Berlin');
+    await waitFor(() => expect(zoneField().value).toBe('Europe/Berlin'));
+    change(/^Start Date & Time/, '2027-01-15T09:00');
+    change(/^End Date & Time/, '2027-01-15T11:30');
+    // The form has taken the times (the review would read them) and says nothing more.
+    await waitFor(() => expect((screen.getByLabelText(/^End Date & Time/) as HTMLInputElement).value).toBe('2027-01-15T11:30'));
+    expect(screen.queryByTestId('local-time-hint')).toBeNull();
+
+    fireEvent.change(zoneField(), { target: { value: 'Asia/Tokyo' } });
+    expect((await screen.findByTestId('local-time-hint')).textContent).toBe('Your local time: 15/01/2027 01:00 GMT+1 – 15/01/2027 03:30 GMT+1');
+  });
+});
