@@ -22,6 +22,12 @@ function showResult(detail: SubmissionDetail | { status: number; message: string
 }
 
 describe('Result screen', () => {
+  it('names the zone of the date the attempt was submitted', async () => {
+    showResult({ ...buildDetail(), submittedAt: '2026-03-01T09:12:34.000Z' });
+    await screen.findByTestId('result-percentage');
+    expect(screen.getByText(/Submitted 03\/01\/2026 9:12 AM UTC/)).toBeTruthy();
+  });
+
   it('shows the score circle, grade, points, message, stats and security report of a graded result', async () => {
     showResult(buildDetail());
     expect((await screen.findByTestId('result-percentage')).textContent).toBe('90%');

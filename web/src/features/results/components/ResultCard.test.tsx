@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '@exam/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setDatePrefs } from '../../../lib/dateFormat';
 import { buildUser } from '../../../test/buildUser';
 import { mockApi } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';
@@ -14,6 +16,8 @@ function show(overrides: Parameters<typeof buildSubmission>[0]) {
 
 // Mantine in jsdom: slow on a busy machine.
 describe('ResultCard', { timeout: 15_000 }, () => {
+  afterEach(() => setDatePrefs({ ...DEFAULT_SETTINGS.preferences }));
+
   it('shows a result with no outcome yet (isPassed null) as awaiting grading, never as failed', async () => {
     show({ isPassed: null, displayStatus: 'Reviewing' });
     expect(await screen.findByText('Awaiting grading')).toBeTruthy();
@@ -25,6 +29,12 @@ describe('ResultCard', { timeout: 15_000 }, () => {
     expect((await screen.findByTestId('result-waiting')).textContent).toBe('Waiting for marking');
     expect(screen.queryByText('Results not released yet')).toBeNull();
     expect(screen.queryByText(/%/)).toBeNull();
+  });
+
+  it('names the zone of the date it was submitted', async () => {
+    setDatePrefs({ timezone: 'Europe/Berlin', dateFormat: 'DD/MM/YYYY', timeFormat: '24h' });
+    show({ submittedAt: '2026-11-23T16:47:00.000Z' });
+    expect(await screen.findByText(/· 23\/11\/2026 17:47 GMT\+1$/)).toBeTruthy();
   });
 
   it('shows a known fail as failed', async () => {

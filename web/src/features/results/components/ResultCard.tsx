@@ -3,7 +3,7 @@ import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, formatNumber, formatPercent } from '../../../i18n/format';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTimeWithZone } from '../../../lib/format';
 import { scoreColor, studentName } from '../../../lib/resultLabels';
 import { useGradeOf } from '../../../lib/useGradeOf';
 import { HoldBadge, useHoldExplanation, type HoldReader } from './IntegrityHold';
@@ -62,7 +62,7 @@ export function ResultCard({ submission: s, showStudent, staff = false }: { subm
           <Text size="sm" c="dimmed">
             {enumLabel('subjects', s.exam.subject)}
             {showStudent && ` · ${studentName(s.student)}`}
-            {s.submittedAt && ` · ${formatDateTime(s.submittedAt)}`}
+            {s.submittedAt && ` · ${formatDateTimeWithZone(s.submittedAt)}`}
           </Text>
         </div>
         <ScoreLine s={s} staff={staff} reader={staff ? 'staff' : showStudent ? 'parent' : 'student'} />

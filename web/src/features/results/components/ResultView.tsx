@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { Section } from '../../../components/Section';
 import { StatCard } from '../../../components/StatCard';
 import { enumLabel } from '../../../i18n/format';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTimeWithZone } from '../../../lib/format';
 import { formatTimeSpent, studentName } from '../../../lib/resultLabels';
 import { RESULT_TEXT } from '../messages';
 import { AnswerList } from './AnswerList';
@@ -49,7 +49,7 @@ export function ResultView({ detail, role }: ResultViewProps) {
               enumLabel('subjects', submission.exam.subject),
               role !== 'student' && studentName(submission.student),
               submission.attemptNumber > 1 && t('view.attempt', { number: submission.attemptNumber }),
-              submission.submittedAt && t('view.submittedAt', { date: formatDateTime(submission.submittedAt) }),
+              submission.submittedAt && t('view.submittedAt', { date: formatDateTimeWithZone(submission.submittedAt) }),
             ]
               .filter(Boolean)
               .join(' · ')}
