@@ -14,7 +14,8 @@ function renderForm(initial: Accommodation | null = null, examMinutes?: number) 
   return onSubmit;
 }
 
-describe('AccommodationForm', () => {
+// A form with a dozen Mantine fields: the first render is slow on a busy machine.
+describe('AccommodationForm', { timeout: 15_000 }, () => {
   it('sends what the teacher chose, every field found by its label', () => {
     const onSubmit = renderForm();
     fireEvent.change(screen.getByLabelText('Extra time'), { target: { value: '1.5' } });

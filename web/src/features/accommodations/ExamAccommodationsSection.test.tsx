@@ -105,4 +105,16 @@ describe('ExamAccommodationsSection', { timeout: 15_000 }, () => {
     expect(api.callsTo('DELETE', `/exams/e1/accommodations/${BEN}`)).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Ben Ode' })).toBeNull());
   });
+
+  it('shows the server’s refusal and keeps the dialog open with what was chosen', async () => {
+    const api = examServer();
+    await screen.findByRole('cell', { name: 'Asha Rao' });
+    api.fetchMock.mockImplementationOnce(async () => new Response(JSON.stringify({ success: false, message: 'This student is not one of the exam’s students' }), { status: 400 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Set for this exam: Asha Rao' }));
+    fireEvent.click(await screen.findByLabelText('Larger text'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This student is not one of the exam’s students')).toBeTruthy();
+    expect(api.callsTo('PUT', `/exams/e1/accommodations/${ASHA}`)).toHaveLength(1);
+    expect((screen.getByLabelText('Larger text') as HTMLInputElement).checked).toBe(true);
+  });
 });
