@@ -213,6 +213,8 @@ export interface UserListData {
 /** e-mail and phone are null where the student keeps them private from the viewer (privacy settings). */
 export type StudentListItem = PublicUser & {
   status: 'active' | 'inactive';
+  /** The student has a standing accommodation (extra time, breaks, waived checks, display). */
+  accommodated: boolean;
 };
 
 export interface StudentListData {

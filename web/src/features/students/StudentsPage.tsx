@@ -26,7 +26,6 @@ const FILTER_DEFAULTS = { search: '', grade: '', status: '', sort: 'name', order
 const SORTS = ['name', 'email', 'grade', 'createdAt'] as const;
 
 /** A server with accommodations (issue 56) marks the students who have one; an older one says nothing. */
-const accommodated = (s: StudentListItem) => (s as StudentListItem & { accommodated?: boolean }).accommodated === true;
 
 /** Students list for teachers and admins. */
 export function StudentsPage() {
@@ -124,7 +123,7 @@ export function StudentsPage() {
                   <Group justify="space-between" wrap="nowrap">
                     <PersonLabel person={s} detail={s.email} />
                     <Group gap={4} wrap="nowrap">
-                      {accommodated(s) && <AccommodationBadge />}
+                      {s.accommodated && <AccommodationBadge />}
                       <Badge color={s.status === 'active' ? 'green' : 'gray'} variant="light">
                         {s.status === 'active' ? t('status.active') : t('status.inactive')}
                       </Badge>
