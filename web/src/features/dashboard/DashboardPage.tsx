@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError, http } from '../../api/http';
 import { enumLabel, formatNumber, formatPercent } from '../../i18n/format';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatDateTimeWithZone } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useNow } from '../../lib/useNow';
@@ -150,8 +150,8 @@ function RecentActivity({ role, data, now }: { role: Role; data: DashboardByRole
             <Text size="sm" fw={600}>
               {e.title}
             </Text>
-            <Text size="xs" c="dimmed">
-              {formatDateTime(e.schedule.startDate)}
+            <Text size="xs" c="dimmed" data-testid={`upcoming-start-${e._id}`}>
+              {formatDateTimeWithZone(e.schedule.startDate)}
             </Text>
           </li>
         ))}
