@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '@exam/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setDatePrefs } from '../../lib/dateFormat';
 import { buildUser } from '../../test/buildUser';
 import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
@@ -37,6 +39,14 @@ function open(answer: { status?: number; body: unknown }) {
 }
 
 describe('ExamTakingPage', () => {
+  afterEach(() => setDatePrefs({ ...DEFAULT_SETTINGS.preferences }));
+
+  it('names the zone of the time the exam stays open until', async () => {
+    setDatePrefs({ timezone: 'Europe/Berlin', dateFormat: 'DD/MM/YYYY', timeFormat: '24h' });
+    open({ body: { success: true, data: { exam: exam({ schedule: { startDate: new Date(now - 3600_000).toISOString(), endDate: '2099-11-23T16:47:00.000Z', timezone: 'UTC' } }) } } });
+    expect(await screen.findByText('23/11/2099 17:47 GMT+1')).toBeTruthy();
+  });
+
   it('shows the start screen with duration, questions, instructions and the proctoring notice', async () => {
     open({ body: { success: true, data: { exam: exam() } } });
     expect(await screen.findByRole('heading', { name: 'Algebra Practice Test' })).toBeTruthy();

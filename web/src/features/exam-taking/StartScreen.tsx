@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { i18n } from '../../i18n';
 import { enumLabel, formatDuration, formatNumber } from '../../i18n/format';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTimeWithZone } from '../../lib/format';
 import { useNow } from '../../lib/useNow';
 import { cardWords } from '../../i18n/cardWords';
 import { ExamActor } from './examActor';
@@ -93,7 +93,7 @@ export function StartScreen({ exam, attemptInProgress, starting, onStart }: { ex
           <Fact label={t('start.duration')} value={formatDuration(exam.duration)} />
           <Fact label={t('start.questions')} value={formatNumber(exam.totalQuestions)} />
           <Fact label={t('start.totalMarks')} value={formatNumber(exam.totalMarks)} />
-          <Fact label={t('start.openUntil')} value={formatDateTime(exam.schedule.endDate) ?? '—'} />
+          <Fact label={t('start.openUntil')} value={formatDateTimeWithZone(exam.schedule.endDate) ?? '—'} />
         </SimpleGrid>
 
         {exam.instructions && (
