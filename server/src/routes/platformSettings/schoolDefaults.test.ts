@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '@exam/shared';
 import { buildUser, TEST_PASSWORD } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { userForLtiPerson } from '../../services/lti/identity';
+import type { PlatformRow } from '../../services/lti/platforms';
 
 let server: TestServer;
 let adminToken: string;
@@ -104,5 +106,27 @@ describe('a new account', () => {
     const user = (await server.deps.db('users').where({ email: address }).first('id')) as { id: string };
     const row = (await server.deps.db('user_settings').where({ user_id: user.id }).first('settings')) as { settings: { preferences?: Record<string, string> } };
     expect(row.settings.preferences).toMatchObject({ timezone: 'Europe/Berlin', language: 'de' });
+  });
+
+  it('made by an LMS launch starts in the language the LMS shows them, else the school’s, on the school’s zone', async () => {
+    const db = server.deps.db;
+    const [platform] = (await db('lti_platforms')
+      .insert({
+        name: 'School LMS',
+        issuer: 'https://lms.school-defaults.test',
+        client_id: 'tool-1',
+        deployment_ids: JSON.stringify(['d1']),
+        auth_login_url: 'https://lms.school-defaults.test/auth',
+        auth_token_url: 'https://lms.school-defaults.test/token',
+        keyset_url: 'https://lms.school-defaults.test/jwks',
+      })
+      .returning('*')) as PlatformRow[];
+    const preferencesOfLti = async (userId: string) =>
+      ((await db('user_settings').where({ user_id: userId }).first('settings')) as { settings: { preferences: Record<string, string> } }).settings.preferences;
+
+    const french = await userForLtiPerson({ db }, platform!, { sub: 'lms-fr', roles: ['Learner'], givenName: 'Zoé', familyName: 'Martin', locale: 'fr-FR' });
+    expect(await preferencesOfLti(french.id)).toMatchObject({ language: 'fr', timezone: 'Europe/Berlin' });
+    const silent = await userForLtiPerson({ db }, platform!, { sub: 'lms-none', roles: ['Learner'], givenName: 'Max', familyName: 'Roth' });
+    expect(await preferencesOfLti(silent.id)).toMatchObject({ language: 'de', timezone: 'Europe/Berlin' });
   });
 });
