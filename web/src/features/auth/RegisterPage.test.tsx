@@ -81,6 +81,9 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     expect(body).toMatchObject({ firstName: 'Asha', email: 'asha@example.com', role: 'student', grade: 10, section: 'B' });
     expect(body).not.toHaveProperty('confirmPassword');
     expect(body).not.toHaveProperty('acceptTerms');
+    // The browser's zone and languages, so the account starts in them (else the school's).
+    expect(body.timezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(body.languages).toEqual([...navigator.languages]);
   });
 
   it("shows the server's message and field errors when registration is refused", async () => {
