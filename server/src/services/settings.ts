@@ -125,6 +125,7 @@ export async function changeSettings(db: Db, userId: string, change: BulkSetting
   });
 }
 
-export async function resetSettings(db: Db, userId: string): Promise<UserSettings> {
-  return write(db, userId, structuredClone(DEFAULT_SETTINGS));
+/** Back to where a new account starts: the built-in defaults, in the school's language and time zone. */
+export async function resetSettings(deps: Deps, userId: string): Promise<UserSettings> {
+  return write(deps.db, userId, await startingSettings(deps));
 }

@@ -123,7 +123,7 @@ export function accountRoutes(deps: Deps): Router<AppState> {
   );
 
   router.post('/settings/reset', signedIn, async (ctx) => {
-    const settings = await resetSettings(deps.db, currentAuth(ctx).user.id);
+    const settings = await resetSettings(deps, currentAuth(ctx).user.id);
     ctx.body = { success: true, message: PROFILE_MSG.settingsReset, data: { settings } };
   });
 

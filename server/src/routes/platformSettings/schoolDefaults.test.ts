@@ -92,6 +92,15 @@ describe('a new account', () => {
     expect(await preferencesOf(body.email as string, 'secret1')).toMatchObject({ timezone: 'Europe/Berlin', language: 'fr' });
   });
 
+  it('reset to the defaults goes back to the school’s zone and language, not UTC and English', async () => {
+    const body = visitor({ timezone: 'America/Sao_Paulo', languages: ['es'] });
+    expect((await api('POST', '/auth/register', body)).status).toBe(201);
+    await server.deps.db('users').whereRaw('lower(email) = ?', [body.email]).update({ is_verified: true });
+    const token = (await api('POST', '/auth/login', { email: body.email, password: 'secret1' })).body.data.accessToken as string;
+    const reset = await api('POST', '/users/settings/reset', undefined, { token });
+    expect(reset.body.data.settings.preferences).toMatchObject({ timezone: 'Europe/Berlin', language: 'de', theme: 'light' });
+  });
+
   it('made by an admin starts in the school’s zone and language', async () => {
     const body = { firstName: 'Jonas', lastName: 'Weber', email: email(), password: 'secret1', role: 'teacher', subject: 'physics' };
     expect((await api('POST', '/auth/register', body, { token: adminToken })).status).toBe(201);
