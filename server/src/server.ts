@@ -35,6 +35,9 @@ import type { SubmissionAnnouncer } from './ports/submissions';
 import type { ViolationAnnouncer } from './ports/violations';
 import { configureHashing, hasher } from './auth/passwords';
 
+/** How long an idle HTTP connection is kept open for the next request. */
+const KEEP_ALIVE_MS = 65_000;
+
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface RunningServer {
@@ -135,6 +138,11 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   deps.mailer.start();
   const app = createApp(deps, { webDist: opts.webDist ?? WEB_DIST });
   const http = createServer(app.callback());
+  // Idle keep-alive connections outlive a client's or a proxy's reuse window (load balancers keep
+  // theirs 60 s): with Node's 5 s, a client reusing a connection just as the server closes it gets
+  // ECONNRESET on a request that never reached us.
+  http.keepAliveTimeout = KEEP_ALIVE_MS;
+  http.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const liveness = createSessionLiveness(liveDb);
   const io = createSocketServer(deps, http, liveness);
   deps.realtime.attach(io);
