@@ -4,6 +4,7 @@ import { useEffect, useId, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from '../../i18n/format';
 import { MathText } from '../../components/MathText';
+import { BUTTON_TOUCH_HEIGHT, TOUCH_PX } from './touchTarget';
 import type { TakingQuestion } from './types';
 import { useDraft } from './useDraft';
 
@@ -37,11 +38,21 @@ export function AnswerInput(props: AnswerInputProps) {
   }
 }
 
+/**
+ * A radio's or checkbox's label is its target too: stretched over the row and at least a finger
+ * tall, the whole row takes the tap, not only the 20 px circle.
+ */
+const ROW_TARGET = {
+  body: { alignItems: 'center' },
+  labelWrapper: { flex: 1 },
+  label: { minHeight: TOUCH_PX, display: 'flex', alignItems: 'center', cursor: 'pointer' },
+} as const;
+
 function ClearButton({ show, onClear }: { show: boolean; onClear: () => void }) {
   const { t } = useTranslation('examTaking');
   if (!show) return null;
   return (
-    <Button variant="subtle" size="xs" w="fit-content" onClick={onClear}>
+    <Button variant="subtle" size="xs" h={BUTTON_TOUCH_HEIGHT} w="fit-content" onClick={onClear}>
       {t('question.clearAnswer')}
     </Button>
   );
@@ -61,9 +72,9 @@ function ChoiceAnswer({ question, number, answer, disabled, onAnswer }: AnswerIn
         name={`answer-${question._id}`}
         disabled={disabled}
       >
-        <Stack gap="xs" mt="xs">
+        <Stack gap={4} mt="xs">
           {options.map((option) => (
-            <Radio key={option} value={option} label={<MathText text={optionText(option)} />} />
+            <Radio key={option} value={option} label={<MathText text={optionText(option)} />} styles={ROW_TARGET} />
           ))}
         </Stack>
       </Radio.Group>
@@ -80,9 +91,9 @@ function ChoicesAnswer({ question, number, answer, disabled, onAnswer }: AnswerI
   return (
     <Stack gap="sm">
       <Checkbox.Group value={chosen} onChange={change} label={t('question.answerLabel', { number })} description={t('question.chooseAllHint')}>
-        <Stack gap="xs" mt="xs">
+        <Stack gap={4} mt="xs">
           {question.options.map((option) => (
-            <Checkbox key={option} value={option} label={<MathText text={option} />} disabled={disabled} />
+            <Checkbox key={option} value={option} label={<MathText text={option} />} disabled={disabled} styles={ROW_TARGET} />
           ))}
         </Stack>
       </Checkbox.Group>

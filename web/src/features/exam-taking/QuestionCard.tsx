@@ -4,6 +4,7 @@ import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MathText } from '../../components/MathText';
 import { AnswerInput } from './AnswerInput';
+import { BUTTON_TOUCH_HEIGHT } from './touchTarget';
 import type { TakingQuestion } from './types';
 
 interface QuestionCardProps {
@@ -32,7 +33,8 @@ export function QuestionCard({ question, index, total, answer, marked, locked, o
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="question-heading">
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
-          <Title order={2} size="h4" id="question-heading">
+          {/* Clear of the exam screen's sticky header when scrolled to (the preview has none: 0). */}
+          <Title order={2} size="h4" id="question-heading" style={{ scrollMarginTop: 'calc(var(--exam-header-height, 0px) + var(--mantine-spacing-md))' }}>
             {t('question.heading', { number: index + 1, total })}
           </Title>
           <Group gap="xs">
@@ -48,6 +50,7 @@ export function QuestionCard({ question, index, total, answer, marked, locked, o
         <Group justify="space-between" wrap="wrap" mt="sm">
           <Button
             variant={marked ? 'filled' : 'default'}
+            h={BUTTON_TOUCH_HEIGHT}
             color="orange"
             aria-pressed={marked}
             leftSection={marked ? <IconFlagFilled size={16} aria-hidden /> : <IconFlag size={16} aria-hidden />}
@@ -57,10 +60,10 @@ export function QuestionCard({ question, index, total, answer, marked, locked, o
             {marked ? t('question.markedForReview') : t('question.markForReview')}
           </Button>
           <Group gap="xs">
-            <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => onGo(index - 1)} disabled={index === 0}>
+            <Button variant="default" h={BUTTON_TOUCH_HEIGHT} leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => onGo(index - 1)} disabled={index === 0}>
               {t('common:actions.previous')}
             </Button>
-            <Button variant="default" rightSection={<IconArrowRight size={16} aria-hidden />} onClick={() => onGo(index + 1)} disabled={index >= total - 1}>
+            <Button variant="default" h={BUTTON_TOUCH_HEIGHT} rightSection={<IconArrowRight size={16} aria-hidden />} onClick={() => onGo(index + 1)} disabled={index >= total - 1}>
               {t('common:actions.next')}
             </Button>
           </Group>

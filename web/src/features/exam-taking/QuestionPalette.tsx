@@ -3,6 +3,7 @@ import { IconCircleCheck, IconCircleDashed, IconFlag } from '@tabler/icons-react
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n';
 import type { QuestionStatus } from './selectors';
+import { BUTTON_TOUCH_HEIGHT } from './touchTarget';
 
 export function statusWords(status: QuestionStatus): string {
   const key = `${status.answered ? 'answered' : 'notAnswered'}${status.marked ? 'Marked' : ''}`;
@@ -40,6 +41,7 @@ export function QuestionPalette({
             <Button
               key={i}
               size="compact-sm"
+              h={BUTTON_TOUCH_HEIGHT}
               px={4}
               variant={i === current ? 'filled' : status.answered && !plain ? 'light' : 'default'}
               color={status.marked && !plain ? 'orange' : undefined}

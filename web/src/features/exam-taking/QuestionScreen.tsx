@@ -1,6 +1,7 @@
-import { ActionIcon, Alert, Badge, Box, Button, CloseButton, Container, Grid, Group, Kbd, Paper, Popover, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconHourglassEmpty, IconKeyboard, IconMaximize } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { ActionIcon, Alert, Badge, Box, Button, CloseButton, Container, Grid, Group, Kbd, Loader, Paper, Popover, Progress, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCloudOff, IconHourglassEmpty, IconKeyboard, IconMaximize } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usesCamera, usesMicrophone } from '@exam/shared';
 import { useSettings } from '../account/useSettings';
@@ -16,8 +17,9 @@ import { ProctorMessages } from './ProctorMessages';
 import { QuestionCard } from './QuestionCard';
 import { QuestionPalette } from './QuestionPalette';
 import { SaveStatus } from './SaveStatus';
-import { questionStatuses, sameStatuses, type Phase } from './selectors';
+import { questionStatuses, sameStatuses, saveStateOf, saveStateText, type Phase, type SaveState } from './selectors';
 import { SubmitDialog } from './SubmitDialog';
+import { BUTTON_TOUCH_HEIGHT } from './touchTarget';
 
 /** The exam itself: timer, save status, progress, one question at a time, palette, submit. */
 export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'submitting' | 'expired'> }) {
@@ -34,6 +36,8 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
   const [confirming, setConfirming] = useState(false);
   const flushRef = useRef<(() => void) | null>(null);
   const prefs = useSettings().settings.exam;
+  const phone = usePhone();
+  const { ref: headerRef, height: headerHeight } = useHeaderHeight();
 
   const locked = phase !== 'taking';
   const question = questions[current];
@@ -44,6 +48,8 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
   useEffect(() => {
     if (phase === 'expired') flushRef.current?.();
   }, [phase]);
+
+  useQuestionInSight(current);
 
   const go = (index: number) => {
     flush();
@@ -61,34 +67,75 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
   const status = statuses[current] ?? { answered: false, marked: false };
   const submitNow = () => actor.send({ type: 'user.submit' });
 
+  const progress = (
+    // The bar's own name: a screen reader reaching it hears the count, not a bare percentage.
+    <Progress
+      // Whole percent: a reader would otherwise say "33.333333333 percent".
+      value={questions.length ? Math.round((answeredCount / questions.length) * 100) : 0}
+      aria-label={t('screen.progressName', { answered: answeredCount, total: questions.length })}
+      size={phone ? 4 : 'md'}
+      radius={phone ? 0 : undefined}
+      data-testid="exam-progress"
+      style={phone ? { position: 'absolute', left: 0, right: 0, bottom: 0 } : undefined}
+    />
+  );
+
   return (
-    <Container size="lg" py="md">
+    <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }} style={{ '--exam-header-height': `${headerHeight}px` } as React.CSSProperties}>
       <Stack gap="md">
+        {phone && (
+          <Title order={1} fz="lg" lineClamp={2}>
+            {title}
+          </Title>
+        )}
         {/* Sticky: the time left stays in sight while a long question or the palette scrolls (a phone above all). */}
-        <Paper withBorder p="sm" radius="md" component="header" data-testid="exam-header" style={{ position: 'sticky', top: 0, zIndex: 100 }}>
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            {/* Smaller on a phone: the sticky header must leave the question room. */}
-            <Title order={1} fz={{ base: 'lg', sm: 'xl' }} lineClamp={2}>
-              {title}
-            </Title>
-            <Group gap="sm" wrap="wrap">
-              <SaveStatus />
-              <AutoSaveNote />
-              {prefs.enableKeyboardShortcuts && <ShortcutHelp />}
-              <Stack gap={0} align="flex-end">
+        <Paper
+          ref={headerRef}
+          withBorder
+          p={phone ? 6 : 'sm'}
+          radius="md"
+          component="header"
+          data-testid="exam-header"
+          style={{ position: 'sticky', top: 0, zIndex: 100, overflow: phone ? 'hidden' : undefined }}
+        >
+          {phone ? (
+            // One line on a phone: where am I, is it saved, how long is left; the bar runs along the bottom edge.
+            <>
+              <Group justify="space-between" wrap="nowrap" gap={6} pb={4}>
+                <QuestionCounter number={current + 1} total={questions.length} />
+                <CompactSaveStatus />
                 <ExamTimer expired={phase === 'expired'} showTimer={prefs.showTimer} playSound={prefs.playSound} calm={calm} />
-                <ExtraTimeNote accommodation={accommodation} />
+              </Group>
+              {progress}
+            </>
+          ) : (
+            <>
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <Title order={1} fz="xl" lineClamp={2}>
+                  {title}
+                </Title>
+                <Group gap="sm" wrap="wrap">
+                  <SaveStatus />
+                  <AutoSaveNote />
+                  {prefs.enableKeyboardShortcuts && <ShortcutHelp />}
+                  <Stack gap={0} align="flex-end">
+                    <ExamTimer expired={phase === 'expired'} showTimer={prefs.showTimer} playSound={prefs.playSound} calm={calm} />
+                    <ExtraTimeNote accommodation={accommodation} />
+                  </Stack>
+                </Group>
+              </Group>
+              <Stack gap={4} mt="xs">
+                <Text size="sm" aria-hidden>
+                  {t('screen.progress', { answered: answeredCount, total: questions.length })}
+                </Text>
+                {progress}
               </Stack>
-            </Group>
-          </Group>
-          <Stack gap={4} mt="xs">
-            <Text size="sm" id="progress-label">
-              {t('screen.progress', { answered: answeredCount, total: questions.length })}
-            </Text>
-            <Progress value={questions.length ? (answeredCount / questions.length) * 100 : 0} aria-labelledby="progress-label" size="md" />
-          </Stack>
+            </>
+          )}
         </Paper>
 
+        {phone && <ExtraTimeNote accommodation={accommodation} />}
+        {phone && <OfflineDetail />}
         <Notices phase={phase} />
 
         <Grid gap="lg">
@@ -115,6 +162,7 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
                 <QuestionPalette statuses={statuses} current={current} onGo={go} plain={calm} />
                 <Button
                   color="red"
+                  h={BUTTON_TOUCH_HEIGHT}
                   onClick={() => {
                     flush();
                     // The student's confirmBeforeSubmit setting: off submits at once.
@@ -143,6 +191,105 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
         }}
       />
     </Container>
+  );
+}
+
+/** Below Mantine's `sm` (48em): read at the first render, so a phone never lays out the wide header first. */
+export const PHONE_QUERY = '(max-width: 47.99em)';
+
+function usePhone(): boolean {
+  return useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+}
+
+/** The sticky header's height, for the question heading's scroll-margin (it changes with the timer's hint, the language). */
+function useHeaderHeight() {
+  const ref = useRef<HTMLElement>(null);
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setHeight(Math.ceil(el.getBoundingClientRect().height));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, height };
+}
+
+/**
+ * Moving to another question from the palette or the Next button far down the page would leave its
+ * heading above the screen or under the sticky header: bring it back (its scroll-margin keeps it clear).
+ */
+function useQuestionInSight(current: number) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const heading = document.getElementById('question-heading');
+    const header = document.querySelector('[data-testid="exam-header"]');
+    if (!heading) return;
+    const covered = heading.getBoundingClientRect().top < (header?.getBoundingClientRect().bottom ?? 0);
+    if (covered) heading.scrollIntoView({ block: 'start' });
+  }, [current]);
+}
+
+/** "Q 3/10" where a phone has room for little more; a screen reader hears the whole "Question 3 of 10". */
+export function QuestionCounter({ number, total }: { number: number; total: number }) {
+  const { t } = useTranslation('examTaking');
+  return (
+    <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap', flexShrink: 0 }} data-testid="header-question">
+      <span aria-hidden>{t('screen.questionShort', { number, total })}</span>
+      <VisuallyHidden>{t('question.heading', { number, total })}</VisuallyHidden>
+    </Text>
+  );
+}
+
+const SHORT_SAVE_KEYS: Record<SaveState, string> = {
+  saved: 'status.savedShort',
+  saving: 'status.savingShort',
+  connecting: 'status.connectingShort',
+  offline: 'status.offlineShort',
+};
+
+/**
+ * The save state in a word, for a phone's one-line header. The full status stays on the page,
+ * visually hidden: screen readers read its sentence and hear its announcements as on a laptop.
+ */
+function CompactSaveStatus() {
+  const { t } = useTranslation('examTaking');
+  const state = ExamActor.useSelector(saveStateOf);
+  // Hues without a shade: the theme's text colour of each, which keeps 4.5:1 (as SaveStatus does).
+  const color = state === 'offline' ? 'orange' : state === 'saved' ? 'green' : 'dimmed';
+  return (
+    <>
+      <Group gap={4} wrap="nowrap" aria-hidden data-testid="save-status-short" data-state={state} style={{ minWidth: 0 }}>
+        {state === 'saved' && <IconCircleCheck size={16} color="var(--mantine-color-green-text)" />}
+        {(state === 'saving' || state === 'connecting') && <Loader size={12} />}
+        {state === 'offline' && <IconCloudOff size={16} color="var(--mantine-color-orange-text)" />}
+        <Text size="sm" c={color} fw={state === 'offline' ? 600 : 400} truncate>
+          {t(SHORT_SAVE_KEYS[state])}
+        </Text>
+      </Group>
+      <VisuallyHidden>
+        <SaveStatus />
+      </VisuallyHidden>
+    </>
+  );
+}
+
+/** Offline on a phone: the header says only "Offline", so what happens to the answers is told below it. */
+function OfflineDetail() {
+  const state = ExamActor.useSelector(saveStateOf);
+  const outboxAvailable = ExamActor.useSelector((s) => s.context.outboxAvailable);
+  if (state !== 'offline') return null;
+  return (
+    // The hidden full status already speaks this sentence.
+    <Text size="sm" c="orange" fw={600} aria-hidden data-testid="offline-detail">
+      {saveStateText(state, outboxAvailable)}
+    </Text>
   );
 }
 

@@ -1,0 +1,159 @@
+import { PROFILE_DEFAULTS } from '@exam/shared';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { mockApi } from '../../test/mockApi';
+import { renderApp } from '../../test/renderApp';
+import { ExamActor } from './examActor';
+import { examTakingMachine } from './examTakingMachine';
+import { PHONE_QUERY, QuestionScreen } from './QuestionScreen';
+import type { ExamInfo, LoadedExam, RestoredLocal, StartedAttempt } from './types';
+
+const EXAM_ID = '11111111-1111-4111-8111-111111111111';
+const ATTEMPT = '22222222-2222-4222-8222-222222222222';
+const MINUTE = 60_000;
+
+const exam: ExamInfo = {
+  _id: EXAM_ID,
+  title: 'Algebra',
+  subject: 'mathematics',
+  description: '',
+  instructions: '',
+  duration: 30,
+  totalQuestions: 3,
+  totalMarks: 3,
+  isPublished: true,
+  schedule: { startDate: '2030-01-01T00:00:00.000Z', endDate: '2030-02-01T00:00:00.000Z' },
+  settings: {
+    allowMultipleAttempts: false,
+    maxAttempts: 1,
+    proctoring: {
+      enabled: false,
+      preventTabSwitching: false,
+      requireFullscreen: false,
+      disableRightClick: false,
+      preventCopyPaste: false,
+      enableCamera: false,
+      enableMicrophone: false,
+      ...PROFILE_DEFAULTS,
+    },
+  },
+  userAttempts: { hasAttempted: true, attemptCount: 1, nextAttemptNumber: 2, inProgress: true },
+};
+
+/** The viewport as CSS media queries see it: a phone matches the exam screen's phone query. */
+function viewport(kind: 'phone' | 'laptop') {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+    matches: kind === 'phone' && query === PHONE_QUERY,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+/** An attempt resumed on Q2 of 3 with 20 minutes left, Q1 answered. */
+function openScreen() {
+  const now = Date.now();
+  const started: StartedAttempt = {
+    attemptId: ATTEMPT,
+    startedAt: now - 10 * MINUTE,
+    questions: [
+      { _id: 'q1', text: 'What is 2+2?', type: 'multiple-choice', points: 1, options: ['Three', 'Four'], image: null },
+      { _id: 'q2', text: 'Is 7 prime?', type: 'true-false', points: 1, options: [], image: null },
+      { _id: 'q3', text: 'Pick the evens.', type: 'multiple-response', points: 1, options: ['2', '3', '4'], image: null },
+    ],
+    session: {
+      attemptId: ATTEMPT,
+      status: 'in_progress',
+      serverNow: new Date(now).toISOString(),
+      deadlineAt: new Date(now + 20 * MINUTE).toISOString(),
+      answers: { q1: 'Four' },
+      seqs: { q1: 1 },
+      accommodation: null,
+    },
+    sentAt: now,
+    receivedAt: now,
+  };
+  const restored: RestoredLocal = { pending: [], marked: [], current: 1, outboxAvailable: true };
+  const logic = examTakingMachine.provide({
+    actors: {
+      loadExam: fromPromise(async (): Promise<LoadedExam> => ({ exam, attemptInProgress: true })),
+      startAttempt: fromPromise(async () => started),
+      restoreLocal: fromPromise(async () => restored),
+    },
+  });
+  mockApi(null);
+  renderApp(`/exam/${EXAM_ID}`, [
+    {
+      path: '/exam/:examId',
+      element: (
+        <ExamActor.Provider logic={logic} options={{ input: { examId: EXAM_ID } }}>
+          <QuestionScreen phase="taking" />
+        </ExamActor.Provider>
+      ),
+    },
+  ]);
+}
+
+/** What a sighted reader sees of an element: its text without the parts hidden from view or marked aria-hidden for a short form. */
+const shown = (el: Element) => {
+  const copy = el.cloneNode(true) as HTMLElement;
+  copy.querySelectorAll('[class*="VisuallyHidden"]').forEach((n) => n.remove());
+  return copy.textContent ?? '';
+};
+
+describe('the exam screen on a phone', () => {
+  it('puts the question number, the save state and the time left in one short header, with the full words for screen readers', async () => {
+    viewport('phone');
+    openScreen();
+    expect(await screen.findByText('Is 7 prime?')).toBeTruthy();
+    const header = screen.getByTestId('exam-header');
+
+    const counter = within(header).getByTestId('header-question');
+    expect(shown(counter)).toBe('Q 2/3');
+    expect(within(counter).getByText('Q 2/3').getAttribute('aria-hidden')).toBe('true');
+    expect(within(counter).getByText('Question 2 of 3')).toBeTruthy();
+
+    // One word for the save state; the whole sentence, and its announcements, stay for screen readers.
+    const short = within(header).getByTestId('save-status-short');
+    expect(short.getAttribute('aria-hidden')).toBe('true');
+    const full = within(header).getByTestId('save-status');
+    const words = { saved: 'Saved', saving: 'Saving…', connecting: 'Connecting…', offline: 'Offline' } as const;
+    expect(short.textContent).toBe(words[full.dataset.state as keyof typeof words]);
+    expect(full.closest('[class*="VisuallyHidden"]')).not.toBeNull();
+
+    expect(within(header).getByTestId('exam-timer').textContent).toContain('left');
+    // The title scrolls away above the header; the keyboard-shortcut button (no keyboard) is not offered.
+    expect(within(header).queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Algebra' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Keyboard shortcuts' })).toBeNull();
+  });
+
+  it('names the progress bar with the count answered', async () => {
+    viewport('phone');
+    openScreen();
+    expect(await screen.findByText('Is 7 prime?')).toBeTruthy();
+    const bar = screen.getByRole('progressbar', { name: 'Answered 1 of 3' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('33');
+  });
+});
+
+describe('the exam screen on a laptop', () => {
+  it('keeps the title and the full save sentence in the header, and names the progress bar too', async () => {
+    viewport('laptop');
+    openScreen();
+    expect(await screen.findByText('Is 7 prime?')).toBeTruthy();
+    const header = screen.getByTestId('exam-header');
+    expect(within(header).getByRole('heading', { level: 1, name: 'Algebra' })).toBeTruthy();
+    expect(within(header).queryByTestId('header-question')).toBeNull();
+    expect(within(header).getByTestId('save-status').closest('[class*="VisuallyHidden"]')).toBeNull();
+    expect(within(header).getByText('1 of 3 answered')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Answered 1 of 3' })).toBeTruthy();
+  });
+});
