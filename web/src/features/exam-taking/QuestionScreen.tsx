@@ -220,12 +220,15 @@ function useHeaderHeight() {
 /**
  * Moving to another question from the palette or the Next button far down the page would leave its
  * heading above the screen or under the sticky header: bring it back (its scroll-margin keeps it clear).
+ * The screen itself opens at the top: a phone scrolled down to the start screen's Start button
+ * would otherwise open the exam with its first heading under the header.
  */
 function useQuestionInSight(current: number) {
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
       first.current = false;
+      if (window.scrollY > 0) window.scrollTo(0, 0);
       return;
     }
     const heading = document.getElementById('question-heading');
