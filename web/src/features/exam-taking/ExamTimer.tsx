@@ -47,7 +47,7 @@ export function ExamTimer({ expired, showTimer = true, playSound = false, calm =
 
   // Reduced distraction (an accommodation): the level is told in words and the icon's shape only, never by a change of colour.
   const color = calm ? undefined : view.color;
-  const cssColor = color && `var(--mantine-color-${color.replace('.', '-')})`;
+  const cssColor = color && `var(--mantine-color-${color}-text)`;
   return (
     <Paper withBorder px="sm" py={6} radius="md" style={cssColor ? { borderColor: cssColor } : undefined}>
       <Group gap="xs" wrap="nowrap">

@@ -3,7 +3,7 @@ import { IconCircleCheck, IconCloudOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExamActor } from './examActor';
-import { saveStateOf, saveStateText, type SaveState } from './selectors';
+import { SAVE_STATUS_COLORS, saveStateOf, saveStateText, type SaveState } from './selectors';
 
 /**
  * Says what is true: saved means acknowledged by the server, not merely sent. Screen readers
@@ -15,18 +15,18 @@ export function SaveStatus() {
   const outboxAvailable = ExamActor.useSelector((s) => s.context.outboxAvailable);
   const text = saveStateText(state, outboxAvailable);
   const announcement = useConnectionAnnouncement(state, text);
-  const color = state === 'offline' ? 'orange.8' : state === 'saved' ? 'green.8' : 'dimmed';
+  const color = SAVE_STATUS_COLORS[state];
   return (
     <>
       <Group gap={6} wrap="nowrap" data-testid="save-status" data-state={state}>
-        {state === 'saved' && <IconCircleCheck size={18} aria-hidden color="var(--mantine-color-green-8)" />}
+        {state === 'saved' && <IconCircleCheck size={18} aria-hidden color="var(--mantine-color-green-text)" />}
         {(state === 'saving' || state === 'connecting') && <Loader size={14} aria-hidden />}
-        {state === 'offline' && <IconCloudOff size={18} aria-hidden color="var(--mantine-color-orange-8)" />}
+        {state === 'offline' && <IconCloudOff size={18} aria-hidden color="var(--mantine-color-orange-text)" />}
         <Text size="sm" c={color} fw={state === 'offline' ? 600 : 400}>
           {text}
         </Text>
       </Group>
-      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="save-announcement">
         {announcement}
       </VisuallyHidden>
     </>

@@ -25,6 +25,12 @@ export function attemptOpen(phase: Phase): boolean {
 
 export type SaveState = 'saved' | 'saving' | 'connecting' | 'offline';
 
+/**
+ * Hues without a shade are the theme's text colour of that hue (darkened in light, shade 4 in
+ * dark): shade 8 green on white was about 3.3:1, under WCAG's 4.5:1 for small text.
+ */
+export const SAVE_STATUS_COLORS: Record<SaveState, string> = { offline: 'orange', saved: 'green', saving: 'dimmed', connecting: 'dimmed' };
+
 export function saveStateOf(s: Snapshot): SaveState {
   const { online, everOnline, book } = s.context;
   if (!online) return everOnline ? 'offline' : 'connecting';

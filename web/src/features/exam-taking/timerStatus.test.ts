@@ -6,7 +6,7 @@ const total = 40 * MIN;
 
 describe('timer levels, text and colour', () => {
   it('is green with the time left above 25%', () => {
-    expect(timerView(12 * MIN + 4000, total)).toEqual({ level: 'normal', text: '12:04 left', hint: null, color: 'green.8' });
+    expect(timerView(12 * MIN + 4000, total)).toEqual({ level: 'normal', text: '12:04 left', hint: null, color: 'green' });
   });
 
   it('reads a very long time left in days and hours, not as a clock of hundreds of hours', () => {
@@ -18,12 +18,12 @@ describe('timer levels, text and colour', () => {
 
   it('turns amber at 25% or less, and says so in words', () => {
     expect(timerLevel(10 * MIN + 1, total)).toBe('normal');
-    expect(timerView(10 * MIN, total)).toMatchObject({ level: 'low', hint: 'Less than 25% of time left', color: 'orange.8' });
+    expect(timerView(10 * MIN, total)).toMatchObject({ level: 'low', hint: 'Less than 25% of time left', color: 'orange' });
   });
 
   it('turns red at 10% or less, and says so in words', () => {
     expect(timerLevel(4 * MIN + 1, total)).toBe('low');
-    expect(timerView(4 * MIN, total)).toMatchObject({ level: 'critical', hint: 'Less than 10% of time left', color: 'red.8' });
+    expect(timerView(4 * MIN, total)).toMatchObject({ level: 'critical', hint: 'Less than 10% of time left', color: 'red' });
   });
 
   it('reads Time expired at zero', () => {

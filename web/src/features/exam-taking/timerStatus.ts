@@ -28,11 +28,16 @@ export function formatClock(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
+/**
+ * Hues without a shade: Mantine reads them as the theme's text colour of that hue, which App's
+ * resolver darkens in the light scheme and Mantine lightens (shade 4) in the dark one, so the
+ * words keep 4.5:1 on either background; a fixed shade 8 fell to about 3:1 on white.
+ */
 export const TIMER_COLORS: Record<TimerLevel, string> = {
-  normal: 'green.8',
-  low: 'orange.8',
-  critical: 'red.8',
-  expired: 'red.8',
+  normal: 'green',
+  low: 'orange',
+  critical: 'red',
+  expired: 'red',
 };
 
 /** Each level's words (examTaking:timer.*), read when shown. */

@@ -84,8 +84,10 @@ const HallTile = memo(
   function HallTile({ view, small, onAction, thumb }: { view: RowView; small: boolean; onAction: (kind: RowActionKind, studentKey: string) => void; thumb?: string }) {
     const { t } = useTranslation('proctor');
     const attention = view.attention.length > 0;
+    // The name starts with what the tile shows, in its order (WCAG 2.5.3, label in name): a
+    // speech-input user says what they see; the details a reader needs follow.
     const label = [
-      view.name,
+      `${view.name} ${view.progressShort} ${view.timeLeftShort}`,
       view.statusText,
       t('tiles.answered', { progress: view.progressText }),
       view.timeLeftText,
@@ -127,9 +129,11 @@ const HallTile = memo(
             {view.inSeb && <IconLock size={small ? 9 : 11} aria-hidden data-testid="tile-seb" style={{ marginRight: 2, verticalAlign: 'baseline' }} />}
             {view.name}
           </Text>
+          {/* The spaces between the flex items show nothing, but keep the words apart in the text a
+              speech-input user's tool reads, so it matches the start of the label. */}{' '}
           <Box style={{ display: 'flex', alignItems: 'center', gap: 3, fontSize: small ? 10 : 12, lineHeight: 1.2, whiteSpace: 'nowrap' }}>
             <span aria-hidden style={{ width: 7, height: 7, borderRadius: 7, background: SAVE_COLOR[view.saveHealth], flexShrink: 0 }} />
-            <span>{view.progressShort}</span>
+            <span>{view.progressShort}</span>{' '}
             <span style={{ marginLeft: 'auto' }}>{view.timeLeftShort}</span>
           </Box>
         </UnstyledButton>

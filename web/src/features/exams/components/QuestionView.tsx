@@ -100,7 +100,7 @@ function AnswerKey({ question }: { question: ViewableQuestion }) {
             >
               <MathText text={optionText(option.text)} />
               {option.isCorrect && (
-                <Text span size="sm" fw={600} c="green.8" ml="xs">
+                <Text span size="sm" fw={600} c="green" ml="xs">
                   {t('question.correctMark')}
                 </Text>
               )}

@@ -1,0 +1,237 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousViolations, injectAxe } from './axe';
+import { apiToken, bearer, DEMO, signIn, sitExamViaApi, submitAttemptViaApi } from './support';
+
+/**
+ * Issue 56: the screens the menus never link to, checked with axe (no serious or critical
+ * violation) as the people who use them see them, over real data made through the API: a
+ * teacher's exam pages, marking, proctoring and review, the dialogs opened from them, a student's
+ * result, and the exam screen in each of its states.
+ */
+
+// axe is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
+test.use({ bypassCSP: true });
+
+interface Person {
+  id: string;
+  email: string;
+  name: string;
+}
+
+async function createStudent(request: APIRequestContext, admin: string, first: string, last: string): Promise<Person> {
+  const email = `${first.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@school.test`;
+  const res = await request.post('/api/users', {
+    headers: bearer(admin),
+    // Grade 11: the exam lists them by name, and the other journeys' grade-10 halls stay as they expect.
+    data: { firstName: first, lastName: last, email, password: DEMO.password, role: 'student', grade: 11, section: 'A' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const user = (await res.json()).data.user as { _id?: string; id?: string };
+  return { id: (user._id ?? user.id)!, email, name: `${first} ${last}` };
+}
+
+const RUBRIC = {
+  criteria: [
+    {
+      id: 'argument',
+      title: 'Argument',
+      description: 'How well the answer argues its case.',
+      levels: [
+        { id: 'weak', title: 'Weak', description: '', points: 0 },
+        { id: 'strong', title: 'Strong', description: '', points: 4 },
+      ],
+    },
+  ],
+};
+
+/** An open exam (a choice and a rubric-marked essay) for three grade-11 students; the first has handed in. */
+async function examWithAnAttempt(request: APIRequestContext) {
+  const tag = `${Date.now()}`.slice(-6);
+  const admin = await apiToken(request, DEMO.admin);
+  const handedIn = await createStudent(request, admin, 'Alma', `Axe${tag}`);
+  const sitter = await createStudent(request, admin, 'Bruno', `Axe${tag}`);
+  const nightOwl = await createStudent(request, admin, 'Cleo', `Axe${tag}`);
+  const owner = bearer(await apiToken(request, DEMO.teacher));
+  const now = Date.now();
+  const created = await request.post('/api/exams', {
+    headers: owner,
+    data: {
+      title: `Accessible ${tag}`,
+      subject: 'english',
+      description: 'Made by the browser test of accessibility.',
+      instructions: 'Answer both questions.',
+      grade: 11,
+      // Ten minutes: the timer's warning levels come within a clock jump short of the sign-in's lifetime.
+      duration: 10,
+      passingMarks: 50,
+      schedule: { startDate: new Date(now - 60_000).toISOString(), endDate: new Date(now + 3 * 3600_000).toISOString(), timezone: 'UTC' },
+      settings: { showResultsImmediately: false, proctoring: { enabled: false } },
+      eligibleStudents: [handedIn.id, sitter.id, nightOwl.id],
+      isPublished: true,
+      questions: [
+        { text: 'Which word is a verb: run, blue or table?', type: 'multiple-choice', subject: 'english', options: ['run', 'blue', 'table'], correctAnswer: 'run', points: 2 },
+        { text: 'Should schools start later? Argue your case.', type: 'essay', subject: 'english', points: 4, rubric: RUBRIC },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const examId = (await created.json()).data.exam._id as string;
+  const submissionId = await sitExamViaApi(request, examId, (q) => (q.type === 'essay' ? 'Later starts help teenagers sleep.' : 'run'), handedIn.email);
+  const marking = await request.get(`/api/exams/${examId}/marking`, { headers: owner });
+  expect(marking.ok(), await marking.text()).toBe(true);
+  const essayId = ((await marking.json()).data.questions as { questionId: string; type: string }[]).find((q) => q.type === 'essay')!.questionId;
+  return { examId, submissionId, essayId, handedIn, sitter, nightOwl };
+}
+
+async function signedIn(browser: Browser, email: string, { clock = false } = {}): Promise<Page> {
+  const page = await (await browser.newContext({ bypassCSP: true })).newPage();
+  await injectAxe(page);
+  // The browser's clock is ours to move when the timer's warning levels are checked; the deadline stays the server's.
+  if (clock) await page.clock.install();
+  await signIn(page, email);
+  return page;
+}
+
+/** A page has rendered: its heading in main, nothing still loading. */
+async function rendered(page: Page, path: string): Promise<void> {
+  await expect(page.locator('main').getByRole('heading').first(), `${path} renders`).toBeVisible();
+  await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Access Denied' }), `${path} is allowed`).toHaveCount(0);
+  await expect(page.getByText('Something went wrong.'), `${path} renders`).toHaveCount(0);
+}
+
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await rendered(page, path);
+  await expectNoSeriousViolations(page, path);
+}
+
+test('a teacher’s exam, marking, proctoring and review pages, and their dialogs, have no serious accessibility fault', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const { examId, essayId, handedIn } = await examWithAnAttempt(request);
+  const page = await signedIn(browser, DEMO.teacher);
+
+  for (const path of [
+    `/admin/exams/${examId}`,
+    `/exam/${examId}/edit`,
+    `/exam/${examId}/questions`,
+    `/exam/${examId}/preview`,
+    `/exam/${examId}/submissions`,
+    `/exam/${examId}/results`,
+    `/exam/${examId}/marking`,
+    `/exam/${examId}/staff`,
+    `/exam/${examId}/review`,
+  ]) {
+    await visit(page, path);
+  }
+
+  await page.goto(`/exam/${examId}/marking/${essayId}`);
+  await rendered(page, 'one question’s marking');
+  await expect(page.getByTestId('marking-position')).toBeVisible();
+  await expectNoSeriousViolations(page, 'one question’s marking');
+
+  // The proctor board as a table, then as tiles.
+  await page.goto(`/exam/${examId}/proctor`);
+  await expect(page.getByTestId('board-connection')).toHaveText('Live');
+  await expect(page.getByTestId('proctor-row').filter({ hasText: handedIn.name })).toBeVisible();
+  await expectNoSeriousViolations(page, 'the proctor board (table)');
+  await page.getByText('Tiles', { exact: true }).click();
+  await expect(page.getByTestId('hall-tile').filter({ hasText: handedIn.name })).toBeVisible();
+  await expectNoSeriousViolations(page, 'the proctor board (tiles)');
+
+  // The release dialog on the results.
+  await page.goto(`/exam/${examId}/results`);
+  await rendered(page, 'results');
+  await page.getByRole('button', { name: 'Release Results' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the release dialog');
+});
+
+test('the question bank’s editor, the rubric library’s dialog and a student’s accommodations dialog have no serious accessibility fault', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const { handedIn } = await examWithAnAttempt(request);
+  const page = await signedIn(browser, DEMO.teacher);
+
+  await visit(page, '/questions');
+  await page.getByRole('button', { name: /^More actions for question/ }).first().click();
+  await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit question' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'the question bank’s editor');
+  await page.keyboard.press('Escape');
+
+  await visit(page, '/rubrics');
+  await page.getByRole('button', { name: 'New rubric' }).click();
+  await expect(page.getByRole('dialog', { name: 'New rubric' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'the new rubric dialog');
+  await page.keyboard.press('Escape');
+
+  await visit(page, '/students');
+  await page.getByRole('button', { name: `Accommodations of ${handedIn.name}` }).click();
+  await expect(page.getByTestId('accommodation-dialog')).toBeVisible();
+  await expect(page.getByTestId('accommodation-dialog').locator('.mantine-Loader-root')).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'the accommodations dialog');
+});
+
+/** Starts the exam and answers the first question; the save is acknowledged. */
+async function startAndAnswer(page: Page, examId: string): Promise<void> {
+  await page.goto(`/exam/${examId}`);
+  await page.getByRole('button', { name: 'Start Exam' }).click();
+  await expect(page.getByRole('heading', { name: 'Question 1 of 2' })).toBeVisible();
+  await page.getByRole('radio', { name: 'run', exact: true }).check();
+  await expect(page.getByTestId('save-status')).toHaveText('All answers saved');
+}
+
+/** The timer's amber and red levels (a quarter and a tenth of the 10 minutes left) pass axe's contrast check. */
+async function expectWarningLevelsReadable(page: Page, scheme: string): Promise<void> {
+  const timer = page.getByTestId('exam-timer');
+  await page.clock.fastForward('07:40');
+  await expect(timer).toHaveAttribute('data-level', 'low');
+  await expectNoSeriousViolations(page, `the timer running low (${scheme})`);
+  await page.clock.fastForward('01:30');
+  await expect(timer).toHaveAttribute('data-level', 'critical');
+  await expectNoSeriousViolations(page, `the timer nearly out (${scheme})`);
+}
+
+test('a student’s result and every state of the exam screen, in light and dark, have no serious accessibility fault', async ({ browser, request }) => {
+  test.setTimeout(150_000);
+  const { examId, submissionId, handedIn, sitter, nightOwl } = await examWithAnAttempt(request);
+
+  const reader = await signedIn(browser, handedIn.email);
+  await visit(reader, `/exam-result/${submissionId}`);
+
+  const page = await signedIn(browser, sitter.email, { clock: true });
+  await page.goto(`/exam/${examId}`);
+  await expect(page.getByRole('button', { name: 'Start Exam' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'the start screen');
+
+  await startAndAnswer(page, examId);
+  await expectNoSeriousViolations(page, 'a question with its answer saved');
+  await expectWarningLevelsReadable(page, 'light');
+
+  await page.getByRole('button', { name: 'Submit Exam' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Submit your exam?' });
+  await expect(dialog).toBeVisible();
+  await expectNoSeriousViolations(page, 'the submit dialog');
+
+  // Submitted here, the screen goes straight to the result; handed in from another device, it
+  // shows the submitted panel, which is the state left to check.
+  await dialog.getByRole('button', { name: 'Keep working' }).click();
+  await expect(dialog).toBeHidden();
+  const token = await apiToken(request, sitter.email);
+  const detail = await request.get(`/api/exams/${examId}`, { headers: bearer(token) });
+  await submitAttemptViaApi(request, token, (await detail.json()).data.attemptId as string);
+  await expect(page.getByTestId('submitted-title')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the submitted screen');
+
+  // The dark theme, as the Settings page saves it: the saved state and the warnings stay readable.
+  const dark = await request.put('/api/users/settings', {
+    headers: bearer(await apiToken(request, nightOwl.email)),
+    data: { category: 'preferences', key: 'theme', value: 'dark' },
+  });
+  expect(dark.ok(), await dark.text()).toBe(true);
+  const night = await signedIn(browser, nightOwl.email, { clock: true });
+  await startAndAnswer(night, examId);
+  await expect(night.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expectNoSeriousViolations(night, 'a question with its answer saved (dark)');
+  await expectWarningLevelsReadable(night, 'dark');
+});
