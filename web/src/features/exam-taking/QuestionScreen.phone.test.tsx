@@ -2,6 +2,7 @@ import { PROFILE_DEFAULTS } from '@exam/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
+import { changeLanguage } from '../../i18n';
 import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 import { ExamActor } from './examActor';
@@ -55,7 +56,10 @@ function viewport(kind: 'phone' | 'laptop') {
   }));
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await changeLanguage('en');
+});
 
 /** An attempt resumed on Q2 of 3 with 20 minutes left, Q1 answered. */
 function openScreen() {
@@ -141,6 +145,17 @@ describe('the exam screen on a phone', () => {
     expect(await screen.findByText('Is 7 prime?')).toBeTruthy();
     const bar = screen.getByRole('progressbar', { name: 'Answered 1 of 3' });
     expect(bar.getAttribute('aria-valuenow')).toBe('33');
+  });
+
+  it("shortens and names in the reader's language", async () => {
+    await changeLanguage('de');
+    viewport('phone');
+    openScreen();
+    expect(await screen.findByText('Is 7 prime?')).toBeTruthy();
+    const counter = screen.getByTestId('header-question');
+    expect(shown(counter)).toBe('F 2/3');
+    expect(within(counter).getByText('Frage 2 von 3')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: '1 von 3 beantwortet' })).toBeTruthy();
   });
 });
 
