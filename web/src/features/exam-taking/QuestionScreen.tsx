@@ -17,7 +17,7 @@ import { ProctorMessages } from './ProctorMessages';
 import { QuestionCard } from './QuestionCard';
 import { QuestionPalette } from './QuestionPalette';
 import { SaveStatus } from './SaveStatus';
-import { questionStatuses, sameStatuses, saveStateOf, saveStateText, type Phase, type SaveState } from './selectors';
+import { SAVE_STATUS_COLORS, questionStatuses, sameStatuses, saveStateOf, saveStateText, type Phase, type SaveState } from './selectors';
 import { SubmitDialog } from './SubmitDialog';
 import { BUTTON_TOUCH_HEIGHT } from './touchTarget';
 
@@ -264,8 +264,7 @@ const SHORT_SAVE_KEYS: Record<SaveState, string> = {
 function CompactSaveStatus() {
   const { t } = useTranslation('examTaking');
   const state = ExamActor.useSelector(saveStateOf);
-  // Hues without a shade: the theme's text colour of each, which keeps 4.5:1 (as SaveStatus does).
-  const color = state === 'offline' ? 'orange' : state === 'saved' ? 'green' : 'dimmed';
+  const color = SAVE_STATUS_COLORS[state];
   return (
     <>
       <Group gap={4} wrap="nowrap" aria-hidden data-testid="save-status-short" data-state={state} style={{ minWidth: 0 }}>
