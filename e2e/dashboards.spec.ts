@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations, injectAxe } from './axe';
 import { apiToken, bearer, createExamAsTeacher, DEMO, signIn, sitExamViaApi, uniqueEmail } from './support';
 
 /**
@@ -10,9 +10,6 @@ import { apiToken, bearer, createExamAsTeacher, DEMO, signIn, sitExamViaApi, uni
 
 // axe is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
 test.use({ bypassCSP: true });
-
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
 
 type Role = 'admin' | 'teacher' | 'student' | 'parent';
 
@@ -40,12 +37,7 @@ async function expectHealthyPage(page: Page, path: string, errors: string[]): Pr
   await expect(page.getByText('Something went wrong.'), `${path} renders`).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Access Denied' }), `${path} is allowed`).toHaveCount(0);
   expect(await page.title(), `${path} has a title`).toMatch(/ · ExamPortal$/);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  expect(violations, `${path} accessibility`).toEqual([]);
+  await expectNoSeriousViolations(page, path);
   expect(errors, `${path} console`).toEqual([]);
 }
 
@@ -58,7 +50,7 @@ for (const role of ['admin', 'teacher', 'student', 'parent'] as Role[]) {
     });
     page.on('pageerror', (e) => errors.push(e.message));
     // Loaded before the app's own scripts on every page, so no extra round trip per page.
-    await page.addInitScript({ path: AXE });
+    await injectAxe(page);
     await signIn(page, DEMO[role]);
     // A crawl from where sign-in lands: each distinct path once, and whatever a visited page
     // offers (the role dashboards add their quick actions) joins the queue.

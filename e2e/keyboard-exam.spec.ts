@@ -85,6 +85,7 @@ test('a student sits a whole exam with the keyboard alone, and a screen reader i
   await expect(question(1).getByRole('heading', { level: 2, name: 'Question 1 of 3' })).toBeVisible();
 
   // Question 1: Tab into the options, the arrow moves the choice from the first to the second.
+  await expect(question(1).getByRole('radiogroup', { name: 'Your answer to question 1' })).toBeVisible();
   const options = ['blue', 'run', 'table'].map((name) => question(1).getByRole('radio', { name, exact: true }));
   for (const option of options) await expect(option).toBeVisible();
   await tabTo(page, options[0]!);
@@ -112,6 +113,7 @@ test('a student sits a whole exam with the keyboard alone, and a screen reader i
   await expect(question(2).getByRole('heading', { level: 2, name: 'Question 2 of 3' })).toBeVisible();
 
   // Question 2: Space ticks each checkbox that applies.
+  await expect(question(2).getByRole('group', { name: 'Your answer to question 2' })).toBeVisible();
   const cat = question(2).getByRole('checkbox', { name: 'cat', exact: true });
   const quickly = question(2).getByRole('checkbox', { name: 'quickly', exact: true });
   const house = question(2).getByRole('checkbox', { name: 'house', exact: true });
