@@ -106,21 +106,36 @@ async function visit(page: Page, path: string): Promise<void> {
   await expectNoSeriousViolations(page, path);
 }
 
+/** An exam's own pages, which its staff reach from the exam rather than from a menu. */
+const examPages = (examId: string) => [
+  `/admin/exams/${examId}`,
+  `/exam/${examId}/edit`,
+  `/exam/${examId}/questions`,
+  `/exam/${examId}/preview`,
+  `/exam/${examId}/submissions`,
+  `/exam/${examId}/results`,
+  `/exam/${examId}/marking`,
+  `/exam/${examId}/staff`,
+  `/exam/${examId}/review`,
+];
+
+test('an admin opening a teacher’s exam and a student’s result meets no serious accessibility fault', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const { examId, submissionId } = await examWithAnAttempt(request);
+  const page = await signedIn(browser, DEMO.admin);
+  for (const path of [...examPages(examId), `/exam-result/${submissionId}`]) await visit(page, path);
+});
+
 test('a teacher’s exam, marking, proctoring and review pages, and their dialogs, have no serious accessibility fault', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const { examId, essayId, handedIn } = await examWithAnAttempt(request);
+  const { examId, submissionId, essayId, handedIn } = await examWithAnAttempt(request);
   const page = await signedIn(browser, DEMO.teacher);
 
   for (const path of [
-    `/admin/exams/${examId}`,
-    `/exam/${examId}/edit`,
-    `/exam/${examId}/questions`,
-    `/exam/${examId}/preview`,
-    `/exam/${examId}/submissions`,
-    `/exam/${examId}/results`,
-    `/exam/${examId}/marking`,
-    `/exam/${examId}/staff`,
-    `/exam/${examId}/review`,
+    ...examPages(examId),
+    `/grade-submission/${submissionId}`,
+    `/exam-result/${submissionId}`,
+    `/exam-result/${submissionId}/timeline`,
   ]) {
     await visit(page, path);
   }
