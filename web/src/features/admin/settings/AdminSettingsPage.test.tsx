@@ -15,7 +15,8 @@ const SCREEN_SHARE = 'Screen share required (the whole screen)';
 
 const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-describe('AdminSettingsPage', { timeout: 30_000 }, () => {
+// The whole settings form renders for every test: under a loaded CI machine jsdom needs more than 30 s for the first.
+describe('AdminSettingsPage', { timeout: 60_000 }, () => {
   it('edits the proctoring allowances new exams start with, refusing numbers out of range', async () => {
     const api = mockApi(admin, [
       ['GET', '/platform-settings/admin', () => ({ body: { success: true, data: { settings: DEFAULT_PLATFORM_SETTINGS, mail: { mode: 'dev-outbox' } } } })],
