@@ -48,6 +48,11 @@ describe('the exam screen’s status colours', () => {
     expect(contrast(WHITE, shade(value).map((c) => c * (1 - black)))).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('dimmed words (saving…, hints) stay at 4.5:1 on a dark card', () => {
+    expect(contrastVariables(theme).dark['--mantine-color-dimmed']).toBe('var(--mantine-color-dark-1)');
+    expect(contrast(rgb(theme.colors.dark[1]), rgb(theme.colors.dark[6]))).toBeGreaterThanOrEqual(4.5);
+  });
+
   it.each(hues)('%s text reaches 4.5:1 on white and on the dark background', (hue) => {
     expect(contrast(lightText(hue), WHITE)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(rgb(theme.colors[hue]![4]!), DARK_BODY)).toBeGreaterThanOrEqual(4.5);
