@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousViolations, injectAxe } from './axe';
-import { apiToken, bearer, DEMO, signIn, sitExamViaApi } from './support';
+import { apiToken, bearer, createExamAsTeacher, createPerson, DEMO, signIn, sitExamViaApi } from './support';
 
 /**
  * Issue 56: the screens the menus never link to, checked with axe (no serious or critical
@@ -11,24 +11,6 @@ import { apiToken, bearer, DEMO, signIn, sitExamViaApi } from './support';
 
 // axe is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
 test.use({ bypassCSP: true });
-
-interface Person {
-  id: string;
-  email: string;
-  name: string;
-}
-
-async function createStudent(request: APIRequestContext, admin: string, first: string, last: string): Promise<Person> {
-  const email = `${first.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@school.test`;
-  const res = await request.post('/api/users', {
-    headers: bearer(admin),
-    // Grade 11: the exam lists them by name, and the other journeys' grade-10 halls stay as they expect.
-    data: { firstName: first, lastName: last, email, password: DEMO.password, role: 'student', grade: 11, section: 'A' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const user = (await res.json()).data.user as { _id?: string; id?: string };
-  return { id: (user._id ?? user.id)!, email, name: `${first} ${last}` };
-}
 
 const RUBRIC = {
   criteria: [
@@ -47,34 +29,24 @@ const RUBRIC = {
 /** An open exam (a choice and a rubric-marked essay) for three grade-11 students; the first has handed in. */
 async function examWithAnAttempt(request: APIRequestContext, duration = 30) {
   const tag = `${Date.now()}`.slice(-6);
-  const admin = await apiToken(request, DEMO.admin);
-  const handedIn = await createStudent(request, admin, 'Alma', `Axe${tag}`);
-  const sitter = await createStudent(request, admin, 'Bruno', `Axe${tag}`);
-  const nightOwl = await createStudent(request, admin, 'Cleo', `Axe${tag}`);
+  const handedIn = await createPerson(request, 'student', 'Alma', `Axe${tag}`);
+  const sitter = await createPerson(request, 'student', 'Bruno', `Axe${tag}`);
+  const nightOwl = await createPerson(request, 'student', 'Cleo', `Axe${tag}`);
   const owner = bearer(await apiToken(request, DEMO.teacher));
-  const now = Date.now();
-  const created = await request.post('/api/exams', {
-    headers: owner,
-    data: {
-      title: `Accessible ${tag}`,
-      subject: 'english',
-      description: 'Made by the browser test of accessibility.',
-      instructions: 'Answer both questions.',
-      grade: 11,
-      duration,
-      passingMarks: 50,
-      schedule: { startDate: new Date(now - 60_000).toISOString(), endDate: new Date(now + 3 * 3600_000).toISOString(), timezone: 'UTC' },
-      settings: { showResultsImmediately: false, proctoring: { enabled: false } },
-      eligibleStudents: [handedIn.id, sitter.id, nightOwl.id],
-      isPublished: true,
-      questions: [
-        { text: 'Which word is a verb: run, blue or table?', type: 'multiple-choice', subject: 'english', options: ['run', 'blue', 'table'], correctAnswer: 'run', points: 2 },
-        { text: 'Should schools start later? Argue your case.', type: 'essay', subject: 'english', points: 4, rubric: RUBRIC },
-      ],
-    },
+  const examId = await createExamAsTeacher(request, {
+    title: `Accessible ${tag}`,
+    subject: 'english',
+    description: 'Made by the browser test of accessibility.',
+    instructions: 'Answer both questions.',
+    duration,
+    settings: { showResultsImmediately: false, proctoring: { enabled: false } },
+    students: [handedIn.id, sitter.id, nightOwl.id],
+    openForHours: 3,
+    questions: [
+      { text: 'Which word is a verb: run, blue or table?', type: 'multiple-choice', subject: 'english', options: ['run', 'blue', 'table'], correctAnswer: 'run', points: 2 },
+      { text: 'Should schools start later? Argue your case.', type: 'essay', subject: 'english', points: 4, rubric: RUBRIC },
+    ],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const examId = (await created.json()).data.exam._id as string;
   const submissionId = await sitExamViaApi(request, examId, (q) => (q.type === 'essay' ? 'Later starts help teenagers sleep.' : 'run'), handedIn.email);
   const marking = await request.get(`/api/exams/${examId}/marking`, { headers: owner });
   expect(marking.ok(), await marking.text()).toBe(true);

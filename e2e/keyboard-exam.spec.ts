@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiToken, bearer, DEMO, signIn } from './support';
+import { createExamAsTeacher, createPerson, signIn } from './support';
 
 /**
  * Issue 56: a student sits a whole exam with the keyboard alone (Tab, Space, Enter, arrows; no
@@ -11,40 +11,30 @@ import { apiToken, bearer, DEMO, signIn } from './support';
 
 async function examForANewStudent(request: APIRequestContext): Promise<{ examId: string; email: string; title: string }> {
   const tag = `${Date.now()}`.slice(-6);
-  const admin = bearer(await apiToken(request, DEMO.admin));
-  const email = `kira-${Date.now()}-${Math.floor(Math.random() * 1e6)}@school.test`;
-  const res = await request.post('/api/users', {
-    headers: admin,
-    // Grade 11: the exam lists them by name, and the other journeys' grade-10 halls stay as they expect.
-    data: { firstName: 'Kira', lastName: `Keys${tag}`, email, password: DEMO.password, role: 'student', grade: 11, section: 'A' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const user = (await res.json()).data.user as { _id?: string; id?: string };
-  const now = Date.now();
+  const student = await createPerson(request, 'student', 'Kira', `Keys${tag}`);
   const title = `Keyboard ${tag}`;
-  const created = await request.post('/api/exams', {
-    headers: bearer(await apiToken(request, DEMO.teacher)),
-    data: {
-      title,
-      subject: 'english',
-      description: 'Made by the browser test of the keyboard-only exam.',
-      instructions: 'Answer all three questions.',
-      grade: 11,
-      duration: 30,
-      passingMarks: 50,
-      schedule: { startDate: new Date(now - 60_000).toISOString(), endDate: new Date(now + 3 * 3600_000).toISOString(), timezone: 'UTC' },
-      settings: { showResultsImmediately: true, proctoring: { enabled: false } },
-      eligibleStudents: [(user._id ?? user.id)!],
-      isPublished: true,
-      questions: [
-        { text: 'Which word is a verb?', type: 'multiple-choice', subject: 'english', options: ['blue', 'run', 'table'], correctAnswer: 'run', points: 1 },
-        { text: 'Which of these are nouns?', type: 'multiple-response', subject: 'english', options: [{ text: 'cat', isCorrect: true }, { text: 'quickly' }, { text: 'house', isCorrect: true }], points: 1 },
-        { text: 'Write the plural of "mouse".', type: 'short-answer', subject: 'english', correctAnswer: 'mice', points: 1 },
-      ],
-    },
+  const examId = await createExamAsTeacher(request, {
+    title,
+    subject: 'english',
+    description: 'Made by the browser test of the keyboard-only exam.',
+    instructions: 'Answer all three questions.',
+    duration: 30,
+    settings: { showResultsImmediately: true, proctoring: { enabled: false } },
+    students: [student.id],
+    openForHours: 3,
+    questions: [
+      { text: 'Which word is a verb?', type: 'multiple-choice', subject: 'english', options: ['blue', 'run', 'table'], correctAnswer: 'run', points: 1 },
+      {
+        text: 'Which of these are nouns?',
+        type: 'multiple-response',
+        subject: 'english',
+        options: [{ text: 'cat', isCorrect: true }, { text: 'quickly' }, { text: 'house', isCorrect: true }],
+        points: 1,
+      },
+      { text: 'Write the plural of "mouse".', type: 'short-answer', subject: 'english', correctAnswer: 'mice', points: 1 },
+    ],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  return { examId: (await created.json()).data.exam._id as string, email, title };
+  return { examId, email: student.email, title };
 }
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);

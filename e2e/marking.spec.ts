@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiToken, bearer, DEMO, signIn, sitExamViaApi } from './support';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { apiToken, bearer, createExamAsTeacher, createPerson, DEMO, signIn, sitExamViaApi } from './support';
 
 /**
  * Marking a whole class by question (issue 55), in real Chromium: twenty students hand in an essay
@@ -41,23 +41,6 @@ const RUBRIC = {
   ],
 };
 
-interface Person {
-  id: string;
-  email: string;
-}
-
-async function createPerson(request: APIRequestContext, admin: string, role: 'student' | 'teacher', firstName: string, lastName: string): Promise<Person> {
-  const email = `${firstName.toLowerCase()}-${lastName.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@school.test`;
-  const res = await request.post('/api/users', {
-    headers: bearer(admin),
-    // Grade 11: the exam lists them by name, and the other journeys' grade-10 halls stay as they expect.
-    data: { firstName, lastName, email, password: DEMO.password, role, ...(role === 'student' ? { grade: 11, section: 'D' } : {}) },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const user = (await res.json()).data.user as { _id: string };
-  return { id: user._id, email };
-}
-
 async function signedIn(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, email);
@@ -74,36 +57,26 @@ const position = (page: Page) => page.getByTestId('marking-position');
 
 test('a teacher marks an essay across twenty students with the keyboard and a rubric, beside a second marker, and releases the marked ones only', async ({ browser, request }) => {
   test.setTimeout(240_000);
-  const admin = await apiToken(request, DEMO.admin);
   const stamp = Date.now();
-  const students: Person[] = [];
+  const students: { id: string; email: string }[] = [];
   // Surnames in alphabetical order: the marking lists answers by name, so answer n is student n.
-  for (let n = 1; n <= CLASS_SIZE; n++) students.push(await createPerson(request, admin, 'student', 'Noor', `Marked${String(n).padStart(2, '0')}x${stamp}`));
-  const marker = await createPerson(request, admin, 'teacher', 'Mara', `Marker${stamp}`);
+  for (let n = 1; n <= CLASS_SIZE; n++) students.push(await createPerson(request, 'student', 'Noor', `Marked${String(n).padStart(2, '0')}x${stamp}`));
+  const marker = await createPerson(request, 'teacher', 'Mara', `Marker${stamp}`);
 
   const owner = bearer(await apiToken(request, DEMO.teacher));
-  const now = Date.now();
-  const created = await request.post('/api/exams', {
-    headers: owner,
-    data: {
-      title: `Marking Journey ${stamp}`,
-      subject: 'english',
-      description: 'Made by the browser test of marking by question.',
-      grade: 11,
-      duration: 30,
-      passingMarks: 50,
-      schedule: { startDate: new Date(now - 60_000).toISOString(), endDate: new Date(now + 3 * 3600_000).toISOString(), timezone: 'UTC' },
-      settings: { showResultsImmediately: false },
-      eligibleStudents: students.map((s) => s.id),
-      isPublished: true,
-      questions: [
-        { text: 'Which word is a verb: run, blue or table?', type: 'multiple-choice', subject: 'english', options: ['run', 'blue', 'table'], correctAnswer: 'run', points: 2 },
-        { text: ESSAY, type: 'essay', subject: 'english', points: 6, rubric: RUBRIC },
-      ],
-    },
+  const examId = await createExamAsTeacher(request, {
+    title: `Marking Journey ${stamp}`,
+    subject: 'english',
+    description: 'Made by the browser test of marking by question.',
+    duration: 30,
+    settings: { showResultsImmediately: false },
+    students: students.map((s) => s.id),
+    openForHours: 3,
+    questions: [
+      { text: 'Which word is a verb: run, blue or table?', type: 'multiple-choice', subject: 'english', options: ['run', 'blue', 'table'], correctAnswer: 'run', points: 2 },
+      { text: ESSAY, type: 'essay', subject: 'english', points: 6, rubric: RUBRIC },
+    ],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const examId = (await created.json()).data.exam._id as string;
   const added = await request.put(`/api/exams/${examId}/staff/${marker.id}`, { headers: owner, data: { proctors: false, reviews: false, marks: true } });
   expect(added.ok(), await added.text()).toBe(true);
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiToken, bearer, DEMO, signIn } from './support';
+import { createExamAsTeacher, createPerson, signIn } from './support';
 
 /**
  * Issue 56: the exam on a phone (390×844, touch). A student sits a whole exam by tapping: the
@@ -18,42 +18,26 @@ const LONG_CONTEXT = 'A cyclist rides along the river at a steady pace, passing 
 
 async function examForANewStudent(request: APIRequestContext): Promise<{ examId: string; email: string; title: string }> {
   const tag = `${Date.now()}`.slice(-6);
-  const admin = bearer(await apiToken(request, DEMO.admin));
-  const email = `pia-${Date.now()}-${Math.floor(Math.random() * 1e6)}@school.test`;
-  const res = await request.post('/api/users', {
-    headers: admin,
-    // Grade 11: the exam lists them by name, and the other journeys' grade-10 halls stay as they expect.
-    data: { firstName: 'Pia', lastName: `Phone${tag}`, email, password: DEMO.password, role: 'student', grade: 11, section: 'A' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const user = (await res.json()).data.user as { _id?: string; id?: string };
-  const now = Date.now();
+  const student = await createPerson(request, 'student', 'Pia', `Phone${tag}`);
   const title = `Phone ${tag}`;
-  const created = await request.post('/api/exams', {
-    headers: bearer(await apiToken(request, DEMO.teacher)),
-    data: {
-      title,
-      subject: 'mathematics',
-      description: 'Made by the browser test of the exam on a phone.',
-      instructions: 'Answer all four questions.',
-      grade: 11,
-      duration: 30,
-      passingMarks: 50,
-      schedule: { startDate: new Date(now - 60_000).toISOString(), endDate: new Date(now + 3 * 3600_000).toISOString(), timezone: 'UTC' },
-      settings: { showResultsImmediately: true, proctoring: { enabled: false } },
-      eligibleStudents: [(user._id ?? user.id)!],
-      isPublished: true,
-      questions: [
-        // Long, so the phone has to scroll to reach Next.
-        { text: `${LONG_CONTEXT}\n\nHow many wheels has a bicycle?`, type: 'multiple-choice', subject: 'mathematics', options: ['1', '2', '3'], correctAnswer: '2', points: 1 },
-        { text: 'Zero is an even number, true or false?', type: 'true-false', subject: 'mathematics', correctAnswer: 'True', points: 1 },
-        { text: 'Which of these are prime?', type: 'multiple-response', subject: 'mathematics', options: [{ text: '2', isCorrect: true }, { text: '4' }, { text: '5', isCorrect: true }], points: 1 },
-        { text: 'What is $3 \\times 3$?', type: 'multiple-choice', subject: 'mathematics', options: ['6', '9', '12'], correctAnswer: '9', points: 1 },
-      ],
-    },
+  const examId = await createExamAsTeacher(request, {
+    title,
+    subject: 'mathematics',
+    description: 'Made by the browser test of the exam on a phone.',
+    instructions: 'Answer all four questions.',
+    duration: 30,
+    settings: { showResultsImmediately: true, proctoring: { enabled: false } },
+    students: [student.id],
+    openForHours: 3,
+    questions: [
+      // Long, so the phone has to scroll to reach Next.
+      { text: `${LONG_CONTEXT}\n\nHow many wheels has a bicycle?`, type: 'multiple-choice', subject: 'mathematics', options: ['1', '2', '3'], correctAnswer: '2', points: 1 },
+      { text: 'Zero is an even number, true or false?', type: 'true-false', subject: 'mathematics', correctAnswer: 'True', points: 1 },
+      { text: 'Which of these are prime?', type: 'multiple-response', subject: 'mathematics', options: [{ text: '2', isCorrect: true }, { text: '4' }, { text: '5', isCorrect: true }], points: 1 },
+      { text: 'What is $3 \\times 3$?', type: 'multiple-choice', subject: 'mathematics', options: ['6', '9', '12'], correctAnswer: '9', points: 1 },
+    ],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  return { examId: (await created.json()).data.exam._id as string, email, title };
+  return { examId, email: student.email, title };
 }
 
 async function boxOf(target: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
@@ -90,10 +74,13 @@ async function expectHeadingInSight(page: Page, number: number, total: number): 
   const heading = page.getByRole('heading', { name: `Question ${number} of ${total}` });
   await expect(heading).toBeVisible();
   await expect
-    .poll(async () => {
-      const [h, head] = await Promise.all([boxOf(heading), boxOf(page.getByTestId('exam-header'))]);
-      return h.y >= head.y + head.height && h.y + h.height <= 844;
-    }, { message: `'Question ${number} of ${total}' clear of the header` })
+    .poll(
+      async () => {
+        const [h, head] = await Promise.all([boxOf(heading), boxOf(page.getByTestId('exam-header'))]);
+        return h.y >= head.y + head.height && h.y + h.height <= 844;
+      },
+      { message: `'Question ${number} of ${total}' clear of the header` },
+    )
     .toBe(true);
 }
 

@@ -73,21 +73,38 @@ export interface ExamContents {
   settings?: Record<string, unknown>;
   /** How long the exam stays open (it opens a minute ago). */
   openForHours: number;
+  /** The students it is for, made by createPerson (grade 11); without, the demo student's grade 10. */
+  students?: string[];
 }
 
 /**
- * A published grade-10 exam (the demo student's grade) with a 60 % pass mark, made by the demo
- * teacher and open from a minute ago (inside the server's five-minute grace for a start "in the
- * past": ongoing at once). Returns its id.
+ * A person made for one journey by the demo admin. A student is in grade 11: the exams made for
+ * them list them by name, and the other journeys' grade-10 halls stay as they expect.
+ */
+export async function createPerson(request: APIRequestContext, role: 'student' | 'teacher', firstName: string, lastName: string): Promise<{ id: string; email: string; name: string }> {
+  const email = `${firstName.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@school.test`;
+  const res = await request.post('/api/users', {
+    headers: bearer(await apiToken(request, DEMO.admin)),
+    data: { firstName, lastName, email, password: DEMO.password, role, ...(role === 'student' ? { grade: 11, section: 'A' } : {}) },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const user = (await res.json()).data.user as { _id?: string; id?: string };
+  return { id: (user._id ?? user.id)!, email, name: `${firstName} ${lastName}` };
+}
+
+/**
+ * A published exam with a 60 % pass mark, made by the demo teacher and open from a minute ago
+ * (inside the server's five-minute grace for a start "in the past": ongoing at once): for the
+ * students named, else for grade 10 (the demo student's). Returns its id.
  */
 export async function createExamAsTeacher(request: APIRequestContext, exam: ExamContents, teacher: { email: string; password: string } = { email: DEMO.teacher, password: DEMO.password }): Promise<string> {
-  const { openForHours, ...contents } = exam;
+  const { openForHours, students, ...contents } = exam;
   const now = Date.now();
   const res = await request.post('/api/exams', {
     headers: bearer(await apiToken(request, teacher.email, teacher.password)),
     data: {
       ...contents,
-      grade: 10,
+      ...(students ? { grade: 11, eligibleStudents: students } : { grade: 10 }),
       passingMarks: 60,
       schedule: { startDate: new Date(now - 60_000).toISOString(), endDate: new Date(now + openForHours * 3600_000).toISOString(), timezone: 'UTC' },
       isPublished: true,
