@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
-import { ACCOMMODATION_MSG, USER_MSG, effectiveAccommodation, type Accommodation, type StudentAccommodation, type WaivableCheck } from '@exam/shared';
+import { ACCOMMODATION_MSG, NO_ACCOMMODATION, USER_MSG, effectiveAccommodation, type Accommodation, type StudentAccommodation, type WaivableCheck } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import type { Viewer } from '../policies';
 import { EXAM_ACCOMMODATION_ACTION, isStudentOfExam, takesAccommodations } from '../policies/accommodations';
 import { getExamFor } from './exams';
+import { appliedAccommodationSql } from './appliedAccommodationSql';
 import { forgetWaivers } from './waivers';
 
 type Trx = Db | Knex.Transaction;
@@ -52,16 +53,13 @@ const columnsOf = (a: Accommodation, by: string, db: Trx) => ({
 
 /**
  * The accommodation that applies to a student in an exam (the exam's own, else their standing
- * one, else none), in one statement: every attempt's start reads it.
+ * one, else none; without the staff's note), in one statement: every attempt's start reads it.
  */
 export async function accommodationInExam(db: Trx, examId: string, studentId: string): Promise<Accommodation> {
-  const { rows } = (await db.raw(
-    `select (select to_jsonb(x) from exam_accommodations x where x.exam_id = ? and x.student_id = ?) as exam,
-            (select to_jsonb(x) from student_accommodations x where x.student_id = ?) as standing`,
-    [examId, studentId, studentId],
-  )) as { rows: { exam: AccommodationRow | null; standing: AccommodationRow | null }[] };
-  const row = rows[0];
-  return effectiveAccommodation(accommodationOfJson(row?.standing), accommodationOfJson(row?.exam));
+  const { rows } = (await db.raw(`select ${appliedAccommodationSql('?::uuid', '?::uuid')} as applied`, [examId, studentId, studentId])) as {
+    rows: { applied: AccommodationRow | null }[];
+  };
+  return accommodationOfJson(rows[0]?.applied) ?? NO_ACCOMMODATION;
 }
 
 /** Which of these students have a standing accommodation (the students list's badge). */

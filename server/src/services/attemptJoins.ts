@@ -2,6 +2,7 @@ import type { JoinData } from '@exam/shared';
 import { boundList as list, preparedQuery, type Db } from '../db';
 import type { AttemptRow } from '../presenters/attempt';
 import { accommodationOfJson, type AccommodationRow } from './accommodations';
+import { appliedAccommodationSql } from './appliedAccommodationSql';
 import { presentJoin } from './attempts';
 import { tickBatch } from './tickBatch';
 
@@ -30,10 +31,7 @@ export const JOIN_BATCH_SQL = `
   )
   select seen.*, now() as server_now__,
          coalesce((select json_agg(json_build_array(an.question_id, an.answer, an.seq)) from answers an where an.attempt_id = seen.id), '[]'::json) as saved__,
-         coalesce(
-           (select to_jsonb(x) - 'note' from exam_accommodations x where x.exam_id = seen.exam_id and x.student_id = seen.student_id),
-           (select to_jsonb(x) - 'note' from student_accommodations x where x.student_id = seen.student_id)
-         ) as accommodation__
+         ${appliedAccommodationSql('seen.exam_id', 'seen.student_id')} as accommodation__
     from seen`;
 
 type JoinRow = AttemptRow & { server_now__: Date | string; saved__: [string, string | null, number][]; accommodation__: AccommodationRow | null };

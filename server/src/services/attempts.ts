@@ -51,7 +51,7 @@ export async function inProgressAttempt(db: Trx, examId: string, studentId: stri
  * later for them by their extra time, so starting on time never costs them any of it. A proctor's
  * extra time moves the deadline later still; a resumed attempt keeps the deadline it has.
  */
-export async function startAttempt(deps: Deps, viewer: Viewer, examId: string): Promise<{ attempt: AttemptRow; resumed: boolean }> {
+export async function startAttempt(deps: Deps, viewer: Viewer, examId: string): Promise<{ attempt: AttemptRow; resumed: boolean; accommodation?: Accommodation }> {
   if (!sitsExams(viewer.user.role)) throw Errors.forbidden(SESSION_MSG.onlyStudents);
   const exam = await getExamFor(deps.db, viewer, examId, 'read');
   const existing = await inProgressAttempt(deps.db, examId, viewer.user.id);
@@ -70,7 +70,8 @@ export async function startAttempt(deps: Deps, viewer: Viewer, examId: string): 
   if (exam.settings.randomizeOptions) {
     for (const q of questions) if (q.type === 'multiple-choice' || q.type === 'multiple-response') optionOrder[q.id] = shuffled(q.options.map((_, i) => i));
   }
-  const multiplier = (await accommodationInExam(deps.db, examId, viewer.user.id)).timeMultiplier;
+  const accommodation = await accommodationInExam(deps.db, examId, viewer.user.id);
+  const multiplier = accommodation.timeMultiplier;
   const minutes = accommodatedMinutes(exam.duration_minutes, multiplier);
   const windowExtra = minutes - exam.duration_minutes;
   try {
@@ -88,7 +89,8 @@ export async function startAttempt(deps: Deps, viewer: Viewer, examId: string): 
       .returning('*')) as AttemptRow[];
     await deps.db('attempt_events').insert({ attempt_id: attempt!.id, type: 'started', actor_id: viewer.user.id });
     await attemptsChangedDashboards(deps, [attempt!], 'started');
-    return { attempt: attempt!, resumed: false };
+    // The accommodation read for the deadline answers the start too (joinData need not read it again).
+    return { attempt: attempt!, resumed: false, accommodation };
   } catch (err) {
     // Two tabs pressing Start together: the unique indexes let one win; the other resumes it.
     if ((err as { code?: string }).code === '23505') {
@@ -137,9 +139,9 @@ export function presentJoin(
   };
 }
 
-export async function joinData(db: Trx, attempt: AttemptRow): Promise<JoinData> {
+export async function joinData(db: Trx, attempt: AttemptRow, known?: Accommodation): Promise<JoinData> {
   const saved = (await db('answers').where({ attempt_id: attempt.id }).select('question_id', 'answer', 'seq')) as SavedAnswer[];
-  const accommodation = await accommodationInExam(db, attempt.exam_id, attempt.student_id);
+  const accommodation = known ?? (await accommodationInExam(db, attempt.exam_id, attempt.student_id));
   const { now } = (await db.raw('select now() as now')).rows?.[0] ?? { now: new Date() };
   return presentJoin(attempt, saved, now, accommodation);
 }

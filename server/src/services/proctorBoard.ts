@@ -4,6 +4,7 @@ import { DEVICE_FLAGS, SNAPSHOT_PAGE_ROWS, accommodates, accommodationView, type
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Db } from '../db';
 import { accommodationOfJson, type AccommodationRow } from './accommodations';
+import { appliedAccommodationSql } from './appliedAccommodationSql';
 import { eligibleStudentIds } from './notifications';
 
 interface RowData {
@@ -60,11 +61,7 @@ const ROW_JOINS = `
  * snapshot has rows with no attempt yet): the exam's own, else their standing one. The staff's
  * note stays in the database.
  */
-const accommodationColumn = (examId: string) => `
-  coalesce(
-    (select to_jsonb(x) - 'note' from exam_accommodations x where x.exam_id = ${examId} and x.student_id = u.id),
-    (select to_jsonb(x) - 'note' from student_accommodations x where x.student_id = u.id)
-  ) as accommodation`;
+const accommodationColumn = (examId: string) => `${appliedAccommodationSql(examId, 'u.id')} as accommodation`;
 
 function toRow(d: RowData, online: Set<string>, health: DeviceHealth): ProctorRow {
   const attemptId = d.attempt_id;

@@ -5,6 +5,7 @@ import type { Viewer } from '../policies';
 import { rooms } from '../ports/realtime';
 import { getExamFor } from './exams';
 import { namesOf } from './proctorActors';
+import { appliedAccommodationSql } from './appliedAccommodationSql';
 
 /**
  * Accommodations: checks a teacher or admin waived for one student in one exam. Every flag the
@@ -60,11 +61,9 @@ export async function waiversOf(deps: Deps, examId: string, studentId: string): 
   const { rows } = (await deps.db.raw(
     `select w."check" from proctoring_waivers w where w.exam_id = ? and w.student_id = ?
      union
-     select c from jsonb_array_elements_text(coalesce(
-       (select waived_checks from exam_accommodations where exam_id = ? and student_id = ?),
-       (select waived_checks from student_accommodations where student_id = ?)
-     )) as c
+     select c from jsonb_array_elements_text(${appliedAccommodationSql('?::uuid', '?::uuid')} -> 'waived_checks') as c
      order by 1`,
+    // The fragment names the exam once and the student twice.
     [examId, studentId, examId, studentId, studentId],
   )) as { rows: { check: WaivableCheck }[] };
   return rows.map((r) => r.check);

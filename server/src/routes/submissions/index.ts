@@ -18,8 +18,8 @@ import type { SaveOutcome } from '../../services/answerSaver';
 
 /** Starts (or resumes) and answers with what the taking screen needs to begin. */
 export async function respondWithStartedAttempt(deps: Deps, ctx: Context, examId: string): Promise<void> {
-  const { attempt, resumed } = await startAttempt(deps, await viewerOf(deps, ctx), examId);
-  const [questions, session] = await Promise.all([questionsForAttempt(deps.db, attempt), joinData(deps.db, attempt)]);
+  const { attempt, resumed, accommodation } = await startAttempt(deps, await viewerOf(deps, ctx), examId);
+  const [questions, session] = await Promise.all([questionsForAttempt(deps.db, attempt), joinData(deps.db, attempt, accommodation)]);
   ctx.status = resumed ? 200 : 201;
   ctx.body = {
     success: true,
