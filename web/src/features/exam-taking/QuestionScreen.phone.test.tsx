@@ -1,46 +1,8 @@
-import { PROFILE_DEFAULTS } from '@exam/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
 import { changeLanguage } from '../../i18n';
-import { mockApi } from '../../test/mockApi';
-import { renderApp } from '../../test/renderApp';
-import { ExamActor } from './examActor';
-import { examTakingMachine } from './examTakingMachine';
-import { PHONE_QUERY, QuestionScreen } from './QuestionScreen';
-import type { ExamInfo, LoadedExam, RestoredLocal, StartedAttempt } from './types';
-
-const EXAM_ID = '11111111-1111-4111-8111-111111111111';
-const ATTEMPT = '22222222-2222-4222-8222-222222222222';
-const MINUTE = 60_000;
-
-const exam: ExamInfo = {
-  _id: EXAM_ID,
-  title: 'Algebra',
-  subject: 'mathematics',
-  description: '',
-  instructions: '',
-  duration: 30,
-  totalQuestions: 3,
-  totalMarks: 3,
-  isPublished: true,
-  schedule: { startDate: '2030-01-01T00:00:00.000Z', endDate: '2030-02-01T00:00:00.000Z' },
-  settings: {
-    allowMultipleAttempts: false,
-    maxAttempts: 1,
-    proctoring: {
-      enabled: false,
-      preventTabSwitching: false,
-      requireFullscreen: false,
-      disableRightClick: false,
-      preventCopyPaste: false,
-      enableCamera: false,
-      enableMicrophone: false,
-      ...PROFILE_DEFAULTS,
-    },
-  },
-  userAttempts: { hasAttempted: true, attemptCount: 1, nextAttemptNumber: 2, inProgress: true },
-};
+import { PHONE_QUERY } from './QuestionScreen';
+import { openQuestionScreen } from './test/openQuestionScreen';
 
 /** The viewport as CSS media queries see it: a phone matches the exam screen's phone query. */
 function viewport(kind: 'phone' | 'laptop') {
@@ -62,48 +24,20 @@ afterEach(async () => {
 });
 
 /** An attempt resumed on Q2 of 3 with 20 minutes left, Q1 answered. */
-function openScreen() {
-  const now = Date.now();
-  const started: StartedAttempt = {
-    attemptId: ATTEMPT,
-    startedAt: now - 10 * MINUTE,
+const openScreen = () =>
+  openQuestionScreen({
     questions: [
       { _id: 'q1', text: 'What is 2+2?', type: 'multiple-choice', points: 1, options: ['Three', 'Four'], image: null },
       { _id: 'q2', text: 'Is 7 prime?', type: 'true-false', points: 1, options: [], image: null },
       { _id: 'q3', text: 'Pick the evens.', type: 'multiple-response', points: 1, options: ['2', '3', '4'], image: null },
     ],
-    session: {
-      attemptId: ATTEMPT,
-      status: 'in_progress',
-      serverNow: new Date(now).toISOString(),
-      deadlineAt: new Date(now + 20 * MINUTE).toISOString(),
-      answers: { q1: 'Four' },
-      seqs: { q1: 1 },
-      accommodation: null,
-    },
-    sentAt: now,
-    receivedAt: now,
-  };
-  const restored: RestoredLocal = { pending: [], marked: [], current: 1, outboxAvailable: true };
-  const logic = examTakingMachine.provide({
-    actors: {
-      loadExam: fromPromise(async (): Promise<LoadedExam> => ({ exam, attemptInProgress: true })),
-      startAttempt: fromPromise(async () => started),
-      restoreLocal: fromPromise(async () => restored),
-    },
+    startedMinutesAgo: 10,
+    minutesLeft: 20,
+    answers: { q1: 'Four' },
+    seqs: { q1: 1 },
+    accommodation: null,
+    restored: { pending: [], marked: [], current: 1, outboxAvailable: true },
   });
-  mockApi(null);
-  renderApp(`/exam/${EXAM_ID}`, [
-    {
-      path: '/exam/:examId',
-      element: (
-        <ExamActor.Provider logic={logic} options={{ input: { examId: EXAM_ID } }}>
-          <QuestionScreen phase="taking" />
-        </ExamActor.Provider>
-      ),
-    },
-  ]);
-}
 
 /** What a sighted reader sees of an element: its text without the parts hidden from view or marked aria-hidden for a short form. */
 const shown = (el: Element) => {
