@@ -40,3 +40,4 @@ export * from './seb';
 export * from './rubrics';
 export * from './marking';
 export * from './accommodations';
+export * from './restBreaks';

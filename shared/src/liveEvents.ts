@@ -6,6 +6,7 @@ import { hallPartSchema } from './examStaff';
 import { CAMERA_EVENTS, PROCTOR_EVENTS, SOCKET_EVENTS, SUBMIT_REASONS, iceServersSchema } from './session';
 import { isoTime } from './wireTime';
 import { accommodationViewSchema } from './accommodations';
+import { breakStateSchema, type AttemptBreakEvent } from './restBreaks';
 import { HELP_STATUSES, MEDIA_SOURCES, SEVERITIES, WAIVABLE_CHECKS } from './proctoring';
 
 /**
@@ -46,16 +47,17 @@ export const proctorRowSchema = z.object({
   section: z.enum(SECTIONS).nullable().optional().describe("The student's section: the board shows a proctor their part of the hall"),
   inSeb: z.boolean().optional().describe('The attempt is sat in Safe Exam Browser: a call of it came with SEB\'s proof for the exam\'s file (docs/seb.md)'),
   accommodation: accommodationViewSchema.nullable().optional().describe('What the student is given in this exam (extra time, breaks, waived checks, display); null when nothing (docs/accommodations.md)'),
+  break: breakStateSchema.nullable().optional().describe('The attempt\'s rest breaks (asked, under way, time paused); null when the student has no break allowance and never took a break'),
 });
 export const proctorEventSchema = z.object({
   attemptId: uuid,
   studentId: uuid,
-  type: z.string().describe('joined, left, network, violation, submitted, message, extended, reinstated or progress'),
+  type: z.string().describe('joined, left, network, violation, submitted, message, extended, reinstated, progress, break-requested, break-cancelled, break-refused, break-started or break-ended'),
   at: isoTime,
   detail: z
     .record(z.string(), z.unknown())
     .describe(
-      'violation: { violation, counts, severity, and for a device flag confidence, durationMs, flagId }; network: { offlineMs, since, cause? } (cause: network, server-restart, signed-out or left-page: why the connection went, when known); a message to all: { text, broadcastId, count }; a proctor\'s action (message, extended, reinstated, submitted by a proctor): { by, byName }, the user id and name of who did it',
+      'violation: { violation, counts, severity, and for a device flag confidence, durationMs, flagId }; network: { offlineMs, since, cause? } (cause: network, server-restart, signed-out or left-page: why the connection went, when known); a message to all: { text, broadcastId, count }; a proctor\'s action (message, extended, reinstated, submitted by a proctor, a break granted, refused or ended): { by, byName }, the user id and name of who did it; break-ended: { pausedMs, by? } (no by: the student came back or the allowance ran out)',
     ),
 });
 /** The detail of a `violation` event raised by a check on the device. */
@@ -143,8 +145,11 @@ export const joinAckSchema = z.object({
     answers: z.record(z.string(), z.string().nullable()).describe('The saved answer of each question, by question id'),
     seqs: z.record(z.string(), z.number().int()).describe('The seq of each saved answer: continue above it'),
     accommodation: accommodationViewSchema.nullable().optional().describe('The student\'s accommodation in this exam (display: reducedDistraction, largerText; breaks); null when none'),
+    break: breakStateSchema.nullable().optional().describe('The attempt\'s rest breaks; null when the student has no break allowance'),
   }),
 });
+/** attempt:accommodation: the student's accommodation in this exam changed while they sit it (null: none any more). */
+export const attemptAccommodationEventSchema = z.object({ attemptId: uuid, accommodation: accommodationViewSchema.nullable() });
 export const saveAckSchema = z.object({ savedAt: isoTime.describe('When the save was committed; an older seq is acknowledged but never overwrites a newer one') });
 export const violationAckSchema = z.object({
   counts: z.object({ tabSwitches: z.number().int(), fullscreenExits: z.number().int() }),
@@ -201,6 +206,7 @@ export type NetworkDetail = z.infer<typeof networkDetailSchema>;
 export type ProctorWaiverEvent = z.infer<typeof proctorWaiverEventSchema>;
 export type ProctorHelpEvent = z.infer<typeof proctorHelpEventSchema>;
 export type AttemptThumbsEvent = z.infer<typeof attemptThumbsEventSchema>;
+export type AttemptAccommodationEvent = z.infer<typeof attemptAccommodationEventSchema>;
 export type ProctorThumbEvent = z.infer<typeof proctorThumbEventSchema>;
 /** The data of `attempt:join`'s acknowledgement: the attempt's saved state and its clock. */
 export type JoinData = z.infer<typeof joinAckSchema>['data'];
@@ -231,6 +237,8 @@ export interface ServerEvents {
   [PROCTOR_EVENTS.help]: ProctorHelpEvent;
   [PROCTOR_EVENTS.thumbs]: AttemptThumbsEvent;
   [PROCTOR_EVENTS.thumbRelay]: ProctorThumbEvent;
+  [SOCKET_EVENTS.break]: AttemptBreakEvent;
+  [PROCTOR_EVENTS.accommodation]: AttemptAccommodationEvent;
   [CAMERA_EVENTS.request]: CameraRequestEvent;
   [CAMERA_EVENTS.stop]: CameraEvent;
   [CAMERA_EVENTS.closed]: CameraClosedEvent;

@@ -50,6 +50,8 @@ export const SOCKET_EVENTS = {
   submit: 'attempt:submit',
   time: 'attempt:time',
   submitted: 'attempt:submitted',
+  /** Student → server { attemptId, action } and server → the attempt's room { attemptId, serverNow, break }: rest breaks (restBreaks.ts). */
+  break: 'attempt:break',
 } as const;
 
 /**
@@ -191,6 +193,10 @@ export const PROCTOR_EVENTS = {
   thumb: 'attempt:thumb',
   /** Server → proctors { attemptId, jpeg, at }: a student's latest camera thumbnail. */
   thumbRelay: 'proctor:thumb',
+  /** Proctor → server { attemptId, action: grant | refuse | end }: a rest break (restBreaks.ts). */
+  break: 'proctor:break',
+  /** Server → the attempt's room { accommodation }: the student's accommodation in this exam changed while they sit it. */
+  accommodation: 'attempt:accommodation',
 } as const;
 
 export const MAX_EXTENSION_MINUTES = 180;

@@ -20,6 +20,11 @@ export interface AttemptRow {
   other_violations: number;
   warnings: number;
   extra_minutes: number;
+  /** Rest breaks (shared/src/restBreaks.ts); rows read before the columns existed lack them. */
+  break_requested_at?: Date | null;
+  break_started_at?: Date | null;
+  break_ends_at?: Date | null;
+  break_used_ms?: number;
   score: number | string | null;
   max_score: number | null;
   percentage: number | null;
