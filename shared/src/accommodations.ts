@@ -70,6 +70,9 @@ export function accommodates(a: Accommodation | null | undefined): boolean {
   return a.timeMultiplier !== 1 || a.restBreakMinutes > 0 || a.waivedChecks.length > 0 || a.reducedDistraction || a.largerText;
 }
 
+/** What the student's screen and the board are told of an accommodation: nothing when it gives nothing. */
+export const shownAccommodation = (a: Accommodation | null | undefined): AccommodationView | null => (a && accommodates(a) ? accommodationView(a) : null);
+
 /** The one that applies in an exam: the exam's own for the student, else the student's, else none. */
 export function effectiveAccommodation(student: Accommodation | null, exam: Accommodation | null): Accommodation {
   return exam ?? student ?? NO_ACCOMMODATION;

@@ -52,7 +52,7 @@ export const proctorRowSchema = z.object({
 export const proctorEventSchema = z.object({
   attemptId: uuid,
   studentId: uuid,
-  type: z.string().describe('joined, left, network, violation, submitted, message, extended, reinstated, progress, break-requested, break-cancelled, break-refused, break-started or break-ended'),
+  type: z.string().describe('joined, left, network, violation, submitted, message, extended, reinstated, progress, accommodation (a teacher changed what the student is given, mid-exam), break-requested, break-cancelled, break-refused, break-started or break-ended'),
   at: isoTime,
   detail: z
     .record(z.string(), z.unknown())

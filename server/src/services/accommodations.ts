@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ACCOMMODATION_MSG, NO_ACCOMMODATION, USER_MSG, effectiveAccommodation, type Accommodation, type StudentAccommodation, type WaivableCheck } from '@exam/shared';
+import { ACCOMMODATION_MSG, NO_ACCOMMODATION, PROCTOR_EVENTS, USER_MSG, effectiveAccommodation, shownAccommodation, type Accommodation, type StudentAccommodation, type WaivableCheck } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
@@ -8,6 +8,7 @@ import { EXAM_ACCOMMODATION_ACTION, isStudentOfExam, takesAccommodations } from 
 import { getExamFor } from './exams';
 import { appliedAccommodationSql } from './appliedAccommodationSql';
 import { forgetWaivers } from './waivers';
+import { rooms } from '../ports/realtime';
 
 type Trx = Db | Knex.Transaction;
 
@@ -60,6 +61,27 @@ export async function accommodationInExam(db: Trx, examId: string, studentId: st
     rows: { applied: AccommodationRow | null }[];
   };
   return accommodationOfJson(rows[0]?.applied) ?? NO_ACCOMMODATION;
+}
+
+/**
+ * A change reaches the exams the student is sitting at once, on every node: their screen applies
+ * the new display and break allowance, the board its mark and row. The deadline does not move: a
+ * time multiplier is applied when an attempt starts (a proctor's extra time is the way mid-exam).
+ * `examId`: only that exam's attempt (an exam's own accommodation changed).
+ */
+async function announceChange(deps: Deps, studentId: string, examId?: string): Promise<void> {
+  forgetWaivers(deps, studentId);
+  const q = deps.db('attempts as a').where({ 'a.student_id': studentId, 'a.status': 'in_progress' });
+  if (examId) q.where('a.exam_id', examId);
+  const sitting = (await q.select('a.id', 'a.exam_id', deps.db.raw(`${appliedAccommodationSql('a.exam_id', 'a.student_id')} as applied`))) as {
+    id: string;
+    exam_id: string;
+    applied: AccommodationRow | null;
+  }[];
+  for (const a of sitting) {
+    deps.realtime.emit(rooms.attempt(a.id), PROCTOR_EVENTS.accommodation, { attemptId: a.id, accommodation: shownAccommodation(accommodationOfJson(a.applied)) });
+  }
+  if (sitting.length) deps.proctor.events(sitting.map((a) => ({ attemptId: a.id, examId: a.exam_id, type: 'accommodation' })));
 }
 
 /** Which of these students have a standing accommodation (the students list's badge). */
@@ -117,7 +139,7 @@ export async function setStudentAccommodation(deps: Deps, viewer: Viewer, studen
     .onConflict('student_id')
     .merge(Object.keys(columns))
     .returning('*')) as AccommodationRow[];
-  forgetWaivers(deps, studentId);
+  await announceChange(deps, studentId);
   return presentStanding(student, row);
 }
 
@@ -125,7 +147,7 @@ export async function setStudentAccommodation(deps: Deps, viewer: Viewer, studen
 export async function removeStudentAccommodation(deps: Deps, studentId: string): Promise<StudentAccommodation> {
   const student = await studentFor(deps.db, studentId);
   await deps.db('student_accommodations').where({ student_id: studentId }).del();
-  forgetWaivers(deps, studentId);
+  await announceChange(deps, studentId);
   return presentStanding(student, undefined);
 }
 
@@ -182,7 +204,7 @@ export async function setExamAccommodation(deps: Deps, viewer: Viewer, examId: s
     .onConflict(['exam_id', 'student_id'])
     .merge(Object.keys(columns))
     .returning('*')) as AccommodationRow[];
-  forgetWaivers(deps, studentId);
+  await announceChange(deps, studentId, examId);
   return presentInExam(student, await standingRow(deps.db, studentId), row);
 }
 
@@ -192,6 +214,6 @@ export async function removeExamAccommodation(deps: Deps, viewer: Viewer, examId
   await getExamFor(deps.db, viewer, examId, EXAM_ACCOMMODATION_ACTION);
   const student = await studentFor(deps.db, studentId);
   await deps.db('exam_accommodations').where({ exam_id: examId, student_id: studentId }).del();
-  forgetWaivers(deps, studentId);
+  await announceChange(deps, studentId, examId);
   return presentInExam(student, await standingRow(deps.db, studentId), null);
 }
