@@ -8,9 +8,10 @@ const EU = { timezone: 'UTC', dateFormat: 'DD/MM/YYYY', timeFormat: '24h' } as c
 describe('notification texts hold times as data', () => {
   const stored = { message: `Cells has been published. It starts ${timePlaceholder('startsAt')}.`, metadata: { startsAt: '2026-11-22T22:48:00.000Z' } };
 
-  it('writes the time in each reader’s zone and formats, never as a UTC string', () => {
-    expect(notificationText(stored, US)).toBe('Cells has been published. It starts 11/22/2026 5:48 PM.');
-    expect(notificationText(stored, EU)).toBe('Cells has been published. It starts 22/11/2026 22:48.');
+  it('writes the time in each reader’s zone and formats, naming the zone, never as a UTC string', () => {
+    expect(notificationText(stored, US)).toBe('Cells has been published. It starts 11/22/2026 5:48 PM EST.');
+    expect(notificationText(stored, EU)).toBe('Cells has been published. It starts 22/11/2026 22:48 UTC.');
+    expect(notificationText(stored, { ...EU, timezone: 'Europe/Berlin' })).toBe('Cells has been published. It starts 22/11/2026 23:48 GMT+1.');
     expect(notificationText(stored, EU)).not.toContain('GMT');
   });
 

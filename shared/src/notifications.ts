@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatDate, formatDateTime, type DateTimePrefs } from './dateFormat';
+import { formatDate, formatDateTime, zoneLabel, type DateTimePrefs } from './dateFormat';
 import { englishFormat, type Translate } from './i18n/translate';
 import { limitQueryField, pageQueryField } from './validation';
 import { isoTime } from './wireTime';
@@ -65,11 +65,15 @@ export const bulkNotificationSchema = z.object({
  */
 export const timePlaceholder = (key: string) => `{{${key}}}`;
 
-/** The notification's text with its times written out in the reader's settings. */
+/**
+ * The notification's text with its times written out in the reader's settings, each naming its
+ * zone: a text is read away from the page that set the zone (an e-mail, a phone's lock screen,
+ * a parent in another country), where "5:48 PM" alone could be misread.
+ */
 export function notificationText(n: { message: string; metadata?: Record<string, unknown> | null }, prefs: DateTimePrefs): string {
   return n.message.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => {
     const value = n.metadata?.[key];
-    return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? formatDateTime(value, prefs) : whole;
+    return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? `${formatDateTime(value, prefs)} ${zoneLabel(value, prefs)}` : whole;
   });
 }
 

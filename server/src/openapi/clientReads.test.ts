@@ -273,7 +273,7 @@ describe('a "New exam published" notification as a client shows it', () => {
 
     const [listed] = (await api('GET', '/notifications?type=exam', undefined, { token: student.token })).body.data.notifications;
     expect(listed.title).toBe('New exam published');
-    expect(listed.message).toBe(`Published contract exam has been published. It starts ${written}.`);
+    expect(listed.message).toBe(`Published contract exam has been published. It starts ${written} UTC.`);
     expect(listed.metadata.startsAt).toBe(startsAt.toISOString());
     const [onDashboard] = (await api('GET', '/dashboard/student', undefined, { token: student.token })).body.data.notifications;
     expect(onDashboard.message).not.toContain('{{');

@@ -90,11 +90,11 @@ describe('notifications', () => {
     expect(await pushed).toMatchObject({ type: 'exam', title: 'New exam published', read: false, actionUrl: '/exams' });
   });
 
-  it('keeps the start of a published exam as data, and mails it in the student’s own date and time settings', async () => {
+  it('keeps the start of a published exam as data, and mails it in the student’s own zone (named), date and time settings', async () => {
     const teacher = await signedIn('teacher');
     const student = await buildUser(server.deps, { role: 'student' });
     await server.deps.db('users').where({ id: student.id }).update({ grade: 7 });
-    await changeSettings(server.deps.db, student.id, { preferences: { timezone: 'UTC', dateFormat: 'DD/MM/YYYY', timeFormat: '24h' } });
+    await changeSettings(server.deps.db, student.id, { preferences: { timezone: 'America/New_York', dateFormat: 'DD/MM/YYYY', timeFormat: '24h' } });
     const exam = await buildExam(server.deps, teacher.user.id, { grade: 7, published: false, state: 'upcoming' });
     const startsAt = new Date('2026-12-24T18:05:00Z');
     await server.deps.db('exams').where({ id: exam.id }).update({ start_at: startsAt, end_at: new Date('2026-12-24T20:00:00Z') });
@@ -105,7 +105,7 @@ describe('notifications', () => {
     expect(stored.metadata).toMatchObject({ startsAt: startsAt.toISOString() });
     await server.deps.mailer.idle();
     const mail = outbox(server.dataDir, student.email).find((m) => m.subject === 'New exam published');
-    expect(mail?.text).toContain('It starts 24/12/2026 18:05.');
+    expect(mail?.text).toContain('It starts 24/12/2026 13:05 EST.');
   });
 
   it('reminds students once when an exam starts within the hour', async () => {
