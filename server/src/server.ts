@@ -14,6 +14,7 @@ import { createRedisLink } from './realtime/redisLink';
 import { createSocketServer } from './realtime/socketServer';
 import { createSessionLiveness, ENDED_POLL_MS } from './realtime/sessionLiveness';
 import { startDeadlineSweeper } from './jobs/deadlineSweeper';
+import { startBreakEnder } from './jobs/breakEnder';
 import { startEvidenceRetention } from './jobs/evidenceRetention';
 import { startLtiGradeSync } from './jobs/ltiGradeSync';
 import { startLtiKeyCleanup } from './jobs/ltiKeys';
@@ -148,7 +149,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   deps.realtime.attach(io);
   await redisLink?.settled(3000);
   deps.realtime.onNodeEvent(SETTINGS_CHANGED_EVENT, () => forgetPlatformSettings(deps));
-  const jobs = [startDeadlineSweeper(deps, opts.sweepIntervalMs), every(deps, 'start-reminders', 30_000, () => sendStartReminders(deps)), every(deps, 'health-heartbeat', HEARTBEAT_MS, () => publishHeartbeat(deps)), every(deps, 'ended-sessions', ENDED_POLL_MS, () => liveness.pollEnded()), startEvidenceRetention(deps), startLtiKeyCleanup(deps), startLtiGradeSync(deps)];
+  const jobs = [startDeadlineSweeper(deps, opts.sweepIntervalMs), startBreakEnder(deps, opts.sweepIntervalMs), every(deps, 'start-reminders', 30_000, () => sendStartReminders(deps)), every(deps, 'health-heartbeat', HEARTBEAT_MS, () => publishHeartbeat(deps)), every(deps, 'ended-sessions', ENDED_POLL_MS, () => liveness.pollEnded()), startEvidenceRetention(deps), startLtiKeyCleanup(deps), startLtiGradeSync(deps)];
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(config.port, config.host, () => resolve());

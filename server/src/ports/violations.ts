@@ -25,6 +25,8 @@ export interface ViolationResult {
   submitted: boolean;
   /** True when this very event ended the attempt. */
   crossed: boolean;
+  /** Not recorded: the student is on a rest break. */
+  ignored?: boolean;
 }
 
 export interface ViolationRecorder {

@@ -7,6 +7,7 @@ import {
   answerSaveSchema,
   attemptHealthSchema,
   attemptJoinSchema,
+  attemptBreakSchema,
   attemptSubmitSchema,
   checkOfFlag,
   isDeviceFlag,
@@ -18,6 +19,7 @@ import type { AttemptRow } from '../presenters/attempt';
 import { joinData, ownAttempt, submitAttempt } from '../services/attempts';
 import { createAttemptJoins } from '../services/attemptJoins';
 import { recordReconnect } from '../services/networkEvents';
+import { studentBreak } from '../services/restBreaks';
 import { isWaived } from '../services/waivers';
 import { sebSocketCheck, type SebSocketData } from '../middleware/sebSocket';
 import { onAck, type SocketHandlers } from './ack';
@@ -92,7 +94,14 @@ export function attemptHandlers(deps: Deps, handlers: SocketHandlers): void {
       return { ok: true, ignored: true, counts: { tabSwitches: a.tab_switches, fullscreenExits: a.fullscreen_exits }, submitted: a.status !== 'in_progress' };
     }
     const result = await outcome.recorded;
-    return { ok: true, counts: result.counts, submitted: result.submitted };
+    // On a rest break: acknowledged as a waived check is, and not recorded.
+    return { ok: true, ...(result.ignored ? { ignored: true } : {}), counts: result.counts, submitted: result.submitted };
+  });
+
+  onAck(handlers, deps, SOCKET_EVENTS.break, attemptBreakSchema, async (input, socket) => {
+    const { user, attempts } = student(socket);
+    if (!attempts[input.attemptId]) await sebCheck(socket.data as SebSocketData, input.attemptId, user.id);
+    return { ok: true, ...(await studentBreak(deps, user.id, input)) };
   });
 
   onAck(handlers, deps, SOCKET_EVENTS.submit, attemptSubmitSchema, async ({ attemptId, timeSpent, securityFlags }, socket) => {

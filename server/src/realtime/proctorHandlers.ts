@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io';
-import { PROCTOR_EVENTS, proctorAttemptSchema, proctorExtendSchema, proctorMessageSchema, proctorWatchSchema } from '@exam/shared';
+import { PROCTOR_EVENTS, proctorAttemptSchema, proctorBreakSchema, proctorExtendSchema, proctorMessageSchema, proctorWatchSchema } from '@exam/shared';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import { isStaff } from '../policies/people';
@@ -8,6 +8,7 @@ import { hallPartOf } from '../policies/exams';
 import { getExamFor } from '../services/exams';
 import { snapshotPages } from '../services/proctorBoard';
 import { attemptTimeline, extendAttempt, forceSubmit, reinstateAttempt, sendProctorMessage } from '../services/proctorActions';
+import { proctorBreak } from '../services/restBreaks';
 import { loadViewer } from '../services/viewer';
 import { onAck, type SocketHandlers } from './ack';
 import { rooms } from '../ports/realtime';
@@ -75,4 +76,9 @@ export function proctorHandlers(deps: Deps, handlers: SocketHandlers): void {
     const attempt = await reinstateAttempt(deps, await viewer(socket), attemptId);
     return { ok: true, deadlineAt: new Date(attempt.deadline_at).toISOString() };
   });
+
+  onAck(handlers, deps, PROCTOR_EVENTS.break, proctorBreakSchema, async (input, socket) => ({
+    ok: true,
+    ...(await proctorBreak(deps, await viewer(socket), input)),
+  }));
 }

@@ -1,14 +1,15 @@
-import { SAVE_GRACE_MS, SESSION_MSG, type AnswerSave } from '@exam/shared';
+import { BREAK_MSG, SAVE_GRACE_MS, SESSION_MSG, type AnswerSave } from '@exam/shared';
 import { boundList as list, prepareOnConnections, preparedQuery, type Db } from '../db';
 import type { DbOutage } from '../db/outage';
 import type { SaveProgress } from '../ports/realtime';
 import type { Logger } from '../logger';
 import { createLanedGroupCommit, isRefusedData, writeInHalves } from './groupCommit';
 import { isUuid } from '../uuid';
+import { onBreakSql } from './restBreaksSql';
 
 export type SaveOutcome =
   | { ok: true; savedAt: string; applied: boolean }
-  | { ok: false; code: 'attempt-closed' | 'forbidden' | 'not-found' | 'invalid' | 'error'; message: string };
+  | { ok: false; code: 'attempt-closed' | 'on-break' | 'forbidden' | 'not-found' | 'invalid' | 'error'; message: string };
 
 interface Pending {
   save: AnswerSave;
@@ -47,6 +48,9 @@ export interface AnswerSaverOptions {
   dbOutage?: DbOutage;
 }
 
+const refusal = (paused: boolean | undefined): SaveOutcome =>
+  paused ? { ok: false, code: 'on-break', message: BREAK_MSG.onBreak } : { ok: false, code: 'attempt-closed', message: SESSION_MSG.attemptClosed };
+
 const NOT_STORABLE = 'This answer cannot be saved: it contains a value the database cannot store.';
 const RETRY_LATER = 'The answer could not be saved. It will be retried.';
 
@@ -68,12 +72,14 @@ const SAVE_STATEMENT = 'answers.save';
  * read the whole hall for one save. The check sees each attempt as it is once locked (a
  * submission that held it first has closed it by then). Every answer written is also appended to
  * answer_saves by the same statement: the integrity timeline's record of each acknowledged save.
+ * An attempt on a rest break (restBreaksSql.ts) takes no saves: its questions are hidden, and the
+ * client keeps what it sends for afterwards; `paused_ids` tells those refusals from a closed attempt.
  */
 export const SAVE_BATCH_SQL = `
   with v as (
     select * from unnest(${list('uuid')}, ${list('uuid')}, ${list('text')}, ${list('int')}) as v(attempt_id, question_id, answer, seq)
   ), locked as materialized (
-    select id, status, deadline_at from attempts
+    select id, status, deadline_at, ${onBreakSql()} as paused from attempts
      where id in (select attempt_id from v)
      -- In id order, as submissions lock theirs: two batches never wait on each other in a cycle.
      order by id
@@ -82,6 +88,7 @@ export const SAVE_BATCH_SQL = `
     select id from locked
      where status = 'in_progress'
        and now() <= deadline_at + make_interval(secs => ?::float8)
+       and not paused
   ), written as (
     insert into answers (attempt_id, question_id, answer, seq, saved_at)
     select v.attempt_id, v.question_id, v.answer, v.seq, now() from v join open_attempts o on o.id = v.attempt_id
@@ -94,6 +101,7 @@ export const SAVE_BATCH_SQL = `
     select attempt_id, question_id, seq, saved_at from written
   )
   select (select coalesce(json_agg(id), '[]'::json) from open_attempts) as open_ids,
+         (select coalesce(json_agg(id), '[]'::json) from locked where paused) as paused_ids,
          (select count(*) from written)::int as written,
          now() as now`;
 
@@ -189,11 +197,13 @@ export function createAnswerSaver(db: Db, log: Logger, opts: AnswerSaverOptions 
     await writeInHalves(
       rows,
       async (part) => {
-        const [result] = (await preparedQuery<{ open_ids: string[]; now: Date }>(db, SAVE_STATEMENT, SAVE_BATCH_SQL, batchValues(part.map((p) => p.save)))) as [{ open_ids: string[]; now: Date }];
+        type Result = { open_ids: string[]; paused_ids: string[]; now: Date };
+        const [result] = (await preparedQuery<Result>(db, SAVE_STATEMENT, SAVE_BATCH_SQL, batchValues(part.map((p) => p.save)))) as [Result];
         const open = new Set(result.open_ids);
+        const paused = result.paused_ids.length ? new Set(result.paused_ids) : undefined;
         const savedAt = new Date(result.now).toISOString();
         for (const p of part) {
-          outcomes.set(p, open.has(p.save.attemptId) ? { ok: true, savedAt, applied: true } : { ok: false, code: 'attempt-closed', message: SESSION_MSG.attemptClosed });
+          outcomes.set(p, open.has(p.save.attemptId) ? { ok: true, savedAt, applied: true } : refusal(paused?.has(p.save.attemptId)));
         }
       },
       isRefusedData,

@@ -10,6 +10,7 @@ import type { AttemptSubmitter, SubmissionAnnouncer, SubmitRequest, SubmitResult
 import { isOpen } from './attempts';
 import { submitAndGradeTx, type AttemptToSubmit } from './marking';
 import { createGroupCommit, writeInHalves } from './groupCommit';
+import { onBreakSql } from './restBreaksSql';
 
 export interface AttemptSubmitterOptions {
   maxBatch?: number;
@@ -30,11 +31,11 @@ interface Pending {
 /** The lock: rows still in progress, in id order as save batches take theirs, so two batches never wait on each other in a cycle. */
 const lockOpen = (trx: Knex.Transaction, ids: string[]) =>
   trx('attempts')
-    .select('id', 'exam_id', 'question_order', 'status', 'deadline_at', trx.raw('now() as now'))
+    .select('id', 'exam_id', 'question_order', 'status', 'deadline_at', trx.raw('now() as now'), trx.raw(`${onBreakSql()} as on_break`))
     .whereIn('id', ids)
     .where('status', 'in_progress')
     .orderBy('id')
-    .forUpdate() as unknown as Promise<(AttemptToSubmit & Pick<AttemptRow, 'status' | 'deadline_at'> & { now: Date })[]>;
+    .forUpdate() as unknown as Promise<(AttemptToSubmit & Pick<AttemptRow, 'status' | 'deadline_at'> & { now: Date; on_break: boolean })[]>;
 
 /**
  * Group commit for submissions, as for saves: submissions that arrive while a batch is being
@@ -56,7 +57,8 @@ export function createAttemptSubmitter(db: Db, log: Logger, saver: AnswerSaver, 
   async function close(groups: Pending[][]): Promise<void> {
     const first = (g: Pending[]) => g[0]!.request;
     const { closed, unchanged } = await db.transaction(async (trx) => {
-      const open = await lockOpen(trx, groups.map((g) => first(g).attemptId));
+      // A student on a rest break cannot submit (a proctor still can): left open, answered unchanged (attempts.ts refuses it).
+      const open = (await lockOpen(trx, groups.map((g) => first(g).attemptId))).filter((a) => !(a.on_break && groups.find((g) => first(g).attemptId === a.id)!.every((p) => p.request.reason === 'student')));
       const now = open.length ? new Date(open[0]!.now).getTime() : 0;
       const byId = new Map(groups.map((g) => [first(g).attemptId, first(g)]));
       const fills = open

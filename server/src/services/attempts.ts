@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { SAVE_GRACE_MS, SESSION_MSG, accommodates, accommodatedMinutes, accommodationView, examTimeStatus, type Accommodation, type JoinData, type SubmitReason } from '@exam/shared';
+import { BREAK_MSG, SAVE_GRACE_MS, SESSION_MSG, accommodates, accommodatedMinutes, accommodationView, examTimeStatus, type Accommodation, type JoinData, type SubmitReason } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { attemptsChangedDashboards } from './dashboardEvents';
@@ -8,6 +8,7 @@ import { AppError, Errors } from '../errors';
 import type { Viewer } from '../policies';
 import { sitsExams } from '../policies/people';
 import type { AttemptRow } from '../presenters/attempt';
+import { presentBreak, type BreakColumns } from '../presenters/restBreak';
 import { presentQuestionForStudent, type QuestionRow } from '../presenters/question';
 import type { SubmitResult } from '../ports/submissions';
 import { accommodationInExam } from './accommodations';
@@ -120,10 +121,11 @@ export interface SavedAnswer {
 
 /**
  * What a (re)joining client needs: status, server time, deadline, every saved answer with its
- * seq, and what the student is given in this exam (display, breaks), without the staff's note.
+ * seq, and what the student is given in this exam (display, breaks), without the staff's note, and
+ * where they stand with their rest breaks (a rejoin during a break finds it under way).
  */
 export function presentJoin(
-  attempt: Pick<AttemptRow, 'id' | 'status' | 'deadline_at'>,
+  attempt: Pick<AttemptRow, 'id' | 'status' | 'deadline_at'> & BreakColumns,
   saved: SavedAnswer[],
   now: Date | string,
   accommodation: Accommodation | null,
@@ -136,6 +138,7 @@ export function presentJoin(
     answers: Object.fromEntries(saved.map((a) => [a.question_id, a.answer])),
     seqs: Object.fromEntries(saved.map((a) => [a.question_id, a.seq])),
     accommodation: accommodates(accommodation) ? accommodationView(accommodation!) : null,
+    break: presentBreak(attempt, accommodation),
   };
 }
 
@@ -158,7 +161,7 @@ export function submitAttempt(
   actorId: string | null,
   client: { timeSpent?: number; securityFlags?: unknown; answerOnceTold?: boolean } = {},
 ): Promise<SubmitResult> {
-  return deps.submitter.submit({
+  const submitted = deps.submitter.submit({
     attemptId,
     reason,
     actorId,
@@ -166,7 +169,11 @@ export function submitAttempt(
     clientSecurityFlags: client.securityFlags,
     answerOnceTold: client.answerOnceTold,
   });
+  // The submitter leaves open only the attempt of a student on a rest break: they come back first.
+  return reason === 'student' ? submitted.then((r) => (r.attempt.status === 'in_progress' ? Promise.reject(onBreakError()) : r)) : submitted;
 }
+
+export const onBreakError = () => new AppError(409, 'on-break', BREAK_MSG.onBreak);
 
 /** Is the attempt still taking saves (in progress, and not past its deadline plus the grace)? */
 export function isOpen(attempt: Pick<AttemptRow, 'status' | 'deadline_at'>, now: number): boolean {

@@ -6,6 +6,7 @@ import type { Db } from '../db';
 import { accommodationOfJson, type AccommodationRow } from './accommodations';
 import { appliedAccommodationSql } from './appliedAccommodationSql';
 import { eligibleStudentIds } from './notifications';
+import { presentBreak } from '../presenters/restBreak';
 
 interface RowData {
   attempt_id: string | null;
@@ -29,6 +30,10 @@ interface RowData {
   last_event_ms: number | null;
   in_seb: boolean | null;
   accommodation: AccommodationRow | null;
+  break_requested_ms: number | null;
+  break_started_ms: number | null;
+  break_ends_ms: number | null;
+  break_used_ms: number | null;
 }
 
 /** Times come back as epoch milliseconds: a number is far cheaper to parse than a timestamp, thousands of rows at a time. */
@@ -42,6 +47,7 @@ const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epoc
 const ROW_COLUMNS = `
   a.id as attempt_id, u.id as student_id, u.first_name, u.last_name, u.avatar, u.section, a.status, a.submit_reason,
   ${ms('a.deadline_at')} as deadline_ms, a.extra_minutes, ${ms('a.last_seen_at')} as last_seen_ms, a.tab_switches, a.fullscreen_exits, a.in_seb,
+  ${ms('a.break_requested_at')} as break_requested_ms, ${ms('a.break_started_at')} as break_started_ms, ${ms('a.break_ends_at')} as break_ends_ms, a.break_used_ms,
   coalesce(jsonb_array_length(a.question_order), 0)::int as total,
   coalesce(an.answered, 0) as answered, an.last_save_ms, coalesce(a.other_violations, 0) as other, ev.last_event_ms, coalesce(ev.flags, 0) as flags`;
 /** The device's flag kinds as an SQL array (constants of ours, never input). */
@@ -65,6 +71,7 @@ const accommodationColumn = (examId: string) => `${appliedAccommodationSql(examI
 
 function toRow(d: RowData, online: Set<string>, health: DeviceHealth): ProctorRow {
   const attemptId = d.attempt_id;
+  const accommodation = accommodationOfJson(d.accommodation);
   return {
     attemptId,
     student: { _id: d.student_id, firstName: d.first_name, lastName: d.last_name, avatar: d.avatar },
@@ -85,13 +92,10 @@ function toRow(d: RowData, online: Set<string>, health: DeviceHealth): ProctorRo
     // Sat in Safe Exam Browser (docs/seb.md): the board says so, and its tab and fullscreen checks do not apply.
     inSeb: d.in_seb ?? false,
     // The board marks who is given extra time, breaks or waived checks, so none of it looks like cheating.
-    accommodation: accommodationViewOf(d.accommodation),
+    accommodation: accommodates(accommodation) ? accommodationView(accommodation!) : null,
+    // Asked, under way, time paused: the proctor grants and ends breaks from the row.
+    break: attemptId ? presentBreak({ break_requested_at: d.break_requested_ms, break_started_at: d.break_started_ms, break_ends_at: d.break_ends_ms, break_used_ms: d.break_used_ms }, accommodation) : null,
   };
-}
-
-function accommodationViewOf(row: AccommodationRow | null): ProctorRow['accommodation'] {
-  const accommodation = accommodationOfJson(row);
-  return accommodation && accommodates(accommodation) ? accommodationView(accommodation) : null;
 }
 
 /** Which exam each attempt belongs to. */

@@ -8,6 +8,7 @@ import type { FeedEvent } from '../ports/realtime';
 import type { ViolationAnnouncer, ViolationInput, ViolationRecorder, ViolationResult } from '../ports/violations';
 import { submitAndGradeTx } from './marking';
 import { createLanedGroupCommit, isRefusedData, writeInHalves } from './groupCommit';
+import { onBreakSql } from './restBreaksSql';
 
 export interface ViolationRecorderOptions {
   /** Most batches written at the same time (PGlite has one connection, so 1 there). */
@@ -28,7 +29,7 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
-type LockedAttempt = AttemptRow & { exam_settings: ExamSettings };
+type LockedAttempt = AttemptRow & { exam_settings: ExamSettings; on_break__: boolean };
 
 const VIOLATION = 'violation';
 
@@ -104,22 +105,24 @@ const COUNT_AND_LOG_SQL = `
  * attempts.exam_id, the generic plan of this prepared statement walked every open attempt of the
  * exam for each event. (Comments stay out of the SQL, its runs of white space are one space, and
  * its names are short: pg_stat_activity shows a statement's first 1,024 characters, and the
- * insert must be among them for an operator, and a test, to see a wait.)
+ * insert must be among them for an operator, and a test, to see a wait.) An attempt with a rest
+ * break started is left to the locked way, which knows whether the break is still under way.
  */
 export const COUNT_AND_LOG_IF_UNCHANGED_SQL = `
   with v as (
     select * from unnest(${list('uuid')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('int')}, ${list('jsonb')})
-      as v(id, tab_was, fs_was, other_was, warn_was, tab, fs, other, warn, settings)
+      as v(id, tab0, fs0, oth0, warn0, tab, fs, other, warn, settings)
   ), locked as materialized (
     select a.id, a.exam_id from attempts a where a.id in (select id from v) order by a.id for no key update
   ), counted as (
-    update attempts as a set tab_switches = v.tab, fullscreen_exits = v.fs, other_violations = v.other, warnings = v.warn, ${FLAGGED}, updated_at = now()
+    update attempts a set tab_switches = v.tab, fullscreen_exits = v.fs, other_violations = v.other, warnings = v.warn, ${FLAGGED}, updated_at = now()
       from locked l
       join v on v.id = l.id
-      join exams as x on x.id = l.exam_id and x.settings = v.settings
+      join exams x on x.id = l.exam_id and x.settings = v.settings
      where a.id = l.id
-       and a.status = 'in_progress' and a.tab_switches = v.tab_was and a.fullscreen_exits = v.fs_was
-       and a.other_violations = v.other_was and a.warnings = v.warn_was
+       and a.status = 'in_progress' and a.tab_switches = v.tab0 and a.fullscreen_exits = v.fs0
+       and a.other_violations = v.oth0 and a.warnings = v.warn0
+       and a.break_ends_at is null
     returning a.id
   ), logged as (
     insert into attempt_events (attempt_id, type, actor_id, detail, client_at)
@@ -250,7 +253,7 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
         .whereIn('a.id', [...new Set(part.map((p) => p.input.attemptId))])
         .orderBy('a.id')
         .forNoKeyUpdate('a')
-        .select('a.*', 'e.settings as exam_settings')) as LockedAttempt[];
+        .select('a.*', 'e.settings as exam_settings', trx.raw(`${onBreakSql('a')} as on_break__`))) as LockedAttempt[];
       const attempts = new Map(locked.map((a) => [a.id, a]));
       const crossing = new Set<string>();
       const changed = new Set<string>();
@@ -268,6 +271,11 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
         }
         if (a.status !== 'in_progress' || crossing.has(a.id)) {
           outcomes.set(p, resultOf(a, true, false));
+          continue;
+        }
+        if (a.on_break__) {
+          // On a rest break the exam is hidden: what the device reports meanwhile is not held against the student.
+          outcomes.set(p, { ...resultOf(a, false, false), ignored: true });
           continue;
         }
         const crossed = countViolation(a, type, a.exam_settings.proctoring);
@@ -360,7 +368,7 @@ export function createViolationRecorder(db: Db, log: Logger, opts: ViolationReco
     for (const p of part) {
       const o = outcomes.get(p)!;
       if (o instanceof AppError) p.reject(o);
-      else {
+      else if (!o.ignored) {
         const { attemptId, studentId, type } = p.input;
         // Device flags carry their severity; the board knows the page kinds' own (FLAG_SEVERITY).
         const detail = { ...flagFields(p.input), ...(isDeviceFlag(type) ? { severity: FLAG_SEVERITY[type] } : {}), counts: { ...o.counts, other: o.other } };

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { GRADING_MSG, SESSION_MSG, gradeSubmissionSchema, restAnswerSchema, restSubmitSchema, startAttemptSchema, submissionListQuerySchema, submitExamSchema } from '@exam/shared';
 import type { Deps } from '../../deps';
 import { STAFF, STUDENTS } from '../../policies/people';
-import { Errors } from '../../errors';
+import { AppError, Errors } from '../../errors';
 import { auth, currentAuth, idParam, type AppState } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
 import { viewerOf } from '../../middleware/viewer';
@@ -126,6 +126,8 @@ function saveRefused(outcome: Extract<SaveOutcome, { ok: false }>) {
   switch (outcome.code) {
     case 'attempt-closed':
       return attemptClosed();
+    case 'on-break':
+      return new AppError(409, 'on-break', outcome.message);
     case 'forbidden':
       return Errors.forbidden(outcome.message);
     case 'not-found':
