@@ -1,5 +1,5 @@
-import { Checkbox, Group, Select, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Checkbox, Chip, Group, Select, TextInput } from '@mantine/core';
+import { IconCoffee, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BoardFilter, SortKey, StatusFilter } from './rows';
 
@@ -14,7 +14,8 @@ const STATUS_OPTIONS: { value: StatusFilter; key: string }[] = [
 
 const SORT_OPTIONS: SortKey[] = ['attention', 'name', 'status', 'progress', 'timeLeft', 'violations', 'activity'];
 
-export function BoardFilters({ value, onChange }: { value: BoardFilter; onChange: (next: BoardFilter) => void }) {
+/** `breakRequests`: how many students ask for a break now; the chip shows only while there are some (or it is on). */
+export function BoardFilters({ value, onChange, breakRequests = 0 }: { value: BoardFilter; onChange: (next: BoardFilter) => void; breakRequests?: number }) {
   const { t } = useTranslation('proctor');
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
@@ -48,6 +49,19 @@ export function BoardFilters({ value, onChange }: { value: BoardFilter; onChange
         onChange={(e) => onChange({ ...value, attentionOnly: e.currentTarget.checked })}
         mb={8}
       />
+      {(breakRequests > 0 || value.breakRequestsOnly) && (
+        <Chip
+          checked={value.breakRequestsOnly}
+          onChange={(checked) => onChange({ ...value, breakRequestsOnly: checked })}
+          color="yellow"
+          variant="filled"
+          icon={<IconCoffee size={14} aria-hidden />}
+          mb={6}
+          data-testid="break-requests-filter"
+        >
+          {t('filters.breakRequests', { count: breakRequests })}
+        </Chip>
+      )}
     </Group>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Severity } from '@exam/shared';
 import type { FeedItem } from './boardState';
 import { broadcastIdOf } from './boardState';
-import { EVENT_TYPES, eventDetailText, eventLabel, eventSeverity, filterFeed, severityLabel, type FeedFilter } from './feed';
+import { EVENT_TYPES, eventDetailText, eventGroup, eventLabel, eventSeverity, filterFeed, severityLabel, type FeedFilter } from './feed';
 
 const EVENT_COLORS = new Map<string, string>([
   ['joined', 'green'],
@@ -18,6 +18,7 @@ const EVENT_COLORS = new Map<string, string>([
   ['network', 'yellow'],
   ['help', 'indigo'],
   ['waiver', 'gray'],
+  ['break', 'cyan'],
 ]);
 
 const SEVERITY_COLORS: Record<Severity, string> = { high: 'red', medium: 'orange', low: 'yellow' };
@@ -106,7 +107,7 @@ const FeedRow = memo(function FeedRow({
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {formatTime(item.at, { seconds: true })}
         </Text>
-        <Badge size="sm" variant="light" color={EVENT_COLORS.get(item.type) ?? 'gray'} style={{ textTransform: 'none', flexShrink: 0 }}>
+        <Badge size="sm" variant="light" color={EVENT_COLORS.get(eventGroup(item.type)) ?? 'gray'} style={{ textTransform: 'none', flexShrink: 0 }}>
           {eventLabel(item.type)}
         </Badge>
         {severity && (

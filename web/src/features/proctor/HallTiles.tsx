@@ -1,8 +1,9 @@
 import { Box, Text, UnstyledButton } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { IconCoffee, IconLock } from '@tabler/icons-react';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppSocket } from '../../api/socket';
+import { BreakCountdown } from './BreakCountdown';
 import { attentionText, sameView, type RowView } from './rows';
 import type { RowActionKind } from './StudentTable';
 import { useHallThumbs } from './useHallThumbs';
@@ -34,11 +35,14 @@ export function HallTiles({
   onAction,
   socket = null,
   examId,
+  clockOffset = 0,
 }: {
   views: RowView[];
   onAction: (kind: RowActionKind, studentKey: string) => void;
   socket?: AppSocket | null;
   examId?: string;
+  /** Server clock minus ours, for a break's countdown. */
+  clockOffset?: number;
 }) {
   const { t } = useTranslation('proctor');
   // Mounted only while the tile view is shown, so being mounted is the wish for pictures.
@@ -74,16 +78,17 @@ export function HallTiles({
       style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: GAP, gridTemplateColumns: `repeat(auto-fill, ${grid.width}px)`, gridAutoRows: grid.height }}
     >
       {views.map((v) => (
-        <HallTile key={v.key} view={v} small={small} onAction={onAction} thumb={v.attemptId ? thumbs.get(v.attemptId) : undefined} />
+        <HallTile key={v.key} view={v} small={small} clockOffset={clockOffset} onAction={onAction} thumb={v.attemptId ? thumbs.get(v.attemptId) : undefined} />
       ))}
     </Box>
   );
 }
 
 const HallTile = memo(
-  function HallTile({ view, small, onAction, thumb }: { view: RowView; small: boolean; onAction: (kind: RowActionKind, studentKey: string) => void; thumb?: string }) {
+  function HallTile({ view, small, clockOffset, onAction, thumb }: { view: RowView; small: boolean; clockOffset: number; onAction: (kind: RowActionKind, studentKey: string) => void; thumb?: string }) {
     const { t } = useTranslation('proctor');
     const attention = view.attention.length > 0;
+    const asksForBreak = view.breakMark === 'requested';
     // The name starts with what the tile shows, in its order (WCAG 2.5.3, label in name): a
     // speech-input user says what they see; the details a reader needs follow.
     const label = [
@@ -96,9 +101,11 @@ const HallTile = memo(
       ...(view.flags > 0 ? [t('row.flags', { count: view.flags })] : []),
       ...(view.waivedText ? [view.waivedText] : []),
       ...(view.inSeb ? [t('seb:board.badge')] : []),
+      ...(asksForBreak ? [t('row.break.asks')] : view.breakMark === 'on-break' ? [t('row.break.onBreakShort')] : []),
+      ...(view.pausedText ? [view.pausedText] : []),
     ].join(', ');
     return (
-      <li data-testid="hall-tile" data-student={view.name} data-status={view.status} data-attention={attention ? 'true' : 'false'} style={{ minWidth: 0 }}>
+      <li data-testid="hall-tile" data-student={view.name} data-status={view.status} data-attention={attention ? 'true' : 'false'} data-break={view.breakMark} style={{ minWidth: 0 }}>
         <UnstyledButton
           onClick={() => view.attemptId && onAction(thumb ? 'camera' : 'timeline', view.key)}
           aria-label={label}
@@ -110,7 +117,11 @@ const HallTile = memo(
             padding: small ? '2px 4px' : '4px 6px',
             borderRadius: 4,
             background: STATUS_COLOR[view.status],
-            boxShadow: attention ? 'inset 0 0 0 2px var(--mantine-color-red-filled)' : 'inset 0 0 0 1px var(--mantine-color-default-border)',
+            boxShadow: asksForBreak
+              ? 'inset 0 0 0 3px var(--mantine-color-yellow-filled)'
+              : attention
+                ? 'inset 0 0 0 2px var(--mantine-color-red-filled)'
+                : 'inset 0 0 0 1px var(--mantine-color-default-border)',
             display: 'flex',
             flexDirection: 'column',
             justifyContent: 'space-between',
@@ -136,9 +147,18 @@ const HallTile = memo(
             <span>{view.progressShort}</span>{' '}
             <span style={{ marginLeft: 'auto' }}>{view.timeLeftShort}</span>
           </Box>
+          {view.breakMark !== 'none' && (
+            <>
+              {' '}
+              <Box style={{ display: 'flex', alignItems: 'center', gap: 3, fontSize: small ? 10 : 12, lineHeight: 1.2, whiteSpace: 'nowrap', fontWeight: asksForBreak ? 700 : undefined }} data-testid="tile-break">
+                <IconCoffee size={small ? 10 : 12} aria-hidden style={{ flexShrink: 0 }} />
+                {asksForBreak ? t('row.break.asks') : view.breakEndsAt !== null && <BreakCountdown endsAt={view.breakEndsAt} offset={clockOffset} short />}
+              </Box>
+            </>
+          )}
         </UnstyledButton>
       </li>
     );
   },
-  (a, b) => a.small === b.small && a.onAction === b.onAction && a.thumb === b.thumb && sameView(a.view, b.view),
+  (a, b) => a.small === b.small && a.clockOffset === b.clockOffset && a.onAction === b.onAction && a.thumb === b.thumb && sameView(a.view, b.view),
 );

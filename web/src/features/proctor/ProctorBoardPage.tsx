@@ -1,5 +1,5 @@
 import { formatDateTimeText } from '../../lib/dateFormat';
-import { PROCTOR_EVENTS, violationLimits, type MediaSource, type ProctorRow, type WaivableCheck } from '@exam/shared';
+import { breakAckSchema, PROCTOR_EVENTS, violationLimits, type MediaSource, type ProctorRow, type WaivableCheck } from '@exam/shared';
 import { Alert, Badge, Box, Button, Grid, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMessage, IconPlugConnected, IconPlugConnectedX, IconShieldCheck } from '@tabler/icons-react';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -21,14 +21,14 @@ import { HelpRequests } from './HelpRequests';
 import type { FeedItem } from './boardState';
 import { HallTiles } from './HallTiles';
 import { feedInScope, rowsInScope, useHallScope } from './hallScope';
-import { DEFAULT_FILTER, rowView, selectRows, studentName, type BoardFilter } from './rows';
+import { breakRequestCount, DEFAULT_FILTER, rowView, selectRows, studentName, type BoardFilter } from './rows';
 import { StudentTable, type RowActionKind } from './StudentTable';
 import { TimelineDrawer } from './TimelineDrawer';
 import { messageReach } from './messageReach';
 import { useProctorBoard } from './useProctorBoard';
 import { WaiverDialog } from './WaiverDialog';
 
-type Pending = { kind: Exclude<RowActionKind, 'camera' | 'screen' | 'waive'>; studentKey: string } | { kind: 'message-all' } | null;
+type Pending = { kind: Exclude<RowActionKind, 'camera' | 'screen' | 'waive' | 'break-grant' | 'break-refuse'>; studentKey: string } | { kind: 'message-all' } | null;
 
 /** An open live tile: whose, and which of their streams. */
 interface OpenTile {
@@ -36,6 +36,9 @@ interface OpenTile {
   source: MediaSource;
 }
 const tileId = (tile: OpenTile) => `${tile.studentKey}:${tile.source}`;
+
+type BreakAction = 'grant' | 'refuse' | 'end';
+const BREAK_DONE: Record<BreakAction, string> = { grant: 'board.breakGranted', refuse: 'board.breakRefused', end: 'board.breakEnded' };
 
 /** /exam/{examId}/proctor: the live board of one exam, for its owner, an admin, or a teacher added to its hall as a proctor. */
 export function ProctorBoardPage() {
@@ -91,6 +94,7 @@ function ProctorBoard({ examId }: { examId: string }) {
       attention: all.filter((v) => v.attention.length > 0).length,
     };
   }, [rows, serverNow, limits]);
+  const breakRequests = useMemo(() => breakRequestCount(rows, serverNow), [rows, serverNow]);
   const studentOptions = useMemo(() => rows.map((r) => ({ value: r.student._id, label: studentName(r) })).sort((a, b) => a.label.localeCompare(b.label)), [rows]);
 
   const tileRefs = useRef(new Map<string, HTMLElement>());
@@ -113,7 +117,38 @@ function ProctorBoard({ examId }: { examId: string }) {
     [t, rosterSize],
   );
 
+  /** Students whose break answer is on its way: a second click waits for the first, not an error. */
+  const breaksSent = useRef(new Set<string>());
+  /** Answers a break request or ends a break; the ack's state shows on the row at once. */
+  const sendBreak = async (studentKey: string, action: BreakAction) => {
+    const row = rowsRef.current.get(studentKey);
+    if (!row?.attemptId || breaksSent.current.has(studentKey)) return;
+    const attemptId = row.attemptId;
+    breaksSent.current.add(studentKey);
+    setBusy(true);
+    const ack = await call<Record<string, unknown>>(PROCTOR_EVENTS.break, { attemptId, action });
+    breaksSent.current.delete(studentKey);
+    setBusy(false);
+    if (!ack.ok) {
+      notifyError(ack.message);
+      return;
+    }
+    setPending(null);
+    const answer = breakAckSchema.safeParse(ack);
+    if (answer.success) dispatch({ type: 'break', attemptId, break: answer.data.break });
+    notifySuccess(t(BREAK_DONE[action], { name: studentName(row) }));
+  };
+  // The row buttons' callback stays the same across renders; it reaches the latest sendBreak here.
+  const sendBreakRef = useRef(sendBreak);
+  useLayoutEffect(() => {
+    sendBreakRef.current = sendBreak;
+  });
+
   const onAction = useCallback((kind: RowActionKind, studentKey: string) => {
+    if (kind === 'break-grant' || kind === 'break-refuse') {
+      void sendBreakRef.current(studentKey, kind === 'break-grant' ? 'grant' : 'refuse');
+      return;
+    }
     if (kind === 'waive') {
       setWaiverFor({ id: studentKey, focusCheck: null });
       return;
@@ -316,11 +351,11 @@ function ProctorBoard({ examId }: { examId: string }) {
                     </Button>
                   </Group>
                 </Group>
-                <BoardFilters value={filter} onChange={setFilter} />
+                <BoardFilters value={filter} onChange={setFilter} breakRequests={breakRequests} />
                 <Text size="sm" c="dimmed" aria-live="polite">
                   {t('board.showing', { shown: views.length, total: rows.length })}
                 </Text>
-                {view === 'tiles' ? <HallTiles views={views} onAction={onAction} socket={socket} examId={examId} /> : <StudentTable views={views} cameraEnabled={cameraEnabled} screenEnabled={screenEnabled} onAction={onAction} />}
+                {view === 'tiles' ? <HallTiles views={views} onAction={onAction} socket={socket} examId={examId} clockOffset={state.offset} /> : <StudentTable views={views} cameraEnabled={cameraEnabled} screenEnabled={screenEnabled} clockOffset={state.offset} onAction={onAction} />}
               </Stack>
             </Paper>
           </Grid.Col>
@@ -384,6 +419,16 @@ function ProctorBoard({ examId }: { examId: string }) {
         busy={busy}
         onCancel={() => setPending(null)}
         onConfirm={() => void act(PROCTOR_EVENTS.reinstate, { attemptId: target?.attemptId }, t('board.reinstated', { name: targetName }))}
+      />
+      <ConfirmAction
+        opened={pending?.kind === 'break-end'}
+        title={t('board.endBreakTitle', { name: targetName })}
+        message={t('board.endBreakMessage', { name: targetName })}
+        confirmLabel={t('row.break.end')}
+        color="blue"
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={() => pending?.kind === 'break-end' && void sendBreak(pending.studentKey, 'end')}
       />
     </Box>
   );

@@ -1,20 +1,23 @@
-import { ActionIcon, Anchor, Badge, Group, Menu, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCircleCheck, IconCircleDashed, IconDotsVertical, IconWifi, IconWifiOff } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconAlertTriangle, IconCoffee, IconChevronDown, IconChevronRight, IconCircleCheck, IconCircleDashed, IconDotsVertical, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '../../components/PersonAvatar';
 import { AccommodationTag } from '../accommodations/AccommodationBadge';
 import { SebBadge } from '../seb/SebBadge';
+import { BreakCountdown } from './BreakCountdown';
 import { attentionText, sameView, type RowView, type StatusKey } from './rows';
 import { layoutRows, visibleWindow } from './windowing';
 
-export type RowActionKind = 'timeline' | 'message' | 'extend' | 'submit' | 'reinstate' | 'camera' | 'screen' | 'waive';
+export type RowActionKind = 'timeline' | 'message' | 'extend' | 'submit' | 'reinstate' | 'camera' | 'screen' | 'waive' | 'break-grant' | 'break-refuse' | 'break-end';
 
 interface StudentTableProps {
   views: RowView[];
   cameraEnabled: boolean;
   /** The exam asks for the whole screen to be shared: a proctor may open it live. */
   screenEnabled?: boolean;
+  /** Server clock minus ours: a break's countdown reads the server's time. */
+  clockOffset?: number;
   /** Stable across renders: rows are memoised and must not re-render for a new callback. */
   onAction: (kind: RowActionKind, studentKey: string) => void;
 }
@@ -48,13 +51,17 @@ const COLUMNS: { key: string; hidden?: boolean; width: number }[] = [
 ];
 export const TABLE_WIDTH = COLUMNS.reduce((sum, c) => sum + c.width, 0);
 
+const ATTENTION_STYLE = { background: 'var(--mantine-color-red-light)', boxShadow: 'inset 4px 0 0 var(--mantine-color-red-filled)' };
+/** A request waits for an answer: it stands out even among rows that need attention. */
+const ASKS_FOR_BREAK_STYLE = { background: 'var(--mantine-color-yellow-light)', boxShadow: 'inset 4px 0 0 var(--mantine-color-yellow-filled)' };
+
 const wrapLabel = { root: { height: 'auto', minHeight: 20, maxWidth: '100%' }, label: { overflow: 'visible', whiteSpace: 'normal', textOverflow: 'clip' } } as const;
 
 /**
  * Every student of the exam, one memoised row each, windowed: only the rows in view (and a few
  * either side) are in the DOM, so 300 rows updating every second stay cheap.
  */
-export function StudentTable({ views, cameraEnabled, screenEnabled = false, onAction }: StudentTableProps) {
+export function StudentTable({ views, cameraEnabled, screenEnabled = false, clockOffset = 0, onAction }: StudentTableProps) {
   const { t } = useTranslation('proctor');
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -114,7 +121,7 @@ export function StudentTable({ views, cameraEnabled, screenEnabled = false, onAc
         <Table.Tbody>
           {win.padTop > 0 && <tr aria-hidden style={{ height: win.padTop }} />}
           {views.slice(win.start, win.end).map((v, i) => (
-            <StudentRow key={v.key} index={win.start + i} view={v} cameraEnabled={cameraEnabled} screenEnabled={screenEnabled} expanded={expanded.has(v.key)} onToggle={toggle} onAction={onAction} />
+            <StudentRow key={v.key} index={win.start + i} view={v} cameraEnabled={cameraEnabled} screenEnabled={screenEnabled} clockOffset={clockOffset} expanded={expanded.has(v.key)} onToggle={toggle} onAction={onAction} />
           ))}
           {win.padBottom > 0 && <tr aria-hidden style={{ height: win.padBottom }} />}
         </Table.Tbody>
@@ -128,16 +135,18 @@ interface StudentRowProps {
   view: RowView;
   cameraEnabled: boolean;
   screenEnabled: boolean;
+  clockOffset: number;
   expanded: boolean;
   onToggle: (key: string) => void;
   onAction: StudentTableProps['onAction'];
 }
 
 const StudentRow = memo(
-  function StudentRow({ index, view, cameraEnabled, screenEnabled, expanded, onToggle, onAction }: StudentRowProps) {
+  function StudentRow({ index, view, cameraEnabled, screenEnabled, clockOffset, expanded, onToggle, onAction }: StudentRowProps) {
     // Its own hook: a memoised row still follows a change of language.
     const { t } = useTranslation('proctor');
     const attention = view.attention.length > 0;
+    const asksForBreak = view.breakMark === 'requested';
     const style = STATUS_STYLE[view.status];
     const detailId = `detail-${view.key}`;
     return (
@@ -146,8 +155,9 @@ const StudentRow = memo(
           data-testid="proctor-row"
           data-student={view.name}
           data-attention={attention ? 'true' : 'false'}
+          data-break={view.breakMark}
           aria-rowindex={index + 2}
-          style={{ height: ROW_HEIGHT, ...(attention ? { background: 'var(--mantine-color-red-light)', boxShadow: 'inset 4px 0 0 var(--mantine-color-red-filled)' } : {}) }}
+          style={{ height: ROW_HEIGHT, ...(asksForBreak ? ASKS_FOR_BREAK_STYLE : attention ? ATTENTION_STYLE : {}) }}
         >
           <Table.Td>
             <ActionIcon variant="subtle" size="sm" aria-expanded={expanded} aria-controls={expanded ? detailId : undefined} aria-label={t('table.detailsOf', { name: view.name })} onClick={() => onToggle(view.key)}>
@@ -198,8 +208,9 @@ const StudentRow = memo(
             </Text>
           </Table.Td>
           <Table.Td data-testid="row-attention">
-            {attention || view.flags > 0 || view.waivedText ? (
+            {attention || view.flags > 0 || view.waivedText || view.breakMark !== 'none' || view.pausedText ? (
               <Group gap={2}>
+                <BreakMarks view={view} clockOffset={clockOffset} onAction={onAction} />
                 {view.attention.map((reason) => (
                   <Badge key={reason} size="xs" color="red" variant="filled" leftSection={<IconAlertTriangle size={10} aria-hidden />} styles={wrapLabel} style={{ textTransform: 'none' }}>
                     {attentionText(reason)}
@@ -237,6 +248,13 @@ const StudentRow = memo(
                     <Menu.Item onClick={() => onAction('extend', view.key)}>{t('table.extendTime')}</Menu.Item>
                     {cameraEnabled && <Menu.Item onClick={() => onAction('camera', view.key)}>{t('table.viewCamera')}</Menu.Item>}
                     {screenEnabled && <Menu.Item onClick={() => onAction('screen', view.key)}>{t('table.viewScreen')}</Menu.Item>}
+                    {asksForBreak && (
+                      <>
+                        <Menu.Item onClick={() => onAction('break-grant', view.key)}>{t('row.break.allow')}</Menu.Item>
+                        <Menu.Item onClick={() => onAction('break-refuse', view.key)}>{t('row.break.refuseBreak')}</Menu.Item>
+                      </>
+                    )}
+                    {view.breakMark === 'on-break' && <Menu.Item onClick={() => onAction('break-end', view.key)}>{t('row.break.end')}</Menu.Item>}
                     <Menu.Item color="red" onClick={() => onAction('submit', view.key)}>
                       {t('table.forceSubmit')}
                     </Menu.Item>
@@ -267,5 +285,45 @@ const StudentRow = memo(
       </>
     );
   },
-  (a, b) => a.index === b.index && a.expanded === b.expanded && a.cameraEnabled === b.cameraEnabled && a.screenEnabled === b.screenEnabled && a.onAction === b.onAction && a.onToggle === b.onToggle && sameView(a.view, b.view),
+  (a, b) => a.index === b.index && a.clockOffset === b.clockOffset && a.expanded === b.expanded && a.cameraEnabled === b.cameraEnabled && a.screenEnabled === b.screenEnabled && a.onAction === b.onAction && a.onToggle === b.onToggle && sameView(a.view, b.view),
 );
+
+/**
+ * A student's rest break on their row: a request with its answers, a break under way with its
+ * countdown, and the time paused so far.
+ */
+function BreakMarks({ view, clockOffset, onAction }: { view: RowView; clockOffset: number; onAction: StudentTableProps['onAction'] }) {
+  const { t } = useTranslation('proctor');
+  return (
+    <>
+      {view.breakMark === 'requested' && (
+        <>
+          <Badge size="xs" color="yellow" variant="filled" leftSection={<IconCoffee size={10} aria-hidden />} styles={wrapLabel} style={{ textTransform: 'none' }} data-testid="row-break-request">
+            {t('row.break.asks')}
+          </Badge>
+          <Button size="compact-xs" color="green" onClick={() => onAction('break-grant', view.key)} aria-label={t('row.break.allowFor', { name: view.name })}>
+            {t('row.break.allow')}
+          </Button>
+          <Button size="compact-xs" variant="default" onClick={() => onAction('break-refuse', view.key)} aria-label={t('row.break.refuseFor', { name: view.name })}>
+            {t('row.break.refuse')}
+          </Button>
+        </>
+      )}
+      {view.breakMark === 'on-break' && view.breakEndsAt !== null && (
+        <Badge size="xs" color="cyan" variant="light" leftSection={<IconCoffee size={10} aria-hidden />} styles={wrapLabel} style={{ textTransform: 'none' }} data-testid="row-on-break">
+          <BreakCountdown endsAt={view.breakEndsAt} offset={clockOffset} />
+        </Badge>
+      )}
+      {view.breakMark === 'on-break' && (
+        <Button size="compact-xs" variant="default" onClick={() => onAction('break-end', view.key)} aria-label={t('row.break.endFor', { name: view.name })}>
+          {t('row.break.end')}
+        </Button>
+      )}
+      {view.pausedText && (
+        <Badge size="xs" color="gray" variant="light" styles={wrapLabel} style={{ textTransform: 'none' }} data-testid="row-paused">
+          {view.pausedText}
+        </Badge>
+      )}
+    </>
+  );
+}

@@ -1,4 +1,4 @@
-import { isDeviceFlag, type HallPart, type ProctorEvent, type ProctorRow, type WaivableCheck, type WatchedExam } from '@exam/shared';
+import { isDeviceFlag, type BreakState, type HallPart, type ProctorEvent, type ProctorRow, type WaivableCheck, type WatchedExam } from '@exam/shared';
 import { proctorRowSchema, type HelpRequest, type WaiverChange } from './schemas';
 
 /** A message sent to every student at once, named by the id all its copies share. */
@@ -53,7 +53,10 @@ export interface ProgressEntry {
  */
 type ViolationChange = { type: 'violations'; attemptId: string; studentId: string; violations: ProctorRow['violations'] | null; flag: boolean; at: string };
 
-type RowChange = { type: 'row'; row: ProctorRow } | { type: 'progress'; students: ProgressEntry[] } | { type: 'health'; attemptId: string; pending: number } | ViolationChange;
+/** A break's state as a proctor's action answered it: the row follows at once, before the server's row comes. */
+type BreakChange = { type: 'break'; attemptId: string; break: BreakState };
+
+type RowChange = { type: 'row'; row: ProctorRow } | { type: 'progress'; students: ProgressEntry[] } | { type: 'health'; attemptId: string; pending: number } | ViolationChange | BreakChange;
 
 const violationCounts = proctorRowSchema.shape.violations;
 
@@ -168,7 +171,7 @@ function withRow(state: BoardState, studentId: string, update: (row: ProctorRow)
 }
 
 export function boardReducer(state: BoardState, action: BoardAction): BoardState {
-  if (state.held && (action.type === 'row' || action.type === 'progress' || action.type === 'health' || action.type === 'violations')) return { ...state, held: [...state.held, action] };
+  if (state.held && (action.type === 'row' || action.type === 'progress' || action.type === 'health' || action.type === 'violations' || action.type === 'break')) return { ...state, held: [...state.held, action] };
   switch (action.type) {
     case 'watching':
       return { ...state, held: state.held ?? [] };
@@ -214,6 +217,11 @@ export function boardReducer(state: BoardState, action: BoardAction): BoardState
       const studentId = state.byAttempt.get(action.attemptId);
       if (!studentId) return state;
       return withRow(state, studentId, (r) => (r.pendingSaves === action.pending ? r : { ...r, pendingSaves: action.pending }));
+    }
+    case 'break': {
+      const studentId = state.byAttempt.get(action.attemptId);
+      if (!studentId) return state;
+      return withRow(state, studentId, (r) => (r.attemptId === action.attemptId ? { ...r, break: action.break } : r));
     }
     case 'event': {
       const e = action.event;

@@ -5,14 +5,21 @@ import { titleCase } from '../../lib/format';
 import { broadcastIdOf, type FeedItem } from './boardState';
 import { submitReasonKey } from './rows';
 
-/** The feed's and the timeline's words for each event type. */
-export const EVENT_TYPES = ['joined', 'left', 'network', 'violation', 'submitted', 'message', 'extended', 'reinstated', 'help', 'waiver'] as const;
+/** The feed's and the timeline's words for each event type; 'break' stands for all of BREAK_EVENTS (one filter, one label). */
+export const EVENT_TYPES = ['joined', 'left', 'network', 'violation', 'submitted', 'message', 'extended', 'reinstated', 'help', 'waiver', 'break'] as const;
+
+/** A rest break's events (issue 56): the label says "Break", the line says what happened. */
+export const BREAK_EVENTS = ['break-requested', 'break-cancelled', 'break-refused', 'break-started', 'break-ended'] as const;
+const isBreakEvent = (type: string) => (BREAK_EVENTS as readonly string[]).includes(type);
 
 const KNOWN_EVENTS = new Set<string>([...EVENT_TYPES, 'progress']);
 const t = (key: string, values?: Record<string, unknown>) => i18n.t(`proctor:feed.${key}`, values);
 
+/** The type an event is filtered and labelled by: every break event is a 'break'. */
+export const eventGroup = (type: string) => (isBreakEvent(type) ? 'break' : type);
+
 /** An event type in words; a type this screen does not know yet reads as its own name. */
-export const eventLabel = (type: string) => (KNOWN_EVENTS.has(type) ? t(`events.${type}`) : titleCase(type));
+export const eventLabel = (type: string) => (KNOWN_EVENTS.has(eventGroup(type)) ? t(`events.${eventGroup(type)}`) : titleCase(type));
 
 const isViolationType = (v: string): v is ViolationType => (VIOLATION_TYPES as readonly string[]).includes(v);
 const isCheck = (v: unknown): v is (typeof WAIVABLE_CHECKS)[number] => typeof v === 'string' && (WAIVABLE_CHECKS as readonly string[]).includes(v);
@@ -53,6 +60,7 @@ export function eventDetailText(type: string, detail: Record<string, unknown>): 
   const byName = typeof detail.byName === 'string' && detail.byName ? i18n.t('staff:board.byName', { name: detail.byName }) : '';
   // "by a proctor" says less than their name.
   if (byName && type === 'submitted' && detail.reason === 'proctor') return byName;
+  if (isBreakEvent(type)) return breakText(type, detail);
   return [whatHappened(type, detail), byName].filter(Boolean).join(' · ');
 }
 
@@ -109,6 +117,37 @@ function whatHappened(type: string, detail: Record<string, unknown>): string {
   }
 }
 
+/** 'asked for a break', 'break allowed by Ms X', 'break ended after 6 min · ended by Ms X'. */
+function breakText(type: string, detail: Record<string, unknown>): string {
+  const by = typeof detail.byName === 'string' && detail.byName ? detail.byName : '';
+  // A proctor named only by id (an older stored event) still did it: the student did not.
+  const byProctor = !!by || (typeof detail.by === 'string' && !!detail.by);
+  const paused = typeof detail.pausedMs === 'number' && Number.isFinite(detail.pausedMs) ? detail.pausedMs : null;
+  switch (type) {
+    case 'break-requested':
+      return t('break.requested');
+    case 'break-cancelled':
+      return t('break.cancelled');
+    case 'break-refused':
+      return by ? t('break.refusedBy', { name: by }) : t('break.refused');
+    case 'break-started':
+      // No one allowed it: the student's breaks are automatic.
+      if (by) return t('break.allowedBy', { name: by });
+      return byProctor ? t('break.allowed') : t('break.startedAutomatic');
+    default: {
+      const ended = paused === null ? t('break.ended') : t('break.endedAfter', { duration: breakDuration(paused) });
+      if (by) return `${ended} · ${t('break.endedBy', { name: by })}`;
+      return byProctor ? `${ended} · ${t('break.endedByProctor')}` : ended;
+    }
+  }
+}
+
+/** A break's length in whole minutes ('6 min'); under a minute in seconds. */
+function breakDuration(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  return seconds < 60 ? t('duration.seconds', { seconds }) : t('break.minutes', { minutes: Math.round(seconds / 60) });
+}
+
 export interface FeedFilter {
   /** A student id, or '' for everyone. */
   studentId: string;
@@ -118,5 +157,5 @@ export interface FeedFilter {
 
 export function filterFeed(items: FeedItem[], filter: FeedFilter): FeedItem[] {
   if (!filter.studentId && !filter.type) return items;
-  return items.filter((e) => (!filter.studentId || e.studentId === filter.studentId) && (!filter.type || e.type === filter.type));
+  return items.filter((e) => (!filter.studentId || e.studentId === filter.studentId) && (!filter.type || eventGroup(e.type) === filter.type));
 }

@@ -1,4 +1,4 @@
-import { violationLimits, type ProctorRow, type SubmitReason, type ViolationLimits } from '@exam/shared';
+import { breakLeftMs, onBreak, pausedMs, violationLimits, type ProctorRow, type SubmitReason, type ViolationLimits } from '@exam/shared';
 import { i18n } from '../../i18n';
 import { timeLeftText as formatTimeLeft } from '../../i18n/format';
 import { formatTime } from '../../lib/dateFormat';
@@ -13,6 +13,9 @@ import { accommodationDetails, badgeText, givesAnything } from '../accommodation
 export type StatusKey = 'not-started' | 'online' | 'offline' | 'submitted';
 
 export type AttentionReason = 'offline' | 'violations' | 'near-auto-submit';
+
+/** Where a sitting student stands with their rest breaks, as the board marks it. */
+export type BreakMark = 'none' | 'requested' | 'on-break';
 
 /**
  * The board's texts, in the language on screen when called (never at load time). 300 rows are
@@ -119,6 +122,30 @@ export function attentionReasons(row: ProctorRow, limits: ViolationLimits = STAN
   return reasons;
 }
 
+/** A request waits for a proctor, or a break is under way; only while the attempt runs (a break past its end is over). */
+export function breakMark(row: ProctorRow, serverNow: number): BreakMark {
+  const b = row.break;
+  if (!b || row.status !== 'in_progress') return 'none';
+  if (b.state === 'requested') return 'requested';
+  return onBreak(b, serverNow) ? 'on-break' : 'none';
+}
+
+/** 'Paused 12 min' once any break time was taken; by the minute, so a break re-renders its row once a minute. */
+export function pausedText(row: ProctorRow, serverNow: number): string {
+  const ms = row.break ? pausedMs(row.break, serverNow) : 0;
+  if (ms <= 0) return '';
+  return ms < MINUTE ? t('row.break.pausedUnderMinute') : t('row.break.paused', { minutes: Math.floor(ms / MINUTE) });
+}
+
+/** The accommodation's tooltip adds what is left of the break time once some was taken. */
+function breakLeftText(row: ProctorRow, serverNow: number): string {
+  const b = row.break;
+  if (!b || b.allowanceMs <= 0) return '';
+  const taken = b.usedMs > 0 || breakMark(row, serverNow) === 'on-break';
+  if (!taken) return '';
+  return t('row.break.allowanceLeft', { minutes: Math.floor(breakLeftMs(b, serverNow) / MINUTE) });
+}
+
 /** Reinstating undoes an automatic submission for violations, only while its time has not run out. */
 export function canReinstate(row: ProctorRow, serverNow: number): boolean {
   if (row.status === 'in_progress' || row.status === 'not-started' || row.submitReason !== 'violations' || !row.deadlineAt) return false;
@@ -184,6 +211,12 @@ export interface RowView {
   /** '1.5× time' or 'Accommodations', '' without one; and what applies, for its tooltip. */
   accommodationText: string;
   accommodationDetails: string;
+  /** Rest breaks: a request to answer, or a break under way (its countdown ticks in its own cell). */
+  breakMark: BreakMark;
+  /** When the break under way ends by itself, by the server clock (ms); null when none is. */
+  breakEndsAt: number | null;
+  /** 'Paused 12 min', '' when no break time was taken. */
+  pausedText: string;
 }
 
 /** '12m', '1h 5m', '45s', '0s': the tile view has room for a few characters. */
@@ -205,6 +238,7 @@ function saveHealth(row: ProctorRow): RowView['saveHealth'] {
 export const waivedText = (checks: readonly string[]) => (checks.length ? t('row.waived', { checks: checks.map((c) => t(`checks.${c}`)).join(', ') }) : '');
 
 export function rowView(row: ProctorRow, serverNow: number, limits: ViolationLimits = STANDARD_LIMITS, waived: readonly string[] = []): RowView {
+  const mark = breakMark(row, serverNow);
   return {
     key: row.student._id,
     attemptId: row.attemptId,
@@ -230,7 +264,10 @@ export function rowView(row: ProctorRow, serverNow: number, limits: ViolationLim
     saveHealth: saveHealth(row),
     inSeb: !!row.inSeb,
     accommodationText: givesAnything(row.accommodation) ? badgeText(row.accommodation) : '',
-    accommodationDetails: givesAnything(row.accommodation) ? accommodationDetails(row.accommodation) : '',
+    accommodationDetails: givesAnything(row.accommodation) ? [accommodationDetails(row.accommodation), breakLeftText(row, serverNow)].filter(Boolean).join(', ') : '',
+    breakMark: mark,
+    breakEndsAt: mark === 'on-break' && row.break?.endsAt ? Date.parse(row.break.endsAt) : null,
+    pausedText: pausedText(row, serverNow),
   };
 }
 
@@ -249,16 +286,21 @@ export type SortKey = 'attention' | 'name' | 'status' | 'progress' | 'timeLeft' 
 export interface BoardFilter {
   status: StatusFilter;
   attentionOnly: boolean;
+  /** Only the students asking for a break, so a proctor of hundreds answers them. */
+  breakRequestsOnly: boolean;
   search: string;
   sort: SortKey;
 }
 
-export const DEFAULT_FILTER: BoardFilter = { status: 'all', attentionOnly: false, search: '', sort: 'attention' };
+export const DEFAULT_FILTER: BoardFilter = { status: 'all', attentionOnly: false, breakRequestsOnly: false, search: '', sort: 'attention' };
 
 const STATUS_ORDER: Record<StatusKey, number> = { offline: 0, online: 1, 'not-started': 2, submitted: 3 };
 
 const byName = (a: ProctorRow, b: ProctorRow) =>
   a.student.lastName.localeCompare(b.student.lastName) || a.student.firstName.localeCompare(b.student.firstName);
+
+/** How many students ask for a break now (the filter chip's count). */
+export const breakRequestCount = (rows: ProctorRow[], serverNow: number) => rows.reduce((n, r) => n + (breakMark(r, serverNow) === 'requested' ? 1 : 0), 0);
 
 /** The rows the board lists, in order: filters first (cheap), then one sort. */
 export function selectRows(rows: ProctorRow[], filter: BoardFilter, serverNow: number, limits: ViolationLimits = STANDARD_LIMITS): ProctorRow[] {
@@ -266,10 +308,13 @@ export function selectRows(rows: ProctorRow[], filter: BoardFilter, serverNow: n
   const shown = rows.filter((r) => {
     if (filter.status !== 'all' && statusKey(r) !== filter.status) return false;
     if (filter.attentionOnly && attentionReasons(r, limits).length === 0) return false;
+    if (filter.breakRequestsOnly && breakMark(r, serverNow) !== 'requested') return false;
     return !search || studentName(r).toLowerCase().includes(search);
   });
+  const asksForBreak = (r: ProctorRow) => (breakMark(r, serverNow) === 'requested' ? 1 : 0);
   const compare: Record<SortKey, (a: ProctorRow, b: ProctorRow) => number> = {
-    attention: (a, b) => attentionReasons(b, limits).length - attentionReasons(a, limits).length || STATUS_ORDER[statusKey(a)] - STATUS_ORDER[statusKey(b)] || byName(a, b),
+    // A request for a break waits for an answer: it comes before everything else.
+    attention: (a, b) => asksForBreak(b) - asksForBreak(a) || attentionReasons(b, limits).length - attentionReasons(a, limits).length || STATUS_ORDER[statusKey(a)] - STATUS_ORDER[statusKey(b)] || byName(a, b),
     name: byName,
     status: (a, b) => STATUS_ORDER[statusKey(a)] - STATUS_ORDER[statusKey(b)] || byName(a, b),
     progress: (a, b) => (a.total ? a.answered / a.total : -1) - (b.total ? b.answered / b.total : -1) || byName(a, b),

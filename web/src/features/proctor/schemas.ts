@@ -1,5 +1,6 @@
 import {
   accommodationViewSchema,
+  breakStateSchema,
   HELP_STATUSES,
   SECTIONS,
   SUBMIT_REASONS,
@@ -44,6 +45,8 @@ export const proctorRowSchema = z.object({
   inSeb: z.boolean().optional().catch(undefined),
   // What the student is given (issue 56); an older server sends nothing, a malformed one is no badge rather than no board.
   accommodation: accommodationViewSchema.nullable().optional().catch(null),
+  // Rest breaks (issue 56): an older server sends nothing; a malformed one shows no break rather than no board.
+  break: breakStateSchema.nullable().optional().catch(null),
 }) satisfies z.ZodType<ProctorRow>;
 
 export const watchedExamSchema = z.object({
