@@ -5,7 +5,9 @@ import { createExamAsTeacher, createPerson, signIn } from './support';
  * Issue 56: the exam on a phone (390×844, touch). A student sits a whole exam by tapping: the
  * sticky header holds the question number, the save state and the time left on one line and stays
  * short, the question's heading is never under it, every control is a finger's size, nothing
- * scrolls sideways, and submitting reaches the result.
+ * scrolls sideways, and submitting reaches the result. The header stays one line when the timer
+ * turns amber and red, toasts never cover it, and the answer boxes and lists are a finger tall with
+ * text iOS does not zoom into.
  */
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -105,6 +107,20 @@ async function expectFingerSizedTargets(page: Page): Promise<number> {
   return small.count;
 }
 
+/** Every button of the open dialog, its × included, is at least 44 px tall. */
+async function expectFingerSizedDialogButtons(dialog: Locator): Promise<void> {
+  const buttons = dialog.getByRole('button');
+  expect(await buttons.count()).toBeGreaterThanOrEqual(3);
+  for (const button of await buttons.all()) {
+    const box = await boxOf(button);
+    expect(Math.min(box.width, box.height), `${await button.getAttribute('aria-label') ?? await button.textContent()} is a finger's size`).toBeGreaterThanOrEqual(TOUCH);
+  }
+}
+
+/** Two boxes share no pixel. */
+const apart = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+
 /** Taps an option's row near its right end, far from the small circle, as a thumb would. */
 async function tapRow(page: Page, role: 'radio' | 'checkbox', name: string): Promise<void> {
   const control = page.getByRole(role, { name, exact: true });
@@ -124,6 +140,13 @@ test('a student sits a whole exam on a phone by tapping: a one-line header, fing
   await signIn(page, email);
   await page.goto(`/exam/${examId}`);
   await page.getByRole('button', { name: 'Start Exam' }).tap();
+
+  // The start's toast shows for five seconds, inside the screen and clear of the header's time left.
+  const toast = page.getByRole('alert').filter({ hasText: 'Exam started successfully!' });
+  await expect(toast).toBeVisible();
+  const [toastBox, headerBox] = await Promise.all([boxOf(toast), boxOf(page.getByTestId('exam-header'))]);
+  expect(apart(toastBox, headerBox), 'the toast leaves the exam header uncovered').toBe(true);
+  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(844);
 
   await expectHeadingInSight(page, 1, 4);
   await expect(page.getByTestId('header-question')).toHaveText('Q 1/4Question 1 of 4');
@@ -177,8 +200,81 @@ test('a student sits a whole exam on a phone by tapping: a one-line header, fing
   await submit.tap();
   const dialog = page.getByRole('dialog', { name: 'Submit your exam?' });
   await expect(dialog.getByTestId('submit-summary')).toContainText('Answered: 4 of 4');
+  await expectFingerSizedDialogButtons(dialog);
   await dialog.getByRole('button', { name: 'Yes, submit my exam' }).tap();
   await expect(page).toHaveURL(/\/exam-result\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expectNoSidewaysScroll(page);
+});
+
+/** A field's box and text size: at least 44 px tall, and 16 px text so iOS does not zoom in on a tap. */
+async function expectFingerSizedField(field: Locator): Promise<void> {
+  const box = await boxOf(field);
+  expect(box.height, 'the field is a finger tall').toBeGreaterThanOrEqual(TOUCH);
+  const fontSize = await field.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(fontSize, 'the field’s text is large enough that iOS does not zoom in').toBeGreaterThanOrEqual(16);
+}
+
+test('on a phone the header stays one line as the time runs amber and red, and matching lists and answer boxes are a finger tall with 16 px text', async ({ page, request }) => {
+  // Two minutes to sit: amber 30 s before the end, red 12 s before.
+  test.setTimeout(180_000);
+  const tag = `${Date.now()}`.slice(-6);
+  const student = await createPerson(request, 'student', 'Pia', `Clock${tag}`);
+  const examId = await createExamAsTeacher(request, {
+    title: `Phone clock ${tag}`,
+    subject: 'geography',
+    description: 'Made by the browser test of the exam on a phone.',
+    duration: 2,
+    settings: { showResultsImmediately: true, proctoring: { enabled: false } },
+    students: [student.id],
+    openForHours: 3,
+    questions: [
+      {
+        text: 'Match each country to its capital.',
+        type: 'matching',
+        subject: 'geography',
+        pairs: [
+          { stem: 'France', answer: 'Paris' },
+          { stem: 'Spain', answer: 'Madrid' },
+        ],
+        distractors: ['Lisbon'],
+        points: 2,
+      },
+      { text: 'Name the capital of Italy.', type: 'short-answer', subject: 'geography', correctAnswer: 'Rome', points: 1 },
+    ],
+  });
+  await signIn(page, student.email);
+  await page.goto(`/exam/${examId}`);
+  await page.getByRole('button', { name: 'Start Exam' }).tap();
+  await expectHeadingInSight(page, 1, 2);
+
+  const france = page.getByRole('combobox', { name: 'France' });
+  await expectFingerSizedField(france);
+  await expectFingerSizedField(page.getByRole('combobox', { name: 'Spain' }));
+  await france.selectOption('Paris');
+  await page.getByRole('combobox', { name: 'Spain' }).selectOption('Madrid');
+  await allSaved(page);
+  await expectFingerSizedTargets(page);
+  await expectNoSidewaysScroll(page);
+
+  await page.getByRole('button', { name: 'Next' }).tap();
+  await expectHeadingInSight(page, 2, 2);
+  const box = page.getByRole('textbox', { name: 'Your answer to question 2' });
+  await expectFingerSizedField(box);
+  await box.tap();
+  await box.fill('Rome');
+  await page.getByRole('heading', { name: 'Question 2 of 2' }).tap();
+  await allSaved(page);
+  await expectOneLineHeader(page);
+
+  // The level's words stay part of the timer for screen readers, but the header keeps its one line.
+  for (const [level, words] of [
+    ['low', 'Less than 25% of time left'],
+    ['critical', 'Less than 10% of time left'],
+  ] as const) {
+    await expect(page.getByTestId('exam-timer')).toHaveAttribute('data-level', level, { timeout: 120_000 });
+    await expect(page.getByTestId('exam-timer')).toContainText(words);
+    await expectOneLineHeader(page);
+    await expectNoSidewaysScroll(page);
+  }
 });

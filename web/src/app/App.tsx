@@ -1,5 +1,6 @@
 import { TOAST_AUTO_CLOSE_MS } from '@exam/shared';
 import { MantineProvider, Modal, Notification, createTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -25,8 +26,14 @@ const mantineTheme = (dismissLabel: string, closeLabel: string) =>
     },
   });
 /**
+ * Below Mantine's `sm` a toast spans the screen's width: at the top it would cover the exam's
+ * sticky header (the time left) for its whole display time, so there it rises from the bottom.
+ */
+const SMALL_SCREEN = '(max-width: 47.99em)';
+
+/**
  * Providers outside the router: theme (our `theme` key drives Mantine's colour scheme), toasts
- * (top right, 5 s), server-state cache, and the last-resort error boundary.
+ * (top right, 5 s; bottom centre on a phone), server-state cache, and the last-resort error boundary.
  */
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -34,13 +41,14 @@ export function App() {
   const { t } = useTranslation();
   const dismissLabel = t('components.dismissNotification');
   const closeLabel = t('actions.close');
+  const small = useMediaQuery(SMALL_SCREEN, false, { getInitialValueInEffect: false });
   const mantine = useMemo(() => mantineTheme(dismissLabel, closeLabel), [dismissLabel, closeLabel]);
 
   return (
     <ThemeProvider>
       {(theme) => (
         <MantineProvider theme={mantine} cssVariablesResolver={contrastVariables} forceColorScheme={theme}>
-          <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+          <Notifications position={small ? 'bottom-center' : 'top-right'} autoClose={TOAST_AUTO_CLOSE_MS} />
           <ErrorBoundary>
             <QueryClientProvider client={queryClient}>
               <RouterProvider router={router} />

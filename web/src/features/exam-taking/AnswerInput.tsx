@@ -6,6 +6,7 @@ import { enumLabel } from '../../i18n/format';
 import { MathText } from '../../components/MathText';
 import { BUTTON_TOUCH_HEIGHT, TOUCH_PX } from './touchTarget';
 import type { TakingQuestion } from './types';
+import { usePhone } from './phone';
 import { useDraft } from './useDraft';
 
 interface AnswerInputProps {
@@ -47,6 +48,17 @@ const ROW_TARGET = {
   labelWrapper: { flex: 1 },
   label: { minHeight: TOUCH_PX, display: 'flex', alignItems: 'center', cursor: 'pointer' },
 } as const;
+
+/**
+ * On a phone a box or list is a finger tall, and its text 16 px: iOS zooms the page into any field
+ * whose text is smaller, which pushes the sticky header and the question out of sight. Set on the
+ * field itself: the size variables Mantine puts on its wrapper would override ours there.
+ */
+const PHONE_FIELD = { input: { minHeight: TOUCH_PX, fontSize: 'var(--mantine-font-size-md)' } };
+
+function usePhoneField() {
+  return usePhone() ? PHONE_FIELD : undefined;
+}
 
 function ClearButton({ show, onClear }: { show: boolean; onClear: () => void }) {
   const { t } = useTranslation('examTaking');
@@ -106,6 +118,7 @@ function ChoicesAnswer({ question, number, answer, disabled, onAnswer }: AnswerI
 function MatchingAnswer({ question, number, answer, disabled, onAnswer }: AnswerInputProps) {
   const { t } = useTranslation('examTaking');
   const labelId = useId();
+  const field = usePhoneField();
   const given = decodeMatching(answer);
   const stems = question.stems ?? [];
   const data = [{ value: '', label: t('question.choose') }, ...question.options.map((o) => ({ value: o, label: o }))];
@@ -126,6 +139,7 @@ function MatchingAnswer({ question, number, answer, disabled, onAnswer }: Answer
           data={data}
           value={given[stem] ?? ''}
           disabled={disabled}
+          styles={field}
           onChange={(e) => onAnswer(encodeMatching({ ...given, [stem]: e.currentTarget.value }))}
         />
       ))}
@@ -139,6 +153,7 @@ const TEXT_HINT = { essay: 'question.essayHint', 'fill-blank': 'question.blankHi
 function TextAnswer({ question, number, answer, disabled, onAnswer, flushRef }: AnswerInputProps) {
   const { t } = useTranslation('examTaking');
   const { draft, setDraft, flush, onFocus, onBlur } = useDraft(answer, (value) => onAnswer(value));
+  const field = usePhoneField();
 
   useEffect(() => {
     flushRef.current = flush;
@@ -155,6 +170,7 @@ function TextAnswer({ question, number, answer, disabled, onAnswer, flushRef }: 
     onBlur,
     disabled,
     maxLength: MAX_ANSWER_LENGTH,
+    styles: field,
   };
   const hint = t(TEXT_HINT[question.type as keyof typeof TEXT_HINT] ?? 'question.blankHint');
   if (question.type === 'essay') {

@@ -1,6 +1,7 @@
-import { Alert, CloseButton, Group, Stack, Text } from '@mantine/core';
+import { Alert, Group, Stack, Text } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DismissButton } from './DismissButton';
 import { ExamActor } from './examActor';
 
 /** Messages from the proctor, shown the moment they arrive and kept until the student dismisses them. */
@@ -17,7 +18,7 @@ export function ProctorMessages() {
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {m.text}
             </Text>
-            <CloseButton aria-label={t('proctorMessages.dismiss')} onClick={() => actor.send({ type: 'user.dismissMessage', id: m.id })} />
+            <DismissButton aria-label={t('proctorMessages.dismiss')} onClick={() => actor.send({ type: 'user.dismissMessage', id: m.id })} />
           </Group>
         </Alert>
       ))}
