@@ -1,7 +1,7 @@
-import { PROFILE_DEFAULTS, type JoinData } from '@exam/shared';
+import { NO_ACCOMMODATION, PROFILE_DEFAULTS, accommodationView, type BreakState, type JoinData } from '@exam/shared';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { contextTimeLeft, examTakingMachine, type SessionCommand, type SubmitInput } from './examTakingMachine';
+import { contextBreakLeft, contextOnBreak, contextTimeLeft, contextTotalTime, examTakingMachine, type SessionCommand, type SubmitInput } from './examTakingMachine';
 import type { ProctorChecksCommand, ProctorChecksInput } from './proctoring/proctorChecksActor';
 import { TakingError, type ExamInfo, type SubmitOutcome, type LoadedExam, type PendingSave, type RestoredLocal, type StartedAttempt } from './types';
 
@@ -586,7 +586,7 @@ describe('exam taking machine', () => {
 
     it('runs the device checks during the attempt and sends each flag with its confidence, duration and id, with no warning on the screen', async () => {
       const { actor, toSession, checksInputs } = await inExam();
-      expect(checksInputs).toEqual([{ examId: EXAM_ID, attemptId: ATTEMPT, proctoring: exam.settings.proctoring, waivers: [] }]);
+      expect(checksInputs).toEqual([{ examId: EXAM_ID, attemptId: ATTEMPT, proctoring: exam.settings.proctoring, waivers: [], onBreak: false }]);
       const flag = { confidence: 0.9, durationMs: 5000, flagId: '33333333-3333-4333-8333-333333333333' };
       actor.send({ type: 'violation.reported', violationType: 'face-missing', at: 5, flag });
       expect(toSession.at(-1)).toEqual({ type: 'session.violation', violationType: 'face-missing', at: 5, flag });
@@ -613,6 +613,201 @@ describe('exam taking machine', () => {
       actor.send({ type: 'screen.ended' });
       actor.send({ type: 'proctor.waiver', check: 'screen-share', granted: true });
       expect(actor.getSnapshot().context.screenShareLost).toBe(false);
+    });
+  });
+
+  describe('rest breaks', () => {
+    /** Our clock is 5 s behind the server's: this is our time at a server time. */
+    const ours = (server: number) => server - 5000;
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const DEADLINE = SERVER_NOW + 30 * MINUTE;
+    const rest = (over: Partial<BreakState> = {}): BreakState => ({
+      state: 'none',
+      requestedAt: null,
+      startedAt: null,
+      endsAt: null,
+      usedMs: 0,
+      allowanceMs: 10 * MINUTE,
+      automatic: false,
+      ...over,
+    });
+    /** A break that started at `start` (server time) with `left` of the allowance still to take. */
+    const onBreakFrom = (start: number, usedMs = 0) => rest({ state: 'on-break', startedAt: iso(start), endsAt: iso(start + 10 * MINUTE - usedMs), usedMs });
+    const heard = (serverNow: number, state: BreakState, refused?: boolean) => ({ type: 'server.break' as const, serverNow: iso(serverNow), break: state, ...(refused ? { refused } : {}) });
+    const tick = (server: number) => ({ type: 'timer.tick' as const, now: ours(server) });
+    const time = (serverNow: number, deadline: number) => ({ type: 'server.time' as const, serverNow: iso(serverNow), deadlineAt: iso(deadline) });
+
+    async function withBreaks() {
+      const h = await inExam({ start: async () => started({ break: rest() }) });
+      h.actor.send({ type: 'socket.connected' });
+      return h;
+    }
+
+    it('asks, waits for a proctor, stops the clock on the break, and runs it again from where it stood after coming back', async () => {
+      const { actor, toSession } = await withBreaks();
+      const left = () => contextTimeLeft(actor.getSnapshot().context);
+      actor.send({ type: 'user.break', action: 'request' });
+      expect(toSession.at(-1)).toEqual({ type: 'session.break', action: 'request' });
+      expect(actor.getSnapshot().context.breakBusy).toBe(true);
+      actor.send(heard(SERVER_NOW + MINUTE, rest({ state: 'requested', requestedAt: iso(SERVER_NOW + MINUTE) })));
+      expect(actor.getSnapshot().context.breakBusy).toBe(false);
+      expect(actor.getSnapshot().context.rest?.state).toBe('requested');
+
+      // Granted 4 minutes in: 26 minutes of the exam left, and there they stay while away.
+      const start = SERVER_NOW + 4 * MINUTE;
+      actor.send(tick(start));
+      actor.send(heard(start, onBreakFrom(start)));
+      expect(contextOnBreak(actor.getSnapshot().context)).toBe(true);
+      expect(left()).toBe(26 * MINUTE);
+      // The server moved the deadline by the whole break left; the attempt:time follows the break's event.
+      actor.send(time(start + 50, DEADLINE + 10 * MINUTE));
+      actor.send(tick(start + 3 * MINUTE));
+      expect(left()).toBe(26 * MINUTE);
+      expect(contextBreakLeft(actor.getSnapshot().context)).toBe(7 * MINUTE);
+      // The exam's own length is still 30 minutes: break time is not exam time.
+      expect(contextTotalTime(actor.getSnapshot().context)).toBe(30 * MINUTE);
+
+      actor.send({ type: 'user.break', action: 'end' });
+      expect(toSession.at(-1)).toEqual({ type: 'session.break', action: 'end' });
+      const back = start + 3 * MINUTE;
+      actor.send(heard(back, rest({ usedMs: 3 * MINUTE })));
+      expect(contextOnBreak(actor.getSnapshot().context)).toBe(false);
+      // The break's end came before the deadline's: it already counts from 26 minutes.
+      expect(left()).toBe(26 * MINUTE);
+      actor.send(time(back + 50, DEADLINE + 3 * MINUTE));
+      actor.send(tick(back + MINUTE));
+      expect(left()).toBe(25 * MINUTE);
+      expect(contextBreakLeft(actor.getSnapshot().context)).toBe(7 * MINUTE);
+      expect(actor.getSnapshot().context.breakNotice).toBeNull();
+    });
+
+    it('keeps the time left right when the moved deadline arrives before the break itself', async () => {
+      const { actor } = await withBreaks();
+      const start = SERVER_NOW + 2 * MINUTE;
+      actor.send(tick(start));
+      actor.send(time(start + 10, DEADLINE + 10 * MINUTE));
+      actor.send(heard(start, onBreakFrom(start)));
+      actor.send(tick(start + 5 * MINUTE));
+      expect(contextTimeLeft(actor.getSnapshot().context)).toBe(28 * MINUTE);
+    });
+
+    it('does not time out on a break that outlasts the original deadline', async () => {
+      const { actor } = await withBreaks();
+      const start = DEADLINE - MINUTE;
+      actor.send(tick(start));
+      actor.send(heard(start, onBreakFrom(start)));
+      actor.send(tick(DEADLINE + MINUTE));
+      expect(actor.getSnapshot().matches({ attempt: 'inProgress' })).toBe(true);
+      expect(contextTimeLeft(actor.getSnapshot().context)).toBe(MINUTE);
+    });
+
+    it('tells the student when a proctor refuses, and lets them ask again', async () => {
+      const { actor } = await withBreaks();
+      actor.send({ type: 'user.break', action: 'request' });
+      actor.send(heard(SERVER_NOW + MINUTE, rest({ state: 'requested', requestedAt: iso(SERVER_NOW + MINUTE) })));
+      actor.send(heard(SERVER_NOW + 2 * MINUTE, rest(), true));
+      expect(actor.getSnapshot().context.breakNotice).toEqual({ kind: 'refused' });
+      expect(actor.getSnapshot().context.rest?.state).toBe('none');
+      actor.send({ type: 'user.dismissBreakNotice' });
+      expect(actor.getSnapshot().context.breakNotice).toBeNull();
+    });
+
+    it("starts an automatic break from the request's answer, and a late, older word does not undo it", async () => {
+      const { actor } = await withBreaks();
+      actor.send({ type: 'user.break', action: 'request' });
+      const start = SERVER_NOW + MINUTE;
+      actor.send(tick(start));
+      actor.send(heard(start, { ...onBreakFrom(start), automatic: true }));
+      // The room's event for the request before it (an older state) arrives late: it changes nothing.
+      actor.send(heard(start - 1000, rest({ state: 'requested', requestedAt: iso(start - 1000) })));
+      expect(contextOnBreak(actor.getSnapshot().context)).toBe(true);
+    });
+
+    it('shows what the server refused to do, in its words', async () => {
+      const { actor } = await withBreaks();
+      actor.send({ type: 'user.break', action: 'request' });
+      actor.send({ type: 'break.failed', message: 'You have used all your rest-break time.' });
+      expect(actor.getSnapshot().context.breakNotice).toEqual({ kind: 'failed', message: 'You have used all your rest-break time.' });
+      expect(actor.getSnapshot().context.breakBusy).toBe(false);
+    });
+
+    it('keeps an answer the server refused during the break and sends it again once the break is over', async () => {
+      const { actor, saves, toSession } = await withBreaks();
+      const start = SERVER_NOW + MINUTE;
+      actor.send(tick(start));
+      actor.send(heard(start, onBreakFrom(start)));
+      // What was typed when the questions went away goes out, and is refused.
+      actor.send({ type: 'user.answer', questionId: Q2, answer: 'Because.' });
+      expect(saves()).toHaveLength(1);
+      actor.send({ type: 'save.rejected', questionId: Q2, seq: 1, code: 'on-break', message: 'You are on a rest break' });
+      expect(actor.getSnapshot().context.book.pending[Q2]?.answer).toBe('Because.');
+      // No retries while away, not even after a reconnect's join.
+      await new Promise((r) => setTimeout(r, 30));
+      actor.send(joined(serverState({ break: onBreakFrom(start), serverNow: iso(start + MINUTE) }), ours(start + MINUTE)));
+      expect(saves()).toHaveLength(1);
+      expect(toSession.filter((c) => c.type === 'session.join')).toHaveLength(0);
+
+      actor.send(heard(start + 2 * MINUTE, rest({ usedMs: 2 * MINUTE })));
+      expect(saves()).toHaveLength(2);
+      expect(saves().at(-1)).toMatchObject({ questionId: Q2, answer: 'Because.', seq: 1 });
+      expect(actor.getSnapshot().context.lostSaves).toBe(0);
+    });
+
+    it('asks where the break stands when a save is refused for a break it had not heard of', async () => {
+      const { actor, toSession } = await withBreaks();
+      actor.send({ type: 'user.answer', questionId: Q2, answer: 'Because.' });
+      actor.send({ type: 'save.rejected', questionId: Q2, seq: 1, code: 'on-break', message: 'You are on a rest break' });
+      expect(toSession.at(-1)).toEqual({ type: 'session.join' });
+      expect(actor.getSnapshot().context.book.pending[Q2]).toBeDefined();
+    });
+
+    it('sends no violation while the student is on a break, and pauses the checks on the device', async () => {
+      const { actor, toSession, toChecks } = await withBreaks();
+      const start = SERVER_NOW + MINUTE;
+      actor.send(tick(start));
+      actor.send(heard(start, onBreakFrom(start)));
+      expect(toChecks.at(-1)).toEqual({ type: 'break', onBreak: true });
+      actor.send({ type: 'violation.reported', violationType: 'tab-switch', at: ours(start + MINUTE) });
+      expect(toSession.some((c) => c.type === 'session.violation')).toBe(false);
+      actor.send(heard(start + 2 * MINUTE, rest({ usedMs: 2 * MINUTE })));
+      expect(toChecks.at(-1)).toEqual({ type: 'break', onBreak: false });
+      actor.send({ type: 'violation.reported', violationType: 'tab-switch', at: ours(start + 3 * MINUTE) });
+      expect(toSession.at(-1)).toMatchObject({ type: 'session.violation', violationType: 'tab-switch' });
+    });
+
+    it('brings the questions back when the break time runs out, and says so when the server confirms', async () => {
+      const { actor } = await withBreaks();
+      const start = SERVER_NOW + MINUTE;
+      actor.send(tick(start));
+      actor.send(heard(start, onBreakFrom(start)));
+      actor.send(time(start + 10, DEADLINE + 10 * MINUTE));
+      const end = start + 10 * MINUTE;
+      actor.send(tick(end + 1000));
+      expect(contextOnBreak(actor.getSnapshot().context)).toBe(false);
+      // The clock runs again from the 29 minutes it stood at.
+      expect(contextTimeLeft(actor.getSnapshot().context)).toBe(29 * MINUTE - 1000);
+      actor.send(heard(end + 1000, rest({ usedMs: 10 * MINUTE })));
+      expect(actor.getSnapshot().context.breakNotice).toEqual({ kind: 'usedUp' });
+      expect(contextBreakLeft(actor.getSnapshot().context)).toBe(0);
+      expect(contextTimeLeft(actor.getSnapshot().context)).toBe(29 * MINUTE - 1000);
+    });
+
+    it('takes the break under way from the join after a reload: the clock stands still from the start', async () => {
+      const start = SERVER_NOW - 2 * MINUTE;
+      const h = await inExam({ start: async () => started({ break: onBreakFrom(start), deadlineAt: iso(DEADLINE + 10 * MINUTE) }) });
+      h.actor.send(tick(SERVER_NOW + MINUTE));
+      expect(contextOnBreak(h.actor.getSnapshot().context)).toBe(true);
+      expect(contextTimeLeft(h.actor.getSnapshot().context)).toBe(32 * MINUTE);
+      expect(h.checksInputs.at(-1)?.onBreak).toBe(true);
+    });
+
+    it("applies a teacher's change of accommodation at once", async () => {
+      const { actor } = await withBreaks();
+      const view = accommodationView({ ...NO_ACCOMMODATION, largerText: true });
+      actor.send({ type: 'server.accommodation', accommodation: view });
+      expect(actor.getSnapshot().context.accommodation).toEqual(view);
+      actor.send({ type: 'server.accommodation', accommodation: null });
+      expect(actor.getSnapshot().context.accommodation).toBeNull();
     });
   });
 });

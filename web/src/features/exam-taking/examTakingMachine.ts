@@ -1,9 +1,10 @@
 import { msg } from '../../i18n/messages';
-import { isDeviceFlag, type AccommodationView, type JoinData, type SubmitReason, type ViolationType, type WaivableCheck } from '@exam/shared';
-import { assign, cancel, enqueueActions, fromCallback, fromPromise, raise, sendTo, setup, type EventObject } from 'xstate';
+import { isDeviceFlag, type AccommodationView, type BreakState, type JoinData, type SubmitReason, type ViolationType, type WaivableCheck } from '@exam/shared';
+import { and, assign, cancel, enqueueActions, fromCallback, fromPromise, raise, sendTo, setup, type EventObject } from 'xstate';
 import { acknowledge, applyServerState, drop, emptyBook, pendingInOrder, recordAnswer, unsentCount, withRestored, type AnswerBook } from './answerBook';
 import { clockOffset, timeLeftMs } from './clock';
 import { TAKING_MSG } from './messages';
+import { breakLeftAt, breakShareOfDeadline, effectiveDeadline, examTimeLeft, nextBreak, restingAt, type EndedBreak } from './restBreak';
 import { giveConsent } from './proctoring/api';
 import { proctorChecksActor, type FlagFields, type ProctorChecksCommand, type ProctorChecksInput } from './proctoring/proctorChecksActor';
 import {
@@ -37,7 +38,14 @@ export type SessionCommand =
   | { type: 'session.join' }
   /** Saves to store in the outbox and emit, in this order (one new answer, or a replay). */
   | { type: 'session.save'; saves: PendingSave[] }
-  | { type: 'session.violation'; violationType: ViolationType; at: number; flag?: FlagFields };
+  | { type: 'session.violation'; violationType: ViolationType; at: number; flag?: FlagFields }
+  /** Ask for a rest break, withdraw the request, or come back from the break. */
+  | { type: 'session.break'; action: BreakAction };
+
+export type BreakAction = 'request' | 'cancel' | 'end';
+
+/** What the break notice tells: a proctor said no, the break time ran out, or the server refused the action (its words). */
+export type BreakNotice = { kind: 'refused' } | { kind: 'usedUp' } | { kind: 'failed'; message: string };
 
 export type ExamEvent =
   /** The student ticked the consent box for this version of what is checked (sent before user.start). */
@@ -77,6 +85,15 @@ export type ExamEvent =
   | { type: 'screen.ended' }
   | { type: 'screen.reshared' }
   | { type: 'page.visible' }
+  /** The student asks for a break, withdraws the request, or comes back (rest breaks, issue 56). */
+  | { type: 'user.break'; action: BreakAction }
+  | { type: 'user.dismissBreakNotice' }
+  /** The attempt's break state, from the room's attempt:break or an action's acknowledgement. */
+  | { type: 'server.break'; serverNow: string; break: BreakState; refused?: boolean }
+  /** The server would not do the break action (its words), or it could not be sent. */
+  | { type: 'break.failed'; message: string }
+  /** A teacher changed the student's accommodation mid-exam: the display follows at once. */
+  | { type: 'server.accommodation'; accommodation: AccommodationView | null }
   | { type: 'timer.tick'; now: number }
   | { type: 'timer.expired' };
 
@@ -120,6 +137,16 @@ export interface ExamContext {
   screenShareLost: boolean;
   /** What the student is given in this exam (issue 56): the display modes and the extra time note. */
   accommodation: AccommodationView | null;
+  /** Server time the deadline was read at: a deadline read before a break's start or end lacks its move (restBreak.ts). */
+  deadlineReadAt: number;
+  /** The attempt's rest breaks; null when the student has none. */
+  rest: BreakState | null;
+  /** Server time of the newest break state heard: an older one arriving late is ignored. */
+  restAt: number;
+  endedBreak: EndedBreak | null;
+  breakNotice: BreakNotice | null;
+  /** A break action is on its way to the server: its buttons wait for the answer. */
+  breakBusy: boolean;
 }
 
 export interface ProctorMessage {
@@ -182,14 +209,40 @@ const initialContext = (examId: string): ExamContext => ({
   waivers: [],
   screenShareLost: false,
   accommodation: null,
+  deadlineReadAt: 0,
+  rest: null,
+  restAt: 0,
+  endedBreak: null,
+  breakNotice: null,
+  breakBusy: false,
 });
 
 const reviewParams = ({ context }: { context: ExamContext }) => ({ attemptId: context.attemptId ?? '', marked: context.marked, current: context.current });
 
 const clampIndex = (context: ExamContext, index: number) => Math.min(Math.max(0, index), Math.max(0, context.questions.length - 1));
 
-/** Time left by the server's clock, in milliseconds, as of the context's last tick. */
-export const contextTimeLeft = (context: ExamContext, now: number = context.now) => timeLeftMs(context.deadlineAt, now, context.offset);
+/** Time left by the server's clock, in milliseconds, as of the context's last tick; it stands still on a rest break. */
+export const contextTimeLeft = (context: ExamContext, now: number = context.now) =>
+  context.rest || context.endedBreak ? examTimeLeft(context, now + context.offset) : timeLeftMs(context.deadlineAt, now, context.offset);
+
+/** The exam's own time: deadline minus start, without the break time it was moved by. */
+export const contextTotalTime = (context: ExamContext) => Math.max(0, effectiveDeadline(context) - breakShareOfDeadline(context) - context.startedAt);
+
+/** On a rest break as of the context's last tick (by the server's clock). */
+export const contextOnBreak = (context: ExamContext, now: number = context.now) => restingAt(context.rest, now + context.offset);
+
+/** Break time left as of the last tick; null when the student has no breaks. */
+export const contextBreakLeft = (context: ExamContext) => breakLeftAt(context.rest, context.now + context.offset);
+
+/** The context after a break state heard at `serverNow`; nothing when an older one. */
+function withBreak(context: ExamContext, rest: BreakState | null, serverNow: string, refused = false): Partial<ExamContext> {
+  const at = Date.parse(serverNow);
+  const change = nextBreak(context, rest, Number.isNaN(at) ? context.restAt : at);
+  if (!change) return {};
+  const usedUp = change.ended && !!rest && breakLeftAt(rest, at) === 0;
+  const notice: BreakNotice | null = refused ? { kind: 'refused' } : usedUp ? { kind: 'usedUp' } : change.started ? null : context.breakNotice;
+  return { rest: change.rest, restAt: change.restAt, endedBreak: change.endedBreak, breakNotice: notice };
+}
 
 /** A side effect the screen provides (liveMachine.ts): here only the parameters it is given. */
 const providedByScreen = <Params>() => (() => undefined) as (args: unknown, params: Params) => undefined;
@@ -240,6 +293,14 @@ export const examTakingMachine = setup({
     attemptClosedRejection: ({ event }) => event.type === 'save.rejected' && event.code === 'attempt-closed',
     // 'unauthorized': the session ended under the socket; the save waits for the next sign-in.
     transientRejection: ({ event }) => event.type === 'save.rejected' && (event.code === 'error' || event.code === 'unauthorized'),
+    // Refused during a rest break: kept, and sent again when the break ends.
+    breakRejection: ({ event }) => event.type === 'save.rejected' && event.code === 'on-break',
+    // The server ignores violations on a break; the screen does not send them.
+    knownOnBreak: ({ context }) => context.rest?.state === 'on-break',
+    // The break under way ends with this (newer) state: the saves refused meanwhile go again.
+    breakEnds: ({ context, event }) =>
+      event.type === 'server.break' && context.rest?.state === 'on-break' && event.break.state !== 'on-break' && Date.parse(event.serverNow) >= context.restAt,
+    violationCounts: ({ context, event }) => event.type !== 'violation.reported' || !restingAt(context.rest, event.at + context.offset),
     reasonKnown: ({ context }) => context.outcome?.reason != null,
     canRetryLoad: ({ context }) => context.failure?.kind === 'network' || context.failure?.kind === 'other',
   },
@@ -269,6 +330,8 @@ export const examTakingMachine = setup({
         now: started.receivedAt,
         book: applyServerState(emptyBook(), started.session),
         accommodation: started.session.accommodation ?? null,
+        deadlineReadAt: Date.parse(started.session.serverNow),
+        ...withBreak(initialContext(''), started.session.break ?? null, started.session.serverNow),
       };
     }),
     applyRestored: assign(({ context, event }) => {
@@ -293,6 +356,9 @@ export const examTakingMachine = setup({
         now: event.receivedAt,
         // A join without the field (an older server) leaves the display as it was.
         accommodation: event.data.accommodation === undefined ? context.accommodation : event.data.accommodation,
+        deadlineReadAt: Date.parse(event.data.serverNow),
+        // An older server's join says nothing of breaks: the state stays as it was.
+        ...(event.data.break === undefined ? {} : withBreak(context, event.data.break, event.data.serverNow)),
       };
     }),
     applyTime: assign({
@@ -303,14 +369,28 @@ export const examTakingMachine = setup({
         const at = Date.parse(event.deadlineAt);
         return Number.isNaN(at) ? context.deadlineAt : at;
       },
+      deadlineReadAt: ({ context, event }) => {
+        if (event.type !== 'server.time' || Number.isNaN(Date.parse(event.deadlineAt))) return context.deadlineReadAt;
+        const read = Date.parse(event.serverNow);
+        return Number.isNaN(read) ? context.deadlineReadAt : read;
+      },
     }),
+    applyBreak: assign(({ context, event }) => {
+      if (event.type !== 'server.break') return {};
+      return { ...withBreak(context, event.break, event.serverNow, !!event.refused), breakBusy: false };
+    }),
+    sendBreak: sendTo('session', ({ event }): SessionCommand => ({ type: 'session.break', action: event.type === 'user.break' ? event.action : 'end' })),
     recordAnswer: assign(({ context, event }) => {
       if (event.type !== 'user.answer' || !context.questions.some((q) => q._id === event.questionId)) return { outgoing: [] };
       const result = recordAnswer(context.book, event.questionId, event.answer);
       return result ? { book: result.book, outgoing: [result.save] } : { outgoing: [] };
     }),
     sendOutgoing: sendTo('session', ({ context }): SessionCommand => ({ type: 'session.save', saves: context.outgoing })),
-    replayPending: sendTo('session', ({ context }): SessionCommand => ({ type: 'session.save', saves: pendingInOrder(context.book) })),
+    // On a break the server refuses saves: they wait in the outbox for its end.
+    replayPending: sendTo('session', ({ context }): SessionCommand => ({
+      type: 'session.save',
+      saves: contextOnBreak(context) ? [] : pendingInOrder(context.book),
+    })),
     acknowledgeSave: assign({
       book: ({ context, event }) => (event.type === 'save.acked' ? acknowledge(context.book, event.questionId, event.seq) : context.book),
     }),
@@ -335,6 +415,8 @@ export const examTakingMachine = setup({
       screenShareLost: ({ context, event }) => (event.type === 'proctor.waiver' && event.granted && event.check === 'screen-share' ? false : context.screenShareLost),
     }),
     forwardWaivers: sendTo('proctorChecks', ({ context }): ProctorChecksCommand => ({ type: 'waivers', waivers: context.waivers })),
+    // The checks on the device raise nothing (nor take evidence pictures) while the student is away.
+    forwardBreak: sendTo('proctorChecks', ({ context }): ProctorChecksCommand => ({ type: 'break', onBreak: context.rest?.state === 'on-break' })),
     takeCounts: assign({ counts: ({ context, event }) => (event.type === 'violation.acked' ? event.counts : context.counts) }),
     showWarning: assign(({ context, event }) => {
       if (event.type !== 'violation.acked') return {};
@@ -473,6 +555,9 @@ export const examTakingMachine = setup({
         'save.failed': { actions: ['cancelRetry', 'scheduleRetry'] },
         'save.rejected': [
           { guard: 'attemptClosedRejection', actions: ['dropSave', 'countLost', 'requestJoin'] },
+          // Not known to be on a break: the join says where the break stands (and replays when it can).
+          { guard: and(['breakRejection', 'knownOnBreak']) },
+          { guard: 'breakRejection', actions: 'requestJoin' },
           { guard: 'transientRejection', actions: ['cancelRetry', 'scheduleRetry'] },
           // invalid / forbidden / not-found: it can never succeed, so it must not block submitting.
           { actions: 'dropSave' },
@@ -487,6 +572,10 @@ export const examTakingMachine = setup({
         'proctor.waiver': { actions: 'applyWaiver' },
         'screen.ended': { actions: assign({ screenShareLost: true }) },
         'screen.reshared': { actions: assign({ screenShareLost: false }) },
+        'server.break': [{ guard: 'breakEnds', actions: ['applyBreak', 'replayPending'] }, { actions: 'applyBreak' }],
+        'break.failed': { actions: assign({ breakBusy: false, breakNotice: ({ event }) => ({ kind: 'failed' as const, message: event.message }) }) },
+        'user.dismissBreakNotice': { actions: assign({ breakNotice: null }) },
+        'server.accommodation': { actions: assign({ accommodation: ({ event }) => event.accommodation }) },
       },
       states: {
         inProgress: {
@@ -501,6 +590,7 @@ export const examTakingMachine = setup({
                 attemptId: context.attemptId ?? '',
                 proctoring: context.exam!.settings.proctoring,
                 waivers: context.waivers,
+                onBreak: contextOnBreak(context),
               }),
             },
           ],
@@ -523,9 +613,11 @@ export const examTakingMachine = setup({
             'user.prev': { actions: ['goTo', { type: 'persistReview', params: reviewParams }] },
             'user.toggleMark': { actions: ['toggleMark', { type: 'persistReview', params: reviewParams }] },
             'user.submit': { target: 'submitting' },
+            'user.break': { actions: [assign({ breakBusy: true, breakNotice: null }), 'sendBreak'] },
+            'server.break': [{ guard: 'breakEnds', actions: ['applyBreak', 'replayPending', 'forwardBreak'] }, { actions: ['applyBreak', 'forwardBreak'] }],
             'timer.tick': [{ guard: 'deadlinePassed', target: 'timeExpired', actions: 'assignNow' }, { actions: 'assignNow' }],
             'timer.expired': { target: 'timeExpired' },
-            'violation.reported': { actions: 'sendViolation' },
+            'violation.reported': { guard: 'violationCounts', actions: 'sendViolation' },
             'violation.acked': [
               { guard: 'violationSubmitted', target: 'submitted', actions: { type: 'submittedBy', params: { reason: 'violations' } } },
               { guard: 'deviceFlagAck', actions: 'takeCounts' },
@@ -568,7 +660,8 @@ export const examTakingMachine = setup({
                   examId: context.examId,
                   attemptId: context.attemptId ?? '',
                   answers: context.book.answers,
-                  timeSpent: Math.max(0, Math.round((context.now + context.offset - context.startedAt) / 1000)),
+                  // Break time is not time spent on the exam.
+                  timeSpent: Math.max(0, Math.round((context.now + context.offset - context.startedAt - (context.rest?.usedMs ?? 0)) / 1000)),
                   securityFlags: {
                     tabSwitches: context.counts.tabSwitches,
                     fullscreenExited: context.counts.fullscreenExits,
@@ -587,7 +680,7 @@ export const examTakingMachine = setup({
           on: {
             'timer.tick': [{ guard: 'deadlinePassed', target: 'timeExpired', actions: 'assignNow' }, { actions: 'assignNow' }],
             'timer.expired': { target: 'timeExpired' },
-            'violation.reported': { actions: 'sendViolation' },
+            'violation.reported': { guard: 'violationCounts', actions: 'sendViolation' },
             'violation.acked': [
               { guard: 'violationSubmitted', target: 'submitted', actions: { type: 'submittedBy', params: { reason: 'violations' } } },
               { guard: 'deviceFlagAck', actions: 'takeCounts' },

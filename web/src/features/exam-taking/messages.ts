@@ -46,6 +46,12 @@ export const TAKING_MSG = {
   get attemptUnavailable() {
     return t('errors.attemptUnavailable');
   },
+  get breakOffline() {
+    return t('break.offline');
+  },
+  get breakFailed() {
+    return t('break.failed');
+  },
 };
 
 /** One more than the limit submits: the student may leave `limit - count` more times safely. */

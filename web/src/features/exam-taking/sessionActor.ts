@@ -1,9 +1,20 @@
-import { PROCTOR_EVENTS, SOCKET_EVENTS, SUBMIT_REASONS, VIOLATION_TYPES, proctorWaiverEventSchema, type ViolationType } from '@exam/shared';
+import {
+  PROCTOR_EVENTS,
+  SOCKET_EVENTS,
+  SUBMIT_REASONS,
+  VIOLATION_TYPES,
+  attemptAccommodationEventSchema,
+  attemptBreakEventSchema,
+  breakAckSchema,
+  proctorWaiverEventSchema,
+  type ViolationType,
+} from '@exam/shared';
 import { fromCallback } from 'xstate';
 import { z } from 'zod';
 import { emitWithAck, handshakeRetryDelay, isSessionRefused, isTooManyConnections, tooManyConnectionsText, type AppSocket } from '../../api/socket';
-import type { ExamEvent, SessionCommand } from './examTakingMachine';
+import type { BreakAction, ExamEvent, SessionCommand } from './examTakingMachine';
 import { offerSocketSubmit, type SubmitOverSocket } from './liveSubmit';
+import { TAKING_MSG } from './messages';
 import type { Outbox } from './outbox';
 import type { FlagFields } from './proctoring/proctorChecksActor';
 import { attemptReinstatedSchema, attemptSubmittedSchema, attemptTimeSchema, joinDataSchema, proctorMessageSchema, type PendingSave } from './types';
@@ -29,6 +40,7 @@ const SAVE_TIMEOUT_MS = 10_000;
 const VIOLATION_TIMEOUT_MS = 8_000;
 /** A submission grouped with thousands at the deadline still answers well inside this. */
 const SUBMIT_TIMEOUT_MS = 15_000;
+const BREAK_TIMEOUT_MS = 8_000;
 /** Consecutive refused handshakes before giving up: a token the API takes may still be refused here. */
 const MAX_UNAUTHORIZED = 2;
 /** Save health goes to the proctor at most this often: a fast typist must not flood the board. */
@@ -38,6 +50,9 @@ const failure = z.object({ ok: z.literal(false), code: z.string(), message: z.st
 const joinAck = z.union([z.object({ ok: z.literal(true), data: joinDataSchema }), failure]);
 const saveAck = z.union([z.object({ ok: z.literal(true) }), failure]);
 const submitAck = z.union([z.object({ ok: z.literal(true), submissionId: z.string(), reason: z.enum(SUBMIT_REASONS).nullable() }), failure]);
+const breakAck = z.union([breakAckSchema.extend({ ok: z.literal(true) }), failure]);
+/** Save refusals worth sending again: a server hiccup, an ended session (after the next sign-in), a rest break (after it). */
+const RETRIED_REJECTIONS = new Set(['error', 'unauthorized', 'on-break']);
 const violationAck = z.union([
   z.object({ ok: z.literal(true), counts: z.object({ tabSwitches: z.number(), fullscreenExits: z.number() }), submitted: z.boolean() }),
   failure,
@@ -145,9 +160,8 @@ export function createSessionActor(deps: SessionDeps) {
         settled(questionId, seq);
         sendBack({ type: 'save.acked', questionId, seq });
       } else {
-        // Only a server hiccup ('error') or an ended session ('unauthorized', kept for after the
-        // next sign-in) is worth retrying; anything else can never succeed.
-        if (ack.data.code !== 'error' && ack.data.code !== 'unauthorized') {
+        // Anything else can never succeed: it leaves the outbox.
+        if (!RETRIED_REJECTIONS.has(ack.data.code)) {
           await deps.outbox.acknowledge(attemptId, questionId, seq).catch(() => undefined);
           settled(questionId, seq);
         }
@@ -175,6 +189,23 @@ export function createSessionActor(deps: SessionDeps) {
         }
       } catch {
         queuedViolations.push({ violationType, at, flag });
+      }
+    };
+
+    // The acknowledgement and the room's attempt:break tell the same change: the machine keeps the newer.
+    const sendBreak = async (action: BreakAction) => {
+      if (stopped || !joined || !socket.connected) {
+        sendBack({ type: 'break.failed', message: TAKING_MSG.breakOffline });
+        return;
+      }
+      try {
+        const ack = breakAck.safeParse(await emitWithAck(socket, SOCKET_EVENTS.break, { attemptId, action }, BREAK_TIMEOUT_MS));
+        if (stopped) return;
+        if (!ack.success) sendBack({ type: 'break.failed', message: TAKING_MSG.breakFailed });
+        else if (ack.data.ok) sendBack({ type: 'server.break', serverNow: ack.data.serverNow, break: ack.data.break });
+        else sendBack({ type: 'break.failed', message: ack.data.message });
+      } catch {
+        if (!stopped) sendBack({ type: 'break.failed', message: TAKING_MSG.breakFailed });
       }
     };
 
@@ -244,6 +275,18 @@ export function createSessionActor(deps: SessionDeps) {
       if (waiver.success) sendBack({ type: 'proctor.waiver', check: waiver.data.check, granted: waiver.data.granted });
     });
 
+    socket.on(SOCKET_EVENTS.break, (raw: unknown) => {
+      const change = attemptBreakEventSchema.safeParse(raw);
+      if (!change.success || change.data.attemptId !== attemptId) return;
+      const { serverNow, break: rest, refused } = change.data;
+      sendBack({ type: 'server.break', serverNow, break: rest, ...(refused ? { refused } : {}) });
+    });
+
+    socket.on(PROCTOR_EVENTS.accommodation, (raw: unknown) => {
+      const changed = attemptAccommodationEventSchema.safeParse(raw);
+      if (changed.success && changed.data.attemptId === attemptId) sendBack({ type: 'server.accommodation', accommodation: changed.data.accommodation });
+    });
+
     const detachCamera = deps.attachCamera?.(socket, attemptId);
 
     receive((command) => {
@@ -253,6 +296,9 @@ export function createSessionActor(deps: SessionDeps) {
           break;
         case 'session.save':
           enqueueSaves(command.saves);
+          break;
+        case 'session.break':
+          void sendBreak(command.action);
           break;
         case 'session.violation':
           if ((VIOLATION_TYPES as readonly string[]).includes(command.violationType)) void reportViolation(command.violationType, command.at, command.flag);

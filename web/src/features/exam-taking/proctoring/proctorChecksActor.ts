@@ -25,9 +25,12 @@ export interface ProctorChecksInput {
   attemptId: string;
   proctoring: ProfiledProctoring;
   waivers: readonly WaivableCheck[];
+  /** The student is on a rest break when the checks start (a reload mid-break). */
+  onBreak?: boolean;
 }
 
-export type ProctorChecksCommand = { type: 'waivers'; waivers: WaivableCheck[] };
+/** New waivers; or a rest break began or ended (the student may leave the desk: nothing is flagged meanwhile). */
+export type ProctorChecksCommand = { type: 'waivers'; waivers: WaivableCheck[] } | { type: 'break'; onBreak: boolean };
 
 /** What the actor tells the machine (a subset of its events, spelled here so this folder never imports the machine). */
 export type ProctorChecksEvent =
@@ -80,6 +83,7 @@ export function createProctorChecks(deps: ProctorChecksDeps = defaultDeps) {
     let profile = input.proctoring;
     let waivers: WaivableCheck[] = [...input.waivers];
     let stopped = false;
+    let resting = !!input.onBreak;
     let checks: DeviceChecks | null = null;
     let camera: MediaStream | null = null;
     const timers: ReturnType<typeof setTimeout>[] = [];
@@ -98,7 +102,7 @@ export function createProctorChecks(deps: ProctorChecksDeps = defaultDeps) {
     };
 
     const raise = (flag: DeviceFlagEvent) => {
-      if (stopped) return;
+      if (stopped || resting) return;
       sendBack({
         type: 'violation.reported',
         violationType: flag.type,
@@ -178,7 +182,10 @@ export function createProctorChecks(deps: ProctorChecksDeps = defaultDeps) {
       .catch(() => begin());
 
     receive((command) => {
-      if (command.type !== 'waivers') return;
+      if (command.type === 'break') {
+        resting = command.onBreak;
+        return;
+      }
       waivers = [...command.waivers];
       restartChecks();
       watchScreen();
