@@ -10,6 +10,10 @@ import {
   SETTINGS_CHANGED_EVENT,
   SOCKET_EVENTS,
   answerSaveSchema,
+  BREAK_MSG,
+  attemptAccommodationEventSchema,
+  attemptBreakEventSchema,
+  attemptBreakSchema,
   attemptHealthSchema,
   attemptJoinSchema,
   attemptReinstatedEventSchema,
@@ -28,7 +32,9 @@ import {
   emptyAckSchema,
   joinAckSchema,
   notificationEventSchema,
+  breakAckSchema,
   proctorAttemptSchema,
+  proctorBreakSchema,
   proctorEventSchema,
   proctorExtendSchema,
   proctorHealthEventSchema,
@@ -82,6 +88,7 @@ export const ACK_CODES = {
   forbidden: 'The signed-in user may not do this.',
   conflict: 'The request does not fit the current state (for example, the student is not sitting the exam).',
   'attempt-closed': 'The attempt is submitted or its time is over; the save was not stored.',
+  'on-break': `The student is on a rest break: "${BREAK_MSG.onBreak}" The save was not stored (keep it and send it when the break ends); a submission waits until they come back.`,
   'not-reinstatable': 'Only an attempt submitted for violations, with time left, can be reinstated.',
   'too-many-requests': 'Sent faster than the server takes it (device flags: at most 5 at once, 3 a second, and one of a kind per 3 s for each attempt); the event was not recorded.',
   error: `A server fault: "${MSG.serverError}" Retry later.`,
@@ -148,6 +155,7 @@ const LISTED: ClientEvent[] = [
       invalid: `${ACK_CODES.invalid} Also "${SESSION_MSG.questionNotInAttempt}"`,
       ...ownAttempt,
       'attempt-closed': `"${SESSION_MSG.attemptClosed}"`,
+      'on-break': `"${BREAK_MSG.onBreak}" A save sent within a second of the break's start is still taken.`,
       error: '"The answer could not be saved. It will be retried." Send it again.',
     },
   },
@@ -156,7 +164,7 @@ const LISTED: ClientEvent[] = [
     direction: 'client',
     from: 'student',
     summary:
-      'Reports a proctoring violation. The server counts it; when the exam is proctored, the event that takes tab switches or fullscreen exits above the allowance of the exam (`settings.proctoring.tabSwitchesAllowed`, `fullscreenExitsAllowed`; by default 3 and 2) submits the attempt (reason `violations`) and `attempt:submitted` follows. A flag of the checks on the device (`face-missing`, `faces-multiple`, `looking-away`, `voice`, `screen-share-ended`, `screen-not-whole`, `second-monitor`) is logged and shown to the proctors with its severity, confidence and duration; it never submits the attempt and adds a warning only when the exam counts its kind (`countedFlags`). A kind waived for the student is acknowledged with `ignored: true` and not recorded.',
+      'Reports a proctoring violation. The server counts it; when the exam is proctored, the event that takes tab switches or fullscreen exits above the allowance of the exam (`settings.proctoring.tabSwitchesAllowed`, `fullscreenExitsAllowed`; by default 3 and 2) submits the attempt (reason `violations`) and `attempt:submitted` follows. A flag of the checks on the device (`face-missing`, `faces-multiple`, `looking-away`, `voice`, `screen-share-ended`, `screen-not-whole`, `second-monitor`) is logged and shown to the proctors with its severity, confidence and duration; it never submits the attempt and adds a warning only when the exam counts its kind (`countedFlags`). A kind waived for the student, and anything reported while the student is on a rest break, is acknowledged with `ignored: true` and not recorded.',
     payload: violationSchema,
     fields: {
       at: 'When it happened on the device: milliseconds since 1970 or an ISO time.',
@@ -180,7 +188,23 @@ const LISTED: ClientEvent[] = [
       'Submits the attempt; it is graded in the same transaction and `attempt:submitted` goes to its room. Submitting an attempt that is already closed is not an error: the reply carries the reason it was closed with.',
     payload: attemptSubmitSchema,
     ack: submitAckSchema,
-    errors: { ...invalid, ...ownAttempt, ...error },
+    errors: { ...invalid, ...ownAttempt, 'on-break': `"${BREAK_MSG.onBreak}" The attempt stays open: end the break first.`, ...error },
+  },
+  {
+    name: SOCKET_EVENTS.break,
+    direction: 'client',
+    from: 'student',
+    summary:
+      "Rest breaks (docs/accommodations.md): `request` asks for a break (it starts at once when the student's breaks are automatic, else the proctors see the request), `cancel` withdraws the request, `end` comes back from the break under way. When a break starts the deadline moves by all the break time left, and when it ends early the part not taken comes off: `attempt:time` goes to the attempt's room. Every change goes to the room as `attempt:break` too. A request while already on a break, or a cancel once the break has started, is answered with the state as it is.",
+    payload: attemptBreakSchema,
+    ack: breakAckSchema,
+    errors: {
+      ...invalid,
+      ...ownAttempt,
+      conflict: `"${BREAK_MSG.breakNotGiven}", "${BREAK_MSG.breakUsedUp}", "${BREAK_MSG.breakAlreadyAsked}", or "${BREAK_MSG.notOnBreak}" (cancel with no request, end with no break)`,
+      'attempt-closed': `"${SESSION_MSG.attemptClosed}"`,
+      ...error,
+    },
   },
   {
     name: PROCTOR_EVENTS.health,
@@ -250,6 +274,22 @@ const LISTED: ClientEvent[] = [
     payload: proctorAttemptSchema,
     ack: deadlineAckSchema,
     errors: { ...invalid, ...proctorOf, 'not-reinstatable': `"${ACK_CODES['not-reinstatable']}"`, ...error },
+  },
+  {
+    name: PROCTOR_EVENTS.break,
+    direction: 'client',
+    from: 'teacher (own exams, or added to the hall as a proctor), admin',
+    summary:
+      "A student's rest break: `grant` starts the break they asked for, with all their break time left; `refuse` clears the request (the student's `attempt:break` carries `refused: true`); `end` ends the break under way. The attempt's room hears `attempt:break` (and `attempt:time` when the deadline moved); the proctors `proctor:event` (`break-started`, `break-refused`, `break-ended`, naming who did it) and the student's `proctor:row`.",
+    payload: proctorBreakSchema,
+    ack: breakAckSchema,
+    errors: {
+      ...invalid,
+      ...proctorOf,
+      conflict: `"${BREAK_MSG.breakNotAsked}", "${BREAK_MSG.notOnBreak}", "${BREAK_MSG.breakNotGiven}" or "${BREAK_MSG.breakUsedUp}"`,
+      'attempt-closed': `"${SESSION_MSG.attemptClosed}"`,
+      ...error,
+    },
   },
   {
     name: CAMERA_EVENTS.request,
@@ -327,7 +367,7 @@ export const SERVER_EVENTS: ServerEvent[] = [
     direction: 'server',
     rooms: ['socket', 'attempt'],
     summary:
-      "The attempt's deadline by the server clock: to the joining socket on `attempt:join`, and to the attempt's room when a proctor extends or reinstates it and when Redis returns from an outage. Count down from `deadlineAt - serverNow`, not from the device clock.",
+      "The attempt's deadline by the server clock: to the joining socket on `attempt:join`, and to the attempt's room when a proctor extends or reinstates it, when a rest break starts or ends early, and when Redis returns from an outage. Count down from `deadlineAt - serverNow`, not from the device clock.",
     payload: attemptTimeEventSchema,
   },
   {
@@ -343,6 +383,22 @@ export const SERVER_EVENTS: ServerEvent[] = [
     rooms: ['attempt'],
     summary: 'A proctor reopened the attempt; `attempt:time` with its deadline follows. Send `attempt:join` to carry on.',
     payload: attemptReinstatedEventSchema,
+  },
+  {
+    name: SOCKET_EVENTS.break,
+    direction: 'server',
+    rooms: ['attempt'],
+    summary:
+      'The attempt\'s rest break changed: asked, withdrawn, refused by a proctor (`refused: true`), started (by a proctor or at once when automatic), or ended (by the student, a proctor, or by itself when the break time ran out; the server ends such breaks within about a second). While `break.state` is `on-break` and `endsAt` is ahead, hide the questions and hold saves; the deadline already holds the break.',
+    payload: attemptBreakEventSchema,
+  },
+  {
+    name: PROCTOR_EVENTS.accommodation,
+    direction: 'server',
+    rooms: ['attempt'],
+    summary:
+      "The student's accommodation in this exam changed while they sit it (a teacher or admin edited or removed it; `null`: none any more): the display and the rest breaks follow at once. Extra time already fixed the deadline when the attempt started and is not changed; a new break allowance counts from now.",
+    payload: attemptAccommodationEventSchema,
   },
   {
     name: PROCTOR_EVENTS.message,
