@@ -59,7 +59,7 @@ export function BoardFilters({ value, onChange, breakRequests = 0 }: { value: Bo
           mb={6}
           data-testid="break-requests-filter"
         >
-          {t('filters.breakRequests', { count: breakRequests })}
+          {t('filters.breakRequests', { n: breakRequests })}
         </Chip>
       )}
     </Group>

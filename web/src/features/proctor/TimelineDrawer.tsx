@@ -60,7 +60,7 @@ export function TimelineDrawer({ attemptId, name, version, call, onClose }: Time
                         {' · '}
                         {t('timeline.by', { name: e.by.name })}{' '}
                         {e.by.role && (
-                          <Badge size="xs" variant="outline" style={{ textTransform: 'none' }}>
+                          <Badge component="span" size="xs" variant="outline" style={{ textTransform: 'none' }}>
                             {enumLabel('roles', e.by.role)}
                           </Badge>
                         )}
