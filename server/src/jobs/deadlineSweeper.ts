@@ -22,7 +22,10 @@ const MAX_PER_TICK = 50_000;
  * Longest a sweeper waits between looks when no deadline is near. A look that finds nothing due
  * also finds the next deadline, and the next look is then (ticks in between cost nothing). The
  * cap covers deadlines it could not know of: an attempt started since, on any node, in an exam
- * whose window closes sooner. Deadlines are otherwise only moved later (extra time).
+ * whose window closes sooner. Deadlines are otherwise moved later (extra time, a rest break's
+ * start), or earlier only when a break ends early, and then never nearer than the time the
+ * student still has: the cap covers that too. A paused attempt needs nothing here: its deadline
+ * already lies past the break's latest end (services/restBreaks.ts).
  */
 const IDLE_LOOK_MS = 1000;
 

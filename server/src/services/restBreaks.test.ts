@@ -81,7 +81,7 @@ const waitFor = (pred: () => boolean) => expect.poll(pred, { timeout: 10_000 }).
 
 describe('a rest break a proctor grants', () => {
   it('stops the clock: the student hears it, saves, violations and their submit wait, and the deadline moves by exactly the time taken', async () => {
-    const { teacher, student, attemptId, join, feed, rows } = await sitting({ restBreakMinutes: 10 });
+    const { teacher, exam, student, attemptId, join, feed, rows } = await sitting({ restBreakMinutes: 10 });
     expect(join.break).toMatchObject({ state: 'none', allowanceMs: 10 * MINUTE, usedMs: 0, automatic: false });
     const before = (await attempt(attemptId)).deadline_at.getTime();
 
@@ -99,6 +99,9 @@ describe('a rest break a proctor grants', () => {
     near(new Date((await time).deadlineAt).getTime(), before + 10 * MINUTE);
     await waitFor(() => rows.get(attemptId)?.break?.state === 'on-break');
     await waitFor(() => feed.some((e) => e.type === 'break-started' && typeof e.detail.byName === 'string'));
+    // A board opened now shows it too.
+    const reopened = await watchBoard(teacher.socket, exam.id);
+    expect(reopened.students.find((r) => r.attemptId === attemptId)?.break).toMatchObject({ state: 'on-break', allowanceMs: 10 * MINUTE });
 
     // Past the second that lets saves already in flight land.
     await elapse(attemptId, 2 / 60);
@@ -161,11 +164,22 @@ describe('a rest break a proctor grants', () => {
 
 describe('an automatic break', () => {
   it('starts when the student asks, without a proctor, and may be withdrawn only while asked', async () => {
-    const { student, attemptId, feed } = await sitting({ restBreakMinutes: 3, breaksAutomatic: true });
+    const { exam, student, attemptId, feed } = await sitting({ restBreakMinutes: 3, breaksAutomatic: true });
     const started = await call(student.socket, SOCKET_EVENTS.break, { attemptId, action: 'request' });
     expect(started).toMatchObject({ ok: true, break: { state: 'on-break', automatic: true, allowanceMs: 3 * MINUTE } });
     await waitFor(() => feed.some((e) => e.type === 'break-started' && e.attemptId === attemptId && e.detail.by === undefined));
     expect(await call(student.socket, SOCKET_EVENTS.break, { attemptId, action: 'cancel' })).toMatchObject({ ok: true, break: { state: 'on-break' } });
+
+    // Over REST as over the socket: no saves, no submission, until the student is back.
+    await elapse(attemptId, 2 / 60);
+    const questionId = ((await server.deps.db('attempts').where({ id: attemptId }).first('question_order')) as { question_order: string[] }).question_order[0];
+    const saved = await api('POST', '/submissions/answer', { submissionId: attemptId, questionId, answer: 'away' }, { token: student.token });
+    expect([saved.status, saved.body.message]).toEqual([409, BREAK_MSG.onBreak]);
+    expect((await api('POST', '/submissions/submit', { submissionId: attemptId }, { token: student.token })).status).toBe(409);
+    expect((await api('POST', '/submissions', { examId: exam.id, answers: {} }, { token: student.token })).status).toBe(409);
+    expect((await attempt(attemptId)).status).toBe('in_progress');
+    await call(student.socket, SOCKET_EVENTS.break, { attemptId, action: 'end' });
+    expect((await api('POST', '/submissions/submit', { submissionId: attemptId }, { token: student.token })).status).toBe(200);
   });
 });
 

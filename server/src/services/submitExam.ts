@@ -2,6 +2,7 @@ import { SESSION_MSG } from '@exam/shared';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import type { AttemptRow } from '../presenters/attempt';
+import { onBreakError } from './attempts';
 
 /**
  * The taking screen's submit call (POST /submissions): the client's answers fill in only what the
@@ -26,5 +27,7 @@ export async function submitExam(
     clientTimeSpent: input.timeSpent,
     clientSecurityFlags: input.securityFlags,
   });
+  // Left open only for a student on a rest break (attemptSubmitter.ts).
+  if (attempt.status === 'in_progress') throw onBreakError();
   return attempt;
 }
