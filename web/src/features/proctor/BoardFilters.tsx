@@ -1,4 +1,4 @@
-import { Checkbox, Chip, Group, Select, TextInput } from '@mantine/core';
+import { Checkbox, Chip, Group, Select, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconCoffee, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BoardFilter, SortKey, StatusFilter } from './rows';
@@ -49,6 +49,10 @@ export function BoardFilters({ value, onChange, breakRequests = 0 }: { value: Bo
         onChange={(e) => onChange({ ...value, attentionOnly: e.currentTarget.checked })}
         mb={8}
       />
+      {/* A new request is said to a screen reader as it comes: the chip only appears. */}
+      <VisuallyHidden role="status" data-testid="break-requests-live">
+        {breakRequests > 0 ? t('filters.breakRequestsLive', { count: breakRequests }) : ''}
+      </VisuallyHidden>
       {(breakRequests > 0 || value.breakRequestsOnly) && (
         <Chip
           checked={value.breakRequestsOnly}

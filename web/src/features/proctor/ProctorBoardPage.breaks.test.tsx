@@ -61,6 +61,7 @@ describe('rest breaks on the proctor board', { timeout: 30_000 }, () => {
     expect(rowOf('Sam Student').dataset.break).toBe('requested');
     expect(within(rowOf('Sam Student')).getByTestId('row-break-request').textContent).toBe('Asks for a break');
 
+    expect(screen.getByTestId('break-requests-live').textContent).toBe('2 students ask for a break');
     const chip = screen.getByRole('checkbox', { name: 'Asks for a break (2)' });
     fireEvent.click(chip);
     await waitFor(() => expect(names()).toEqual(['Di Park', 'Sam Student']));

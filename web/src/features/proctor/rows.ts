@@ -81,10 +81,17 @@ export function statusText(row: ProctorRow, serverNow: number): string {
   }
 }
 
+/**
+ * The exam time the student has left. On a break their clock is stopped: the server moved the
+ * deadline by the break's whole length, so what is left of the exam is the deadline minus the
+ * break's end, and it holds still until they come back.
+ */
 export function timeLeftMs(row: ProctorRow, serverNow: number): number | null {
   if (row.status !== 'in_progress' || !row.deadlineAt) return null;
   const deadline = Date.parse(row.deadlineAt);
-  return Number.isNaN(deadline) ? null : Math.max(0, deadline - serverNow);
+  if (Number.isNaN(deadline)) return null;
+  const breakEnds = onBreak(row.break, serverNow) && row.break?.endsAt ? Date.parse(row.break.endsAt) : NaN;
+  return Math.max(0, deadline - (Number.isNaN(breakEnds) ? serverNow : breakEnds));
 }
 
 /**
