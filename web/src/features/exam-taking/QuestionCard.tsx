@@ -34,7 +34,7 @@ export function QuestionCard({ question, index, total, answer, marked, locked, o
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
           {/* Clear of the exam screen's sticky header when scrolled to (the preview has none: 0). */}
-          <Title order={2} size="h4" id="question-heading" style={{ scrollMarginTop: 'calc(var(--exam-header-height, 0px) + var(--mantine-spacing-md))' }}>
+          <Title order={2} size="h4" id="question-heading" tabIndex={-1} style={{ scrollMarginTop: 'calc(var(--exam-header-height, 0px) + var(--mantine-spacing-md))' }}>
             {t('question.heading', { number: index + 1, total })}
           </Title>
           <Group gap="xs">

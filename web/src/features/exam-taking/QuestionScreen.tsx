@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { usesCamera, usesMicrophone } from '@exam/shared';
 import { useSettings } from '../account/useSettings';
 import { ExtraTimeNote } from '../accommodations/ExtraTimeNote';
+import { BreakButton } from './BreakButton';
+import { BreakNotices } from './BreakNotices';
+import { BreakPanel } from './BreakPanel';
 import { ExamActor } from './examActor';
 import { EXAM_SHORTCUTS, useExamShortcuts } from './examPreferences';
 import { ExamTimer } from './ExamTimer';
@@ -17,7 +20,7 @@ import { ProctorMessages } from './ProctorMessages';
 import { QuestionCard } from './QuestionCard';
 import { QuestionPalette } from './QuestionPalette';
 import { SaveStatus } from './SaveStatus';
-import { SAVE_STATUS_COLORS, questionStatuses, sameStatuses, saveStateOf, saveStateText, type Phase, type SaveState } from './selectors';
+import { SAVE_STATUS_COLORS, onBreakOf, questionStatuses, sameStatuses, saveStateOf, saveStateText, type Phase, type SaveState } from './selectors';
 import { SubmitDialog } from './SubmitDialog';
 import { BUTTON_TOUCH_HEIGHT } from './touchTarget';
 
@@ -33,6 +36,7 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
   const statuses = ExamActor.useSelector(questionStatuses, sameStatuses);
   const accommodation = ExamActor.useSelector((s) => s.context.accommodation);
   const calm = !!accommodation?.reducedDistraction;
+  const resting = ExamActor.useSelector(onBreakOf);
   const [confirming, setConfirming] = useState(false);
   const flushRef = useRef<(() => void) | null>(null);
   const prefs = useSettings().settings.exam;
@@ -50,13 +54,14 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
   }, [phase]);
 
   useQuestionInSight(current);
+  useFocusAfterBreak(resting);
 
   const go = (index: number) => {
     flush();
     actor.send({ type: 'user.goto', index });
   };
 
-  useExamShortcuts(prefs.enableKeyboardShortcuts && phase === 'taking', (action) => {
+  useExamShortcuts(prefs.enableKeyboardShortcuts && phase === 'taking' && !resting, (action) => {
     const q = questions[current];
     if (action === 'next' && current < questions.length - 1) go(current + 1);
     if (action === 'previous' && current > 0) go(current - 1);
@@ -66,6 +71,7 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
   if (!question) return null;
   const status = statuses[current] ?? { answered: false, marked: false };
   const submitNow = () => actor.send({ type: 'user.submit' });
+  const breakButton = phase === 'taking' && <BreakButton phone={phone} onBeforeBreak={flush} />;
 
   const progress = (
     // The bar's own name: a screen reader reaching it hears the count, not a bare percentage.
@@ -105,6 +111,7 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
                 <QuestionCounter number={current + 1} total={questions.length} />
                 <CompactSaveStatus />
                 <ExamTimer expired={phase === 'expired'} showTimer={prefs.showTimer} playSound={prefs.playSound} calm={calm} />
+                {breakButton}
               </Group>
               {progress}
             </>
@@ -118,8 +125,14 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
                   <SaveStatus />
                   <AutoSaveNote />
                   {prefs.enableKeyboardShortcuts && <ShortcutHelp />}
+                  {breakButton}
                   <Stack gap={0} align="flex-end">
                     <ExamTimer expired={phase === 'expired'} showTimer={prefs.showTimer} playSound={prefs.playSound} calm={calm} />
+                    {resting && (
+                      <Text size="xs" fw={600} data-testid="clock-stopped">
+                        {t('break.clockStopped')}
+                      </Text>
+                    )}
                     <ExtraTimeNote accommodation={accommodation} />
                   </Stack>
                 </Group>
@@ -136,52 +149,57 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
 
         {phone && <ExtraTimeNote accommodation={accommodation} />}
         {phone && <OfflineDetail />}
-        <Notices phase={phase} />
+        <Notices phase={phase} resting={resting} />
 
-        <Grid gap="lg">
-          {/* Larger text (an accommodation): the whole question area at 125 %, its answers and buttons in proportion. */}
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Box data-testid="question-area" data-text-size={accommodation?.largerText ? 'large' : 'normal'} style={accommodation?.largerText ? { zoom: 1.25 } : undefined}>
-              <QuestionCard
-                question={question}
-                index={current}
-                total={questions.length}
-                answer={answers[question._id] ?? null}
-                marked={status.marked}
-                locked={locked}
-                onAnswer={(answer) => actor.send({ type: 'user.answer', questionId: question._id, answer })}
-                onToggleMark={() => actor.send({ type: 'user.toggleMark', questionId: question._id })}
-                onGo={go}
-                flushRef={flushRef}
-              />
-            </Box>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Paper withBorder p="md" radius="md">
-              <Stack gap="md">
-                <QuestionPalette statuses={statuses} current={current} onGo={go} plain={calm} />
-                <Button
-                  color="red"
-                  h={BUTTON_TOUCH_HEIGHT}
-                  onClick={() => {
-                    flush();
-                    // The student's confirmBeforeSubmit setting: off submits at once.
-                    if (prefs.confirmBeforeSubmit) setConfirming(true);
-                    else submitNow();
-                  }}
-                  disabled={locked}
-                  loading={phase === 'submitting'}
-                >
-                  {t('screen.submitExam')}
-                </Button>
-              </Stack>
-            </Paper>
-          </Grid.Col>
-        </Grid>
+        {/* On a break the questions are not in the page at all: only the break and the way back. */}
+        {resting ? (
+          <BreakPanel />
+        ) : (
+          <Grid gap="lg">
+            {/* Larger text (an accommodation): the whole question area at 125 %, its answers and buttons in proportion. */}
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Box data-testid="question-area" data-text-size={accommodation?.largerText ? 'large' : 'normal'} style={accommodation?.largerText ? { zoom: 1.25 } : undefined}>
+                <QuestionCard
+                  question={question}
+                  index={current}
+                  total={questions.length}
+                  answer={answers[question._id] ?? null}
+                  marked={status.marked}
+                  locked={locked}
+                  onAnswer={(answer) => actor.send({ type: 'user.answer', questionId: question._id, answer })}
+                  onToggleMark={() => actor.send({ type: 'user.toggleMark', questionId: question._id })}
+                  onGo={go}
+                  flushRef={flushRef}
+                />
+              </Box>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Paper withBorder p="md" radius="md">
+                <Stack gap="md">
+                  <QuestionPalette statuses={statuses} current={current} onGo={go} plain={calm} />
+                  <Button
+                    color="red"
+                    h={BUTTON_TOUCH_HEIGHT}
+                    onClick={() => {
+                      flush();
+                      // The student's confirmBeforeSubmit setting: off submits at once.
+                      if (prefs.confirmBeforeSubmit) setConfirming(true);
+                      else submitNow();
+                    }}
+                    disabled={locked}
+                    loading={phase === 'submitting'}
+                  >
+                    {t('screen.submitExam')}
+                  </Button>
+                </Stack>
+              </Paper>
+            </Grid.Col>
+          </Grid>
+        )}
       </Stack>
 
       <SubmitDialog
-        opened={confirming && phase === 'taking'}
+        opened={confirming && phase === 'taking' && !resting}
         statuses={statuses}
         unsaved={unsaved}
         onCancel={() => setConfirming(false)}
@@ -237,6 +255,15 @@ function useQuestionInSight(current: number) {
     const covered = heading.getBoundingClientRect().top < (header?.getBoundingClientRect().bottom ?? 0);
     if (covered) heading.scrollIntoView({ block: 'start' });
   }, [current]);
+}
+
+/** Back from a break, the reader lands on the question they left (the break panel had the focus). */
+function useFocusAfterBreak(resting: boolean) {
+  const was = useRef(resting);
+  useEffect(() => {
+    if (was.current && !resting) document.getElementById('question-heading')?.focus();
+    was.current = resting;
+  }, [resting]);
 }
 
 /** "Q 3/10" where a phone has room for little more; a screen reader hears the whole "Question 3 of 10". */
@@ -336,8 +363,8 @@ function ShortcutHelp() {
   );
 }
 
-/** Time up, submitting, violation warnings and the way back to fullscreen. */
-function Notices({ phase }: { phase: Phase }) {
+/** Time up, submitting, violation warnings, the way back to fullscreen and the rest breaks' notices. */
+function Notices({ phase, resting }: { phase: Phase; resting: boolean }) {
   const { t } = useTranslation('examTaking');
   const actor = ExamActor.useActorRef();
   const warning = ExamActor.useSelector((s) => s.context.warning);
@@ -346,6 +373,8 @@ function Notices({ phase }: { phase: Phase }) {
   const wantsFullscreen = !!proctoring?.enabled && proctoring.requireFullscreen && canFullscreen();
   // After a reload the camera and microphone come back for the device checks too, not only for a proctor's tile.
   const media = { video: !!proctoring && usesCamera(proctoring), audio: !!proctoring && usesMicrophone(proctoring) };
+  // Away from the desk on a break, nothing asks for the camera, the screen or fullscreen.
+  const watching = phase === 'taking' && !resting;
 
   return (
     <>
@@ -360,7 +389,8 @@ function Notices({ phase }: { phase: Phase }) {
           {t('screen.submitting')}
         </Alert>
       )}
-      {warning && proctoring && phase === 'taking' && (
+      <BreakNotices />
+      {warning && proctoring && watching && (
         <Alert color="red" icon={<IconAlertTriangle />} role="alert" data-testid="violation-warning" key={warning.id}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text size="sm">{warningText(warning.violationType, warning.counts, proctoring)}</Text>
@@ -368,9 +398,9 @@ function Notices({ phase }: { phase: Phase }) {
           </Group>
         </Alert>
       )}
-      {(media.video || media.audio) && phase === 'taking' && <MediaResume needs={media} />}
-      {!!proctoring?.enabled && proctoring.screenShare.required && phase === 'taking' && <ScreenShareGuard />}
-      {wantsFullscreen && !fullscreen && phase === 'taking' && (
+      {(media.video || media.audio) && watching && <MediaResume needs={media} />}
+      {!!proctoring?.enabled && proctoring.screenShare.required && watching && <ScreenShareGuard />}
+      {wantsFullscreen && !fullscreen && watching && (
         <Alert color="orange" icon={<IconMaximize />} data-testid="fullscreen-prompt">
           <Group justify="space-between" wrap="wrap">
             <Text size="sm">{t('screen.fullscreenPrompt')}</Text>

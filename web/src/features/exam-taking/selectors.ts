@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { isAnswered } from './answerBook';
-import { contextTimeLeft, type examTakingMachine } from './examTakingMachine';
+import { contextBreakLeft, contextOnBreak, contextTimeLeft, contextTotalTime, type examTakingMachine } from './examTakingMachine';
+import { overranAt } from './restBreak';
 import { TAKING_MSG } from './messages';
 
 type Snapshot = SnapshotFrom<typeof examTakingMachine>;
@@ -66,5 +67,12 @@ export function sameStatuses(a: QuestionStatus[], b: QuestionStatus[]): boolean 
 }
 
 export const timeLeftOf = (s: Snapshot) => contextTimeLeft(s.context);
-/** The whole window this attempt had: its deadline minus its start (extensions included). */
-export const totalTimeOf = (s: Snapshot) => Math.max(0, s.context.deadlineAt - s.context.startedAt);
+/** The whole window this attempt had: its deadline minus its start (extensions included, rest breaks not). */
+export const totalTimeOf = (s: Snapshot) => contextTotalTime(s.context);
+
+/** On a rest break now: the questions are away and the clock stands still. */
+export const onBreakOf = (s: Snapshot) => contextOnBreak(s.context);
+/** Break time left (ms), or null when the student has no rest breaks. */
+export const breakLeftOf = (s: Snapshot) => contextBreakLeft(s.context);
+/** The break ran out here and the server has not confirmed its end yet: the questions are back already. */
+export const breakOverranOf = (s: Snapshot) => overranAt(s.context.rest, s.context.now + s.context.offset);

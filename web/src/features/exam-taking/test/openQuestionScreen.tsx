@@ -1,11 +1,11 @@
-import { PROFILE_DEFAULTS, type JoinData } from '@exam/shared';
+import { PROFILE_DEFAULTS, type BreakState, type JoinData } from '@exam/shared';
 import { act } from '@testing-library/react';
 import { useEffect } from 'react';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { mockApi } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';
 import { ExamActor } from '../examActor';
-import { examTakingMachine } from '../examTakingMachine';
+import { examTakingMachine, type ExamEvent, type SessionCommand } from '../examTakingMachine';
 import { QuestionScreen } from '../QuestionScreen';
 import type { ExamInfo, LoadedExam, RestoredLocal, StartedAttempt } from '../types';
 
@@ -50,6 +50,8 @@ export interface ResumedAttempt {
   answers: JoinData['answers'];
   seqs: JoinData['seqs'];
   accommodation: JoinData['accommodation'];
+  /** The attempt's rest breaks, as the join gives them (left out: none). */
+  break?: BreakState | null;
   restored: RestoredLocal;
 }
 
@@ -81,6 +83,7 @@ export function openQuestionScreen(attempt: ResumedAttempt) {
       answers: attempt.answers,
       seqs: attempt.seqs,
       accommodation: attempt.accommodation,
+      ...(attempt.break !== undefined ? { break: attempt.break } : {}),
     },
     sentAt: now,
     receivedAt: now,
@@ -91,8 +94,13 @@ export function openQuestionScreen(attempt: ResumedAttempt) {
       loadExam: fromPromise(async (): Promise<LoadedExam> => ({ exam, attemptInProgress: true })),
       startAttempt: fromPromise(async () => started),
       restoreLocal: fromPromise(async () => attempt.restored),
+      session: fromCallback<SessionCommand, { attemptId: string }>(({ receive }) => {
+        receive((command) => commands.push(command));
+      }),
     },
   });
+  /** What the screen asked of the socket session. */
+  const commands: SessionCommand[] = [];
   mockApi(null);
   let running: Running | null = null;
   const keep = (actor: Running) => {
@@ -104,6 +112,8 @@ export function openQuestionScreen(attempt: ResumedAttempt) {
     else data.accommodation = accommodation;
     act(() => running!.send({ type: 'socket.joined', data, sentAt: Date.now(), receivedAt: Date.now() }));
   };
+  /** An event as the socket (or the ticker) would bring it. */
+  const send = (event: ExamEvent) => act(() => running!.send(event));
   renderApp(`/exam/${EXAM_ID}`, [
     {
       path: '/exam/:examId',
@@ -115,5 +125,5 @@ export function openQuestionScreen(attempt: ResumedAttempt) {
       ),
     },
   ]);
-  return { rejoin };
+  return { rejoin, send, commands };
 }
