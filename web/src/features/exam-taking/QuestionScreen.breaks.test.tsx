@@ -2,7 +2,8 @@ import { NO_ACCOMMODATION, accommodationView, type BreakState } from '@exam/shar
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY } from './QuestionScreen';
-import { openQuestionScreen } from './test/openQuestionScreen';
+import { ATTEMPT, openQuestionScreen } from './test/openQuestionScreen';
+import { joinDataSchema } from './types';
 
 const MINUTE = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -191,5 +192,12 @@ describe('rest breaks on the exam screen', () => {
     send({ type: 'server.accommodation', accommodation: accommodationView({ ...NO_ACCOMMODATION, largerText: true }) });
     expect(screen.getByTestId('question-area').dataset.textSize).toBe('large');
     expect(screen.getByTestId('question-area').style.zoom).toBe('1.25');
+  });
+
+  it('reads the break from the join, and a malformed one as none rather than a broken exam', () => {
+    const join = { attemptId: ATTEMPT, status: 'in_progress', serverNow: '2030-01-01T00:00:00.000Z', deadlineAt: '2030-01-01T00:30:00.000Z', answers: {}, seqs: {} };
+    expect(joinDataSchema.parse({ ...join, break: rest() }).break).toEqual(rest());
+    expect(joinDataSchema.parse({ ...join, break: { state: 'napping' } }).break).toBeNull();
+    expect('break' in joinDataSchema.parse(join)).toBe(false);
   });
 });

@@ -330,4 +330,65 @@ describe('socket session actor', () => {
     await vi.waitFor(() => expect(types()).toContain('save.rejected'));
     expect(outbox.rows.get('q1')).toMatchObject({ seq: 1 });
   });
+
+  describe('rest breaks', () => {
+    const REAL_ATTEMPT = ATTEMPT;
+    const state = { state: 'on-break', requestedAt: null, startedAt: '2030-01-01T00:05:00.000Z', endsAt: '2030-01-01T00:15:00.000Z', usedMs: 0, allowanceMs: 600_000, automatic: true };
+
+    it('asks for a break and passes on the state the server answers with', async () => {
+      const sent: Record<string, unknown>[] = [];
+      const { send, received, types } = harness({
+        reply: (event, payload) => {
+          if (event !== 'attempt:break') return okReplies(event, payload);
+          sent.push(payload);
+          return { ok: true, serverNow: '2030-01-01T00:05:00.000Z', break: state };
+        },
+      });
+      await vi.waitFor(() => expect(types()).toContain('socket.joined'));
+      send({ type: 'session.break', action: 'request' });
+      await vi.waitFor(() => expect(types()).toContain('server.break'));
+      expect(sent).toEqual([{ attemptId: REAL_ATTEMPT, action: 'request' }]);
+      expect(received.find((e) => e.type === 'server.break')).toEqual({ type: 'server.break', serverNow: '2030-01-01T00:05:00.000Z', break: state });
+    });
+
+    it("passes on the server's reason for refusing, and says so when offline without sending", async () => {
+      const { socket, send, received, types, log } = harness({
+        reply: (event, payload) => (event === 'attempt:break' ? { ok: false, code: 'conflict', message: 'You have used all your rest-break time.' } : okReplies(event, payload)),
+      });
+      await vi.waitFor(() => expect(types()).toContain('socket.joined'));
+      send({ type: 'session.break', action: 'request' });
+      await vi.waitFor(() => expect(types()).toContain('break.failed'));
+      expect(received.find((e) => e.type === 'break.failed')?.message).toBe('You have used all your rest-break time.');
+      socket.drop();
+      send({ type: 'session.break', action: 'end' });
+      await vi.waitFor(() => expect(types().filter((t) => t === 'break.failed')).toHaveLength(2));
+      expect(received.filter((e) => e.type === 'break.failed').at(-1)?.message).toBe('You are offline: try again once the connection is back.');
+      expect(log.filter((l) => l.startsWith('emit attempt:break'))).toHaveLength(1);
+    });
+
+    it("passes on this attempt's break changes, a refusal included, and the accommodation a teacher changed", async () => {
+      const { socket, received, types } = harness();
+      await vi.waitFor(() => expect(types()).toContain('socket.joined'));
+      socket.fire('attempt:break', { attemptId: 'someone-else', serverNow: '2030-01-01T00:05:00.000Z', break: state });
+      const none = { ...state, state: 'none', startedAt: null, endsAt: null, automatic: false };
+      socket.fire('attempt:break', { attemptId: REAL_ATTEMPT, serverNow: '2030-01-01T00:06:00.000Z', break: none, refused: true });
+      socket.fire('attempt:break', { attemptId: REAL_ATTEMPT, serverNow: 'not a time', break: none });
+      expect(received.filter((e) => e.type === 'server.break')).toEqual([{ type: 'server.break', serverNow: '2030-01-01T00:06:00.000Z', break: none, refused: true }]);
+      const accommodation = { timeMultiplier: 1, restBreakMinutes: 10, breaksAutomatic: false, waivedChecks: [], reducedDistraction: false, largerText: true };
+      socket.fire('attempt:accommodation', { attemptId: REAL_ATTEMPT, accommodation });
+      socket.fire('attempt:accommodation', { attemptId: 'someone-else', accommodation: null });
+      expect(received.filter((e) => e.type === 'server.accommodation')).toEqual([{ type: 'server.accommodation', accommodation }]);
+    });
+
+    it('keeps a save refused during a break in the outbox, for after the break', async () => {
+      const { send, outbox, received, types } = harness({
+        reply: (event, payload) => (event === 'answer:save' ? { ok: false, code: 'on-break', message: 'You are on a rest break' } : okReplies(event, payload)),
+      });
+      await vi.waitFor(() => expect(types()).toContain('socket.joined'));
+      send({ type: 'session.save', saves: [save('q1', 4)] });
+      await vi.waitFor(() => expect(types()).toContain('save.rejected'));
+      expect(received.find((e) => e.type === 'save.rejected')).toMatchObject({ code: 'on-break', seq: 4 });
+      expect(outbox.rows.get('q1')?.seq).toBe(4);
+    });
+  });
 });

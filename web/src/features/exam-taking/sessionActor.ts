@@ -1,14 +1,4 @@
-import {
-  PROCTOR_EVENTS,
-  SOCKET_EVENTS,
-  SUBMIT_REASONS,
-  VIOLATION_TYPES,
-  attemptAccommodationEventSchema,
-  attemptBreakEventSchema,
-  breakAckSchema,
-  proctorWaiverEventSchema,
-  type ViolationType,
-} from '@exam/shared';
+import { PROCTOR_EVENTS, SOCKET_EVENTS, SUBMIT_REASONS, VIOLATION_TYPES, breakAckSchema, proctorWaiverEventSchema, type ViolationType } from '@exam/shared';
 import { fromCallback } from 'xstate';
 import { z } from 'zod';
 import { emitWithAck, handshakeRetryDelay, isSessionRefused, isTooManyConnections, tooManyConnectionsText, type AppSocket } from '../../api/socket';
@@ -17,7 +7,7 @@ import { offerSocketSubmit, type SubmitOverSocket } from './liveSubmit';
 import { TAKING_MSG } from './messages';
 import type { Outbox } from './outbox';
 import type { FlagFields } from './proctoring/proctorChecksActor';
-import { attemptReinstatedSchema, attemptSubmittedSchema, attemptTimeSchema, joinDataSchema, proctorMessageSchema, type PendingSave } from './types';
+import { attemptAccommodationSchema, attemptBreakSchema, attemptReinstatedSchema, attemptSubmittedSchema, attemptTimeSchema, joinDataSchema, proctorMessageSchema, type PendingSave } from './types';
 
 /**
  * The socket side of the session: the machine's commands become protocol calls, and what the
@@ -53,10 +43,7 @@ const submitAck = z.union([z.object({ ok: z.literal(true), submissionId: z.strin
 const breakAck = z.union([breakAckSchema.extend({ ok: z.literal(true) }), failure]);
 /** Save refusals worth sending again: a server hiccup, an ended session (after the next sign-in), a rest break (after it). */
 const RETRIED_REJECTIONS = new Set(['error', 'unauthorized', 'on-break']);
-const violationAck = z.union([
-  z.object({ ok: z.literal(true), counts: z.object({ tabSwitches: z.number(), fullscreenExits: z.number() }), submitted: z.boolean() }),
-  failure,
-]);
+const violationAck = z.union([z.object({ ok: z.literal(true), counts: z.object({ tabSwitches: z.number(), fullscreenExits: z.number() }), submitted: z.boolean() }), failure]);
 
 export function createSessionActor(deps: SessionDeps) {
   return fromCallback<SessionCommand, { attemptId: string }>(({ input, sendBack: send, receive }) => {
@@ -276,14 +263,14 @@ export function createSessionActor(deps: SessionDeps) {
     });
 
     socket.on(SOCKET_EVENTS.break, (raw: unknown) => {
-      const change = attemptBreakEventSchema.safeParse(raw);
+      const change = attemptBreakSchema.safeParse(raw);
       if (!change.success || change.data.attemptId !== attemptId) return;
       const { serverNow, break: rest, refused } = change.data;
       sendBack({ type: 'server.break', serverNow, break: rest, ...(refused ? { refused } : {}) });
     });
 
     socket.on(PROCTOR_EVENTS.accommodation, (raw: unknown) => {
-      const changed = attemptAccommodationEventSchema.safeParse(raw);
+      const changed = attemptAccommodationSchema.safeParse(raw);
       if (changed.success && changed.data.attemptId === attemptId) sendBack({ type: 'server.accommodation', accommodation: changed.data.accommodation });
     });
 

@@ -1,5 +1,7 @@
 import {
   accommodationViewSchema,
+  attemptBreakEventSchema,
+  breakStateSchema,
   PROCTORING_DEFAULTS,
   profileShape,
   QUESTION_TYPES,
@@ -92,11 +94,15 @@ export const joinDataSchema = z.object({
   seqs: z.record(z.string(), z.number()),
   // The student's accommodation (issue 56): the screen's display modes; an older server sends none.
   accommodation: accommodationViewSchema.nullable().optional().catch(null),
+  // The attempt's rest breaks; an older server sends none, and a malformed one reads as none rather than a broken exam.
+  break: breakStateSchema.nullable().optional().catch(null),
 }) satisfies z.ZodType<JoinData>;
 
 export const attemptTimeSchema = z.object({ serverNow: z.string(), deadlineAt: z.string() }) satisfies z.ZodType<AttemptTime>;
 export const proctorMessageSchema = z.object({ text: z.string().min(1), at: z.string().catch(() => new Date().toISOString()) }) satisfies z.ZodType<ProctorMessageEvent>;
 export const attemptReinstatedSchema = z.object({ attemptId: z.string() }) satisfies z.ZodType<AttemptReinstatedEvent>;
+export const attemptBreakSchema = attemptBreakEventSchema.extend({ attemptId: z.string() });
+export const attemptAccommodationSchema = z.object({ attemptId: z.string(), accommodation: accommodationViewSchema.nullable() });
 export const attemptSubmittedSchema = z.object({ attemptId: z.string(), reason: z.enum(SUBMIT_REASONS).nullable().catch(null) }) satisfies z.ZodType<AttemptSubmittedEvent>;
 
 /** GET /exams/{id}: the exam, and for a student with an attempt in progress, that attempt. */
