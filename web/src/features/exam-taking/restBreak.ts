@@ -9,6 +9,14 @@ import { breakLeftMs, onBreak, type BreakState } from '@exam/shared';
  * left is right whatever came first, and stands still while the student is away.
  */
 
+/**
+ * The break's times come from the database's clock, the serverNow beside a deadline from the app
+ * server's: a deadline read this close to a break's start or end counts as read after it. Read
+ * wrongly that way, it is put right by the attempt:time that follows every move at once; the other
+ * way round, a skewed clock would count the break twice for as long as it lasts.
+ */
+const SKEW_MS = 1000;
+
 /** A break this screen saw end, until a deadline read after its end arrives. */
 export interface EndedBreak {
   startedAt: number;
@@ -38,10 +46,11 @@ function current(rest: BreakState | null): { startedAt: number; endsAt: number }
 /** The deadline as the server now holds it, whether or not its move for a break has reached us. */
 export function effectiveDeadline(c: BreakClock): number {
   const running = current(c.rest);
-  if (running) return c.deadlineReadAt < running.startedAt ? c.deadlineAt + (running.endsAt - running.startedAt) : c.deadlineAt;
+  const before = (t: number) => c.deadlineReadAt < t - SKEW_MS;
+  if (running) return before(running.startedAt) ? c.deadlineAt + (running.endsAt - running.startedAt) : c.deadlineAt;
   const ended = c.endedBreak;
-  if (!ended || c.deadlineReadAt >= ended.endedAt) return c.deadlineAt;
-  const moved = c.deadlineReadAt < ended.startedAt ? c.deadlineAt + (ended.endsAt - ended.startedAt) : c.deadlineAt;
+  if (!ended || !before(ended.endedAt)) return c.deadlineAt;
+  const moved = before(ended.startedAt) ? c.deadlineAt + (ended.endsAt - ended.startedAt) : c.deadlineAt;
   return moved - Math.max(0, ended.endsAt - ended.endedAt);
 }
 
