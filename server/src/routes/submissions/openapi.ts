@@ -1,4 +1,4 @@
-import { GRADING_MSG, MARKING_MSG } from '@exam/shared';
+import { BREAK_MSG, GRADING_MSG, MARKING_MSG } from '@exam/shared';
 import type { RouteDocs } from '../../openapi/types';
 
 const ACK = 'committed before this answer arrives';
@@ -13,11 +13,12 @@ export const submissionDocs: RouteDocs = {
   'POST /submissions/start': { summary: 'Start (or resume) an attempt by exam id', data: '`{ submission, exam, questions, deadlineAt, serverTime }`' },
   'POST /submissions/answer': {
     summary: 'Save one answer (the REST twin of the socket’s answer:save)',
-    description: `Idempotent by \`seq\`: an older seq never overwrites a newer one; ${ACK}. Refused after the deadline.`,
+    description: `Idempotent by \`seq\`: an older seq never overwrites a newer one; ${ACK}. Refused after the deadline, and while the student is on a rest break (409 \`on-break\`).`,
     data: '`{ questionId, seq, savedAt }`',
+    errors: { 409: BREAK_MSG.onBreak },
   },
-  'POST /submissions/submit': { summary: 'Submit an attempt by its id: closed and graded in one transaction with every saved answer', data: '`{ submission }`' },
-  'POST /submissions': { summary: 'Submit an attempt, with any last answers', data: '`{ submission }`' },
+  'POST /submissions/submit': { summary: 'Submit an attempt by its id: closed and graded in one transaction with every saved answer', description: 'Refused while the student is on a rest break (409 `on-break`): the attempt stays open.', data: '`{ submission }`', errors: { 409: BREAK_MSG.onBreak } },
+  'POST /submissions': { summary: 'Submit an attempt, with any last answers', description: 'Refused while the student is on a rest break (409 `on-break`): the attempt stays open.', data: '`{ submission }`', errors: { 409: BREAK_MSG.onBreak } },
   'GET /submissions': {
     summary: 'Results lists',
     description:
