@@ -13,7 +13,7 @@ const MIN = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const allowance = { usedMs: 0, allowanceMs: 15 * MIN, automatic: false };
 const asking = (): BreakState => ({ state: 'requested', requestedAt: iso(Date.now() - 5000), startedAt: null, endsAt: null, ...allowance });
-const onBreakNow = (): BreakState => ({ state: 'on-break', requestedAt: null, startedAt: iso(Date.now() - MIN), endsAt: iso(Date.now() + 9 * MIN), ...allowance, usedMs: 5 * MIN });
+const onBreakNow = (): BreakState => ({ state: 'on-break', requestedAt: null, startedAt: iso(Date.now() - MIN - 10_000), endsAt: iso(Date.now() + 9 * MIN), ...allowance, usedMs: 5 * MIN });
 
 const hall = () => ({
   students: [

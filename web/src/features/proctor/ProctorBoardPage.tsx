@@ -1,5 +1,5 @@
 import { formatDateTimeText } from '../../lib/dateFormat';
-import { breakAckSchema, PROCTOR_EVENTS, violationLimits, type MediaSource, type ProctorRow, type WaivableCheck } from '@exam/shared';
+import { PROCTOR_EVENTS, violationLimits, type MediaSource, type ProctorRow, type WaivableCheck } from '@exam/shared';
 import { Alert, Badge, Box, Button, Grid, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMessage, IconPlugConnected, IconPlugConnectedX, IconShieldCheck } from '@tabler/icons-react';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -25,6 +25,7 @@ import { breakRequestCount, DEFAULT_FILTER, rowView, selectRows, studentName, ty
 import { StudentTable, type RowActionKind } from './StudentTable';
 import { TimelineDrawer } from './TimelineDrawer';
 import { messageReach } from './messageReach';
+import { useBreakActions } from './useBreakActions';
 import { useProctorBoard } from './useProctorBoard';
 import { WaiverDialog } from './WaiverDialog';
 
@@ -36,9 +37,6 @@ interface OpenTile {
   source: MediaSource;
 }
 const tileId = (tile: OpenTile) => `${tile.studentKey}:${tile.source}`;
-
-type BreakAction = 'grant' | 'refuse' | 'end';
-const BREAK_DONE: Record<BreakAction, string> = { grant: 'board.breakGranted', refuse: 'board.breakRefused', end: 'board.breakEnded' };
 
 /** /exam/{examId}/proctor: the live board of one exam, for its owner, an admin, or a teacher added to its hall as a proctor. */
 export function ProctorBoardPage() {
@@ -117,36 +115,12 @@ function ProctorBoard({ examId }: { examId: string }) {
     [t, rosterSize],
   );
 
-  /** Students whose break answer is on its way: a second click waits for the first, not an error. */
-  const breaksSent = useRef(new Set<string>());
-  /** Answers a break request or ends a break; the ack's state shows on the row at once. */
-  const sendBreak = async (studentKey: string, action: BreakAction) => {
-    const row = rowsRef.current.get(studentKey);
-    if (!row?.attemptId || breaksSent.current.has(studentKey)) return;
-    const attemptId = row.attemptId;
-    breaksSent.current.add(studentKey);
-    setBusy(true);
-    const ack = await call<Record<string, unknown>>(PROCTOR_EVENTS.break, { attemptId, action });
-    breaksSent.current.delete(studentKey);
-    setBusy(false);
-    if (!ack.ok) {
-      notifyError(ack.message);
-      return;
-    }
-    setPending(null);
-    const answer = breakAckSchema.safeParse(ack);
-    if (answer.success) dispatch({ type: 'break', attemptId, break: answer.data.break });
-    notifySuccess(t(BREAK_DONE[action], { name: studentName(row) }));
-  };
-  // The row buttons' callback stays the same across renders; it reaches the latest sendBreak here.
-  const sendBreakRef = useRef(sendBreak);
-  useLayoutEffect(() => {
-    sendBreakRef.current = sendBreak;
-  });
+  const rowOf = useCallback((studentKey: string) => rowsRef.current.get(studentKey), []);
+  const sendBreak = useBreakActions(call, dispatch, rowOf, setBusy);
 
   const onAction = useCallback((kind: RowActionKind, studentKey: string) => {
     if (kind === 'break-grant' || kind === 'break-refuse') {
-      void sendBreakRef.current(studentKey, kind === 'break-grant' ? 'grant' : 'refuse');
+      void sendBreak(studentKey, kind === 'break-grant' ? 'grant' : 'refuse');
       return;
     }
     if (kind === 'waive') {
@@ -174,7 +148,7 @@ function ProctorBoard({ examId }: { examId: string }) {
       return;
     }
     setPending({ kind, studentKey });
-  }, [t]);
+  }, [t, sendBreak]);
 
   const target = pending && pending.kind !== 'message-all' ? state.rows.get(pending.studentKey) : undefined;
   const targetName = target ? studentName(target) : '';
@@ -428,7 +402,10 @@ function ProctorBoard({ examId }: { examId: string }) {
         color="blue"
         busy={busy}
         onCancel={() => setPending(null)}
-        onConfirm={() => pending?.kind === 'break-end' && void sendBreak(pending.studentKey, 'end')}
+        onConfirm={() => {
+          if (pending?.kind !== 'break-end') return;
+          void sendBreak(pending.studentKey, 'end').then((done) => done && setPending(null));
+        }}
       />
     </Box>
   );
