@@ -26,7 +26,8 @@ export function BreakNotices() {
   return (
     <Stack gap="xs" role="status" aria-live="polite">
       {requested && (
-        <Alert color="blue" variant="light" icon={<IconCoffee />} title={t('break.waiting')} data-testid="break-requested">
+        // Not an alert (Mantine's default role): calm news, said politely by the region around it.
+        <Alert role="note" color="blue" variant="light" icon={<IconCoffee />} title={t('break.waiting')} data-testid="break-requested">
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Text size="sm">{t('break.waitingDetail')}</Text>
             <Button variant="default" h={BUTTON_TOUCH_HEIGHT} loading={busy} onClick={() => actor.send({ type: 'user.break', action: 'cancel' })}>
@@ -36,7 +37,7 @@ export function BreakNotices() {
         </Alert>
       )}
       {text && (
-        <Alert color={shown.kind === 'usedUp' ? 'blue' : 'gray'} variant="light" icon={<IconInfoCircle />} data-testid="break-notice" data-kind={shown.kind}>
+        <Alert role="note" color={shown.kind === 'usedUp' ? 'blue' : 'gray'} variant="light" icon={<IconInfoCircle />} data-testid="break-notice" data-kind={shown.kind}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text size="sm">{text}</Text>
             {!overran && <DismissButton aria-label={t('break.dismiss')} onClick={() => actor.send({ type: 'user.dismissBreakNotice' })} />}

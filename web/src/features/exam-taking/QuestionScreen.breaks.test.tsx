@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import { NO_ACCOMMODATION, accommodationView, type BreakState } from '@exam/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -199,5 +200,27 @@ describe('rest breaks on the exam screen', () => {
     expect(joinDataSchema.parse({ ...join, break: rest() }).break).toEqual(rest());
     expect(joinDataSchema.parse({ ...join, break: { state: 'napping' } }).break).toBeNull();
     expect('break' in joinDataSchema.parse(join)).toBe(false);
+  });
+
+  it('has nothing serious or critical for axe in the request, the notice, the dialog and the break panel', async () => {
+    const serious = async () => {
+      // Colours are checked in the browser (e2e/accessibility.spec.ts): jsdom computes none.
+      const { violations } = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+      return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+    };
+    const { send } = openScreen(rest());
+    expect(await screen.findByText('What is 2+2?')).toBeTruthy();
+    const now = Date.now();
+    send({ type: 'server.break', serverNow: iso(now), break: rest({ state: 'requested', requestedAt: iso(now) }) });
+    send({ type: 'break.failed', message: 'You have already asked for a break: a proctor will answer.' });
+    expect(await serious()).toEqual([]);
+    send({ type: 'server.break', serverNow: iso(now + 1000), break: rest() });
+    fireEvent.click(screen.getByRole('button', { name: 'Take a break (10 min left)' }));
+    await screen.findByRole('dialog', { name: 'Take a rest break?' });
+    expect(await serious()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    send({ type: 'server.break', serverNow: iso(now + 2000), break: rest({ state: 'on-break', startedAt: iso(now + 2000), endsAt: iso(now + 2000 + 10 * MINUTE) }) });
+    expect(screen.getByTestId('break-panel')).toBeTruthy();
+    expect(await serious()).toEqual([]);
   });
 });
