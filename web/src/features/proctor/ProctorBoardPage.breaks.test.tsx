@@ -92,6 +92,7 @@ describe('rest breaks on the proctor board', { timeout: 30_000 }, () => {
     const cy = await waitFor(() => rowOf('Cy Lee'));
     expect(within(cy).getByTestId('row-on-break').textContent).toMatch(/^On break · (9:00|8:[0-5]\d) left$/);
     expect(within(cy).getByTestId('row-paused').textContent).toBe('Paused 6 min');
+    expect(screen.getByTestId('on-break-count').textContent).toBe('1 on a break');
 
     fireEvent.click(within(cy).getByRole('button', { name: 'Actions for Cy Lee' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'End break' }));
@@ -107,6 +108,7 @@ describe('rest breaks on the proctor board', { timeout: 30_000 }, () => {
     expect(await screen.findByText('The break of Cy Lee has ended')).toBeTruthy();
     expect(breakCalls()).toEqual([{ attemptId: 'a-s3', action: 'end' }]);
     await waitFor(() => expect(within(rowOf('Cy Lee')).queryByTestId('row-on-break')).toBeNull());
+    expect(screen.queryByTestId('on-break-count')).toBeNull();
     expect(within(rowOf('Cy Lee')).getByTestId('row-paused').textContent).toBe('Paused 6 min');
   });
 

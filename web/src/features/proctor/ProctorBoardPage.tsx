@@ -90,6 +90,7 @@ function ProctorBoard({ examId }: { examId: string }) {
       offline: all.filter((v) => v.status === 'offline').length,
       submitted: all.filter((v) => v.status === 'submitted').length,
       attention: all.filter((v) => v.attention.length > 0).length,
+      onBreak: all.filter((v) => v.breakMark === 'on-break').length,
     };
   }, [rows, serverNow, limits]);
   const breakRequests = useMemo(() => breakRequestCount(rows, serverNow), [rows, serverNow]);
@@ -249,6 +250,11 @@ function ProctorBoard({ examId }: { examId: string }) {
           <Badge variant="outline" color="red" style={{ textTransform: 'none' }} data-testid="attention-count">
             {t('board.summary.attention', { count: summary.attention })}
           </Badge>
+          {summary.onBreak > 0 && (
+            <Badge variant="outline" color="cyan" style={{ textTransform: 'none' }} data-testid="on-break-count">
+              {t('board.summary.onBreak', { count: summary.onBreak })}
+            </Badge>
+          )}
         </Group>
 
         {cameras.length > 0 && (
