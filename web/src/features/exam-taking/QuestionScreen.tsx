@@ -153,7 +153,9 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
 
         {/* On a break the questions are not in the page at all: only the break and the way back. */}
         {resting ? (
-          <BreakPanel />
+          <Box style={accommodation?.largerText ? { zoom: 1.25 } : undefined}>
+            <BreakPanel />
+          </Box>
         ) : (
           <Grid gap="lg">
             {/* Larger text (an accommodation): the whole question area at 125 %, its answers and buttons in proportion. */}
