@@ -48,6 +48,8 @@ describe('the API reference', () => {
     for (const src of html.match(/(?:src|href)="([^"]+)"/g) ?? []) expect(src).toMatch(/"\/api\/docs\//);
     const bundle = await fetch(`${server.url}/api/docs/swagger-ui-bundle.js`);
     expect(bundle.status).toBe(200);
+    // Read to the end: an unread body holds its connection open, and the server's stop waits for it.
+    expect((await bundle.text()).length).toBeGreaterThan(1000);
     expect((await fetch(`${server.url}/api/docs/init.js`)).status).toBe(200);
     expect((await fetch(`${server.url}/api/docs/package.json`)).status).toBe(404);
   });
