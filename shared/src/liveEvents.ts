@@ -154,7 +154,7 @@ export const saveAckSchema = z.object({ savedAt: isoTime.describe('When the save
 export const violationAckSchema = z.object({
   counts: z.object({ tabSwitches: z.number().int(), fullscreenExits: z.number().int() }),
   submitted: z.boolean().describe('True when the attempt is closed (this event crossed a limit, or it already was)'),
-  ignored: z.boolean().optional().describe('True when the check is waived for this student: the flag was not recorded'),
+  ignored: z.boolean().optional().describe('True when the check is waived for this student or the student is on a rest break: nothing was recorded'),
 });
 export const submitAckSchema = z.object({ submissionId: uuid, reason: z.enum(SUBMIT_REASONS) });
 export const emptyAckSchema = z.object({});
