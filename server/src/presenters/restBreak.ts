@@ -37,3 +37,6 @@ export function presentBreak(row: BreakColumns, allowance: BreakAllowance | null
     automatic: !!allowance?.breaksAutomatic,
   };
 }
+
+/** The state as the student and the proctors hear it in an event: never null there. */
+export const NO_BREAK: BreakState = { state: 'none', requestedAt: null, startedAt: null, endsAt: null, usedMs: 0, allowanceMs: 0, automatic: false };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { PROCTOR_EVENTS, type AttemptAccommodationEvent, type ProctorRow } from '@exam/shared';
+import { PROCTOR_EVENTS, SOCKET_EVENTS, type AttemptAccommodationEvent, type AttemptBreakEvent, type ProctorRow } from '@exam/shared';
 import { buildExam, buildUser, TEST_PASSWORD } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
 import { call, connectAs, nextEvent, watchBoard } from '../test/sockets';
@@ -44,13 +44,18 @@ describe('an accommodation changed mid-exam', () => {
     await watchBoard(proctor, exam.id);
 
     const told = nextEvent<AttemptAccommodationEvent>(screen, PROCTOR_EVENTS.accommodation);
+    const breaks = nextEvent<AttemptBreakEvent>(screen, SOCKET_EVENTS.break);
     const row = nextEvent<ProctorRow>(proctor, PROCTOR_EVENTS.row);
     const NOTE = 'Reading support agreed with the family today';
     await api('PUT', `/users/${student.user.id}/accommodations`, { largerText: true, restBreakMinutes: 10, timeMultiplier: 1.5, note: NOTE }, { token: teacher.token });
     const event = await told;
     expect(event).toEqual({ attemptId, accommodation: { timeMultiplier: 1.5, restBreakMinutes: 10, breaksAutomatic: false, waivedChecks: [], reducedDistraction: false, largerText: true } });
     expect(JSON.stringify(event)).not.toContain(NOTE);
-    expect((await row).accommodation).toMatchObject({ largerText: true, restBreakMinutes: 10 });
+    // The break button follows the new allowance at once.
+    expect((await breaks).break).toMatchObject({ state: 'none', allowanceMs: 10 * 60_000, usedMs: 0 });
+    const changedRow = await row;
+    expect(changedRow.accommodation).toMatchObject({ largerText: true, restBreakMinutes: 10 });
+    expect(changedRow.break).toMatchObject({ state: 'none', allowanceMs: 10 * 60_000 });
 
     // The exam's own, then its removal: back to the standing one; removing that leaves nothing to show.
     const examOwn = nextEvent<AttemptAccommodationEvent>(screen, PROCTOR_EVENTS.accommodation);
@@ -60,8 +65,10 @@ describe('an accommodation changed mid-exam', () => {
     await api('DELETE', `/exams/${exam.id}/accommodations/${student.user.id}`, undefined, { token: teacher.token });
     expect((await back).accommodation).toMatchObject({ largerText: true });
     const none = nextEvent<AttemptAccommodationEvent>(screen, PROCTOR_EVENTS.accommodation);
+    const noBreaks = nextEvent<AttemptBreakEvent>(screen, SOCKET_EVENTS.break);
     await api('DELETE', `/users/${student.user.id}/accommodations`, undefined, { token: teacher.token });
     expect((await none).accommodation).toBeNull();
+    expect((await noBreaks).break).toMatchObject({ state: 'none', allowanceMs: 0 });
 
     // Extra time is given when an attempt starts; mid-exam it is the proctor's extension.
     const row2 = (await server.deps.db('attempts').where({ id: attemptId }).first('deadline_at')) as { deadline_at: Date };

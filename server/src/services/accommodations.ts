@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ACCOMMODATION_MSG, NO_ACCOMMODATION, PROCTOR_EVENTS, USER_MSG, effectiveAccommodation, shownAccommodation, type Accommodation, type StudentAccommodation, type WaivableCheck } from '@exam/shared';
+import { ACCOMMODATION_MSG, NO_ACCOMMODATION, PROCTOR_EVENTS, SOCKET_EVENTS, USER_MSG, effectiveAccommodation, shownAccommodation, type Accommodation, type StudentAccommodation, type WaivableCheck } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { Errors } from '../errors';
@@ -9,6 +9,7 @@ import { getExamFor } from './exams';
 import { appliedAccommodationSql } from './appliedAccommodationSql';
 import { forgetWaivers } from './waivers';
 import { rooms } from '../ports/realtime';
+import { NO_BREAK, presentBreak, type BreakColumns } from '../presenters/restBreak';
 
 type Trx = Db | Knex.Transaction;
 
@@ -73,13 +74,22 @@ async function announceChange(deps: Deps, studentId: string, examId?: string): P
   forgetWaivers(deps, studentId);
   const q = deps.db('attempts as a').where({ 'a.student_id': studentId, 'a.status': 'in_progress' });
   if (examId) q.where('a.exam_id', examId);
-  const sitting = (await q.select('a.id', 'a.exam_id', deps.db.raw(`${appliedAccommodationSql('a.exam_id', 'a.student_id')} as applied`))) as {
-    id: string;
-    exam_id: string;
-    applied: AccommodationRow | null;
-  }[];
+  const sitting = (await q.select(
+    'a.id',
+    'a.exam_id',
+    'a.break_requested_at',
+    'a.break_started_at',
+    'a.break_ends_at',
+    'a.break_used_ms',
+    deps.db.raw(`${appliedAccommodationSql('a.exam_id', 'a.student_id')} as applied`),
+  )) as (BreakColumns & { id: string; exam_id: string; applied: AccommodationRow | null })[];
+  const serverNow = new Date().toISOString();
   for (const a of sitting) {
-    deps.realtime.emit(rooms.attempt(a.id), PROCTOR_EVENTS.accommodation, { attemptId: a.id, accommodation: shownAccommodation(accommodationOfJson(a.applied)) });
+    const applied = accommodationOfJson(a.applied);
+    deps.realtime.emit(rooms.attempt(a.id), PROCTOR_EVENTS.accommodation, { attemptId: a.id, accommodation: shownAccommodation(applied) });
+    // The break allowance may have changed with it: the screen's break button follows.
+    const state = presentBreak(a, applied) ?? NO_BREAK;
+    deps.realtime.emit(rooms.attempt(a.id), SOCKET_EVENTS.break, { attemptId: a.id, serverNow, break: state });
   }
   if (sitting.length) deps.proctor.events(sitting.map((a) => ({ attemptId: a.id, examId: a.exam_id, type: 'accommodation' })));
 }

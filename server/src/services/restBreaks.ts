@@ -4,7 +4,7 @@ import type { Deps } from '../deps';
 import { Errors } from '../errors';
 import type { Viewer } from '../policies';
 import type { AttemptRow } from '../presenters/attempt';
-import { presentBreak, type BreakAllowance } from '../presenters/restBreak';
+import { NO_BREAK, presentBreak, type BreakAllowance } from '../presenters/restBreak';
 import { rooms, type FeedEvent } from '../ports/realtime';
 import { accommodationOfJson, type AccommodationRow } from './accommodations';
 import { appliedAccommodationSql } from './appliedAccommodationSql';
@@ -51,8 +51,7 @@ export const allowanceOf = (json: AccommodationRow | null | undefined): BreakAll
 };
 
 /** The state as the student and the proctors hear it after an action: never null there. */
-export const breakStateOf = (row: AttemptRow, allowance: BreakAllowance): BreakState =>
-  presentBreak(row, allowance) ?? { state: 'none', requestedAt: null, startedAt: null, endsAt: null, usedMs: 0, allowanceMs: 0, automatic: false };
+export const breakStateOf = (row: AttemptRow, allowance: BreakAllowance): BreakState => presentBreak(row, allowance) ?? NO_BREAK;
 
 async function lock(trx: Knex.Transaction, attemptId: string): Promise<Locked | undefined> {
   const { rows } = (await trx.raw(
