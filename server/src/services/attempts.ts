@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { BREAK_MSG, SAVE_GRACE_MS, SESSION_MSG, accommodates, accommodatedMinutes, accommodationView, examTimeStatus, type Accommodation, type JoinData, type SubmitReason } from '@exam/shared';
+import { BREAK_MSG, SAVE_GRACE_MS, SESSION_MSG, accommodatedMinutes, examTimeStatus, shownAccommodation, type Accommodation, type JoinData, type SubmitReason } from '@exam/shared';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { attemptsChangedDashboards } from './dashboardEvents';
@@ -137,7 +137,7 @@ export function presentJoin(
     deadlineAt: new Date(attempt.deadline_at).toISOString(),
     answers: Object.fromEntries(saved.map((a) => [a.question_id, a.answer])),
     seqs: Object.fromEntries(saved.map((a) => [a.question_id, a.seq])),
-    accommodation: accommodates(accommodation) ? accommodationView(accommodation!) : null,
+    accommodation: shownAccommodation(accommodation),
     break: presentBreak(attempt, accommodation),
   };
 }

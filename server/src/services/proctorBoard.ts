@@ -1,6 +1,6 @@
 import type { DeviceHealth } from '../ports/realtime';
 import type { Knex } from 'knex';
-import { DEVICE_FLAGS, SNAPSHOT_PAGE_ROWS, accommodates, accommodationView, type ProctorRow } from '@exam/shared';
+import { DEVICE_FLAGS, SNAPSHOT_PAGE_ROWS, shownAccommodation, type ProctorRow } from '@exam/shared';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Db } from '../db';
 import { accommodationOfJson, type AccommodationRow } from './accommodations';
@@ -92,7 +92,7 @@ function toRow(d: RowData, online: Set<string>, health: DeviceHealth): ProctorRo
     // Sat in Safe Exam Browser (docs/seb.md): the board says so, and its tab and fullscreen checks do not apply.
     inSeb: d.in_seb ?? false,
     // The board marks who is given extra time, breaks or waived checks, so none of it looks like cheating.
-    accommodation: accommodates(accommodation) ? accommodationView(accommodation!) : null,
+    accommodation: shownAccommodation(accommodation),
     // Asked, under way, time paused: the proctor grants and ends breaks from the row.
     break: attemptId ? presentBreak({ break_requested_at: d.break_requested_ms, break_started_at: d.break_started_ms, break_ends_at: d.break_ends_ms, break_used_ms: d.break_used_ms }, accommodation) : null,
   };
