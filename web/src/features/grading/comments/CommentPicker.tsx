@@ -48,7 +48,8 @@ export function CommentPicker({ opened, onClose, onPick }: CommentPickerProps) {
           label={t('comments.filter')}
           data-testid="comment-bank-filter"
           value={filter}
-          aria-controls="comment-bank-options"
+          // Only while the list is there: naming a missing element is a serious axe fault.
+          aria-controls={shown.length ? 'comment-bank-options' : undefined}
           aria-activedescendant={shown[current] ? `comment-option-${shown[current].id}` : undefined}
           onChange={(e) => {
             setFilter(e.currentTarget.value);
