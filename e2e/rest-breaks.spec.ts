@@ -47,6 +47,10 @@ test('a student with break minutes asks for a break, the proctor allows it, the 
     await expect(screen.getByText('Waiting for a proctor to allow your break')).toBeVisible();
 
     await expect(row.getByText('Asks for a break')).toBeVisible();
+    // The request and its two buttons fit the board's row: nothing spills onto the next student.
+    const allow = row.getByRole('button', { name: `Allow break for ${student.name}` });
+    const [rowBox, allowBox] = [await row.boundingBox(), await allow.boundingBox()];
+    expect(allowBox!.y + allowBox!.height).toBeLessThanOrEqual(rowBox!.y + rowBox!.height);
     await expect(board.getByText('Asks for a break (1)', { exact: true })).toBeVisible();
     await row.getByRole('button', { name: `Allow break for ${student.name}` }).click();
 
