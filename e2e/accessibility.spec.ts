@@ -330,8 +330,15 @@ test('a teacher’s dialogs (bank, students, exams, marking, review, proctoring)
   await checkOpened(page, 'the force submit confirmation', action('Force submit'));
 });
 
-test('a parent’s and a phone’s dialogs (children, payments, the menu drawer) have no serious accessibility fault', async ({ browser }) => {
+test('a parent’s and a phone’s dialogs (children, payments, notifications, the menu drawer) have no serious accessibility fault', async ({ browser, request }) => {
   test.setTimeout(120_000);
+  // A payment started elsewhere without a card, left to complete here.
+  const pending = await request.post('/api/payments', {
+    headers: bearer(await apiToken(request, DEMO.parent)),
+    data: { amount: 9.5, paymentMethod: 'stripe', type: 'exam', description: `Axe fee ${Date.now()}` },
+  });
+  expect(pending.status(), await pending.text()).toBe(201);
+  const { reference } = (await pending.json()).data.payment as { reference: string };
   const page = await signedIn(browser, DEMO.parent);
 
   await visit(page, '/parent/children');
@@ -348,6 +355,14 @@ test('a parent’s and a phone’s dialogs (children, payments, the menu drawer)
     await page.getByLabel('Expiry (MM/YY)').fill('12/34');
     await page.getByLabel('CVV').fill('123');
     await button(page, 'Pay')();
+  });
+  await checkOpened(page, 'the complete payment dialog', button(page, `Complete payment ${reference}`));
+
+  // The receipt came as a notification too.
+  await visit(page, '/notifications');
+  await checkOpened(page, 'the notification delete confirmation', async () => {
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await button(page, 'Delete selected')();
   });
 
   await page.setViewportSize({ width: 390, height: 844 });
