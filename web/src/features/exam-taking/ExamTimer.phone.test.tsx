@@ -3,21 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { renderApp } from '../../test/renderApp';
 import { HiddenTimerNote } from './ExamTimer';
-import { PHONE_QUERY } from './phone';
 import { openQuestionScreen } from './test/openQuestionScreen';
-
-function viewport(kind: 'phone' | 'laptop') {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-    matches: kind === 'phone' && query === PHONE_QUERY,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
+import { viewport } from './test/viewport';
 
 afterEach(async () => {
   vi.restoreAllMocks();

@@ -2,8 +2,8 @@ import axe from 'axe-core';
 import { NO_ACCOMMODATION, accommodationView, type BreakState } from '@exam/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PHONE_QUERY } from './QuestionScreen';
 import { ATTEMPT, openQuestionScreen } from './test/openQuestionScreen';
+import { viewport } from './test/viewport';
 import { joinDataSchema } from './types';
 
 const MINUTE = 60_000;
@@ -35,19 +35,6 @@ const openScreen = (brk: BreakState | null | undefined) =>
     break: brk,
     restored: { pending: [], marked: [], current: 0, outboxAvailable: true },
   });
-
-function viewport(kind: 'phone' | 'laptop') {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-    matches: kind === 'phone' && query === PHONE_QUERY,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
 
 afterEach(() => {
   vi.restoreAllMocks();

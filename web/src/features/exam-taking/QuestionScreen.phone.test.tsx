@@ -1,22 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { PHONE_QUERY } from './QuestionScreen';
 import { openQuestionScreen } from './test/openQuestionScreen';
-
-/** The viewport as CSS media queries see it: a phone matches the exam screen's phone query. */
-function viewport(kind: 'phone' | 'laptop') {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-    matches: kind === 'phone' && query === PHONE_QUERY,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
+import { viewport } from './test/viewport';
 
 afterEach(async () => {
   vi.restoreAllMocks();

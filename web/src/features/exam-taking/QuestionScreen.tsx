@@ -1,6 +1,5 @@
 import { ActionIcon, Alert, Badge, Box, Button, CloseButton, Container, Grid, Group, Kbd, Loader, Paper, Popover, Progress, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCloudOff, IconHourglassEmpty, IconKeyboard, IconMaximize } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usesCamera, usesMicrophone } from '@exam/shared';
@@ -14,6 +13,7 @@ import { EXAM_SHORTCUTS, useExamShortcuts } from './examPreferences';
 import { ExamTimer } from './ExamTimer';
 import { canFullscreen, enterFullscreen, isFullscreen } from './fullscreen';
 import { MediaResume } from './MediaResume';
+import { usePhone } from './phone';
 import { ScreenShareGuard } from './proctoring/ReshareDialog';
 import { TAKING_MSG, warningText } from './messages';
 import { ProctorMessages } from './ProctorMessages';
@@ -212,13 +212,6 @@ export function QuestionScreen({ phase }: { phase: Extract<Phase, 'taking' | 'su
       />
     </Container>
   );
-}
-
-/** Below Mantine's `sm` (48em): read at the first render, so a phone never lays out the wide header first. */
-export const PHONE_QUERY = '(max-width: 47.99em)';
-
-function usePhone(): boolean {
-  return useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
 }
 
 /** The sticky header's height, for the question heading's scroll-margin (it changes with the timer's hint, the language). */
