@@ -52,7 +52,7 @@ async function examWithAnAttempt(request: APIRequestContext, duration = 30) {
   const marking = await request.get(`/api/exams/${examId}/marking`, { headers: owner });
   expect(marking.ok(), await marking.text()).toBe(true);
   const essayId = ((await marking.json()).data.questions as { questionId: string; type: string }[]).find((q) => q.type === 'essay')!.questionId;
-  return { examId, submissionId, essayId, handedIn, sitter, nightOwl };
+  return { examId, submissionId, essayId, handedIn, sitter, nightOwl, title: `Accessible ${tag}` };
 }
 
 async function signedIn(browser: Browser, email: string): Promise<Page> {
@@ -263,7 +263,7 @@ test('an admin’s dialogs (users, LTI platforms and keys, fees) have no serious
 
 test('a teacher’s dialogs (bank, students, exams, marking, review, proctoring) have no serious accessibility fault', async ({ browser, request }) => {
   test.setTimeout(240_000);
-  const { examId, essayId, handedIn, sitter } = await examWithAnAttempt(request);
+  const { examId, essayId, handedIn, sitter, nightOwl, title } = await examWithAnAttempt(request);
   // Sitting now: the proctor's actions on a live attempt.
   const start = await request.post(`/api/exams/${examId}/start`, { headers: bearer(await apiToken(request, sitter.email)) });
   expect(start.ok(), await start.text()).toBe(true);
@@ -311,9 +311,32 @@ test('a teacher’s dialogs (bank, students, exams, marking, review, proctoring)
   await checkOpened(page, 'the marking shortcuts', button(page, 'Shortcuts (?)'));
   await checkOpened(page, 'the saved comment picker', button(page, 'Insert saved comment'));
   await checkOpened(page, 'the saved comments manager', button(page, 'Saved comments'));
+  // Feedback typed and not saved: leaving asks first.
+  await page.keyboard.press('c');
+  await page.keyboard.type('A clear argument.');
+  await page.locator('main').getByRole('link', { name: 'Home' }).click();
+  const unsaved = page.getByRole('dialog', { name: 'Leave with unsaved marks?' });
+  await expect(unsaved).toBeVisible();
+  expect.soft(await seriousViolations(page), 'the unsaved marks question accessibility').toEqual([]);
+  await unsaved.getByRole('button', { name: 'Leave', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
 
   await visit(page, `/exam/${examId}/review`);
   await checkOpened(page, 'the review shortcuts', button(page, 'Keyboard shortcuts'));
+
+  // A student going Back in an open attempt is asked first. The exam is reached by its card's link,
+  // so Back stays in the app rather than unloading the page.
+  const student = await signedIn(browser, nightOwl.email);
+  await student.goto(`/exams?search=${encodeURIComponent(title)}`);
+  await student.getByRole('article', { name: title }).getByRole('link', { name: 'Take Exam' }).click();
+  await student.getByRole('button', { name: 'Start Exam' }).click();
+  await expect(student.getByRole('heading', { name: 'Question 1 of 2' })).toBeVisible();
+  await student.goBack();
+  const leaving = student.getByRole('dialog', { name: 'Leave the exam?' });
+  await expect(leaving).toBeVisible();
+  expect.soft(await seriousViolations(student), 'the leave-the-exam question accessibility').toEqual([]);
+  await leaving.getByRole('button', { name: 'Stay in the exam' }).click();
+  await expect(leaving).toBeHidden();
 
   await page.goto(`/exam/${examId}/proctor`);
   await expect(page.getByTestId('board-connection')).toHaveText('Live');
