@@ -4,21 +4,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ATTEMPT, openQuestionScreen } from './test/openQuestionScreen';
 import { viewport } from './test/viewport';
+import { MINUTE, iso, rest } from './test/breakStates';
 import { joinDataSchema } from './types';
 
-const MINUTE = 60_000;
-const iso = (ms: number) => new Date(ms).toISOString();
-
-const rest = (over: Partial<BreakState> = {}): BreakState => ({
-  state: 'none',
-  requestedAt: null,
-  startedAt: null,
-  endsAt: null,
-  usedMs: 0,
-  allowanceMs: 10 * MINUTE,
-  automatic: false,
-  ...over,
-});
 
 /** An attempt resumed on Q1 of 2 with 20 minutes left; `break` as the join gives it. */
 const openScreen = (brk: BreakState | null | undefined) =>

@@ -4,13 +4,13 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { contextBreakLeft, contextOnBreak, contextTimeLeft, contextTotalTime, examTakingMachine, type SessionCommand, type SubmitInput } from './examTakingMachine';
 import type { ProctorChecksCommand, ProctorChecksInput } from './proctoring/proctorChecksActor';
 import { TakingError, type ExamInfo, type SubmitOutcome, type LoadedExam, type PendingSave, type RestoredLocal, type StartedAttempt } from './types';
+import { MINUTE, iso, rest } from './test/breakStates';
 
 const EXAM_ID = '11111111-1111-4111-8111-111111111111';
 const ATTEMPT = '22222222-2222-4222-8222-222222222222';
 const Q1 = 'q1';
 const Q2 = 'q2';
 const SERVER_NOW = Date.parse('2030-01-01T09:00:00.000Z');
-const MINUTE = 60_000;
 /** Our clock runs 5 s behind the server's; the start call took 200 ms. */
 const SENT_AT = SERVER_NOW - 5000 - 100;
 const RECEIVED_AT = SERVER_NOW - 5000 + 100;
@@ -619,18 +619,7 @@ describe('exam taking machine', () => {
   describe('rest breaks', () => {
     /** Our clock is 5 s behind the server's: this is our time at a server time. */
     const ours = (server: number) => server - 5000;
-    const iso = (ms: number) => new Date(ms).toISOString();
     const DEADLINE = SERVER_NOW + 30 * MINUTE;
-    const rest = (over: Partial<BreakState> = {}): BreakState => ({
-      state: 'none',
-      requestedAt: null,
-      startedAt: null,
-      endsAt: null,
-      usedMs: 0,
-      allowanceMs: 10 * MINUTE,
-      automatic: false,
-      ...over,
-    });
     /** A break that started at `start` (server time) with `left` of the allowance still to take. */
     const onBreakFrom = (start: number, usedMs = 0) => rest({ state: 'on-break', startedAt: iso(start), endsAt: iso(start + 10 * MINUTE - usedMs), usedMs });
     const heard = (serverNow: number, state: BreakState, refused?: boolean) => ({ type: 'server.break' as const, serverNow: iso(serverNow), break: state, ...(refused ? { refused } : {}) });
