@@ -290,6 +290,10 @@ test('a teacher’s dialogs (bank, students, exams, marking, review, proctoring)
     await page.getByRole('menuitem', { name: 'Delete' }).click();
   });
 
+  await checkOpened(page, 'the question preview', button(page, 'Preview question 1'));
+  await page.getByRole('checkbox', { name: 'Select question 1', exact: true }).check();
+  await checkOpened(page, 'the bank’s export menu', button(page, 'Export selected'), 'menu');
+
   // Found by name: the journeys before this one made many students.
   await visit(page, `/students?search=${encodeURIComponent(handedIn.name)}`);
   await checkOpened(page, 'a student’s details', button(page, `Details of ${handedIn.name}`));
