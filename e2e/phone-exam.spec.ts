@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { createExamAsTeacher, createPerson, signIn } from './support';
+import { createExamAsTeacher, createPerson, leaveTabAndReturn, signIn } from './support';
 
 /**
  * Issue 56: the exam on a phone (390×844, touch). A student sits a whole exam by tapping: the
@@ -225,7 +225,8 @@ test('on a phone the header stays one line as the time runs amber and red, and m
     subject: 'geography',
     description: 'Made by the browser test of the exam on a phone.',
     duration: 2,
-    settings: { showResultsImmediately: true, proctoring: { enabled: false } },
+    // Tab switches are counted, so the violation warning and its close button show on the phone.
+    settings: { showResultsImmediately: true, proctoring: { enabled: true, preventTabSwitching: true, requireFullscreen: false, disableRightClick: false, preventCopyPaste: false } },
     students: [student.id],
     openForHours: 3,
     questions: [
@@ -266,6 +267,14 @@ test('on a phone the header stays one line as the time runs amber and red, and m
   await page.getByRole('heading', { name: 'Question 2 of 2' }).tap();
   await allSaved(page);
   await expectOneLineHeader(page);
+
+  await leaveTabAndReturn(page);
+  const warning = page.getByTestId('violation-warning');
+  await expect(warning).toBeVisible();
+  const close = await boxOf(warning.getByRole('button', { name: 'Dismiss warning' }));
+  expect(Math.round(Math.min(close.width, close.height)), 'the warning’s × is a finger’s size').toBeGreaterThanOrEqual(TOUCH);
+  await warning.getByRole('button', { name: 'Dismiss warning' }).tap();
+  await expect(warning).toHaveCount(0);
 
   // The level's words stay part of the timer for screen readers, but the header keeps its one line.
   for (const [level, words] of [

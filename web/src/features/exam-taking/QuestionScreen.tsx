@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Box, Button, CloseButton, Container, Grid, Group, Kbd, Loader, Paper, Popover, Progress, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Button, Container, Grid, Group, Kbd, Loader, Paper, Popover, Progress, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCloudOff, IconHourglassEmpty, IconKeyboard, IconMaximize } from '@tabler/icons-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { ExamActor } from './examActor';
 import { EXAM_SHORTCUTS, useExamShortcuts } from './examPreferences';
 import { ExamTimer } from './ExamTimer';
 import { canFullscreen, enterFullscreen, isFullscreen } from './fullscreen';
+import { DismissButton } from './DismissButton';
 import { MediaResume } from './MediaResume';
 import { usePhone } from './phone';
 import { ScreenShareGuard } from './proctoring/ReshareDialog';
@@ -389,7 +390,7 @@ function Notices({ phase, resting }: { phase: Phase; resting: boolean }) {
         <Alert color="red" icon={<IconAlertTriangle />} role="alert" data-testid="violation-warning" key={warning.id}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text size="sm">{warningText(warning.violationType, warning.counts, proctoring)}</Text>
-            <CloseButton aria-label={t('warnings.dismiss')} onClick={() => actor.send({ type: 'user.dismissWarning' })} />
+            <DismissButton aria-label={t('warnings.dismiss')} onClick={() => actor.send({ type: 'user.dismissWarning' })} />
           </Group>
         </Alert>
       )}
