@@ -383,6 +383,21 @@ export const questionInputSchema = z.preprocess(
 );
 
 /** POST /exams: the exam, plus (for the wizard's one transactional call) new and existing questions. */
+/**
+ * POST /exams/audience-zones: the time zones of the students an exam being scheduled is for (its
+ * eligible list, else its grade), so the wizard shows what its start means on each student's clock.
+ */
+export const audienceZonesSchema = z.object({
+  grade: gradeField.optional(),
+  eligibleStudents: examFields.eligibleStudents,
+});
+export type AudienceZonesQuery = z.input<typeof audienceZonesSchema>;
+/** One zone the audience's students read times in (their settings' zone), with how many of them. */
+export interface AudienceZone {
+  timezone: string;
+  students: number;
+}
+
 export const examCreateSchema = z.preprocess(
   liftSchedule,
   z

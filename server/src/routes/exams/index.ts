@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { EXAM_ARCHIVED_MSG, EXAM_MSG, addQuestionsSchema, consentAcceptSchema, examCreateSchema, examListQuerySchema, examUpdateSchema, releaseResultsSchema } from '@exam/shared';
+import { EXAM_ARCHIVED_MSG, EXAM_MSG, addQuestionsSchema, audienceZonesSchema, consentAcceptSchema, examCreateSchema, examListQuerySchema, examUpdateSchema, releaseResultsSchema } from '@exam/shared';
 import type { Deps } from '../../deps';
 import { managesExam } from '../../policies/exams';
 import { STAFF, STUDENTS, sitsExams } from '../../policies/people';
@@ -14,6 +14,7 @@ import { inProgressAttempt, joinData, questionsForAttempt } from '../../services
 import { consentStatus, giveConsent } from '../../services/consents';
 import { notifyExamPublished } from '../../services/examNotifications';
 import { getPlatformSettings } from '../../services/platformSettings';
+import { audienceZones } from '../../services/audienceZones';
 import { releasePreview, releaseResults } from '../../services/resultRelease';
 import { examStats, exportCsv, latestResult } from '../../services/results';
 import { withStatementDeadline } from '../../db/deadlines';
@@ -62,6 +63,15 @@ export function examRoutes(deps: Deps): Router<AppState> {
       const row = await findExam(deps.db, viewer, id);
       ctx.status = 201;
       ctx.body = { success: true, message: EXAM_MSG.created, data: { exam: presentExam(row!, viewer) } };
+    }),
+  );
+
+  // A read, sent as POST: an eligible list of thousands of ids does not fit a URL.
+  router.post(
+    '/audience-zones',
+    staff,
+    validated(audienceZonesSchema, async (ctx, input) => {
+      ctx.body = { success: true, data: { zones: await audienceZones(deps.db, input) } };
     }),
   );
 

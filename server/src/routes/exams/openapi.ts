@@ -10,6 +10,12 @@ export const examDocs: RouteDocs = {
     data: '`{ exams, currentPage, total, totalPages, stats }`',
   },
   'POST /exams': { summary: 'Create an exam with its questions in one transaction', status: 201, data: EXAM },
+  'POST /exams/audience-zones': {
+    summary: 'The time zones of the students an exam being scheduled is for, most students first',
+    description: 'Body `{ grade?, eligibleStudents? }` as in `POST /exams`: the listed students, else every active student of the grade. Each zone is what the students read times in (their settings; the built-in default for those who never chose), so the scheduler can show the start on their clocks. Staff only.',
+    status: 200,
+    data: '`{ zones: [{ timezone, students }] }`',
+  },
   'GET /exams/:id': {
     summary: 'One exam',
     description: 'Before a student starts, `questions` holds only each question’s id, type and points: reading an exam must not show it without the clock running.',
