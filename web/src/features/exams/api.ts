@@ -1,4 +1,4 @@
-import type { Exam, ExamCreateInput, ExamDetail, ExamPage, ExamUpdateInput, Question, QuestionPage } from '@exam/shared';
+import type { AudienceZone, Exam, ExamCreateInput, ExamDetail, ExamPage, ExamUpdateInput, Question, QuestionPage } from '@exam/shared';
 import { http } from '../../api/http';
 import type { ExamListParams, QuestionListParams } from './types';
 import { toQueryString } from '../../api/queryString';
@@ -22,6 +22,9 @@ export const examsApi = {
   questions: (id: string) => http.get<{ questions: Question[] }>(`${examPath(id)}/questions`).then((r) => r.data.questions),
   addQuestions: (id: string, questionIds: string[]) =>
     http.post<{ added: number; questions: Question[] }>(`${examPath(id)}/questions`, { questionIds }),
+  /** The zones the students of an exam being scheduled read times in (its eligible list, else its grade). */
+  audienceZones: (audience: { grade?: number; eligibleStudents: string[] }) =>
+    http.post<{ zones: AudienceZone[] }>('/exams/audience-zones', audience).then((r) => r.data.zones),
   removeQuestion: (id: string, questionId: string) =>
     http.delete<undefined>(`${examPath(id)}/questions/${encodeURIComponent(questionId)}`),
 };

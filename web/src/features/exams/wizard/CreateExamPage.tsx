@@ -16,6 +16,7 @@ import { QuestionsStep } from './QuestionsStep';
 import { draftToInput } from './questionDraft';
 import { ReviewStep } from './ReviewStep';
 import { LocalTimeHint } from './LocalTimeHint';
+import { StudentsLocalTimes } from './StudentsLocalTimes';
 import { editorInUse, initialWizardQuestions, questionCount, wizardQuestionsReducer } from './wizardQuestions';
 
 /** The creation wizard offers three exam types; 'quiz' exists but is not offered here. */
@@ -141,7 +142,12 @@ export function CreateExamPage() {
               form={form}
               grades={WIZARD_GRADES}
               examTypes={WIZARD_EXAM_TYPES}
-              scheduleHint={<LocalTimeHint startLocal={form.values.startLocal} endLocal={form.values.endLocal} zone={form.values.timezone} />}
+              scheduleHint={
+                <>
+                  <LocalTimeHint startLocal={form.values.startLocal} endLocal={form.values.endLocal} zone={form.values.timezone} />
+                  <StudentsLocalTimes startLocal={form.values.startLocal} zone={form.values.timezone} grade={form.values.grade} eligibleStudents={form.values.eligibleStudents} />
+                </>
+              }
             />
           </Stepper.Step>
           <Stepper.Step label={t(`wizard.steps.${WIZARD_STEPS[1]}`)}>

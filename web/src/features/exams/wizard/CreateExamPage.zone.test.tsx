@@ -11,9 +11,13 @@ const teacher = buildUser({ role: 'teacher', grade: null, section: null });
 const change = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const zoneField = () => screen.getByLabelText(/^Time Zone/i) as HTMLSelectElement;
 
-function openWizard(schoolZone: string) {
-  mockApi(teacher, [['GET', '/platform-settings', () => ({ body: { success: true, data: { settings: { ...DEFAULT_PLATFORM_SETTINGS, timezone: schoolZone } } } })]]);
+function openWizard(schoolZone: string, studentZones: { timezone: string; students: number }[] = []) {
+  const api = mockApi(teacher, [
+    ['GET', '/platform-settings', () => ({ body: { success: true, data: { settings: { ...DEFAULT_PLATFORM_SETTINGS, timezone: schoolZone } } } })],
+    ['POST', '/exams/audience-zones', () => ({ body: { success: true, data: { zones: studentZones } } })],
+  ]);
   renderApp('/create-exam', [{ path: '/create-exam', element: <CreateExamPage /> }]);
+  return api;
 }
 
 // The exam form re-renders on every change, slow in jsdom on a busy machine.
@@ -50,5 +54,35 @@ describe('the create-exam wizard’s schedule', { timeout: 30_000 }, () => {
 
     fireEvent.change(zoneField(), { target: { value: 'Asia/Tokyo' } });
     expect((await screen.findByTestId('local-time-hint')).textContent).toBe('Your local time: 15/01/2027 01:00 GMT+1 – 15/01/2027 03:30 GMT+1');
+  });
+
+  it('shows the start on the clocks of the grade’s students who live on another, most students first', async () => {
+    setDatePrefs({ timezone: 'Europe/Berlin', dateFormat: 'DD/MM/YYYY', timeFormat: '24h' });
+    const api = openWizard('Europe/Berlin', [
+      { timezone: 'Europe/Berlin', students: 20 },
+      { timezone: 'America/New_York', students: 2 },
+      { timezone: 'EST', students: 1 },
+      { timezone: 'Asia/Kolkata', students: 1 },
+    ]);
+    await waitFor(() => expect(zoneField().value).toBe('Europe/Berlin'));
+    change(/^Start Date & Time/, '2027-01-15T09:00');
+    expect(screen.queryByTestId('students-local-times')).toBeNull();
+    change(/^Grade/, '10');
+    const list = await screen.findByTestId('students-local-times');
+    expect(list.textContent).toBe(
+      // EST is New York's clock: one line for both names.
+      'The start on your students\' clocks:15/01/2027 03:00 (America/New_York): 3 students15/01/2027 13:30 (Asia/Kolkata): 1 student',
+    );
+    expect(api.calls.find((c) => c.path === '/exams/audience-zones')?.body).toEqual({ grade: 10, eligibleStudents: [] });
+  });
+
+  it('says nothing of students’ clocks when they all share the exam’s', async () => {
+    setDatePrefs({ timezone: 'Europe/Berlin', dateFormat: 'DD/MM/YYYY', timeFormat: '24h' });
+    const api = openWizard('Europe/Berlin', [{ timezone: 'Europe/Berlin', students: 12 }]);
+    await waitFor(() => expect(zoneField().value).toBe('Europe/Berlin'));
+    change(/^Start Date & Time/, '2027-01-15T09:00');
+    change(/^Grade/, '10');
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/exams/audience-zones')).toBe(true));
+    expect(screen.queryByTestId('students-local-times')).toBeNull();
   });
 });
