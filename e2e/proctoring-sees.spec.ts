@@ -1,5 +1,6 @@
 import { chromium, expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import config from '../playwright.config';
+import { expectNoSeriousViolations, injectAxe } from './axe';
 import { fakeMediaArgs, type FakeVideo } from './fakeMedia';
 import { apiToken, bearer, createExamAsTeacher, DEMO, signIn, TWO_QUICK_QUESTIONS, uniqueEmail } from './support';
 
@@ -84,6 +85,7 @@ async function studentBrowser(video: FakeVideo, student: Student): Promise<{ bro
       return stream;
     };
   });
+  await injectAxe(page);
   await signIn(page, student.email, PASSWORD);
   return { browser, page };
 }
@@ -126,6 +128,7 @@ async function consentAndStart(page: Page): Promise<void> {
 /** The teacher's board for the exam, live. */
 async function openBoard(browser: Browser, examId: string): Promise<Page> {
   const board = await (await browser.newContext()).newPage();
+  await injectAxe(board);
   await signIn(board, DEMO.teacher);
   await board.goto(`/exam/${examId}/proctor`);
   await expect(board.getByTestId('board-connection')).toHaveText('Live');
@@ -169,6 +172,7 @@ test('one face raises nothing, and a stopped screen share reaches the proctor bo
 
     await stopScreenShare(page);
     await expect(page.getByRole('dialog', { name: 'Share your screen again' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'the share-again dialog');
     const ended = flagsOf(board, student, 'Screen share ended');
     await seenWithin(ended, 3000 + BOARD_MARGIN_MS + 3000);
     await expect(ended.first().getByTestId('feed-severity')).toBeVisible();
@@ -220,6 +224,7 @@ test('no face: the system check fails it, a waived face check raises nothing, an
     await expect
       .poll(() => board.getByTestId('evidence-picture').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
+    await expectNoSeriousViolations(board, 'the evidence dialog');
 
     // …to the student themself, and to no other student.
     const url = new URL(response.url()).pathname;

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import config from '../playwright.config';
+import { expectNoSeriousViolations, injectAxe } from './axe';
 import { createExamAsTeacher, DEMO, leaveTabAndReturn, secondsLeft, signIn, TWO_QUICK_QUESTIONS } from './support';
 
 /**
@@ -147,11 +148,13 @@ test('a student submitted for violations is reinstated by the proctor and contin
   }
   await expect(student.getByTestId('submitted-title')).toHaveText('Exam submitted automatically');
 
+  await injectAxe(teacher);
   await teacher.goto(`/exam/${examId}/proctor`);
   const row = rowOf(teacher);
   await expect(row.getByTestId('row-status')).toHaveText('Submitted for violations');
   await rowAction(teacher, 'Reinstate');
   const dialog = teacher.getByRole('dialog', { name: `Reinstate ${STUDENT_NAME}?` });
+  await expectNoSeriousViolations(teacher, 'the reinstate dialog');
   await dialog.getByRole('button', { name: 'Reinstate' }).click();
   await expect(dialog).toBeHidden();
   await expect(row.getByTestId('row-status')).toHaveText('In progress · online');

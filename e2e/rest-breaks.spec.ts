@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations, injectAxe } from './axe';
 import { apiToken, bearer, createExamAsTeacher, createPerson, DEMO, leaveTabAndReturn, secondsLeft, signIn, TWO_QUICK_QUESTIONS } from './support';
 
 /**
@@ -28,6 +29,7 @@ test('a student with break minutes asks for a break, the proctor allows it, the 
   try {
     const board = await teacherContext.newPage();
     const screen = await studentContext.newPage();
+    await Promise.all([injectAxe(board), injectAxe(screen)]);
     await signIn(board, DEMO.teacher);
     await signIn(screen, student.email);
     await board.goto(`/exam/${examId}/proctor`);
@@ -43,20 +45,24 @@ test('a student with break minutes asks for a break, the proctor allows it, the 
     await screen.getByRole('button', { name: 'Take a break (10 min left)' }).click();
     const dialog = screen.getByRole('dialog', { name: 'Take a rest break?' });
     await expect(dialog).toContainText('The exam clock stops and your questions are hidden until you come back.');
+    await expectNoSeriousViolations(screen, 'the break dialog');
     await dialog.getByRole('button', { name: 'Ask for a break' }).click();
     await expect(screen.getByText('Waiting for a proctor to allow your break')).toBeVisible();
+    await expectNoSeriousViolations(screen, 'the exam screen waiting for a break');
 
     await expect(row.getByText('Asks for a break')).toBeVisible();
     // The request and its two buttons fit the board's row: nothing spills onto the next student.
     const allow = row.getByRole('button', { name: `Allow break for ${student.name}` });
     const [rowBox, allowBox] = [await row.boundingBox(), await allow.boundingBox()];
     expect(allowBox!.y + allowBox!.height).toBeLessThanOrEqual(rowBox!.y + rowBox!.height);
+    await expectNoSeriousViolations(board, 'the board with a break request');
     await expect(board.getByText('Asks for a break (1)', { exact: true })).toBeVisible();
     await row.getByRole('button', { name: `Allow break for ${student.name}` }).click();
 
     // On the break: no questions, the break time counting down, the clock standing still.
     await expect(screen.getByRole('heading', { name: 'You are on a rest break — the exam clock is stopped' })).toBeVisible();
     await expect(screen.getByRole('radio')).toHaveCount(0);
+    await expectNoSeriousViolations(screen, 'the break panel');
     await expect(row.getByText(/On break · \d+:\d\d left/)).toBeVisible();
     const stopped = await secondsLeft(screen);
     await leaveTabAndReturn(screen);
