@@ -2,6 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import english from '../i18n/bundles/en';
 import { i18n, initI18n } from '../i18n';
+import { fakeMediaQueryList } from './mediaQuery';
 
 // Components render in English, as the catalogue writes them, with every catalogue already loaded.
 void initI18n('en', english);
@@ -10,16 +11,7 @@ void initI18n('en', english);
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
+    value: (query: string) => fakeMediaQueryList(query, false),
   });
 }
 
